@@ -1,0 +1,308 @@
+import { z } from 'zod'
+import { canonicalJson, digestOf, sha256Hex } from './canonical.js'
+import { InvalidInput } from './errors.js'
+import { DispatchKeySchema, MAX_KEY_BYTES } from './admission.js'
+import { ActorSchema, type Actor, type Trigger } from './record.js'
+
+/** SPEC §7, "Dispatch key derivation (scheme v1)". */
+export const KEY_SCHEME = 'v1'
+
+export interface DerivedDispatch {
+  dispatch_key: string
+  request: Record<string, unknown>
+  request_digest: string
+}
+
+export interface DeriveInput {
+  eventName: string
+  payload: unknown
+  /** The `dispatch-key` input; empty means not given. */
+  dispatchKey?: string
+  /** The parsed `request` input (any JSON value); undefined means not given. */
+  request?: unknown
+}
+
+type Fields = Record<string, unknown>
+type Derivation = { event: string; key: string; fields: Fields }
+
+const PositiveInt = z.number().int().positive()
+const NonEmpty = z.string().min(1)
+const Sha = z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+const JsonObject = z.record(z.string(), z.unknown())
+// Actions are lower-case words; restricting them keeps `<action>` a single key component.
+const ActionName = z.string().regex(/^[a-z][a-z_]*$/)
+
+const POSITIVE_INT = 'a positive integer'
+const SHA = '40 or 64 lowercase hex digits'
+
+export function deriveDispatch(input: DeriveInput): DerivedDispatch {
+  const override = input.dispatchKey
+  if (override !== undefined && override !== '') {
+    checkKeyLength(override, null)
+    // Event-independent on purpose: a key the user chose converges across events.
+    return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input)
+  }
+
+  const derive = Object.hasOwn(DERIVATIONS, input.eventName)
+    ? DERIVATIONS[input.eventName]
+    : undefined
+  if (derive === undefined) throw noDerivation(input.eventName)
+  const reader = new PayloadReader(input.eventName, input.payload)
+  const { event, key, fields } = derive(reader)
+  checkKeyLength(key, input.eventName)
+  // Only fields that name the intended work: never the sender or any timestamp.
+  return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input)
+}
+
+function finish(key: string, base: Fields, input: DeriveInput): DerivedDispatch {
+  const request = input.request === undefined ? base : { ...base, request: input.request }
+  let request_digest: string
+  try {
+    request_digest = digestOf(request)
+  } catch {
+    throw new InvalidInput(
+      'The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).'
+    )
+  }
+  return { dispatch_key: key, request, request_digest }
+}
+
+function checkKeyLength(key: string, eventName: string | null): void {
+  const bytes = Buffer.byteLength(key, 'utf8')
+  const source =
+    eventName === null
+      ? 'The dispatch-key input'
+      : `The dispatch key derived from the ${eventName} event`
+  if (bytes > MAX_KEY_BYTES) {
+    throw new InvalidInput(
+      `${source} is ${bytes} UTF-8 bytes; the limit is ${MAX_KEY_BYTES}. ` +
+        'Set the dispatch-key input to a shorter key that still names this dispatch ' +
+        '(for example, replace a long part with its sha256).'
+    )
+  }
+  const parsed = DispatchKeySchema.safeParse(key)
+  if (!parsed.success) {
+    throw new InvalidInput(
+      `${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`
+    )
+  }
+}
+
+const DISPATCH_KEY_EXAMPLES: Record<string, string> = {
+  schedule: 'nightly/${{ github.sha }}',
+  workflow_run: 'workflow_run/${{ github.event.workflow_run.id }}',
+  workflow_call: '${{ inputs.ticket }}'
+}
+
+function noDerivation(eventName: string): InvalidInput {
+  const example = DISPATCH_KEY_EXAMPLES[eventName] ?? `${eventName || 'deploy'}/\${{ github.sha }}`
+  const what =
+    eventName === ''
+      ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
+      : `The event "${eventName}" has no dispatch key derivation.`
+  return new InvalidInput(
+    `${what} Set the dispatch-key input to a key that names this dispatch ` +
+      `(for example \`dispatch-key: ${example}\`); runs with the same key are admitted once.`
+  )
+}
+
+const DERIVATIONS: Record<string, (p: PayloadReader) => Derivation> = {
+  issues: p => {
+    const repoId = p.repositoryId()
+    const number = p.required('issue.number', PositiveInt, POSITIVE_INT)
+    const action = p.required('action', ActionName, 'an action name such as "opened"')
+    if (action === 'labeled') {
+      const label = p.required('label.name', NonEmpty, 'a non-empty label name')
+      return {
+        event: 'issues',
+        key: `v1/issues/${repoId}/${number}/labeled/${label}`,
+        fields: { repository_id: repoId, number, action, label }
+      }
+    }
+    return {
+      event: 'issues',
+      key: `v1/issues/${repoId}/${number}/${action}`,
+      fields: { repository_id: repoId, number, action }
+    }
+  },
+
+  pull_request: p => pullRequest(p),
+  // The target variant runs in the base repository's context but names the same work.
+  pull_request_target: p => pullRequest(p),
+
+  issue_comment: p => {
+    const repoId = p.repositoryId()
+    const commentId = p.required('comment.id', PositiveInt, POSITIVE_INT)
+    const body = p.required('comment.body', z.string(), 'a string')
+    // An edit keeps the key and changes the digest, so it surfaces as a conflict.
+    return {
+      event: 'issue_comment',
+      key: `v1/issue_comment/${repoId}/${commentId}`,
+      fields: { repository_id: repoId, comment_id: commentId, body_sha256: sha256Hex(body) }
+    }
+  },
+
+  workflow_dispatch: p => {
+    const repoId = p.repositoryId()
+    const workflow = p.required('workflow', NonEmpty, 'the workflow file path')
+    const inputs = p.optional('inputs', JsonObject, 'an object') ?? {}
+    const chosen = inputs['dispatch_key']
+    const last =
+      typeof chosen === 'string' && chosen !== '' ? chosen : sha256Hex(canonicalJson(inputs))
+    return {
+      event: 'workflow_dispatch',
+      key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+      fields: { repository_id: repoId, workflow, inputs }
+    }
+  },
+
+  repository_dispatch: p => {
+    const repoId = p.repositoryId()
+    // Actions puts the API's event_type in `action`; a hand-made payload may keep the API name.
+    const typeField = p.has('event_type') && !p.has('action') ? 'event_type' : 'action'
+    const eventType = p.required(typeField, NonEmpty, 'the event_type string')
+    const clientPayload = p.optional('client_payload', JsonObject, 'an object') ?? {}
+    const chosen = clientPayload['dispatch_key']
+    const last =
+      typeof chosen === 'string' && chosen !== '' ? chosen : sha256Hex(canonicalJson(clientPayload))
+    return {
+      event: 'repository_dispatch',
+      key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+      fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
+    }
+  },
+
+  push: p => {
+    const repoId = p.repositoryId()
+    const ref = p.required('ref', NonEmpty, 'a git ref such as "refs/heads/main"')
+    const after = p.required('after', Sha, SHA)
+    return {
+      event: 'push',
+      key: `v1/push/${repoId}/${ref}/${after}`,
+      fields: { repository_id: repoId, ref, after }
+    }
+  }
+}
+
+function pullRequest(p: PayloadReader): Derivation {
+  const repoId = p.repositoryId()
+  const number = p.required('pull_request.number', PositiveInt, POSITIVE_INT)
+  const headSha = p.required('pull_request.head.sha', Sha, SHA)
+  const action = p.required('action', ActionName, 'an action name such as "opened"')
+  // Only `labeled` names a label; an `unlabeled` label must not split the key from the digest.
+  const label =
+    action === 'labeled' ? p.required('label.name', NonEmpty, 'a non-empty label name') : null
+  const base = `v1/pull_request/${repoId}/${number}/${headSha}`
+  return {
+    event: 'pull_request',
+    key: label === null ? base : `${base}/labeled/${label}`,
+    fields: { repository_id: repoId, number, head_sha: headSha, label }
+  }
+}
+
+/** Reads fields of an untrusted event payload; every failure names the field and the event. */
+class PayloadReader {
+  private readonly root: Record<string, unknown>
+
+  constructor(
+    private readonly eventName: string,
+    payload: unknown
+  ) {
+    if (!isPlainObject(payload)) {
+      throw new InvalidInput(
+        `The ${eventName} event payload is not a JSON object (got ${describe(payload)}). ${HINT}`
+      )
+    }
+    this.root = payload
+  }
+
+  repositoryId(): number {
+    return this.required('repository.id', PositiveInt, POSITIVE_INT)
+  }
+
+  has(path: string): boolean {
+    const value = this.lookup(path)
+    return value !== undefined && value !== null
+  }
+
+  required<T>(path: string, schema: z.ZodType<T>, expected: string): T {
+    const value = this.lookup(path)
+    if (value === undefined) {
+      throw new InvalidInput(
+        `The ${this.eventName} event payload is missing ${path} (expected ${expected}). ${HINT}`
+      )
+    }
+    return this.check(path, value, schema, expected)
+  }
+
+  /** Absent and null both mean "not given". */
+  optional<T>(path: string, schema: z.ZodType<T>, expected: string): T | undefined {
+    const value = this.lookup(path)
+    if (value === undefined || value === null) return undefined
+    return this.check(path, value, schema, expected)
+  }
+
+  private check<T>(path: string, value: unknown, schema: z.ZodType<T>, expected: string): T {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) {
+      throw new InvalidInput(
+        `The ${this.eventName} event payload has an invalid ${path} (expected ${expected}, got ${describe(value)}). ${HINT}`
+      )
+    }
+    return parsed.data
+  }
+
+  private lookup(path: string): unknown {
+    let node: unknown = this.root
+    for (const part of path.split('.')) {
+      // Own properties only: a payload must not reach us through a prototype.
+      if (!isPlainObject(node) || !Object.hasOwn(node, part)) return undefined
+      node = node[part]
+    }
+    return node
+  }
+}
+
+const HINT = 'Is GITHUB_EVENT_PATH the event of this workflow run?'
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'number' && !Number.isInteger(value)) return `the number ${value}`
+  if (typeof value === 'number') return `the integer ${value}`
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string'
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+const TRIGGER_BY_EVENT: Record<string, Trigger> = {
+  issues: 'issue',
+  pull_request: 'pull_request',
+  pull_request_target: 'pull_request',
+  issue_comment: 'issue_comment',
+  workflow_dispatch: 'workflow_dispatch',
+  repository_dispatch: 'repository_dispatch',
+  workflow_call: 'workflow_call',
+  push: 'push',
+  schedule: 'schedule',
+  // A workflow_run follows another run: in this product that is recovery.
+  workflow_run: 'recovery'
+}
+
+export function triggerFor(eventName: string): Trigger {
+  return Object.hasOwn(TRIGGER_BY_EVENT, eventName)
+    ? (TRIGGER_BY_EVENT[eventName] as Trigger)
+    : 'webhook'
+}
+
+/** The payload's sender as a record actor; null when absent or malformed (never fatal). */
+export function actorFrom(payload: unknown): Actor | null {
+  if (!isPlainObject(payload) || !Object.hasOwn(payload, 'sender')) return null
+  const sender = payload['sender']
+  if (!isPlainObject(sender)) return null
+  const parsed = ActorSchema.safeParse({ login: sender['login'], id: sender['id'] })
+  return parsed.success ? parsed.data : null
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod'
+import { canonicalJson } from './canonical.js'
+import { CorruptEntry } from './errors.js'
+import { AdmissionSchema, type Admission } from './admission.js'
+import { RecordSchema, type LedgerRecord } from './record.js'
+
+/** git's empty tree: every entry commit points at it. */
+export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
+
+/** Fixed author and committer, so an entry's object id depends only on its content. */
+export const IDENTITY = 'dispatch-ledger <dispatch-ledger@users.noreply.github.com>'
+
+/** A commit object to write: the raw text `git hash-object -t commit` takes. */
+export interface CommitSpec {
+  readonly parent: string | null
+  readonly time: number
+  readonly subject: string
+  readonly json: string
+}
+
+export function encodeCommit(spec: CommitSpec): string {
+  const parent = spec.parent ? `parent ${spec.parent}\n` : ''
+  const stamp = `${spec.time} +0000`
+  return (
+    `tree ${EMPTY_TREE}\n${parent}` +
+    `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n` +
+    `${spec.subject}\n\n${spec.json}\n`
+  )
+}
+
+function epochSeconds(timestamp: string): number {
+  return Math.floor(Date.parse(timestamp) / 1000)
+}
+
+export function admissionCommit(admission: Admission): CommitSpec {
+  return {
+    parent: null,
+    time: epochSeconds(admission.admitted_at),
+    subject: 'dispatch-ledger admission',
+    json: canonicalJson(admission)
+  }
+}
+
+export function recordCommit(record: LedgerRecord, parent: string | null): CommitSpec {
+  return {
+    parent,
+    time: epochSeconds(record.occurred_at),
+    subject: `dispatch-ledger record ${record.ledger_sequence} ${record.state}`,
+    json: canonicalJson(record)
+  }
+}
+
+export interface ParsedCommit {
+  readonly tree: string
+  readonly parents: readonly string[]
+  readonly message: string
+}
+
+export function parseCommit(raw: string): ParsedCommit {
+  const split = raw.indexOf('\n\n')
+  const header = split === -1 ? raw : raw.slice(0, split)
+  const message = split === -1 ? '' : raw.slice(split + 2)
+  let tree = ''
+  const parents: string[] = []
+  for (const line of header.split('\n')) {
+    if (line.startsWith('tree ')) tree = line.slice(5)
+    else if (line.startsWith('parent ')) parents.push(line.slice(7))
+  }
+  return { tree, parents, message }
+}
+
+/**
+ * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
+ * not JSON, not canonical, not the schema — is corrupt, named by its ref.
+ */
+function decodeEntry<S extends z.ZodType>(
+  ref: string,
+  raw: string,
+  schema: S
+): { value: z.infer<S>; json: string } {
+  const { message } = parseCommit(raw)
+  const split = message.indexOf('\n\n')
+  if (split === -1) throw new CorruptEntry(ref, 'the commit message has no JSON body')
+  const body = message.slice(split + 2).replace(/\n$/, '')
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    throw new CorruptEntry(ref, 'the commit message body is not JSON')
+  }
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.length ? issue.path.join('.') : 'the entry'
+    throw new CorruptEntry(ref, `${where} ${issue?.message ?? 'is invalid'}`)
+  }
+  if (canonicalJson(value) !== body)
+    throw new CorruptEntry(ref, 'the JSON body is not in canonical (JCS) form')
+  return { value: parsed.data, json: body }
+}
+
+export function decodeAdmission(ref: string, raw: string): Admission {
+  return decodeEntry(ref, raw, AdmissionSchema).value
+}
+
+/** A stored record and its canonical JSON text (which digests it without re-encoding). */
+export function decodeRecord(ref: string, raw: string): { value: LedgerRecord; json: string } {
+  return decodeEntry(ref, raw, RecordSchema)
+}

@@ -1,0 +1,197 @@
+/**
+ * SPEC §6: the one next action that is safe for a recovered run. Pure: a function of the
+ * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
+ * that must independently allow the step.
+ */
+import { z } from 'zod'
+import type { RecoveredAttempt, RecoveredRunState } from './reconstruct.js'
+import { isTerminal } from './states.js'
+
+export const RECOVERY_ACTIONS = [
+  'none',
+  'reconcile_provider',
+  'observe_provider',
+  'preview',
+  'admit',
+  'dispatch',
+  'retry_attempt',
+  'await_operator',
+  'normalize',
+  'request_verification',
+  'observe_verification',
+  'retry_verification',
+  'request_human_decision',
+  'await_human_decision'
+] as const
+export const RecoveryActionSchema = z.enum(RECOVERY_ACTIONS)
+export type RecoveryAction = z.infer<typeof RecoveryActionSchema>
+
+export const AUTHORITY_GATES = ['dispatch', 'verification', 'human_decision'] as const
+export const AuthorityGateSchema = z.enum(AUTHORITY_GATES)
+export type AuthorityGate = z.infer<typeof AuthorityGateSchema>
+
+export const RecoveryPlanSchema = z.strictObject({
+  action: RecoveryActionSchema,
+  reason: z.string().min(1),
+  blind_resubmission_forbidden: z.boolean(),
+  authority_required: AuthorityGateSchema.nullable()
+})
+export type RecoveryPlan = z.infer<typeof RecoveryPlanSchema>
+
+function ids(attempt: RecoveredAttempt): string {
+  const entries = Object.entries(attempt.external_ids)
+  if (entries.length === 0) return ''
+  return ` (${entries.map(([name, value]) => `${name} ${value}`).join(', ')})`
+}
+
+function failureText(state: RecoveredRunState): string {
+  return state.last_failure ? ` with ${state.last_failure.code}` : ''
+}
+
+const RECONCILE_TAIL =
+  'look the work up at the provider by its dispatch key and adopt what it has, and submit ' +
+  'only if the provider demonstrably has nothing; a provider that cannot be looked up by ' +
+  'key must be reported ambiguous and left to an operator'
+
+/**
+ * SPEC §6, rules in the table's order. Never converts an unknown outcome into "not sent".
+ */
+export function planRecovery(state: RecoveredRunState): RecoveryPlan {
+  const current = state.attempts.find(a => a.number === state.current_attempt) ?? null
+  const ambiguous = state.attempts.find(a => a.unresolved_ambiguous) ?? null
+  // Work may be (or is) at the provider unless the newest attempt definitely failed; then
+  // any submission that is not the outcome of a provider lookup would be a blind duplicate.
+  const inFlight = ambiguous !== null || (current !== null && !current.failed)
+
+  const plan = (
+    action: RecoveryAction,
+    reason: string,
+    authority_required: AuthorityGate | null = null
+  ): RecoveryPlan => ({
+    action,
+    reason,
+    blind_resubmission_forbidden:
+      action === 'reconcile_provider' || action === 'observe_provider' || inFlight,
+    authority_required
+  })
+
+  // 1. terminal or admission_blocked
+  if (state.terminal || isTerminal(state.state)) {
+    switch (state.state) {
+      case 'decided':
+        return plan(
+          'none',
+          state.decision
+            ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
+            : 'The run is finished: a human decision was recorded. Nothing is left to do.'
+        )
+      case 'admission_blocked':
+        return plan(
+          'none',
+          'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.'
+        )
+      default:
+        return plan(
+          'none',
+          'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.'
+        )
+    }
+  }
+
+  // 2. any attempt whose submission is ambiguous and not later resolved
+  if (ambiguous !== null) {
+    return plan(
+      'reconcile_provider',
+      `The provider call of attempt ${ambiguous.number} ended with an unknown outcome, so the work may exist at the provider; ${RECONCILE_TAIL}. Record what the lookup found: dispatched with submitted and the external ids, or attempt_failed if the provider has nothing.`,
+      'dispatch'
+    )
+  }
+
+  // 3./4. dispatched: by the newest attempt's submission
+  if (state.state === 'dispatched') {
+    const number = current?.number ?? state.current_attempt ?? '?'
+    if (current?.submission_state === 'submitted') {
+      return plan(
+        'observe_provider',
+        `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`
+      )
+    }
+    const why =
+      current?.submission_state == null
+        ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
+        : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`
+    return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch')
+  }
+
+  switch (state.state) {
+    case 'proposed':
+      return plan(
+        'preview',
+        'The run is proposed but not previewed; produce the preview and record it as previewed before anything is admitted.'
+      )
+    case 'previewed':
+      return plan(
+        'admit',
+        'The run has been previewed; admit it (or record admission_blocked) before anything is dispatched.'
+      )
+    case 'admitted':
+      return plan(
+        'dispatch',
+        'The run is admitted and nothing has been sent to the provider; if the dispatch gate allows it, record the intent (dispatched, not_submitted) first, then call the provider and record what it answered.',
+        'dispatch'
+      )
+    case 'attempt_failed': {
+      const number = current?.number ?? state.current_attempt ?? 0
+      const retryable = current?.retryable ?? state.last_failure?.retryable ?? false
+      if (retryable) {
+        return plan(
+          'retry_attempt',
+          `Attempt ${number} definitely failed${failureText(state)} and the failure is retryable; if the dispatch gate allows it, start attempt ${number + 1}, recording the intent before calling the provider.`,
+          'dispatch'
+        )
+      }
+      return plan(
+        'await_operator',
+        `Attempt ${number} failed${failureText(state)} and the failure is not retryable; an operator must decide whether to start a new attempt or cancel the run.`
+      )
+    }
+    case 'candidate_observed':
+      return plan(
+        'normalize',
+        'The provider produced a candidate; normalize it into the form verification expects and record normalized.'
+      )
+    case 'normalized':
+      return plan(
+        'request_verification',
+        'The candidate is normalized; request verification if the verification gate allows it.',
+        'verification'
+      )
+    case 'verification_requested':
+      return plan(
+        'observe_verification',
+        'Verification was requested; wait for its result and record evidence_ready or verification_error. Do not request it again while it runs.'
+      )
+    case 'verification_error':
+      return plan(
+        'retry_verification',
+        `Verification ended in an error${failureText(state)}; request it again if the verification gate allows it, or cancel the run.`,
+        'verification'
+      )
+    case 'evidence_ready':
+      return plan(
+        'request_human_decision',
+        'The evidence is ready; ask a human for a decision and record awaiting_human_decision.'
+      )
+    case 'awaiting_human_decision':
+      return plan(
+        'await_human_decision',
+        'A human decision was requested; wait for it. Only a person the human_decision gate allows may record decided.',
+        'human_decision'
+      )
+  }
+  // Unreachable for a state reconstruct produced; fail safe rather than guess.
+  return plan(
+    'await_operator',
+    `The run is in state ${String(state.state)}, which no recovery rule covers; an operator must inspect the ledger.`
+  )
+}

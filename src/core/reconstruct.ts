@@ -1,0 +1,221 @@
+/**
+ * SPEC §5 "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
+ * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
+ * record is validated once and digested once.
+ */
+import { digestOf, sha256Hex } from './canonical.js'
+import { BrokenChain, InvalidInput } from './errors.js'
+import {
+  RecordSchema,
+  type Attempt,
+  type Decision,
+  type Failure,
+  type LedgerRecord,
+  type Provider,
+  type SubmissionState
+} from './record.js'
+import { isTerminal, type State } from './states.js'
+import { findAppendProblem } from './transition.js'
+
+/** One attempt as the ledger tells it, after every record about it has been folded in. */
+export interface RecoveredAttempt {
+  readonly number: number
+  /** The reason its first dispatched record gave. */
+  readonly reason: Attempt['reason']
+  /** The latest submission state recorded for it; null when no provider info was ever recorded. */
+  readonly submission_state: SubmissionState | null
+  /** Every external id recorded for it (later records win on the same name). */
+  readonly external_ids: Readonly<Record<string, string>>
+  readonly driver: string | null
+  /**
+   * An `ambiguous` submission was recorded and no later record for this attempt settled it
+   * (a `dispatched` with `submitted`, or an `attempt_failed`).
+   */
+  readonly unresolved_ambiguous: boolean
+  /** An `attempt_failed` record closed it. */
+  readonly failed: boolean
+  /** `failure.retryable` of that `attempt_failed` record; null while it has not failed. */
+  readonly retryable: boolean | null
+}
+
+export interface RecoveredRunState {
+  readonly run_id: string
+  readonly dispatch_key: string
+  readonly request_digest: string
+  /** State of the head (newest) record. */
+  readonly state: State
+  readonly terminal: boolean
+  /** ledger_sequence of the head record. */
+  readonly sequence: number
+  /** Object id of the head record's commit, when the caller knows it. */
+  readonly head_oid: string | null
+  /** `sha256:` digest of the head record's canonical JSON. */
+  readonly head_digest: string
+  /** Attempts in number order (1, 2, …). */
+  readonly attempts: readonly RecoveredAttempt[]
+  /** Number of the newest attempt, or null before the first dispatch. */
+  readonly current_attempt: number | null
+  /** The newest non-null `failure` in the chain. */
+  readonly last_failure: Failure | null
+  /** The newest non-null `decision` in the chain. */
+  readonly decision: Decision | null
+  /** How many records the chain holds (equals `sequence`). */
+  readonly records: number
+  /** occurred_at of the head record. */
+  readonly updated_at: string
+}
+
+export interface ReconstructOptions {
+  /** Object id of the head record's commit, copied into `head_oid`. */
+  readonly headOid?: string
+  /**
+   * The JCS text of each record, in the same order, when the caller already has it (the
+   * store reads it from the commit body and checks it is canonical). Each record is then
+   * digested from its text instead of being canonicalized again. The caller vouches that
+   * `canonical[i]` is `canonicalJson(records[i])`.
+   */
+  readonly canonical?: readonly string[]
+}
+
+type MutableAttempt = { -readonly [K in keyof RecoveredAttempt]: RecoveredAttempt[K] }
+
+const STORED =
+  'the stored ledger does not verify (it was altered or written without these checks); ' +
+  "inspect the run's ledger ref and repair it by hand. Nothing was planned from it"
+
+function firstIssue(error: { issues: readonly { path: PropertyKey[]; message: string }[] }) {
+  const issue = error.issues[0]
+  if (issue === undefined) return 'it is invalid'
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'the record'
+  return `${where} ${issue.message}`
+}
+
+function applyProvider(attempt: MutableAttempt, provider: Provider | null): void {
+  if (provider === null) return
+  attempt.submission_state = provider.submission_state
+  attempt.driver = provider.driver
+  const ids = Object.keys(provider.external_ids)
+  if (ids.length > 0) attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids }
+}
+
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
+ * Throws `BrokenChain` naming the first sequence that does not verify; an empty list is
+ * a broken chain at sequence 1. No record is ever skipped.
+ */
+export function reconstruct(
+  records: readonly LedgerRecord[],
+  options: ReconstructOptions = {}
+): RecoveredRunState {
+  if (records.length === 0) {
+    throw new BrokenChain(1, `record 1 is missing: the ledger holds no records; ${STORED}`)
+  }
+  const canonical = options.canonical
+  if (canonical !== undefined && canonical.length !== records.length) {
+    throw new InvalidInput(
+      `reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`
+    )
+  }
+  const attempts = new Map<number, MutableAttempt>()
+  let previous: LedgerRecord | null = null
+  let previousDigest: string | null = null
+  let currentAttempt: number | null = null
+  let lastFailure: Failure | null = null
+  let decision: Decision | null = null
+
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index] as LedgerRecord
+    const position = index + 1
+
+    const parsed = RecordSchema.safeParse(record)
+    if (!parsed.success) {
+      const authority = (record as { authority?: Record<string, unknown> } | null)?.authority
+      const granted =
+        authority && typeof authority === 'object'
+          ? Object.keys(authority).filter(flag => authority[flag] !== false)
+          : []
+      const what =
+        granted.length > 0
+          ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+          : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`
+      throw new BrokenChain(position, `${what}; ${STORED}`)
+    }
+    const problem = findAppendProblem(previous, previousDigest, record)
+    if (problem !== null) {
+      throw new BrokenChain(position, `${problem.what}; ${STORED}`)
+    }
+
+    if (record.state === 'dispatched' || record.state === 'attempt_failed') {
+      // findAppendProblem guarantees both states carry an attempt.
+      const number = (record.attempt as Attempt).number
+      let attempt = attempts.get(number)
+      if (attempt === undefined) {
+        attempt = {
+          number,
+          reason: (record.attempt as Attempt).reason,
+          submission_state: null,
+          external_ids: {},
+          driver: null,
+          unresolved_ambiguous: false,
+          failed: false,
+          retryable: null
+        }
+        attempts.set(number, attempt)
+      }
+      currentAttempt = number
+      applyProvider(attempt, record.provider)
+      if (record.state === 'dispatched') {
+        const submission = record.provider?.submission_state
+        if (submission === 'ambiguous') attempt.unresolved_ambiguous = true
+        else if (submission === 'submitted') attempt.unresolved_ambiguous = false
+      } else {
+        attempt.failed = true
+        attempt.retryable = (record.failure as Failure).retryable
+        attempt.unresolved_ambiguous = false
+      }
+    }
+    if (record.failure !== null) lastFailure = record.failure
+    if (record.decision !== null) decision = record.decision
+
+    previous = record
+    const text = canonical?.[index]
+    previousDigest = text === undefined ? digestOf(record) : `sha256:${sha256Hex(text)}`
+  }
+
+  const head = previous as LedgerRecord
+  return {
+    run_id: head.run_id,
+    dispatch_key: head.idempotency.dispatch_key,
+    request_digest: head.idempotency.request_digest,
+    state: head.state,
+    terminal: isTerminal(head.state),
+    sequence: head.ledger_sequence,
+    head_oid: options.headOid ?? null,
+    head_digest: previousDigest as string,
+    attempts: [...attempts.values()].sort((a, b) => a.number - b.number),
+    current_attempt: currentAttempt,
+    last_failure: lastFailure,
+    decision,
+    records: records.length,
+    updated_at: head.occurred_at
+  }
+}
+
+/**
+ * The attempt a `dispatched` record appended now must carry, or null when the run's
+ * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
+ * submission update after `dispatched`, the next number after `attempt_failed`.
+ */
+export function dispatchAttemptFor(state: RecoveredRunState): Attempt | null {
+  const current = state.attempts.find(a => a.number === state.current_attempt)
+  switch (state.state) {
+    case 'admitted':
+      return { number: 1, reason: 'initial' }
+    case 'dispatched':
+      return current ? { number: current.number, reason: current.reason } : null
+    case 'attempt_failed':
+      return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' }
+    default:
+      return null
+  }
+}

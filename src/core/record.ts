@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { StateSchema } from './states.js'
+
+export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
+
+export const DigestSchema = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits')
+
+/** RFC 3339 in UTC, ending in Z. */
+export const TimestampSchema = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
+    'must be an RFC 3339 UTC time ending in Z'
+  )
+
+export const TRIGGERS = [
+  'issue',
+  'pull_request',
+  'issue_comment',
+  'workflow_dispatch',
+  'repository_dispatch',
+  'workflow_call',
+  'push',
+  'schedule',
+  'webhook',
+  'recovery',
+  'provider_observation',
+  'operator',
+  'system'
+] as const
+export const TriggerSchema = z.enum(TRIGGERS)
+export type Trigger = z.infer<typeof TriggerSchema>
+
+export const ActorSchema = z.strictObject({
+  login: z.string().min(1).max(256),
+  id: z.number().int().nonnegative()
+})
+export type Actor = z.infer<typeof ActorSchema>
+
+export const IdempotencySchema = z.strictObject({
+  dispatch_key: z.string().min(1),
+  request_digest: DigestSchema,
+  input_key: z.string().min(1).max(1024).nullable()
+})
+
+export const AttemptSchema = z.strictObject({
+  number: z.number().int().min(1),
+  reason: z.enum(['initial', 'retry', 'recovery'])
+})
+export type Attempt = z.infer<typeof AttemptSchema>
+
+export const SUBMISSION_STATES = [
+  'not_submitted',
+  'submitted',
+  'ambiguous',
+  'definite_failure'
+] as const
+export const SubmissionStateSchema = z.enum(SUBMISSION_STATES)
+export type SubmissionState = z.infer<typeof SubmissionStateSchema>
+
+export const ProviderSchema = z.strictObject({
+  driver: z.string().min(1).max(256),
+  submission_state: SubmissionStateSchema,
+  external_ids: z.record(z.string(), z.string())
+})
+export type Provider = z.infer<typeof ProviderSchema>
+
+export const FailureSchema = z.strictObject({
+  code: z.string().min(1).max(256),
+  classification: z.enum([
+    'policy_denied',
+    'configuration',
+    'provider',
+    'candidate_normalization',
+    'verification',
+    'timeout',
+    'cancelled',
+    'recovery_required',
+    'internal'
+  ]),
+  retryable: z.boolean()
+})
+export type Failure = z.infer<typeof FailureSchema>
+
+export const EvidenceSchema = z.strictObject({
+  kind: z.string().min(1).max(256),
+  digest: DigestSchema,
+  uri: z
+    .string()
+    .min(1)
+    .max(4096)
+    .refine(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment')
+})
+
+export const DecisionSchema = z.strictObject({
+  outcome: z.enum(['approved', 'rejected']),
+  by: z.string().min(1).max(256)
+})
+export type Decision = z.infer<typeof DecisionSchema>
+
+const denied = z.literal(false, {
+  error: 'must be false: a record is evidence, never a grant of authority'
+})
+
+export const AuthoritySchema = z.strictObject({
+  dispatch: denied,
+  verification: denied,
+  acceptance: denied,
+  canonical_state_write: denied,
+  git_push: denied,
+  integration: denied,
+  merge: denied
+})
+
+/** Every flag false: the only authority value a record may carry. */
+export const NO_AUTHORITY: z.infer<typeof AuthoritySchema> = Object.freeze({
+  dispatch: false,
+  verification: false,
+  acceptance: false,
+  canonical_state_write: false,
+  git_push: false,
+  integration: false,
+  merge: false
+})
+
+/** SPEC §3: a ledger record. Closed at every level. */
+export const RecordSchema = z.strictObject({
+  schema: z.literal(RECORD_SCHEMA),
+  run_id: z.string().min(1).max(1024),
+  ledger_sequence: z.number().int().min(1),
+  previous_record_digest: DigestSchema.nullable(),
+  state: StateSchema,
+  occurred_at: TimestampSchema,
+  trigger: TriggerSchema,
+  actor: ActorSchema.nullable(),
+  idempotency: IdempotencySchema,
+  attempt: AttemptSchema.nullable(),
+  provider: ProviderSchema.nullable(),
+  failure: FailureSchema.nullable(),
+  evidence: z.array(EvidenceSchema),
+  decision: DecisionSchema.nullable(),
+  note: z.string().max(4096).nullable(),
+  authority: AuthoritySchema
+})
+export type LedgerRecord = z.infer<typeof RecordSchema>
+
+/** The fields a `record` input may set; the action fills in the rest. */
+export const RecordInputSchema = z.strictObject({
+  attempt: AttemptSchema.nullable().optional(),
+  provider: ProviderSchema.nullable().optional(),
+  failure: FailureSchema.nullable().optional(),
+  evidence: z.array(EvidenceSchema).optional(),
+  decision: DecisionSchema.nullable().optional(),
+  note: z.string().max(4096).nullable().optional(),
+  input_key: z.string().min(1).max(1024).nullable().optional()
+})
+export type RecordInput = z.infer<typeof RecordInputSchema>

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+export const STATES = [
+  'proposed',
+  'previewed',
+  'admission_blocked',
+  'admitted',
+  'dispatched',
+  'attempt_failed',
+  'candidate_observed',
+  'normalized',
+  'verification_requested',
+  'verification_error',
+  'evidence_ready',
+  'awaiting_human_decision',
+  'decided',
+  'cancelled'
+] as const
+
+export const StateSchema = z.enum(STATES)
+export type State = z.infer<typeof StateSchema>
+
+export const TERMINAL_STATES: ReadonlySet<State> = new Set<State>([
+  'decided',
+  'cancelled',
+  'admission_blocked'
+])
+
+export function isTerminal(state: State): boolean {
+  return TERMINAL_STATES.has(state)
+}
+
+/** SPEC §5. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
+export const SUCCESSORS: Readonly<Record<State, readonly State[]>> = {
+  proposed: ['previewed', 'admission_blocked'],
+  previewed: ['admitted', 'admission_blocked'],
+  admission_blocked: [],
+  admitted: ['dispatched'],
+  dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
+  attempt_failed: ['dispatched'],
+  candidate_observed: ['normalized'],
+  normalized: ['verification_requested'],
+  verification_requested: ['evidence_ready', 'verification_error'],
+  verification_error: ['verification_requested'],
+  evidence_ready: ['awaiting_human_decision'],
+  awaiting_human_decision: ['decided'],
+  decided: [],
+  cancelled: []
+}
+
+export function isLegalTransition(from: State, to: State): boolean {
+  if (isTerminal(from)) return false
+  return to === 'cancelled' || SUCCESSORS[from].includes(to)
+}
+
+/** States a ledger may start in (SPEC §4: `admitted`, or `proposed` for preview-first flows). */
+export const INITIAL_STATES = ['admitted', 'proposed'] as const
+export const InitialStateSchema = z.enum(INITIAL_STATES)
