@@ -1,0 +1,74 @@
+import { execFile, execFileSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const exec = promisify(execFile)
+
+/** Runs git in dir with an argument array; returns stdout. */
+export async function git(dir: string, ...args: string[]): Promise<string> {
+  const { stdout } = await exec('git', args, {
+    cwd: dir,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com'
+    },
+    maxBuffer: 256 * 1024 * 1024
+  })
+  return stdout
+}
+
+const made: string[] = []
+
+/** A fresh repository in a temp folder (bare when asked); removed by cleanupRepos(). */
+export async function makeRepo(options: { bare?: boolean } = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'dl-repo-'))
+  made.push(dir)
+  await git(dir, 'init', '-q', ...(options.bare ? ['--bare'] : []), '-b', 'main')
+  return dir
+}
+
+export async function makeTempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'dl-dir-'))
+  made.push(dir)
+  return dir
+}
+
+export async function cleanupRepos(): Promise<void> {
+  await Promise.all(made.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
+}
+
+/** Every ref under prefix → object id. */
+export async function refsUnder(
+  dir: string,
+  prefix = 'refs/dispatch-ledger'
+): Promise<Record<string, string>> {
+  const out = await git(dir, 'for-each-ref', '--format=%(refname) %(objectname)', prefix)
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map(line => line.split(' ') as [string, string])
+  )
+}
+
+/** The JSON body of the entry commit at rev. */
+export async function entryAt(dir: string, rev: string): Promise<unknown> {
+  const message = await git(dir, 'log', '-1', '--format=%B', rev)
+  return JSON.parse(message.slice(message.indexOf('\n\n') + 2))
+}
+
+/** Writes a raw object (validated by git unless literally) and returns its id. */
+export function writeObject(dir: string, type: string, content: string, literally = false): string {
+  return execFileSync(
+    'git',
+    ['hash-object', '-t', type, '-w', '--stdin', ...(literally ? ['--literally'] : [])],
+    { cwd: dir, input: content }
+  )
+    .toString()
+    .trim()
+}

@@ -1,0 +1,34 @@
+import * as core from '@actions/core'
+
+/** Event fields reach the summary: escape them so a label cannot inject markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`|]/g, c => `&#${c.charCodeAt(0)};`)
+}
+
+export interface SummaryBlock {
+  readonly title: string
+  readonly meaning: string
+  readonly rows: ReadonlyArray<readonly [string, string]>
+  /** Extra markdown after the table (already escaped by the caller). */
+  readonly extra?: string
+}
+
+/** Writes the job summary when the runner gives us a summary file. */
+export async function writeSummary(block: SummaryBlock, env: NodeJS.ProcessEnv): Promise<void> {
+  if (!env.GITHUB_STEP_SUMMARY) return
+  core.summary
+    .addHeading(escapeHtml(block.title), 3)
+    .addRaw(`<p>${escapeHtml(block.meaning)}</p>`, true)
+    .addTable([
+      [
+        { data: 'field', header: true },
+        { data: 'value', header: true }
+      ],
+      ...block.rows.map(([field, value]) => [
+        escapeHtml(field),
+        `<code>${escapeHtml(value)}</code>`
+      ])
+    ])
+  if (block.extra) core.summary.addRaw(block.extra, true)
+  await core.summary.write()
+}

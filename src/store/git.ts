@@ -1,0 +1,318 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import { EMPTY_TREE } from '../core/entry.js'
+import { StoreError } from '../core/errors.js'
+
+export interface GitResult {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export interface GitObject {
+  readonly oid: string
+  readonly type: string
+  readonly content: string
+}
+
+export interface RefUpdate {
+  readonly ref: string
+  readonly oid: string
+}
+
+/**
+ * Settings every git process gets. Durability: objects and refs are fsynced before git
+ * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
+ * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
+ */
+const BASE_CONFIG = [
+  '-c',
+  'core.fsync=objects,reference',
+  '-c',
+  'core.fsyncMethod=fsync',
+  '-c',
+  'core.filesRefLockTimeout=10000',
+  '-c',
+  'core.packedRefsTimeout=10000'
+]
+
+const ZERO_OID = /^0+$/
+
+/**
+ * The one place git processes are spawned. Each method runs one git command, always with
+ * an argument array (never a shell), so no event field can become a command.
+ */
+export class Git {
+  /** How many git processes this instance started; the benchmarks and tests read it. */
+  spawned = 0
+
+  constructor(
+    readonly cwd: string,
+    private readonly env: NodeJS.ProcessEnv = process.env
+  ) {}
+
+  /** Runs one git command to completion. Exit codes are returned, not thrown. */
+  run(args: readonly string[], input?: string): Promise<GitResult> {
+    return new Promise((resolve, reject) => {
+      const child = this.start(args)
+      const out: Buffer[] = []
+      const err: Buffer[] = []
+      child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+      child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+      child.on('error', error => reject(this.spawnError(error)))
+      child.on('close', code =>
+        resolve({
+          code: code ?? 128,
+          stdout: Buffer.concat(out).toString('utf8'),
+          stderr: Buffer.concat(err).toString('utf8')
+        })
+      )
+      child.stdin.on('error', () => {}) // git may exit before reading all of its input
+      child.stdin.end(input ?? '')
+    })
+  }
+
+  /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
+  async ok(args: readonly string[], input?: string): Promise<string> {
+    const result = await this.run(args, input)
+    if (result.code !== 0) throw this.failure(args, result)
+    return result.stdout
+  }
+
+  start(args: readonly string[]): ChildProcessWithoutNullStreams {
+    this.spawned++
+    return spawn('git', [...BASE_CONFIG, ...args], {
+      cwd: this.cwd,
+      env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+      stdio: ['pipe', 'pipe', 'pipe']
+    })
+  }
+
+  /** Writes commit objects (validated by git) in one process; returns their ids in order. */
+  async writeCommits(texts: readonly string[]): Promise<string[]> {
+    if (texts.length === 0) return []
+    const dir = await mkdtemp(join(tmpdir(), 'dispatch-ledger-'))
+    try {
+      const paths = texts.map((_, i) => join(dir, `${i}`))
+      await Promise.all(texts.map((text, i) => writeFile(paths[i] as string, text)))
+      const out = await this.ok(
+        ['hash-object', '-t', 'commit', '-w', '--stdin-paths'],
+        paths.join('\n') + '\n'
+      )
+      const oids = out.split('\n').filter(Boolean)
+      if (oids.length !== texts.length) throw new StoreError('git hash-object wrote fewer objects')
+      return oids
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  /**
+   * Creates every ref in one transaction, each only if it does not exist (an all-zero old
+   * value): the compare-and-set that arbitrates admission. Returns false, with nothing
+   * written, when any of them already exists.
+   */
+  async createRefs(updates: readonly RefUpdate[]): Promise<boolean> {
+    const lines = updates.map(u => createLine(u.ref, u.oid))
+    const result = await this.run(
+      ['update-ref', '--stdin'],
+      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+    )
+    if (result.code === 0) return true
+    if (
+      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(
+        result.stderr
+      )
+    )
+      return false
+    throw this.failure(['update-ref', '--stdin'], result)
+  }
+
+  /** Moves ref from expected to next, only if it still points at expected. */
+  async advanceRef(ref: string, next: string, expected: string): Promise<boolean> {
+    if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
+    const result = await this.run(
+      ['update-ref', '--stdin'],
+      ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n')
+    )
+    if (result.code === 0) return true
+    if (
+      /is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(
+        result.stderr
+      )
+    )
+      return false
+    throw this.failure(['update-ref', '--stdin'], result)
+  }
+
+  /**
+   * git treats the empty tree as always present, but `git fsck` reports it missing unless
+   * it is written. Every entry points at it, so write its loose object (15 bytes) where it
+   * is absent — from here rather than with another git process on every fresh checkout.
+   */
+  async ensureEmptyTree(): Promise<void> {
+    if (this.emptyTreeWritten) return
+    const path = join(await this.objectsDir(), EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
+    if (!(await exists(path))) {
+      await mkdir(dirname(path), { recursive: true })
+      const temp = `${path}.${process.pid}.${Date.now()}.tmp`
+      const file = await open(temp, 'wx', 0o444)
+      try {
+        await file.writeFile(deflateSync(Buffer.from('tree 0\0', 'latin1')))
+        await file.sync()
+      } finally {
+        await file.close()
+      }
+      await rename(temp, path)
+    }
+    this.emptyTreeWritten = true
+  }
+
+  private emptyTreeWritten = false
+
+  /** The object directory, found without a process for the usual layouts. */
+  private async objectsDir(): Promise<string> {
+    if (!this.env.GIT_DIR && !this.env.GIT_OBJECT_DIRECTORY) {
+      const dotGit = join(this.cwd, '.git')
+      const info = await stat(dotGit).catch(() => null)
+      let gitDir: string | null = null
+      if (info?.isDirectory()) gitDir = dotGit
+      else if (info?.isFile()) {
+        const pointer = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8'))
+        if (pointer?.[1]) gitDir = resolve(this.cwd, pointer[1].trim())
+      } else if (
+        (await exists(join(this.cwd, 'HEAD'))) &&
+        (await exists(join(this.cwd, 'objects')))
+      )
+        gitDir = this.cwd
+      if (gitDir) {
+        const common = await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null)
+        return join(common ? resolve(gitDir, common.trim()) : gitDir, 'objects')
+      }
+    }
+    const out = await this.ok(['rev-parse', '--git-path', 'objects'])
+    return resolve(this.cwd, out.trim())
+  }
+
+  /** `<oid> <ref>` for every ref under prefix. */
+  async listRefs(prefix: string): Promise<RefUpdate[]> {
+    const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix])
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map(line => {
+        const space = line.indexOf(' ')
+        return { oid: line.slice(0, space), ref: line.slice(space + 1) }
+      })
+  }
+
+  /** A `git cat-file --batch` process that answers one object at a time. */
+  openReader(): ObjectReader {
+    return new ObjectReader(this.start(['cat-file', '--batch']), this)
+  }
+
+  spawnError(error: NodeJS.ErrnoException): StoreError {
+    if (error.code === 'ENOENT')
+      return new StoreError('git was not found on PATH. Install git (2.36 or newer) on the runner.')
+    return new StoreError(`Could not start git: ${error.message}`)
+  }
+
+  failure(args: readonly string[], result: GitResult): StoreError {
+    const said = result.stderr.trim()
+    if (/not a git repository/i.test(said))
+      return new StoreError(
+        `${this.cwd} is not a git repository. Check the repository out first ` +
+          '(actions/checkout) or point repository-path at one.'
+      )
+    return new StoreError(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`)
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null)) !== null
+}
+
+/** The create-only line of a ref transaction: create means "old value must be zero". */
+export function createLine(ref: string, oid: string): string {
+  return `create ${ref} ${oid}`
+}
+
+/**
+ * An interactive `git cat-file --batch`: each read() writes one name and waits for its
+ * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
+ * inside one process.
+ */
+export class ObjectReader {
+  private buffer: Buffer = Buffer.alloc(0)
+  private readonly waiting: Array<{
+    resolve: (value: GitObject | null) => void
+    reject: (error: Error) => void
+  }> = []
+  private failed: Error | null = null
+  private stderr = ''
+
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    git: Git
+  ) {
+    child.stdout.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk
+      this.drain()
+    })
+    child.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')))
+    child.on('error', error => this.fail(git.spawnError(error)))
+    child.on('close', code =>
+      this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr }))
+    )
+    child.stdin.on('error', () => {})
+  }
+
+  read(name: string): Promise<GitObject | null> {
+    if (/[\n\r]/.test(name)) return Promise.reject(new StoreError('object name has a newline'))
+    if (this.failed) return Promise.reject(this.failed)
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject })
+      this.child.stdin.write(name + '\n')
+    })
+  }
+
+  close(): void {
+    this.failed ??= new StoreError('reader closed')
+    this.child.stdin.end()
+  }
+
+  private fail(error: Error): void {
+    this.failed ??= error
+    for (const waiter of this.waiting.splice(0)) waiter.reject(this.failed)
+  }
+
+  private drain(): void {
+    for (;;) {
+      const waiter = this.waiting[0]
+      if (!waiter) return
+      const eol = this.buffer.indexOf(10)
+      if (eol === -1) return
+      const header = this.buffer.subarray(0, eol).toString('utf8')
+      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+        this.buffer = this.buffer.subarray(eol + 1)
+        this.waiting.shift()
+        waiter.resolve(null)
+        continue
+      }
+      const [oid, type, sizeText] = header.split(' ')
+      const size = Number(sizeText)
+      if (!oid || !type || !Number.isInteger(size)) {
+        this.fail(new StoreError(`git cat-file answered ${JSON.stringify(header)}`))
+        return
+      }
+      if (this.buffer.length < eol + 1 + size + 1) return
+      const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8')
+      this.buffer = this.buffer.subarray(eol + 1 + size + 1)
+      this.waiting.shift()
+      waiter.resolve({ oid, type, content })
+    }
+  }
+}

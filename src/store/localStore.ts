@@ -1,0 +1,86 @@
+import {
+  decodeAdmission,
+  decodeRecord,
+  encodeCommit,
+  EMPTY_TREE,
+  parseCommit,
+  type CommitSpec
+} from '../core/entry.js'
+import { CorruptEntry } from '../core/errors.js'
+import type { Admission } from '../core/admission.js'
+import type { LedgerRecord } from '../core/record.js'
+import { Git, type ObjectReader } from './git.js'
+import type { RefCreate, Store, StoreReader, StoredEntry } from './store.js'
+
+/** The local repository's refs are the store: the arbiter when there is no remote. */
+export class LocalStore implements Store {
+  readonly name = 'local'
+
+  constructor(readonly git: Git) {}
+
+  async read<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
+    const objects = this.git.openReader()
+    try {
+      return await fn(new ChainReader(objects))
+    } finally {
+      objects.close()
+    }
+  }
+
+  async writeEntries(commits: readonly CommitSpec[]): Promise<string[]> {
+    await this.git.ensureEmptyTree()
+    return this.git.writeCommits(commits.map(encodeCommit))
+  }
+
+  async createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'> {
+    return (await this.git.createRefs(refs)) ? 'created' : 'exists'
+  }
+
+  async advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
+    return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost'
+  }
+
+  listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>> {
+    return this.git.listRefs(prefix)
+  }
+}
+
+/** Reads entries and follows chains through one `git cat-file --batch`. */
+export class ChainReader implements StoreReader {
+  constructor(private readonly objects: ObjectReader) {}
+
+  async readAdmission(ref: string): Promise<StoredEntry<Admission> | null> {
+    const object = await this.objects.read(ref)
+    if (!object) return null
+    const commit = this.entryCommit(ref, object.type, object.content)
+    if (commit.parents.length !== 0) throw new CorruptEntry(ref, 'an admission commit has a parent')
+    return { oid: object.oid, value: decodeAdmission(ref, object.content) }
+  }
+
+  async readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null> {
+    let object = await this.objects.read(ref)
+    if (!object) return null
+    const newestFirst: StoredEntry<LedgerRecord>[] = []
+    for (;;) {
+      const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref
+      const commit = this.entryCommit(where, object.type, object.content)
+      newestFirst.push({ oid: object.oid, ...decodeRecord(where, object.content) })
+      if (commit.parents.length > 1)
+        throw new CorruptEntry(where, 'a record commit has two parents')
+      const parent = commit.parents[0]
+      if (!parent) break
+      const next = await this.objects.read(parent)
+      if (!next) throw new CorruptEntry(where, `its parent ${parent} is missing`)
+      object = next
+    }
+    return newestFirst.reverse()
+  }
+
+  private entryCommit(where: string, type: string, content: string) {
+    if (type !== 'commit') throw new CorruptEntry(where, `it points at a ${type}, not a commit`)
+    const commit = parseCommit(content)
+    if (commit.tree !== EMPTY_TREE)
+      throw new CorruptEntry(where, 'its commit is not on the empty tree')
+    return commit
+  }
+}

@@ -1,0 +1,46 @@
+import type { Admission } from '../core/admission.js'
+import type { CommitSpec } from '../core/entry.js'
+import type { LedgerRecord } from '../core/record.js'
+
+/** An entry read from a ref or a chain, with the commit that holds it. */
+export interface StoredEntry<T> {
+  readonly oid: string
+  readonly value: T
+  /** The entry's canonical JSON as stored, when the reader has it. */
+  readonly json?: string
+}
+
+export interface RefCreate {
+  readonly ref: string
+  readonly oid: string
+}
+
+/** Reads through one session (one git process locally; fetches first for a remote). */
+export interface StoreReader {
+  /** The admission at ref, or null when the ref does not exist. Corrupt → CorruptEntry. */
+  readAdmission(ref: string): Promise<StoredEntry<Admission> | null>
+  /** The whole chain ending at ref, oldest first; null when the ref does not exist. */
+  readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null>
+}
+
+/**
+ * Where admissions and ledgers live. The commands and the core depend only on this; the
+ * local repository and a remote arbiter are two implementations of it.
+ */
+export interface Store {
+  /** Which store decides: `local`, or the remote's name. */
+  readonly name: string
+  read<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T>
+  /** Writes the commit objects (nothing visible yet); returns their ids in order. */
+  writeEntries(commits: readonly CommitSpec[]): Promise<string[]>
+  /**
+   * Creates all refs in one atomic transaction, each only if absent. `created` only when
+   * the store has been seen to hold our objects; `exists` when any ref already existed
+   * (then nothing was written).
+   */
+  createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
+  /** Compare-and-set: moves ref to next only if it still points at expected. */
+  advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'>
+  /** Every ref under prefix with its object id. */
+  listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>>
+}
