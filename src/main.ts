@@ -41,8 +41,18 @@ async function runCommand(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepR
         env
       )
     }
-    default:
-      throw new Error(`command ${inputs.command} is not available yet`)
+    case 'record': {
+      const { recordStep } = await import('./action/recordStep.js')
+      return recordStep(inputs, await loadEvent(env, false), await store(inputs, env))
+    }
+    case 'plan': {
+      const { planStep } = await import('./action/planStep.js')
+      return planStep(inputs, await loadEvent(env, false), await store(inputs, env))
+    }
+    case 'scan': {
+      const { scanStep } = await import('./action/scanStep.js')
+      return scanStep(inputs, await store(inputs, env))
+    }
   }
 }
 

@@ -9,7 +9,7 @@ import { resolveDispatch } from './dispatch.js'
 import type { LoadedEvent } from './event.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
-import { notOwned, runOutputs, runRows, viewRun } from './runView.js'
+import { notOwnedOutputs, runOutputs, runRows, viewRun } from './runView.js'
 
 export async function admitStep(
   inputs: Inputs,
@@ -44,7 +44,7 @@ export async function admitStep(
   try {
     const result = await admit(store, { namespace: inputs.namespace, first_record: first })
     const runId = result.admission.run_id
-    const view = result.owner ? viewRun(result.chain) : notOwned(viewRun(result.chain), runId)
+    const view = result.owner ? viewRun(result.chain) : null
     const meaning = result.created
       ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
       : result.owner
@@ -59,7 +59,7 @@ export async function admitStep(
         recorded: flag(result.recorded),
         ledger_ref: result.admission.ledger_ref,
         conflict: 'false',
-        ...runOutputs(view)
+        ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
       },
       summary: {
         title: 'dispatch-ledger: admit',
@@ -71,7 +71,7 @@ export async function admitStep(
           ['created', flag(result.created)],
           ['owner', flag(result.owner)],
           ['store', store.name],
-          ...runRows(view)
+          ...(result.owner ? runRows(view) : [])
         ]
       }
     }

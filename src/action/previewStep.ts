@@ -4,7 +4,7 @@ import { resolveDispatch } from './dispatch.js'
 import type { LoadedEvent } from './event.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
-import { notOwned, runOutputs, runRows, viewRun } from './runView.js'
+import { notOwnedOutputs, runOutputs, runRows, viewRun } from './runView.js'
 
 /** Derive the key and look it up; never writes. */
 export async function previewStep(
@@ -17,14 +17,15 @@ export async function previewStep(
   const admission_ref = admissionRef(inputs.namespace, dispatch.dispatch_key)
   const found = await store.read(async reader => {
     const admission = await reader.readAdmission(admission_ref)
-    const chain = admission ? await reader.readChain(admission.value.ledger_ref) : null
+    const ours = admission?.value.run_id === dispatch.run_id
+    const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null
     return { admission, chain }
   })
   const stored = found.admission?.value
   const runId = stored?.run_id ?? dispatch.run_id
   const conflict = stored !== undefined && stored.request_digest !== dispatch.request_digest
   const owned = stored === undefined || stored.run_id === dispatch.run_id
-  const view = owned ? viewRun(found.chain) : notOwned(viewRun(found.chain), runId)
+  const view = viewRun(found.chain)
   const meaning = !stored
     ? `Not admitted yet: admit would create run ${runId}.`
     : conflict
@@ -45,7 +46,7 @@ export async function previewStep(
       recorded: 'false',
       conflict: flag(conflict),
       store: store.name,
-      ...runOutputs(view),
+      ...(owned ? runOutputs(view) : notOwnedOutputs(runId)),
       ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
     },
     summary: {

@@ -1,5 +1,6 @@
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
-import { reconstruct, type RecoveredRunState } from '../core/reconstruct.js'
+import type { RecoveredRunState } from '../core/reconstruct.js'
+import { verifiedState } from '../commands/readRun.js'
 import type { LedgerRecord } from '../core/record.js'
 import type { StoredEntry } from '../store/store.js'
 
@@ -11,29 +12,20 @@ export interface RunView {
 /** Reconstructs a chain (verifying it) and plans; null when there is no ledger. */
 export function viewRun(chain: readonly StoredEntry<LedgerRecord>[] | null): RunView | null {
   if (!chain || chain.length === 0) return null
-  const texts = chain.map(entry => entry.json)
-  const canonical = texts.every(text => text !== undefined) ? (texts as string[]) : undefined
-  const state = reconstruct(
-    chain.map(entry => entry.value),
-    { headOid: chain[chain.length - 1]?.oid, canonical }
-  )
+  const state = verifiedState(chain)
   return { state, plan: planRecovery(state) }
 }
 
 /**
- * What a workflow run that does not own the dispatch may do: nothing. Its outputs still show
- * the owning run's state, but its plan must never tell it to dispatch someone else's run.
+ * A workflow run that does not own the dispatch may do nothing with it: its plan must never
+ * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
  */
-export function notOwned(view: RunView | null, ownerRunId: string): RunView | null {
-  if (!view) return null
+export function notOwnedOutputs(ownerRunId: string): Record<string, string> {
   return {
-    state: view.state,
-    plan: {
-      action: 'none',
-      reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
-      blind_resubmission_forbidden: true,
-      authority_required: null
-    }
+    ...runOutputs(null),
+    recovery_action: 'none',
+    recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
+    blind_resubmission_forbidden: 'true'
   }
 }
 

@@ -21,7 +21,7 @@ export interface AdmitResult {
   readonly recorded: boolean
   /** The returned run is the one we asked to admit. */
   readonly owner: boolean
-  /** The returned run's ledger, oldest first; null when it is missing. */
+  /** Our run's ledger, oldest first; null when it is missing or the run is not ours (unread). */
   readonly chain: StoredEntry<LedgerRecord>[] | null
 }
 
@@ -56,7 +56,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
     return { admission, admission_ref, created: true, recorded: true, owner: true, chain }
   }
 
-  const found = await readAdmitted(store, admission_ref, admission.ledger_ref)
+  const found = await readAdmitted(store, admission_ref, run_id)
   if (!found.admission) {
     // The create was refused but there is no admission: our ledger ref exists on its own.
     throw new StoreError(
@@ -95,11 +95,15 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
   return { ...base, recorded: false, owner: true, chain: again }
 }
 
-/** The stored admission and the chain of the run it names, in one read session. */
-async function readAdmitted(store: Store, admission_ref: string, ownLedger: string) {
+/**
+ * The stored admission and, when the run is ours, its chain, in one read session. Another
+ * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
+ */
+async function readAdmitted(store: Store, admission_ref: string, run_id: string) {
   return store.read(async reader => {
     const admission = await reader.readAdmission(admission_ref)
-    const chain = await reader.readChain(admission?.value.ledger_ref ?? ownLedger)
+    const ours = admission?.value.run_id === run_id
+    const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null
     return { admission, chain }
   })
 }

@@ -75,3 +75,10 @@ export class StoreError extends DispatchLedgerError {
     super('store_error', message)
   }
 }
+
+/** An input_key already recorded with a different payload. Nothing was written. */
+export class InputConflict extends DispatchLedgerError {
+  constructor(message: string) {
+    super('input_conflict', message)
+  }
+}

@@ -1,0 +1,689 @@
+export const id = 94;
+export const ids = [94];
+export const modules = {
+
+/***/ 94:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  admitStep: () => (/* binding */ admitStep)
+});
+
+// EXTERNAL MODULE: ./src/core/admission.ts
+var core_admission = __webpack_require__(8306);
+// EXTERNAL MODULE: ./src/core/entry.ts
+var entry = __webpack_require__(5263);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/record.ts
+var core_record = __webpack_require__(4130);
+// EXTERNAL MODULE: ./src/core/refs.ts
+var refs = __webpack_require__(9301);
+// EXTERNAL MODULE: ./src/core/states.ts
+var states = __webpack_require__(8001);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
+;// CONCATENATED MODULE: ./src/commands/admit.ts
+
+
+
+
+
+
+
+/**
+ * SPEC §4. Optimistic: write the two entries and try the create-only transaction first
+ * (two git processes for a first arrival); only a refused create reads what is there.
+ */
+async function admit(store, request) {
+    const first = checkFirstRecord(request.first_record);
+    const { dispatch_key, request_digest } = first.idempotency;
+    const run_id = first.run_id;
+    const admission_ref = (0,refs/* admissionRef */.Rp)(request.namespace, dispatch_key);
+    const admission = {
+        schema: core_admission/* ADMISSION_SCHEMA */.uW,
+        dispatch_key,
+        request_digest,
+        run_id,
+        ledger_ref: (0,refs/* ledgerRef */.DH)(request.namespace, run_id),
+        admitted_at: request.admitted_at ?? first.occurred_at
+    };
+    const [admissionOid, recordOid] = (await store.writeEntries([
+        (0,entry/* admissionCommit */.Dk)(admission),
+        (0,entry/* recordCommit */.rN)(first, null)
+    ]));
+    const outcome = await store.createRefs([
+        { ref: admission_ref, oid: admissionOid },
+        { ref: admission.ledger_ref, oid: recordOid }
+    ]);
+    if (outcome === 'created') {
+        const chain = [{ oid: recordOid, value: first }];
+        return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
+    }
+    const found = await readAdmitted(store, admission_ref, run_id);
+    if (!found.admission) {
+        // The create was refused but there is no admission: our ledger ref exists on its own.
+        throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
+            `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
+            'set a different run-id, or inspect the ledger by hand.');
+    }
+    const stored = found.admission.value;
+    if (stored.dispatch_key !== dispatch_key)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
+    if (stored.ledger_ref !== (0,refs/* ledgerRef */.DH)(request.namespace, stored.run_id))
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'its ledger_ref does not match its run_id');
+    if (stored.request_digest !== request_digest) {
+        throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
+            `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
+            `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
+            'set on-conflict: output to handle this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
+    }
+    const base = { admission: stored, admission_ref, created: false };
+    if (stored.run_id !== run_id) {
+        // Another run owns the key. Its ledger is reported but never completed by us.
+        return { ...base, recorded: false, owner: false, chain: found.chain };
+    }
+    if (found.chain)
+        return { ...base, recorded: false, owner: true, chain: found.chain };
+    // Our admission without its ledger (a crash of a non-atomic writer, or a hand edit):
+    // write the first record, create-only, so racing replays write it once.
+    const completed = await store.createRefs([{ ref: stored.ledger_ref, oid: recordOid }]);
+    if (completed === 'created')
+        return { ...base, recorded: true, owner: true, chain: [{ oid: recordOid, value: first }] };
+    const again = await store.read(reader => reader.readChain(stored.ledger_ref));
+    return { ...base, recorded: false, owner: true, chain: again };
+}
+/**
+ * The stored admission and, when the run is ours, its chain, in one read session. Another
+ * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
+ */
+async function readAdmitted(store, admission_ref, run_id) {
+    return store.read(async (reader) => {
+        const admission = await reader.readAdmission(admission_ref);
+        const ours = admission?.value.run_id === run_id;
+        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
+        return { admission, chain };
+    });
+}
+/** SPEC §4: an invalid first record is rejected before any ref is written. */
+function checkFirstRecord(record) {
+    const parsed = (0,validate/* parseOrThrow */.z)(core_record/* RecordSchema */.X2, record, 'The first record');
+    if (parsed.ledger_sequence !== 1)
+        throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
+    if (parsed.previous_record_digest !== null)
+        throw new errors/* InvalidInput */.o9('The first record must have previous_record_digest null.');
+    if (!states/* INITIAL_STATES */.m1.includes(parsed.state))
+        throw new errors/* InvalidInput */.o9(`A run must start in state ${states/* INITIAL_STATES */.m1.join(' or ')}, not ${parsed.state}. ` +
+            'Set initial-state to admitted or proposed.');
+    return parsed;
+}
+
+// EXTERNAL MODULE: ./src/core/dispatchKey.ts
+var dispatchKey = __webpack_require__(3086);
+// EXTERNAL MODULE: ./src/core/newRecord.ts
+var newRecord = __webpack_require__(4196);
+// EXTERNAL MODULE: ./src/action/dispatch.ts
+var action_dispatch = __webpack_require__(7674);
+// EXTERNAL MODULE: ./src/action/report.ts
+var report = __webpack_require__(1658);
+// EXTERNAL MODULE: ./src/action/runView.ts
+var runView = __webpack_require__(9778);
+;// CONCATENATED MODULE: ./src/action/admitStep.ts
+
+
+
+
+
+
+
+
+
+async function admitStep(inputs, event, store, env) {
+    const dispatch = (0,action_dispatch/* resolveDispatch */.V)(inputs, event, env);
+    const initial = states/* InitialStateSchema */.TG.safeParse(inputs.initialState);
+    if (!initial.success)
+        throw new errors/* InvalidInput */.o9(`The initial-state input must be admitted or proposed, not ${JSON.stringify(inputs.initialState)}.`);
+    const first = (0,newRecord/* newRecord */.M)({
+        run_id: dispatch.run_id,
+        ledger_sequence: 1,
+        previous_record_digest: null,
+        state: initial.data,
+        occurred_at: (0,newRecord/* nowTimestamp */.b)(),
+        trigger: (0,dispatchKey/* triggerFor */.AC)(event.name),
+        actor: (0,dispatchKey/* actorFrom */.M2)(event.payload),
+        dispatch_key: dispatch.dispatch_key,
+        request_digest: dispatch.request_digest
+    });
+    const keyOutputs = {
+        dispatch_key: dispatch.dispatch_key,
+        dispatch_key_hash: (0,refs/* keyHash */.aE)(dispatch.dispatch_key),
+        request_digest: dispatch.request_digest,
+        admission_ref: (0,refs/* admissionRef */.Rp)(inputs.namespace, dispatch.dispatch_key),
+        store: store.name
+    };
+    try {
+        const result = await admit(store, { namespace: inputs.namespace, first_record: first });
+        const runId = result.admission.run_id;
+        const view = result.owner ? (0,runView/* viewRun */.bz)(result.chain) : null;
+        const meaning = result.created
+            ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
+            : result.owner
+                ? `This workflow run already admitted this dispatch (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${view?.plan.action ?? 'none'}.`
+                : `Another workflow run admitted this dispatch first (run ${runId}). Do not dispatch: the work belongs to that run.`;
+        return {
+            outputs: {
+                ...keyOutputs,
+                run_id: runId,
+                owner: (0,report/* flag */.J)(result.owner),
+                created: (0,report/* flag */.J)(result.created),
+                recorded: (0,report/* flag */.J)(result.recorded),
+                ledger_ref: result.admission.ledger_ref,
+                conflict: 'false',
+                ...(result.owner ? (0,runView/* runOutputs */.MR)(view) : (0,runView/* notOwnedOutputs */.pz)(runId))
+            },
+            summary: {
+                title: 'dispatch-ledger: admit',
+                meaning,
+                rows: [
+                    ['dispatch key', dispatch.dispatch_key],
+                    ['request digest', dispatch.request_digest],
+                    ['run id', runId],
+                    ['created', (0,report/* flag */.J)(result.created)],
+                    ['owner', (0,report/* flag */.J)(result.owner)],
+                    ['store', store.name],
+                    ...(result.owner ? (0,runView/* runRows */.TO)(view) : [])
+                ]
+            }
+        };
+    }
+    catch (error) {
+        if (!(error instanceof errors/* AdmissionConflict */.EH))
+            throw error;
+        return {
+            outputs: {
+                ...keyOutputs,
+                run_id: error.stored.run_id,
+                owner: (0,report/* flag */.J)(error.stored.run_id === dispatch.run_id),
+                created: 'false',
+                recorded: 'false',
+                ledger_ref: (0,refs/* ledgerRef */.DH)(inputs.namespace, error.stored.run_id),
+                conflict: 'true'
+            },
+            summary: {
+                title: 'dispatch-ledger: admit — conflict',
+                meaning: error.message,
+                rows: [
+                    ['dispatch key', dispatch.dispatch_key],
+                    ['this request', dispatch.request_digest],
+                    ['admitted request', error.stored.request_digest],
+                    ['admitted run id', error.stored.run_id],
+                    ['store', store.name]
+                ]
+            },
+            failure: inputs.onConflict === 'fail' ? error.message : undefined
+        };
+    }
+}
+
+
+/***/ }),
+
+/***/ 7674:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ resolveDispatch)
+/* harmony export */ });
+/* unused harmony export defaultRunId */
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(993);
+
+
+
+
+function resolveDispatch(inputs, event, env) {
+    const request = inputs.request ? (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_3__/* .parseJsonInput */ .o)(inputs.request, 'request') : undefined;
+    const derived = (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .deriveDispatch */ .Qj)({
+        eventName: event.name,
+        payload: event.payload,
+        dispatchKey: inputs.dispatchKey || undefined,
+        request
+    });
+    return { ...derived, run_id: inputs.runId || defaultRunId(derived.dispatch_key, env) };
+}
+/**
+ * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * replays its own run; another workflow run gets another id and finds the first one's.
+ */
+function defaultRunId(dispatchKey, env) {
+    const runId = env.GITHUB_RUN_ID ?? '';
+    if (!/^\d+$/.test(runId))
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('GITHUB_RUN_ID is not set, so there is no default run id. Run inside a workflow, ' +
+            'or set the run-id input.');
+    return `gh-${runId}-${(0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(dispatchKey).slice(0, 12)}`;
+}
+
+
+/***/ }),
+
+/***/ 1658:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ flag)
+/* harmony export */ });
+function flag(value) {
+    return value ? 'true' : 'false';
+}
+
+
+/***/ }),
+
+/***/ 9778:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MR: () => (/* binding */ runOutputs),
+/* harmony export */   TO: () => (/* binding */ runRows),
+/* harmony export */   bz: () => (/* binding */ viewRun),
+/* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
+/* harmony export */ });
+/* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5183);
+/* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(987);
+
+
+/** Reconstructs a chain (verifying it) and plans; null when there is no ledger. */
+function viewRun(chain) {
+    if (!chain || chain.length === 0)
+        return null;
+    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__/* .verifiedState */ .S)(chain);
+    return { state, plan: (0,_core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__/* .planRecovery */ .lA)(state) };
+}
+/**
+ * A workflow run that does not own the dispatch may do nothing with it: its plan must never
+ * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
+ */
+function notOwnedOutputs(ownerRunId) {
+    return {
+        ...runOutputs(null),
+        recovery_action: 'none',
+        recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
+        blind_resubmission_forbidden: 'true'
+    };
+}
+/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+function runOutputs(view) {
+    return {
+        state: view?.state.state ?? '',
+        terminal: view ? String(view.state.terminal) : '',
+        sequence: view ? String(view.state.sequence) : '',
+        recovery_action: view?.plan.action ?? '',
+        recovery_reason: view?.plan.reason ?? '',
+        blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
+        authority_required: view?.plan.authority_required ?? ''
+    };
+}
+function runRows(view) {
+    if (!view)
+        return [['state', '(no ledger)']];
+    return [
+        ['state', `${view.state.state}${view.state.terminal ? ' (terminal)' : ''}`],
+        ['sequence', String(view.state.sequence)],
+        ['next action', view.plan.action],
+        ['why', view.plan.reason]
+    ];
+}
+
+
+/***/ }),
+
+/***/ 3086:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ triggerFor),
+/* harmony export */   M2: () => (/* binding */ actorFrom),
+/* harmony export */   Qj: () => (/* binding */ deriveDispatch)
+/* harmony export */ });
+/* unused harmony export KEY_SCHEME */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8816);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4130);
+
+
+
+
+
+/** SPEC §7, "Dispatch key derivation (scheme v1)". */
+const KEY_SCHEME = 'v1';
+const PositiveInt = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().positive();
+const NonEmpty = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1);
+const Sha = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
+const JsonObject = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J());
+// Actions are lower-case words; restricting them keeps `<action>` a single key component.
+const ActionName = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[a-z][a-z_]*$/);
+const POSITIVE_INT = 'a positive integer';
+const SHA = '40 or 64 lowercase hex digits';
+function deriveDispatch(input) {
+    const override = input.dispatchKey;
+    if (override !== undefined && override !== '') {
+        checkKeyLength(override, null);
+        // Event-independent on purpose: a key the user chose converges across events.
+        return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input);
+    }
+    const derive = Object.hasOwn(DERIVATIONS, input.eventName)
+        ? DERIVATIONS[input.eventName]
+        : undefined;
+    if (derive === undefined)
+        throw noDerivation(input.eventName);
+    const reader = new PayloadReader(input.eventName, input.payload);
+    const { event, key, fields } = derive(reader);
+    checkKeyLength(key, input.eventName);
+    // Only fields that name the intended work: never the sender or any timestamp.
+    return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input);
+}
+function finish(key, base, input) {
+    const request = input.request === undefined ? base : { ...base, request: input.request };
+    let request_digest;
+    try {
+        request_digest = (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(request);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).');
+    }
+    return { dispatch_key: key, request, request_digest };
+}
+function checkKeyLength(key, eventName) {
+    const bytes = Buffer.byteLength(key, 'utf8');
+    const source = eventName === null
+        ? 'The dispatch-key input'
+        : `The dispatch key derived from the ${eventName} event`;
+    if (bytes > _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_BYTES */ .Xd) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${_admission_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_BYTES */ .Xd}. ` +
+            'Set the dispatch-key input to a shorter key that still names this dispatch ' +
+            '(for example, replace a long part with its sha256).');
+    }
+    const parsed = _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .DispatchKeySchema */ .Hr.safeParse(key);
+    if (!parsed.success) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
+    }
+}
+const DISPATCH_KEY_EXAMPLES = {
+    schedule: 'nightly/${{ github.sha }}',
+    workflow_run: 'workflow_run/${{ github.event.workflow_run.id }}',
+    workflow_call: '${{ inputs.ticket }}'
+};
+function noDerivation(eventName) {
+    const example = DISPATCH_KEY_EXAMPLES[eventName] ?? `${eventName || 'deploy'}/\${{ github.sha }}`;
+    const what = eventName === ''
+        ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
+        : `The event "${eventName}" has no dispatch key derivation.`;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${what} Set the dispatch-key input to a key that names this dispatch ` +
+        `(for example \`dispatch-key: ${example}\`); runs with the same key are admitted once.`);
+}
+const DERIVATIONS = {
+    issues: p => {
+        const repoId = p.repositoryId();
+        const number = p.required('issue.number', PositiveInt, POSITIVE_INT);
+        const action = p.required('action', ActionName, 'an action name such as "opened"');
+        if (action === 'labeled') {
+            const label = p.required('label.name', NonEmpty, 'a non-empty label name');
+            return {
+                event: 'issues',
+                key: `v1/issues/${repoId}/${number}/labeled/${label}`,
+                fields: { repository_id: repoId, number, action, label }
+            };
+        }
+        return {
+            event: 'issues',
+            key: `v1/issues/${repoId}/${number}/${action}`,
+            fields: { repository_id: repoId, number, action }
+        };
+    },
+    pull_request: p => pullRequest(p),
+    // The target variant runs in the base repository's context but names the same work.
+    pull_request_target: p => pullRequest(p),
+    issue_comment: p => {
+        const repoId = p.repositoryId();
+        const commentId = p.required('comment.id', PositiveInt, POSITIVE_INT);
+        const body = p.required('comment.body', zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), 'a string');
+        // An edit keeps the key and changes the digest, so it surfaces as a conflict.
+        return {
+            event: 'issue_comment',
+            key: `v1/issue_comment/${repoId}/${commentId}`,
+            fields: { repository_id: repoId, comment_id: commentId, body_sha256: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(body) }
+        };
+    },
+    workflow_dispatch: p => {
+        const repoId = p.repositoryId();
+        const workflow = p.required('workflow', NonEmpty, 'the workflow file path');
+        const inputs = p.optional('inputs', JsonObject, 'an object') ?? {};
+        const chosen = inputs['dispatch_key'];
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(inputs));
+        return {
+            event: 'workflow_dispatch',
+            key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+            fields: { repository_id: repoId, workflow, inputs }
+        };
+    },
+    repository_dispatch: p => {
+        const repoId = p.repositoryId();
+        // Actions puts the API's event_type in `action`; a hand-made payload may keep the API name.
+        const typeField = p.has('event_type') && !p.has('action') ? 'event_type' : 'action';
+        const eventType = p.required(typeField, NonEmpty, 'the event_type string');
+        const clientPayload = p.optional('client_payload', JsonObject, 'an object') ?? {};
+        const chosen = clientPayload['dispatch_key'];
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(clientPayload));
+        return {
+            event: 'repository_dispatch',
+            key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+            fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
+        };
+    },
+    push: p => {
+        const repoId = p.repositoryId();
+        const ref = p.required('ref', NonEmpty, 'a git ref such as "refs/heads/main"');
+        const after = p.required('after', Sha, SHA);
+        return {
+            event: 'push',
+            key: `v1/push/${repoId}/${ref}/${after}`,
+            fields: { repository_id: repoId, ref, after }
+        };
+    }
+};
+function pullRequest(p) {
+    const repoId = p.repositoryId();
+    const number = p.required('pull_request.number', PositiveInt, POSITIVE_INT);
+    const headSha = p.required('pull_request.head.sha', Sha, SHA);
+    const action = p.required('action', ActionName, 'an action name such as "opened"');
+    // Only `labeled` names a label; an `unlabeled` label must not split the key from the digest.
+    const label = action === 'labeled' ? p.required('label.name', NonEmpty, 'a non-empty label name') : null;
+    const base = `v1/pull_request/${repoId}/${number}/${headSha}`;
+    return {
+        event: 'pull_request',
+        key: label === null ? base : `${base}/labeled/${label}`,
+        fields: { repository_id: repoId, number, head_sha: headSha, label }
+    };
+}
+/** Reads fields of an untrusted event payload; every failure names the field and the event. */
+class PayloadReader {
+    eventName;
+    root;
+    constructor(eventName, payload) {
+        this.eventName = eventName;
+        if (!isPlainObject(payload)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${eventName} event payload is not a JSON object (got ${describe(payload)}). ${HINT}`);
+        }
+        this.root = payload;
+    }
+    repositoryId() {
+        return this.required('repository.id', PositiveInt, POSITIVE_INT);
+    }
+    has(path) {
+        const value = this.lookup(path);
+        return value !== undefined && value !== null;
+    }
+    required(path, schema, expected) {
+        const value = this.lookup(path);
+        if (value === undefined) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${this.eventName} event payload is missing ${path} (expected ${expected}). ${HINT}`);
+        }
+        return this.check(path, value, schema, expected);
+    }
+    /** Absent and null both mean "not given". */
+    optional(path, schema, expected) {
+        const value = this.lookup(path);
+        if (value === undefined || value === null)
+            return undefined;
+        return this.check(path, value, schema, expected);
+    }
+    check(path, value, schema, expected) {
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${this.eventName} event payload has an invalid ${path} (expected ${expected}, got ${describe(value)}). ${HINT}`);
+        }
+        return parsed.data;
+    }
+    lookup(path) {
+        let node = this.root;
+        for (const part of path.split('.')) {
+            // Own properties only: a payload must not reach us through a prototype.
+            if (!isPlainObject(node) || !Object.hasOwn(node, part))
+                return undefined;
+            node = node[part];
+        }
+        return node;
+    }
+}
+const HINT = 'Is GITHUB_EVENT_PATH the event of this workflow run?';
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'number' && !Number.isInteger(value))
+        return `the number ${value}`;
+    if (typeof value === 'number')
+        return `the integer ${value}`;
+    if (typeof value === 'string')
+        return value === '' ? 'an empty string' : 'a string';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+const TRIGGER_BY_EVENT = {
+    issues: 'issue',
+    pull_request: 'pull_request',
+    pull_request_target: 'pull_request',
+    issue_comment: 'issue_comment',
+    workflow_dispatch: 'workflow_dispatch',
+    repository_dispatch: 'repository_dispatch',
+    workflow_call: 'workflow_call',
+    push: 'push',
+    schedule: 'schedule',
+    // A workflow_run follows another run: in this product that is recovery.
+    workflow_run: 'recovery'
+};
+function triggerFor(eventName) {
+    return Object.hasOwn(TRIGGER_BY_EVENT, eventName)
+        ? TRIGGER_BY_EVENT[eventName]
+        : 'webhook';
+}
+/** The payload's sender as a record actor; null when absent or malformed (never fatal). */
+function actorFrom(payload) {
+    if (!isPlainObject(payload) || !Object.hasOwn(payload, 'sender'))
+        return null;
+    const sender = payload['sender'];
+    if (!isPlainObject(sender))
+        return null;
+    const parsed = _record_js__WEBPACK_IMPORTED_MODULE_3__/* .ActorSchema */ .Js.safeParse({ login: sender['login'], id: sender['id'] });
+    return parsed.success ? parsed.data : null;
+}
+
+
+/***/ }),
+
+/***/ 4196:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ newRecord),
+/* harmony export */   b: () => (/* binding */ nowTimestamp)
+/* harmony export */ });
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4130);
+
+/** A complete record from the fields a caller knows; everything else takes its empty value. */
+function newRecord(fields) {
+    return {
+        schema: _record_js__WEBPACK_IMPORTED_MODULE_0__/* .RECORD_SCHEMA */ .ep,
+        run_id: fields.run_id,
+        ledger_sequence: fields.ledger_sequence,
+        previous_record_digest: fields.previous_record_digest,
+        state: fields.state,
+        occurred_at: fields.occurred_at,
+        trigger: fields.trigger,
+        actor: fields.actor,
+        idempotency: {
+            dispatch_key: fields.dispatch_key,
+            request_digest: fields.request_digest,
+            input_key: fields.input_key ?? null
+        },
+        attempt: fields.attempt ?? null,
+        provider: fields.provider ?? null,
+        failure: fields.failure ?? null,
+        evidence: fields.evidence ?? [],
+        decision: fields.decision ?? null,
+        note: fields.note ?? null,
+        authority: { ..._record_js__WEBPACK_IMPORTED_MODULE_0__/* .NO_AUTHORITY */ .Ce }
+    };
+}
+/** Entries carry whole seconds: the commit's own timestamp has no finer grain. */
+function nowTimestamp(now = new Date()) {
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ parseJsonInput),
+/* harmony export */   z: () => (/* binding */ parseOrThrow)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+
+/** Parses untrusted input with a schema; the error names the first bad field. */
+function parseOrThrow(schema, value, what) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success)
+        return parsed.data;
+    const issues = parsed.error.issues.slice(0, 3).map(issue => {
+        const where = issue.path.length ? issue.path.join('.') : what;
+        return `${where}: ${issue.message}`;
+    });
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`${what} is invalid — ${issues.join('; ')}`);
+}
+/** Parses a JSON text input; the error names the input. */
+function parseJsonInput(text, input) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The ${input} input is not valid JSON (${error.message}). ` +
+            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
+    }
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,56 @@
+import * as core from '@actions/core'
+import { scanRuns } from '../commands/scan.js'
+import type { Store } from '../store/store.js'
+import type { Inputs } from './inputs.js'
+import type { StepReport } from './report.js'
+import { escapeHtml } from './summary.js'
+
+/** For a scheduled sweep: every non-terminal run with its plan, and every ledger that fails to verify. */
+export async function scanStep(inputs: Inputs, store: Store): Promise<StepReport> {
+  const scanned = await scanRuns(store, inputs.namespace)
+  const broken = scanned.flatMap(run =>
+    'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
+  )
+  const open = scanned.flatMap(run =>
+    'error' in run || run.state.terminal
+      ? []
+      : [
+          {
+            run_id: run.state.run_id,
+            dispatch_key: run.state.dispatch_key,
+            ledger_ref: run.ledger_ref,
+            state: run.state.state,
+            sequence: run.state.sequence,
+            updated_at: run.state.updated_at,
+            recovery_action: run.plan.action,
+            recovery_reason: run.plan.reason,
+            blind_resubmission_forbidden: run.plan.blind_resubmission_forbidden,
+            authority_required: run.plan.authority_required
+          }
+        ]
+  )
+  for (const run of broken) core.warning(`${run.ledger_ref}: ${run.error}`)
+  const table = [
+    '| run id | state | seq | next action | gate |',
+    '|---|---|---|---|---|',
+    ...open.map(
+      run =>
+        `| ${escapeHtml(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
+    ),
+    ...broken.map(
+      run => `| ${escapeHtml(run.ledger_ref)} | does not verify | | ${escapeHtml(run.error)} | |`
+    )
+  ].join('\n')
+  return {
+    outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
+    summary: {
+      title: 'dispatch-ledger: scan',
+      meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${broken.length} do not verify.`,
+      rows: [
+        ['namespace', inputs.namespace],
+        ['store', store.name]
+      ],
+      extra: `\n${table}\n`
+    }
+  }
+}
