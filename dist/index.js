@@ -42120,6 +42120,21 @@ const BASE_CONFIG = [
 ];
 const ZERO_OID = /^0+$/;
 /**
+ * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
+ * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
+ * through the ambiguity path, which looks at what the remote holds.
+ */
+const NETWORK_CONFIG = [
+    '-c',
+    'protocol.version=2',
+    '-c',
+    'http.lowSpeedLimit=1',
+    '-c',
+    'http.lowSpeedTime=60',
+    '-c',
+    'credential.interactive=never'
+];
+/**
  * The one place git processes are spawned. Each method runs one git command, always with
  * an argument array (never a shell), so no event field can become a command.
  */
@@ -42235,27 +42250,117 @@ class Git {
     emptyTreeWritten = false;
     /** The object directory, found without a process for the usual layouts. */
     async objectsDir() {
-        if (!this.env.GIT_DIR && !this.env.GIT_OBJECT_DIRECTORY) {
-            const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
-            const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
-            let gitDir = null;
-            if (info?.isDirectory())
-                gitDir = dotGit;
-            else if (info?.isFile()) {
-                const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
-                if (pointer?.[1])
-                    gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
-            }
-            else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) &&
-                (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
-                gitDir = this.cwd;
-            if (gitDir) {
-                const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
-                return (0,external_node_path_namespaceObject.join)(common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir, 'objects');
-            }
-        }
+        const common = await this.commonDir();
+        if (common)
+            return (0,external_node_path_namespaceObject.join)(common, 'objects');
         const out = await this.ok(['rev-parse', '--git-path', 'objects']);
         return (0,external_node_path_namespaceObject.resolve)(this.cwd, out.trim());
+    }
+    /**
+     * The repository's common git directory for a plain checkout, a linked worktree or a bare
+     * repository, read from the file system; null for anything unusual (then ask git).
+     */
+    async commonDir() {
+        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
+            return null;
+        const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
+        const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
+        let gitDir = null;
+        if (info?.isDirectory())
+            gitDir = dotGit;
+        else if (info?.isFile()) {
+            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
+            if (pointer?.[1])
+                gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
+        }
+        else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
+            gitDir = this.cwd;
+        if (!gitDir)
+            return null;
+        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
+        return common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir;
+    }
+    /**
+     * Whether a remote is configured. Read from the repository's config file when it is plain
+     * (no includes), which saves a git process on every step; otherwise git is asked.
+     */
+    async hasRemote(remote) {
+        const common = await this.commonDir();
+        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'config'), 'utf8').catch(() => null) : null;
+        if (config !== null && !/^\s*\[include/im.test(config)) {
+            let inRemote = false;
+            for (const line of config.split('\n')) {
+                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+                if (section)
+                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
+                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
+                    return true;
+            }
+            return false;
+        }
+        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
+        if (result.code === 0)
+            return result.stdout.trim() !== '';
+        if (result.code === 1)
+            return false;
+        throw this.failure(['config'], result);
+    }
+    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
+    async setRefs(updates) {
+        if (updates.length === 0)
+            return;
+        const lines = updates.map(u => `update ${u.ref} ${u.oid}`);
+        await this.ok(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+    }
+    /**
+     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
+     * oid), atomic when asked; the porcelain lines are parsed by the caller.
+     */
+    push(remote, updates, atomic) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            'push',
+            '--porcelain',
+            '--no-verify',
+            ...(atomic ? ['--atomic'] : []),
+            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
+            remote,
+            ...updates.map(u => `${u.oid}:${u.ref}`)
+        ]);
+    }
+    /**
+     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
+     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
+     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
+     * local copy the remote no longer holds, so local refs mirror the remote's.
+     */
+    fetchRefs(remote, refs) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            // Entries share no history with the checkout, so negotiating is a wasted round trip.
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '--quiet',
+            '--prune',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--no-auto-gc',
+            '--no-recurse-submodules',
+            remote,
+            ...refs.map(ref => `+${ref}*:${ref}*`)
+        ]);
+    }
+    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
+    async lsRemote(remote, refs) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
+        const held = new Map();
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [oid, ref] = line.split('\t');
+            if (oid && ref && refs.includes(ref))
+                held.set(ref, oid);
+        }
+        return held;
     }
     /** `<oid> <ref>` for every ref under prefix. */
     async listRefs(prefix) {
@@ -42278,12 +42383,16 @@ class Git {
         return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
     }
     failure(args, result) {
-        const said = result.stderr.trim();
+        const said = redact(result.stderr.trim());
         if (/not a git repository/i.test(said))
             return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
                 '(actions/checkout) or point repository-path at one.');
         return new errors/* StoreError */.AD(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`);
     }
+}
+/** git may echo a remote URL; never let credentials in one reach a log. */
+function redact(text) {
+    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
 }
 async function exists(path) {
     return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
@@ -42443,20 +42552,225 @@ class ChainReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/store/remoteStore.ts
+
+
+
+function parsePorcelain(stdout) {
+    const lines = new Map();
+    for (const line of stdout.split('\n')) {
+        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
+        if (match)
+            lines.set(match[2], {
+                flag: match[1],
+                ref: match[2],
+                summary: match[3]
+            });
+    }
+    return lines;
+}
+/** How many times an ambiguous push is tried again after the remote showed it absent. */
+const PUSH_TRIES = 3;
+/**
+ * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * Objects are written locally, then one push per admission or record decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+class RemoteStore {
+    git;
+    name;
+    local;
+    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
+    fresh = new Set();
+    constructor(git, name) {
+        this.git = git;
+        this.name = name;
+        this.local = new LocalStore(git);
+    }
+    async read(fn) {
+        return this.local.read(async (reader) => {
+            const chains = reader;
+            return fn({
+                readAdmission: async (ref) => (await this.fetch([ref]), chains.readAdmission(ref)),
+                readChain: async (ref) => (await this.fetch([ref]), chains.readChain(ref))
+            });
+        });
+    }
+    writeEntries(commits) {
+        return this.local.writeEntries(commits);
+    }
+    /**
+     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
+     * a compare lost on the server (two pushers passed the client check together), means a ref
+     * exists: fetch it and report it. An outcome we did not hear is settled by what the
+     * remote holds; our object there counts as ours only after a push of ours went unanswered,
+     * since an identical entry (a replay in the same second) may be someone else's.
+     */
+    async createRefs(refs) {
+        const names = refs.map(r => r.ref);
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), true);
+            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
+            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
+                await this.fetch(names, true);
+                return 'exists';
+            }
+            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
+            if (refused)
+                throw this.rejected(result, refused);
+            if (lines.every(l => !l)) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = await this.git.lsRemote(this.name, names);
+            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (held.size > 0) {
+                await this.fetch(names, true);
+                return 'exists';
+            }
+            // Absent: pushing the same objects again is safe, since every lease is create-only.
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
+    async advanceRef(ref, next, expected) {
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false);
+            const line = parsePorcelain(result.stdout).get(ref);
+            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (line && (line.flag === '=' || isLeaseRefused(line))) {
+                await this.fetch([ref], true);
+                return 'lost';
+            }
+            if (line?.flag === '!' && !isRaceLost(line))
+                throw this.rejected(result, line);
+            if (!line) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
+            if (unanswered && held === next) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (held !== expected) {
+                await this.fetch([ref], true);
+                return 'lost';
+            }
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
+    async listRefs(prefix) {
+        const result = await this.git.fetchRefs(this.name, [prefix]);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        const refs = await this.local.listRefs(prefix);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+        return refs;
+    }
+    /** Brings the named refs (and their objects) from the remote, once per process. */
+    async fetch(refs, again = false) {
+        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
+        if (wanted.length === 0)
+            return;
+        const result = await this.git.fetchRefs(this.name, wanted);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        for (const ref of wanted)
+            this.fresh.add(ref);
+    }
+    async settleLocally(refs) {
+        await this.git.setRefs(refs);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+    }
+    refuseIfForbidden(result, access) {
+        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
+            return;
+        throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
+    }
+    rejected(result, line) {
+        return new errors/* StoreError */.AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+            'forbid these refs.');
+    }
+    unreachable(result) {
+        return new errors/* StoreError */.AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
+            'hold these refs. Nothing was admitted or recorded; re-run the step.');
+    }
+}
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+function isLeaseRefused(line) {
+    return (line.flag === '!' &&
+        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+function isRaceLost(line) {
+    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
+}
+function firstLine(text) {
+    const lines = redact(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
 
 
 
 
 
-/** The store the inputs ask for, rooted at the repository path. */
+
+/**
+ * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
+ * so only the remote can arbitrate between runs — use origin when the checkout has it. Under
+ * act (ACT=true), outside Actions, or without an origin, the local repository decides.
+ */
 async function openStore(options) {
     const path = (0,external_node_path_namespaceObject.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
     const info = await (0,promises_namespaceObject.stat)(path).catch(() => null);
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
-    return new LocalStore(new Git(path, options.env));
+    const git = new Git(path, options.env);
+    const remote = options.remote.trim();
+    if (remote === 'none')
+        return new LocalStore(git);
+    if (remote === 'auto') {
+        if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
+            return new LocalStore(git);
+        return (await git.hasRemote('origin')) ? new RemoteStore(git, 'origin') : new LocalStore(git);
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
+        throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
+    if (!(await git.hasRemote(remote)))
+        throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
+            'or the name of a configured remote.');
+    return new RemoteStore(git, remote);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

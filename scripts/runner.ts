@@ -39,7 +39,7 @@ export interface ActionRun {
   runAttempt?: number
   /** Extra or overriding environment (undefined removes a variable). */
   env?: Record<string, string | undefined>
-  /** Send this signal after `killAfterMs`. */
+  /** SIGKILL the step's whole process group (node and its git children) after this long. */
   killAfterMs?: number
 }
 
@@ -117,7 +117,13 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       stdout: string
       stderr: string
     }>((done, fail) => {
-      const child = spawn(process.execPath, [main], { cwd: run.workspace, env, stdio: 'pipe' })
+      // Its own process group, so a kill takes its git children with it, as a runner's does.
+      const child = spawn(process.execPath, [main], {
+        cwd: run.workspace,
+        env,
+        stdio: 'pipe',
+        detached: run.killAfterMs !== undefined
+      })
       let out = ''
       let err = ''
       child.stdout.on('data', chunk => (out += chunk))
@@ -125,7 +131,7 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       child.on('error', fail)
       const timer =
         run.killAfterMs !== undefined
-          ? setTimeout(() => child.kill('SIGKILL'), run.killAfterMs)
+          ? setTimeout(() => killGroup(child.pid), run.killAfterMs)
           : undefined
       child.on('close', (exit, sig) => {
         if (timer) clearTimeout(timer)
@@ -141,6 +147,15 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
     return { code, signal, outputs, summary, stdout, stderr, errors }
   } finally {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {
+    // already gone
   }
 }
 

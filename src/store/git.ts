@@ -42,6 +42,22 @@ const BASE_CONFIG = [
 const ZERO_OID = /^0+$/
 
 /**
+ * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
+ * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
+ * through the ambiguity path, which looks at what the remote holds.
+ */
+const NETWORK_CONFIG = [
+  '-c',
+  'protocol.version=2',
+  '-c',
+  'http.lowSpeedLimit=1',
+  '-c',
+  'http.lowSpeedTime=60',
+  '-c',
+  'credential.interactive=never'
+]
+
+/**
  * The one place git processes are spawned. Each method runs one git command, always with
  * an argument array (never a shell), so no event field can become a command.
  */
@@ -175,26 +191,118 @@ export class Git {
 
   /** The object directory, found without a process for the usual layouts. */
   private async objectsDir(): Promise<string> {
-    if (!this.env.GIT_DIR && !this.env.GIT_OBJECT_DIRECTORY) {
-      const dotGit = join(this.cwd, '.git')
-      const info = await stat(dotGit).catch(() => null)
-      let gitDir: string | null = null
-      if (info?.isDirectory()) gitDir = dotGit
-      else if (info?.isFile()) {
-        const pointer = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8'))
-        if (pointer?.[1]) gitDir = resolve(this.cwd, pointer[1].trim())
-      } else if (
-        (await exists(join(this.cwd, 'HEAD'))) &&
-        (await exists(join(this.cwd, 'objects')))
-      )
-        gitDir = this.cwd
-      if (gitDir) {
-        const common = await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null)
-        return join(common ? resolve(gitDir, common.trim()) : gitDir, 'objects')
-      }
-    }
+    const common = await this.commonDir()
+    if (common) return join(common, 'objects')
     const out = await this.ok(['rev-parse', '--git-path', 'objects'])
     return resolve(this.cwd, out.trim())
+  }
+
+  /**
+   * The repository's common git directory for a plain checkout, a linked worktree or a bare
+   * repository, read from the file system; null for anything unusual (then ask git).
+   */
+  private async commonDir(): Promise<string | null> {
+    if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG) return null
+    const dotGit = join(this.cwd, '.git')
+    const info = await stat(dotGit).catch(() => null)
+    let gitDir: string | null = null
+    if (info?.isDirectory()) gitDir = dotGit
+    else if (info?.isFile()) {
+      const pointer = /^gitdir: (.+)$/m.exec(await readFile(dotGit, 'utf8'))
+      if (pointer?.[1]) gitDir = resolve(this.cwd, pointer[1].trim())
+    } else if ((await exists(join(this.cwd, 'HEAD'))) && (await exists(join(this.cwd, 'objects'))))
+      gitDir = this.cwd
+    if (!gitDir) return null
+    const common = await readFile(join(gitDir, 'commondir'), 'utf8').catch(() => null)
+    return common ? resolve(gitDir, common.trim()) : gitDir
+  }
+
+  /**
+   * Whether a remote is configured. Read from the repository's config file when it is plain
+   * (no includes), which saves a git process on every step; otherwise git is asked.
+   */
+  async hasRemote(remote: string): Promise<boolean> {
+    const common = await this.commonDir()
+    const config = common ? await readFile(join(common, 'config'), 'utf8').catch(() => null) : null
+    if (config !== null && !/^\s*\[include/im.test(config)) {
+      let inRemote = false
+      for (const line of config.split('\n')) {
+        const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line)
+        if (section) inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote
+        else if (inRemote && /^\s*url\s*=\s*\S/i.test(line)) return true
+      }
+      return false
+    }
+    const result = await this.run(['config', '--get', `remote.${remote}.url`])
+    if (result.code === 0) return result.stdout.trim() !== ''
+    if (result.code === 1) return false
+    throw this.failure(['config'], result)
+  }
+
+  /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
+  async setRefs(updates: readonly RefUpdate[]): Promise<void> {
+    if (updates.length === 0) return
+    const lines = updates.map(u => `update ${u.ref} ${u.oid}`)
+    await this.ok(
+      ['update-ref', '--stdin'],
+      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+    )
+  }
+
+  /**
+   * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
+   * oid), atomic when asked; the porcelain lines are parsed by the caller.
+   */
+  push(
+    remote: string,
+    updates: ReadonlyArray<RefUpdate & { readonly expected: string | null }>,
+    atomic: boolean
+  ): Promise<GitResult> {
+    return this.run([
+      ...NETWORK_CONFIG,
+      'push',
+      '--porcelain',
+      '--no-verify',
+      ...(atomic ? ['--atomic'] : []),
+      ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
+      remote,
+      ...updates.map(u => `${u.oid}:${u.ref}`)
+    ])
+  }
+
+  /**
+   * Fetches exactly the named refs into the same local names. Each refspec is a glob on
+   * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
+   * server only these prefixes: the cost does not grow with the namespace. --prune drops a
+   * local copy the remote no longer holds, so local refs mirror the remote's.
+   */
+  fetchRefs(remote: string, refs: readonly string[]): Promise<GitResult> {
+    return this.run([
+      ...NETWORK_CONFIG,
+      // Entries share no history with the checkout, so negotiating is a wasted round trip.
+      '-c',
+      'fetch.negotiationAlgorithm=noop',
+      'fetch',
+      '--quiet',
+      '--prune',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-auto-gc',
+      '--no-recurse-submodules',
+      remote,
+      ...refs.map(ref => `+${ref}*:${ref}*`)
+    ])
+  }
+
+  /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
+  async lsRemote(remote: string, refs: readonly string[]): Promise<Map<string, string>> {
+    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs])
+    const held = new Map<string, string>()
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [oid, ref] = line.split('\t')
+      if (oid && ref && refs.includes(ref)) held.set(ref, oid)
+    }
+    return held
   }
 
   /** `<oid> <ref>` for every ref under prefix. */
@@ -221,7 +329,7 @@ export class Git {
   }
 
   failure(args: readonly string[], result: GitResult): StoreError {
-    const said = result.stderr.trim()
+    const said = redact(result.stderr.trim())
     if (/not a git repository/i.test(said))
       return new StoreError(
         `${this.cwd} is not a git repository. Check the repository out first ` +
@@ -229,6 +337,11 @@ export class Git {
       )
     return new StoreError(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`)
   }
+}
+
+/** git may echo a remote URL; never let credentials in one reach a log. */
+export function redact(text: string): string {
+  return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@')
 }
 
 async function exists(path: string): Promise<boolean> {

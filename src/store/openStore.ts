@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { InvalidInput } from '../core/errors.js'
 import { Git } from './git.js'
 import { LocalStore } from './localStore.js'
+import { RemoteStore } from './remoteStore.js'
 import type { Store } from './store.js'
 
 export interface StoreOptions {
@@ -11,7 +12,11 @@ export interface StoreOptions {
   readonly env: NodeJS.ProcessEnv
 }
 
-/** The store the inputs ask for, rooted at the repository path. */
+/**
+ * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
+ * so only the remote can arbitrate between runs — use origin when the checkout has it. Under
+ * act (ACT=true), outside Actions, or without an origin, the local repository decides.
+ */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
   const info = await stat(path).catch(() => null)
@@ -20,5 +25,22 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository path ${path} is not a directory. Check the repository out first ` +
         '(actions/checkout) or set repository-path.'
     )
-  return new LocalStore(new Git(path, options.env))
+  const git = new Git(path, options.env)
+  const remote = options.remote.trim()
+  if (remote === 'none') return new LocalStore(git)
+  if (remote === 'auto') {
+    if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
+      return new LocalStore(git)
+    return (await git.hasRemote('origin')) ? new RemoteStore(git, 'origin') : new LocalStore(git)
+  }
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
+    throw new InvalidInput(
+      `The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`
+    )
+  if (!(await git.hasRemote(remote)))
+    throw new InvalidInput(
+      `The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
+        'or the name of a configured remote.'
+    )
+  return new RemoteStore(git, remote)
 }

@@ -1,0 +1,219 @@
+import type { CommitSpec } from '../core/entry.js'
+import { StoreError } from '../core/errors.js'
+import { redact, type Git, type GitResult } from './git.js'
+import { ChainReader, LocalStore } from './localStore.js'
+import type { RefCreate, Store, StoreReader } from './store.js'
+
+/** One ref's line of `git push --porcelain`: `<flag>\t<src>:<dst>\t<summary>`. */
+interface PushLine {
+  readonly flag: string
+  readonly ref: string
+  readonly summary: string
+}
+
+export function parsePorcelain(stdout: string): Map<string, PushLine> {
+  const lines = new Map<string, PushLine>()
+  for (const line of stdout.split('\n')) {
+    const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line)
+    if (match)
+      lines.set(match[2] as string, {
+        flag: match[1] as string,
+        ref: match[2] as string,
+        summary: match[3] as string
+      })
+  }
+  return lines
+}
+
+/** How many times an ambiguous push is tried again after the remote showed it absent. */
+const PUSH_TRIES = 3
+
+/**
+ * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * Objects are written locally, then one push per admission or record decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+export class RemoteStore implements Store {
+  private readonly local: LocalStore
+  /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
+  private readonly fresh = new Set<string>()
+
+  constructor(
+    private readonly git: Git,
+    readonly name: string
+  ) {
+    this.local = new LocalStore(git)
+  }
+
+  async read<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
+    return this.local.read(async reader => {
+      const chains = reader as ChainReader
+      return fn({
+        readAdmission: async ref => (await this.fetch([ref]), chains.readAdmission(ref)),
+        readChain: async ref => (await this.fetch([ref]), chains.readChain(ref))
+      })
+    })
+  }
+
+  writeEntries(commits: readonly CommitSpec[]): Promise<string[]> {
+    return this.local.writeEntries(commits)
+  }
+
+  /**
+   * One atomic push with empty leases. `*` is created. A lease refused on the client, or
+   * a compare lost on the server (two pushers passed the client check together), means a ref
+   * exists: fetch it and report it. An outcome we did not hear is settled by what the
+   * remote holds; our object there counts as ours only after a push of ours went unanswered,
+   * since an identical entry (a replay in the same second) may be someone else's.
+   */
+  async createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'> {
+    const names = refs.map(r => r.ref)
+    let unanswered = false
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.git.push(
+        this.name,
+        refs.map(r => ({ ...r, expected: null })),
+        true
+      )
+      const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref))
+      if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
+        await this.settleLocally(refs)
+        return 'created'
+      }
+      if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
+        await this.fetch(names, true)
+        return 'exists'
+      }
+      const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l))
+      if (refused) throw this.rejected(result, refused)
+      if (lines.every(l => !l)) {
+        this.refuseIfForbidden(result, 'write')
+        unanswered = true
+      }
+      const held = await this.git.lsRemote(this.name, names)
+      if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
+        await this.settleLocally(refs)
+        return 'created'
+      }
+      if (held.size > 0) {
+        await this.fetch(names, true)
+        return 'exists'
+      }
+      // Absent: pushing the same objects again is safe, since every lease is create-only.
+      if (attempt >= PUSH_TRIES) throw this.unreachable(result)
+    }
+  }
+
+  /** Compare-and-set through the remote: a push with a lease on the head that was read. */
+  async advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
+    let unanswered = false
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false)
+      const line = parsePorcelain(result.stdout).get(ref)
+      if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
+        await this.settleLocally([{ ref, oid: next }])
+        return 'advanced'
+      }
+      if (line && (line.flag === '=' || isLeaseRefused(line))) {
+        await this.fetch([ref], true)
+        return 'lost'
+      }
+      if (line?.flag === '!' && !isRaceLost(line)) throw this.rejected(result, line)
+      if (!line) {
+        this.refuseIfForbidden(result, 'write')
+        unanswered = true
+      }
+      const held = (await this.git.lsRemote(this.name, [ref])).get(ref)
+      if (unanswered && held === next) {
+        await this.settleLocally([{ ref, oid: next }])
+        return 'advanced'
+      }
+      if (held !== expected) {
+        await this.fetch([ref], true)
+        return 'lost'
+      }
+      if (attempt >= PUSH_TRIES) throw this.unreachable(result)
+    }
+  }
+
+  /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
+  async listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>> {
+    const result = await this.git.fetchRefs(this.name, [prefix])
+    if (result.code !== 0) {
+      this.refuseIfForbidden(result, 'read')
+      throw this.git.failure(['fetch'], result)
+    }
+    const refs = await this.local.listRefs(prefix)
+    for (const { ref } of refs) this.fresh.add(ref)
+    return refs
+  }
+
+  /** Brings the named refs (and their objects) from the remote, once per process. */
+  private async fetch(refs: readonly string[], again = false): Promise<void> {
+    const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref))
+    if (wanted.length === 0) return
+    const result = await this.git.fetchRefs(this.name, wanted)
+    if (result.code !== 0) {
+      this.refuseIfForbidden(result, 'read')
+      throw this.git.failure(['fetch'], result)
+    }
+    for (const ref of wanted) this.fresh.add(ref)
+  }
+
+  private async settleLocally(refs: readonly RefCreate[]): Promise<void> {
+    await this.git.setRefs(refs)
+    for (const { ref } of refs) this.fresh.add(ref)
+  }
+
+  private refuseIfForbidden(result: GitResult, access: 'read' | 'write'): void {
+    if (
+      !/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(
+        result.stderr
+      )
+    )
+      return
+    throw new StoreError(
+      `The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+        'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+        `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`
+    )
+  }
+
+  private rejected(result: GitResult, line: PushLine): StoreError {
+    return new StoreError(
+      `The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+        `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+        'forbid these refs.'
+    )
+  }
+
+  private unreachable(result: GitResult): StoreError {
+    return new StoreError(
+      `Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
+        'hold these refs. Nothing was admitted or recorded; re-run the step.'
+    )
+  }
+}
+
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+function isLeaseRefused(line: PushLine): boolean {
+  return (
+    line.flag === '!' &&
+    /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary)
+  )
+}
+
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+function isRaceLost(line: PushLine): boolean {
+  return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(
+    line.summary
+  )
+}
+
+function firstLine(text: string): string {
+  const lines = redact(text)
+    .split('\n')
+    .map(line => line.trim())
+    .filter(Boolean)
+  return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message'
+}
