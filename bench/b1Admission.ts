@@ -1,0 +1,90 @@
+/**
+ * B1: whole-process admission in the local store. The bundled action (dist/index.js with
+ * the runner's environment, remote: none, a new dispatch-key each run so each is a first
+ * arrival) against a floor bundle that does the same two-object, one-transaction admission
+ * with nothing else, and against a bare `git update-ref` of one ref. Interleaved rounds.
+ */
+import { join } from 'node:path'
+import {
+  expectOk,
+  git,
+  makeRepo,
+  nccBuild,
+  prepareStep,
+  PROJECT_ROOT,
+  runStep,
+  timed
+} from './lib/proc.ts'
+import type { Context, PartResult } from './lib/part.ts'
+import { interleave, ms, ratio, summarize, table } from './lib/stats.ts'
+
+export async function b1(ctx: Context): Promise<PartResult> {
+  const floor = await nccBuild('floor', join(PROJECT_ROOT, 'bench', 'floor', 'floor.ts'))
+  const rounds = ctx.quick ? 10 : 30
+  const repo = await makeRepo('b1')
+  const base = git(repo, ['rev-parse', 'HEAD']).trim()
+  const stamp = Date.now().toString(36)
+  const step = (variant: string, round: number) =>
+    prepareStep({
+      workspace: repo,
+      runId: 7000 + round,
+      with: { 'dispatch-key': `bench/b1/${stamp}/${variant}/${round}`, remote: 'none' }
+    })
+  // Warm the page cache and the filesystem once for each variant.
+  expectOk('action warm-up', await runStep(await step('warm-action', 0), repo))
+  expectOk('floor warm-up', await runStep(await step('warm-floor', 0), repo, floor))
+
+  ctx.log(`B1: ${rounds} interleaved rounds of action, floor, update-ref`)
+  const times = await interleave(rounds, {
+    action: async round => {
+      const s = await step('action', round)
+      const r = await runStep(s, repo)
+      expectOk('action admit', r, o => o.created === 'true' && o.owner === 'true')
+      return r.ms
+    },
+    floor: async round => {
+      const s = await step('floor', round)
+      const r = await runStep(s, repo, floor)
+      expectOk('floor admit', r, o => o.created === 'true')
+      return r.ms
+    },
+    updateRef: async round => {
+      const r = await timed('git', ['update-ref', `refs/bench/b1/${stamp}/${round}`, base, ''], {
+        cwd: repo
+      })
+      if (r.code !== 0) throw new Error(`git update-ref failed: ${r.stderr}`)
+      return r.ms
+    }
+  })
+  const action = summarize(times.action)
+  const floorS = summarize(times.floor)
+  const plain = summarize(times.updateRef)
+  const r = action.median / floorS.median
+  const markdown = table(
+    ['B1 first arrival, local', 'median ms', 'p90 ms', 'min ms', 'vs floor'],
+    [
+      ['action (node dist/index.js)', ms(action.median), ms(action.p90), ms(action.min), ratio(r)],
+      [
+        'floor (bundled minimal action)',
+        ms(floorS.median),
+        ms(floorS.p90),
+        ms(floorS.min),
+        ratio(1)
+      ],
+      [
+        'plain `git update-ref` (1 ref)',
+        ms(plain.median),
+        ms(plain.p90),
+        ms(plain.min),
+        ratio(plain.median / floorS.median)
+      ]
+    ]
+  )
+  return {
+    id: 'B1',
+    title: `whole-process admission, local (${rounds} rounds)`,
+    markdown,
+    goals: [{ goal: 'B1 action/floor ≤ 1.3', measured: ratio(r), met: r <= 1.3 }],
+    data: { rounds, ratio: r, summary: { action, floor: floorS, updateRef: plain }, raw: times }
+  }
+}
