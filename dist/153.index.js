@@ -60,13 +60,16 @@ function verifiedState(chain) {
 /* harmony export */   lA: () => (/* binding */ planRecovery)
 /* harmony export */ });
 /* unused harmony exports RECOVERY_ACTIONS, RecoveryActionSchema, AUTHORITY_GATES, AuthorityGateSchema, RecoveryPlanSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8816);
-/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8001);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8001);
 /**
  * SPEC §6: the one next action that is safe for a recovered run. Pure: a function of the
  * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
  * that must independently allow the step.
  */
+
 
 
 const RECOVERY_ACTIONS = [
@@ -85,14 +88,14 @@ const RECOVERY_ACTIONS = [
     'request_human_decision',
     'await_human_decision'
 ];
-const RecoveryActionSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(RECOVERY_ACTIONS);
+const RecoveryActionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(RECOVERY_ACTIONS);
 const AUTHORITY_GATES = ['dispatch', 'verification', 'human_decision'];
-const AuthorityGateSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(AUTHORITY_GATES);
-const RecoveryPlanSchema = zod__WEBPACK_IMPORTED_MODULE_1__/* .strictObject */ .rej({
+const AuthorityGateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(AUTHORITY_GATES);
+const RecoveryPlanSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     action: RecoveryActionSchema,
-    reason: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().min(1),
-    blind_resubmission_forbidden: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
-    authority_required: AuthorityGateSchema.nullable()
+    reason: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1)),
+    blind_resubmission_forbidden: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY(),
+    authority_required: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(AuthorityGateSchema)
 });
 function ids(attempt) {
     const entries = Object.entries(attempt.external_ids);
@@ -122,7 +125,7 @@ function planRecovery(state) {
         authority_required
     });
     // 1. terminal or admission_blocked
-    if (state.terminal || (0,_states_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(state.state)) {
+    if (state.terminal || (0,_states_js__WEBPACK_IMPORTED_MODULE_1__/* .isTerminal */ .Hd)(state.state)) {
         switch (state.state) {
             case 'decided':
                 return plan('none', state.decision

@@ -192,11 +192,14 @@ function runRows(view) {
 /* harmony export */   Qj: () => (/* binding */ deriveDispatch)
 /* harmony export */ });
 /* unused harmony export KEY_SCHEME */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8816);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8306);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4130);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+
 
 
 
@@ -204,12 +207,12 @@ function runRows(view) {
 
 /** SPEC §7, "Dispatch key derivation (scheme v1)". */
 const KEY_SCHEME = 'v1';
-const PositiveInt = zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().positive();
-const NonEmpty = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1);
-const Sha = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/);
-const JsonObject = zod__WEBPACK_IMPORTED_MODULE_4__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_4__/* .unknown */ .L5J());
+const PositiveInt = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._positive */ .NC());
+const NonEmpty = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._minLength */ .m9(1));
+const Sha = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._regex */ .Fk(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/));
+const JsonObject = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .unknown */ .L5J());
 // Actions are lower-case words; restricting them keeps `<action>` a single key component.
-const ActionName = zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().regex(/^[a-z][a-z_]*$/);
+const ActionName = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._regex */ .Fk(/^[a-z][a-z_]*$/));
 const POSITIVE_INT = 'a positive integer';
 const SHA = '40 or 64 lowercase hex digits';
 function deriveDispatch(input) {
@@ -234,10 +237,10 @@ function finish(key, base, input) {
     const request = input.request === undefined ? base : { ...base, request: input.request };
     let request_digest;
     try {
-        request_digest = (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(request);
+        request_digest = (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .digestOf */ .ol)(request);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9('The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).');
     }
     return { dispatch_key: key, request, request_digest };
 }
@@ -246,14 +249,14 @@ function checkKeyLength(key, eventName) {
     const source = eventName === null
         ? 'The dispatch-key input'
         : `The dispatch key derived from the ${eventName} event`;
-    if (bytes > _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_BYTES */ .Xd) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${_admission_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_BYTES */ .Xd}. ` +
+    if (bytes > _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_KEY_BYTES */ .Xd) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${_admission_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_KEY_BYTES */ .Xd}. ` +
             'Set the dispatch-key input to a shorter key that still names this dispatch ' +
             '(for example, replace a long part with its sha256).');
     }
-    const parsed = _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .DispatchKeySchema */ .Hr.safeParse(key);
+    const parsed = _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .DispatchKeySchema */ .Hr.safeParse(key);
     if (!parsed.success) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
     }
 }
 const DISPATCH_KEY_EXAMPLES = {
@@ -266,7 +269,7 @@ function noDerivation(eventName) {
     const what = eventName === ''
         ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
         : `The event "${eventName}" has no dispatch key derivation.`;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${what} Set the dispatch-key input to a key that names this dispatch ` +
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`${what} Set the dispatch-key input to a key that names this dispatch ` +
         `(for example \`dispatch-key: ${example}\`); runs with the same key are admitted once.`);
 }
 const DERIVATIONS = {
@@ -294,12 +297,12 @@ const DERIVATIONS = {
     issue_comment: p => {
         const repoId = p.repositoryId();
         const commentId = p.required('comment.id', PositiveInt, POSITIVE_INT);
-        const body = p.required('comment.body', zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), 'a string');
+        const body = p.required('comment.body', zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), 'a string');
         // An edit keeps the key and changes the digest, so it surfaces as a conflict.
         return {
             event: 'issue_comment',
             key: `v1/issue_comment/${repoId}/${commentId}`,
-            fields: { repository_id: repoId, comment_id: commentId, body_sha256: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(body) }
+            fields: { repository_id: repoId, comment_id: commentId, body_sha256: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(body) }
         };
     },
     workflow_dispatch: p => {
@@ -307,7 +310,7 @@ const DERIVATIONS = {
         const workflow = p.required('workflow', NonEmpty, 'the workflow file path');
         const inputs = p.optional('inputs', JsonObject, 'an object') ?? {};
         const chosen = inputs['dispatch_key'];
-        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(inputs));
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(inputs));
         return {
             event: 'workflow_dispatch',
             key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
@@ -321,7 +324,7 @@ const DERIVATIONS = {
         const eventType = p.required(typeField, NonEmpty, 'the event_type string');
         const clientPayload = p.optional('client_payload', JsonObject, 'an object') ?? {};
         const chosen = clientPayload['dispatch_key'];
-        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(clientPayload));
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)((0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(clientPayload));
         return {
             event: 'repository_dispatch',
             key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
@@ -360,7 +363,7 @@ class PayloadReader {
     constructor(eventName, payload) {
         this.eventName = eventName;
         if (!isPlainObject(payload)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${eventName} event payload is not a JSON object (got ${describe(payload)}). ${HINT}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`The ${eventName} event payload is not a JSON object (got ${describe(payload)}). ${HINT}`);
         }
         this.root = payload;
     }
@@ -374,7 +377,7 @@ class PayloadReader {
     required(path, schema, expected) {
         const value = this.lookup(path);
         if (value === undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${this.eventName} event payload is missing ${path} (expected ${expected}). ${HINT}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`The ${this.eventName} event payload is missing ${path} (expected ${expected}). ${HINT}`);
         }
         return this.check(path, value, schema, expected);
     }
@@ -388,7 +391,7 @@ class PayloadReader {
     check(path, value, schema, expected) {
         const parsed = schema.safeParse(value);
         if (!parsed.success) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${this.eventName} event payload has an invalid ${path} (expected ${expected}, got ${describe(value)}). ${HINT}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`The ${this.eventName} event payload has an invalid ${path} (expected ${expected}, got ${describe(value)}). ${HINT}`);
         }
         return parsed.data;
     }
@@ -445,7 +448,7 @@ function actorFrom(payload) {
     const sender = payload['sender'];
     if (!isPlainObject(sender))
         return null;
-    const parsed = _record_js__WEBPACK_IMPORTED_MODULE_3__/* .ActorSchema */ .Js.safeParse({ login: sender['login'], id: sender['id'] });
+    const parsed = _record_js__WEBPACK_IMPORTED_MODULE_4__/* .ActorSchema */ .Js.safeParse({ login: sender['login'], id: sender['id'] });
     return parsed.success ? parsed.data : null;
 }
 

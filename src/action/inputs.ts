@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
 export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'] as const

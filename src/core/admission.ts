@@ -1,25 +1,26 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import './schema.js'
 import { DigestSchema, TimestampSchema } from './record.js'
 
 export const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1'
 
 export const MAX_KEY_BYTES = 1024
 
-export const DispatchKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .refine(
+export const DispatchKeySchema = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.refine(
     key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES,
     `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`
   )
+)
 
 /** SPEC §3: the immutable record that a key was admitted for a run. Closed. */
 export const AdmissionSchema = z.strictObject({
   schema: z.literal(ADMISSION_SCHEMA),
   dispatch_key: DispatchKeySchema,
   request_digest: DigestSchema,
-  run_id: z.string().min(1).max(1024),
-  ledger_ref: z.string().regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref'),
+  run_id: z.string().check(z.minLength(1), z.maxLength(1024)),
+  ledger_ref: z.string().check(z.regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
   admitted_at: TimestampSchema
 })
 export type Admission = z.infer<typeof AdmissionSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import './schema.js'
 import { canonicalJson, digestOf, sha256Hex } from './canonical.js'
 import { InvalidInput } from './errors.js'
 import { DispatchKeySchema, MAX_KEY_BYTES } from './admission.js'
@@ -25,12 +26,12 @@ export interface DeriveInput {
 type Fields = Record<string, unknown>
 type Derivation = { event: string; key: string; fields: Fields }
 
-const PositiveInt = z.number().int().positive()
-const NonEmpty = z.string().min(1)
-const Sha = z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+const PositiveInt = z.int().check(z.positive())
+const NonEmpty = z.string().check(z.minLength(1))
+const Sha = z.string().check(z.regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/))
 const JsonObject = z.record(z.string(), z.unknown())
 // Actions are lower-case words; restricting them keeps `<action>` a single key component.
-const ActionName = z.string().regex(/^[a-z][a-z_]*$/)
+const ActionName = z.string().check(z.regex(/^[a-z][a-z_]*$/))
 
 const POSITIVE_INT = 'a positive integer'
 const SHA = '40 or 64 lowercase hex digits'
@@ -225,7 +226,7 @@ class PayloadReader {
     return value !== undefined && value !== null
   }
 
-  required<T>(path: string, schema: z.ZodType<T>, expected: string): T {
+  required<T>(path: string, schema: z.ZodMiniType<T>, expected: string): T {
     const value = this.lookup(path)
     if (value === undefined) {
       throw new InvalidInput(
@@ -236,13 +237,13 @@ class PayloadReader {
   }
 
   /** Absent and null both mean "not given". */
-  optional<T>(path: string, schema: z.ZodType<T>, expected: string): T | undefined {
+  optional<T>(path: string, schema: z.ZodMiniType<T>, expected: string): T | undefined {
     const value = this.lookup(path)
     if (value === undefined || value === null) return undefined
     return this.check(path, value, schema, expected)
   }
 
-  private check<T>(path: string, value: unknown, schema: z.ZodType<T>, expected: string): T {
+  private check<T>(path: string, value: unknown, schema: z.ZodMiniType<T>, expected: string): T {
     const parsed = schema.safeParse(value)
     if (!parsed.success) {
       throw new InvalidInput(

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { canonicalJson } from './canonical.js'
 import { CorruptEntry } from './errors.js'
 import { AdmissionSchema, type Admission } from './admission.js'
@@ -73,7 +73,7 @@ export function parseCommit(raw: string): ParsedCommit {
  * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
  * not JSON, not canonical, not the schema — is corrupt, named by its ref.
  */
-function decodeEntry<S extends z.ZodType>(
+function decodeEntry<S extends z.ZodMiniType>(
   ref: string,
   raw: string,
   schema: S

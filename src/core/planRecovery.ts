@@ -3,7 +3,8 @@
  * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
  * that must independently allow the step.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import './schema.js'
 import type { RecoveredAttempt, RecoveredRunState } from './reconstruct.js'
 import { isTerminal } from './states.js'
 
@@ -32,9 +33,9 @@ export type AuthorityGate = z.infer<typeof AuthorityGateSchema>
 
 export const RecoveryPlanSchema = z.strictObject({
   action: RecoveryActionSchema,
-  reason: z.string().min(1),
+  reason: z.string().check(z.minLength(1)),
   blind_resubmission_forbidden: z.boolean(),
-  authority_required: AuthorityGateSchema.nullable()
+  authority_required: z.nullable(AuthorityGateSchema)
 })
 export type RecoveryPlan = z.infer<typeof RecoveryPlanSchema>
 

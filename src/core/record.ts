@@ -1,18 +1,24 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import './schema.js'
 import { StateSchema } from './states.js'
 
 export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
 
+/** A non-empty string of at most max characters. */
+const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
+
 export const DigestSchema = z
   .string()
-  .regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits')
+  .check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'))
 
 /** RFC 3339 in UTC, ending in Z. */
 export const TimestampSchema = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
-    'must be an RFC 3339 UTC time ending in Z'
+  .check(
+    z.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
+      'must be an RFC 3339 UTC time ending in Z'
+    )
   )
 
 export const TRIGGERS = [
@@ -34,19 +40,19 @@ export const TriggerSchema = z.enum(TRIGGERS)
 export type Trigger = z.infer<typeof TriggerSchema>
 
 export const ActorSchema = z.strictObject({
-  login: z.string().min(1).max(256),
-  id: z.number().int().nonnegative()
+  login: Text(256),
+  id: z.int().check(z.nonnegative())
 })
 export type Actor = z.infer<typeof ActorSchema>
 
 export const IdempotencySchema = z.strictObject({
-  dispatch_key: z.string().min(1),
+  dispatch_key: z.string().check(z.minLength(1)),
   request_digest: DigestSchema,
-  input_key: z.string().min(1).max(1024).nullable()
+  input_key: z.nullable(Text(1024))
 })
 
 export const AttemptSchema = z.strictObject({
-  number: z.number().int().min(1),
+  number: z.int().check(z.gte(1)),
   reason: z.enum(['initial', 'retry', 'recovery'])
 })
 export type Attempt = z.infer<typeof AttemptSchema>
@@ -61,14 +67,14 @@ export const SubmissionStateSchema = z.enum(SUBMISSION_STATES)
 export type SubmissionState = z.infer<typeof SubmissionStateSchema>
 
 export const ProviderSchema = z.strictObject({
-  driver: z.string().min(1).max(256),
+  driver: Text(256),
   submission_state: SubmissionStateSchema,
   external_ids: z.record(z.string(), z.string())
 })
 export type Provider = z.infer<typeof ProviderSchema>
 
 export const FailureSchema = z.strictObject({
-  code: z.string().min(1).max(256),
+  code: Text(256),
   classification: z.enum([
     'policy_denied',
     'configuration',
@@ -85,18 +91,16 @@ export const FailureSchema = z.strictObject({
 export type Failure = z.infer<typeof FailureSchema>
 
 export const EvidenceSchema = z.strictObject({
-  kind: z.string().min(1).max(256),
+  kind: Text(256),
   digest: DigestSchema,
-  uri: z
-    .string()
-    .min(1)
-    .max(4096)
-    .refine(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment')
+  uri: Text(4096).check(
+    z.refine(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment')
+  )
 })
 
 export const DecisionSchema = z.strictObject({
   outcome: z.enum(['approved', 'rejected']),
-  by: z.string().min(1).max(256)
+  by: Text(256)
 })
 export type Decision = z.infer<typeof DecisionSchema>
 
@@ -128,32 +132,32 @@ export const NO_AUTHORITY: z.infer<typeof AuthoritySchema> = Object.freeze({
 /** SPEC §3: a ledger record. Closed at every level. */
 export const RecordSchema = z.strictObject({
   schema: z.literal(RECORD_SCHEMA),
-  run_id: z.string().min(1).max(1024),
-  ledger_sequence: z.number().int().min(1),
-  previous_record_digest: DigestSchema.nullable(),
+  run_id: Text(1024),
+  ledger_sequence: z.int().check(z.gte(1)),
+  previous_record_digest: z.nullable(DigestSchema),
   state: StateSchema,
   occurred_at: TimestampSchema,
   trigger: TriggerSchema,
-  actor: ActorSchema.nullable(),
+  actor: z.nullable(ActorSchema),
   idempotency: IdempotencySchema,
-  attempt: AttemptSchema.nullable(),
-  provider: ProviderSchema.nullable(),
-  failure: FailureSchema.nullable(),
+  attempt: z.nullable(AttemptSchema),
+  provider: z.nullable(ProviderSchema),
+  failure: z.nullable(FailureSchema),
   evidence: z.array(EvidenceSchema),
-  decision: DecisionSchema.nullable(),
-  note: z.string().max(4096).nullable(),
+  decision: z.nullable(DecisionSchema),
+  note: z.nullable(z.string().check(z.maxLength(4096))),
   authority: AuthoritySchema
 })
 export type LedgerRecord = z.infer<typeof RecordSchema>
 
 /** The fields a `record` input may set; the action fills in the rest. */
 export const RecordInputSchema = z.strictObject({
-  attempt: AttemptSchema.nullable().optional(),
-  provider: ProviderSchema.nullable().optional(),
-  failure: FailureSchema.nullable().optional(),
-  evidence: z.array(EvidenceSchema).optional(),
-  decision: DecisionSchema.nullable().optional(),
-  note: z.string().max(4096).nullable().optional(),
-  input_key: z.string().min(1).max(1024).nullable().optional()
+  attempt: z.optional(z.nullable(AttemptSchema)),
+  provider: z.optional(z.nullable(ProviderSchema)),
+  failure: z.optional(z.nullable(FailureSchema)),
+  evidence: z.optional(z.array(EvidenceSchema)),
+  decision: z.optional(z.nullable(DecisionSchema)),
+  note: z.optional(z.nullable(z.string().check(z.maxLength(4096)))),
+  input_key: z.optional(z.nullable(Text(1024)))
 })
 export type RecordInput = z.infer<typeof RecordInputSchema>

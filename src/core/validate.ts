@@ -1,8 +1,8 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { InvalidInput } from './errors.js'
 
 /** Parses untrusted input with a schema; the error names the first bad field. */
-export function parseOrThrow<S extends z.ZodType>(
+export function parseOrThrow<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   what: string
