@@ -51,7 +51,8 @@ describe('record, plan and scan through the bundled action', () => {
       recorded: 'true',
       duplicate: 'false',
       recovery_action: 'reconcile_provider',
-      blind_resubmission_forbidden: 'true'
+      blind_resubmission_forbidden: 'true',
+      attempt: '1'
     })
     expect(intent.summary).toContain('```mermaid')
     expect(intent.summary).toContain('admitted --> dispatched : 2')

@@ -38,7 +38,8 @@ export function runOutputs(view: RunView | null): Record<string, string> {
     recovery_action: view?.plan.action ?? '',
     recovery_reason: view?.plan.reason ?? '',
     blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
-    authority_required: view?.plan.authority_required ?? ''
+    authority_required: view?.plan.authority_required ?? '',
+    attempt: view?.state.current_attempt ? String(view.state.current_attempt) : ''
   }
 }
 
