@@ -8,7 +8,18 @@ import type { LedgerRecord } from '../src/core/record.js'
 import { admissionRef, ledgerRef } from '../src/core/refs.js'
 import { Git } from '../src/store/git.js'
 import { LocalStore } from '../src/store/localStore.js'
-import { cleanupRepos, entryAt, git, makeRepo, refsUnder, writeObject } from './support/repo.js'
+import { execFileSync } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  cleanupRepos,
+  entryAt,
+  git,
+  makeRepo,
+  makeTempDir,
+  refsUnder,
+  writeObject
+} from './support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/42/labeled/agent'
@@ -230,5 +241,25 @@ describe('the create-only compare-and-set', () => {
     expect(outcome).toBe('exists')
     expect(await refsUnder(dir)).toEqual(before)
     expect((await entryAt(dir, ADMISSION)) as { run_id: string }).toMatchObject({ run_id: 'run-b' })
+  })
+})
+
+describe('durability', () => {
+  it('every git process that writes is told to fsync objects and refs', async () => {
+    const dir = await makeRepo()
+    // A git on PATH that logs its arguments, then runs the real one.
+    const shim = await makeTempDir()
+    const log = join(shim, 'calls.log')
+    const real = execFileSync('sh', ['-c', 'command -v git']).toString().trim()
+    await writeFile(join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, {
+      mode: 0o755
+    })
+    const env = { ...process.env, PATH: `${shim}:${process.env.PATH}` }
+    const store = new LocalStore(new Git(dir, env))
+    await admit(store, request('run-a'))
+    await admit(store, request('run-a'))
+    const calls = (await readFile(log, 'utf8')).trim().split('\n')
+    expect(calls.length).toBe(5)
+    for (const call of calls) expect(call).toContain('-c core.fsync=objects,reference')
   })
 })

@@ -304,6 +304,28 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
     }
   })
 
+  it('credentials in the remote URL and the token input never reach the log', async () => {
+    await resetBare(server.bareDir)
+    server.refuseWrites(true)
+    try {
+      const secret = 'ghs_SECRETtoken1234567890'
+      const url = server.url.replace('http://', `http://x-access-token:${secret}@`)
+      const result = await runAction({
+        workspace: await clone(url),
+        eventName: 'issues',
+        event: await event(),
+        with: { token: secret }
+      })
+      expect(result.code).toBe(1)
+      // The runner masks what add-mask names; nothing else may carry the secret.
+      expect(result.stdout).toContain(`::add-mask::${secret}`)
+      const unmasked = `${result.stdout.replace(`::add-mask::${secret}`, '')}${result.stderr}${result.summary}`
+      expect(unmasked).not.toContain(secret)
+    } finally {
+      server.refuseWrites(false)
+    }
+  })
+
   it('ACT=true and remote: none never touch the remote', async () => {
     await resetBare(server.bareDir)
     const payload = await event()

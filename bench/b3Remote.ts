@@ -188,7 +188,10 @@ export async function b3(ctx: Context): Promise<PartResult> {
           [
             row('winner (first arrival)', 'winner'),
             row('loser (same key, another run, another clone)', 'loser'),
-            row('loser, with `fetch.negotiationAlgorithm=noop` (experiment)', 'loserNoop'),
+            row(
+              'loser, noop negotiation forced again through GIT_CONFIG (a check: now the default)',
+              'loserNoop'
+            ),
             row('plain `git push` of one ref', 'push')
           ]
         ),

@@ -82,8 +82,8 @@ async function admit(store, request) {
     }
     const base = { admission: stored, admission_ref, created: false };
     if (stored.run_id !== run_id) {
-        // Another run owns the key. Its ledger is reported but never completed by us.
-        return { ...base, recorded: false, owner: false, chain: found.chain };
+        // Another run owns the key: its ledger is neither read nor ever completed by us.
+        return { ...base, recorded: false, owner: false, chain: null };
     }
     if (found.chain)
         return { ...base, recorded: false, owner: true, chain: found.chain };

@@ -40268,13 +40268,16 @@ class RemoteStore {
         this.local = new LocalStore(git);
     }
     async read(fn) {
-        return this.local.read(async (reader) => {
-            const chains = reader;
-            return fn({
-                readAdmission: async (ref) => (await this.fetch([ref]), chains.readAdmission(ref)),
-                readChain: async (ref) => (await this.fetch([ref]), chains.readChain(ref))
-            });
-        });
+        return this.local.read(local => fn({
+            readAdmission: async (ref) => {
+                await this.fetch([ref]);
+                return local.readAdmission(ref);
+            },
+            readChain: async (ref) => {
+                await this.fetch([ref]);
+                return local.readChain(ref);
+            }
+        }));
     }
     writeEntries(commits) {
         return this.local.writeEntries(commits);

@@ -1,7 +1,7 @@
 import type { CommitSpec } from '../core/entry.js'
 import { StoreError } from '../core/errors.js'
 import { redact, type Git, type GitResult } from './git.js'
-import { ChainReader, LocalStore } from './localStore.js'
+import { LocalStore } from './localStore.js'
 import type { RefCreate, Store, StoreReader } from './store.js'
 
 /** One ref's line of `git push --porcelain`: `<flag>\t<src>:<dst>\t<summary>`. */
@@ -46,13 +46,18 @@ export class RemoteStore implements Store {
   }
 
   async read<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
-    return this.local.read(async reader => {
-      const chains = reader as ChainReader
-      return fn({
-        readAdmission: async ref => (await this.fetch([ref]), chains.readAdmission(ref)),
-        readChain: async ref => (await this.fetch([ref]), chains.readChain(ref))
+    return this.local.read(local =>
+      fn({
+        readAdmission: async ref => {
+          await this.fetch([ref])
+          return local.readAdmission(ref)
+        },
+        readChain: async ref => {
+          await this.fetch([ref])
+          return local.readChain(ref)
+        }
       })
-    })
+    )
   }
 
   writeEntries(commits: readonly CommitSpec[]): Promise<string[]> {
