@@ -258,7 +258,8 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
         eventName: 'issues',
         event: payload,
         runId: 4000,
-        killAfterMs: 150 + i * 40
+        killAfterMs: 150 + i * 40,
+        killGroup: true
       })
       reports.push({ created: killed.outputs.created, run: killed.outputs.run_id })
     }

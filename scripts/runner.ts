@@ -39,8 +39,14 @@ export interface ActionRun {
   runAttempt?: number
   /** Extra or overriding environment (undefined removes a variable). */
   env?: Record<string, string | undefined>
-  /** SIGKILL the step's whole process group (node and its git children) after this long. */
+  /** SIGKILL the action's process after this long. */
   killAfterMs?: number
+  /**
+   * Kill its whole process group instead (node and the git it started, as a runner that
+   * cancels a job does). A git killed while it holds a ref lock leaves `<ref>.lock`: nothing
+   * is half-written, but later writes to that ref fail until the lock is removed.
+   */
+  killGroup?: boolean
 }
 
 export interface ActionResult {
@@ -117,12 +123,12 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       stdout: string
       stderr: string
     }>((done, fail) => {
-      // Its own process group, so a kill takes its git children with it, as a runner's does.
+      // In its own process group when the kill must take its git children with it.
       const child = spawn(process.execPath, [main], {
         cwd: run.workspace,
         env,
         stdio: 'pipe',
-        detached: run.killAfterMs !== undefined
+        detached: run.killGroup === true
       })
       let out = ''
       let err = ''
@@ -131,7 +137,10 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
       child.on('error', fail)
       const timer =
         run.killAfterMs !== undefined
-          ? setTimeout(() => killGroup(child.pid), run.killAfterMs)
+          ? setTimeout(
+              () => (run.killGroup ? killGroup(child.pid) : child.kill('SIGKILL')),
+              run.killAfterMs
+            )
           : undefined
       child.on('close', (exit, sig) => {
         if (timer) clearTimeout(timer)
