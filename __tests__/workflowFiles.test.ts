@@ -33,6 +33,18 @@ describe('workflow files and action.yml parse with the official parser', () => {
     }
   })
 
+  it("the README's quick start is the example workflow the parser checks", async () => {
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
+    const start = readme.indexOf('```yaml\n', readme.indexOf('## Quick start')) + '```yaml\n'.length
+    const quickStart = readme.slice(start, readme.indexOf('```', start))
+    const example = await readFile(
+      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
+      'utf8'
+    )
+    const withoutComments = example.replace(/^#.*\n/gm, '')
+    expect(quickStart.replaceAll('<owner>/dispatch-ledger@v0', './')).toBe(withoutComments)
+  })
+
   it('the parser does report broken files (so the checks above can fail)', () => {
     const workflow = parseWorkflow(
       { name: 'broken.yml', content: 'on: push\njobs:\n  a:\n    runs-on: x\n    stepz: []\n' },
