@@ -152,12 +152,8 @@ function differingField(stored, request) {
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
 var dispatchKey = __webpack_require__(3086);
-// EXTERNAL MODULE: ./src/core/planRecovery.ts
-var planRecovery = __webpack_require__(5183);
 // EXTERNAL MODULE: ./src/core/record.ts
 var record = __webpack_require__(4130);
-// EXTERNAL MODULE: ./src/core/refs.ts
-var refs = __webpack_require__(9301);
 // EXTERNAL MODULE: ./src/core/states.ts
 var states = __webpack_require__(8001);
 // EXTERNAL MODULE: ./src/core/validate.ts
@@ -171,8 +167,6 @@ var runView = __webpack_require__(9778);
 // EXTERNAL MODULE: ./src/action/selectRun.ts
 var selectRun = __webpack_require__(8867);
 ;// CONCATENATED MODULE: ./src/action/recordStep.ts
-
-
 
 
 
@@ -201,17 +195,12 @@ async function recordStep(inputs, event, store) {
         trigger: (0,dispatchKey/* triggerFor */.AC)(event.name),
         actor: (0,dispatchKey/* actorFrom */.M2)(event.payload)
     }, chain);
-    const run = (0,readRun/* verifiedState */.S)(result.chain);
-    const view = { state: run, plan: (0,planRecovery/* planRecovery */.lA)(run) };
+    const view = (0,runView/* viewChain */.BS)(result.chain);
+    const run = view.state;
     const record = result.record.value;
     return {
         outputs: {
-            run_id: run.run_id,
-            dispatch_key: run.dispatch_key,
-            dispatch_key_hash: (0,refs/* keyHash */.aE)(run.dispatch_key),
-            request_digest: run.request_digest,
-            ledger_ref,
-            store: store.name,
+            ...(0,runView/* runIdentityOutputs */.oi)(run, ledger_ref, store.name),
             duplicate: (0,report/* flag */.J)(result.duplicate),
             recorded: (0,report/* flag */.J)(!result.duplicate),
             ...(0,runView/* runOutputs */.MR)(view),
@@ -266,21 +255,27 @@ function flag(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BS: () => (/* binding */ viewChain),
 /* harmony export */   MR: () => (/* binding */ runOutputs),
 /* harmony export */   TO: () => (/* binding */ runRows),
 /* harmony export */   bz: () => (/* binding */ viewRun),
+/* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
 /* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5183);
-/* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(987);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(987);
 
 
-/** Reconstructs a chain (verifying it) and plans; null when there is no ledger. */
-function viewRun(chain) {
-    if (!chain || chain.length === 0)
-        return null;
-    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__/* .verifiedState */ .S)(chain);
+
+/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
+function viewChain(chain) {
+    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_2__/* .verifiedState */ .S)(chain);
     return { state, plan: (0,_core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__/* .planRecovery */ .lA)(state) };
+}
+/** viewChain, or null when there is no ledger. */
+function viewRun(chain) {
+    return chain && chain.length > 0 ? viewChain(chain) : null;
 }
 /**
  * A workflow run that does not own the dispatch may do nothing with it: its plan must never
@@ -292,6 +287,17 @@ function notOwnedOutputs(ownerRunId) {
         recovery_action: 'none',
         recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
         blind_resubmission_forbidden: 'true'
+    };
+}
+/** Which run, which key, where it lives: the outputs every run-level command sets. */
+function runIdentityOutputs(state, ledger_ref, store) {
+    return {
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key,
+        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .keyHash */ .aE)(state.dispatch_key),
+        request_digest: state.request_digest,
+        ledger_ref,
+        store
     };
 }
 /** The run outputs of SPEC §7; empty strings when there is no ledger to read. */

@@ -58,33 +58,23 @@ function ledgerMarkdown(chain, terminal) {
 /* harmony export */   planStep: () => (/* binding */ planStep)
 /* harmony export */ });
 /* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(987);
-/* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5183);
-/* harmony import */ var _ledgerSummary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5565);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9778);
-/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8867);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9301);
-
-
-
+/* harmony import */ var _ledgerSummary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5565);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9778);
+/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8867);
 
 
 
 
 /** Reconstruct a run from its ledger (verifying the chain) and plan the one safe next action. */
 async function planStep(inputs, event, store) {
-    const found = await (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_0__/* .readRun */ .c)(store, inputs.namespace, (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_4__/* .selectRun */ .S)(inputs, event));
-    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_0__/* .verifiedState */ .S)(found.chain);
-    (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_4__/* .checkSelectedKey */ .l)(inputs, state.dispatch_key);
-    const view = { state, plan: (0,_core_planRecovery_js__WEBPACK_IMPORTED_MODULE_1__/* .planRecovery */ .lA)(state) };
+    const found = await (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_0__/* .readRun */ .c)(store, inputs.namespace, (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_3__/* .selectRun */ .S)(inputs, event));
+    const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_2__/* .viewChain */ .BS)(found.chain);
+    const { state } = view;
+    (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_3__/* .checkSelectedKey */ .l)(inputs, state.dispatch_key);
     return {
         outputs: {
-            run_id: state.run_id,
-            dispatch_key: state.dispatch_key,
-            dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .keyHash */ .aE)(state.dispatch_key),
-            request_digest: state.request_digest,
-            ledger_ref: found.ledger_ref,
-            store: store.name,
-            ...(0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .runOutputs */ .MR)(view)
+            ...(0,_runView_js__WEBPACK_IMPORTED_MODULE_2__/* .runIdentityOutputs */ .oi)(state, found.ledger_ref, store.name),
+            ...(0,_runView_js__WEBPACK_IMPORTED_MODULE_2__/* .runOutputs */ .MR)(view)
         },
         summary: {
             title: `dispatch-ledger: plan — ${view.plan.action}`,
@@ -93,9 +83,9 @@ async function planStep(inputs, event, store) {
                 ['run id', state.run_id],
                 ['dispatch key', state.dispatch_key],
                 ['store', store.name],
-                ...(0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .runRows */ .TO)(view)
+                ...(0,_runView_js__WEBPACK_IMPORTED_MODULE_2__/* .runRows */ .TO)(view)
             ],
-            extra: (0,_ledgerSummary_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerMarkdown */ .n)(found.chain, state.terminal)
+            extra: (0,_ledgerSummary_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerMarkdown */ .n)(found.chain, state.terminal)
         }
     };
 }
@@ -107,21 +97,27 @@ async function planStep(inputs, event, store) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BS: () => (/* binding */ viewChain),
 /* harmony export */   MR: () => (/* binding */ runOutputs),
 /* harmony export */   TO: () => (/* binding */ runRows),
 /* harmony export */   bz: () => (/* binding */ viewRun),
+/* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
 /* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5183);
-/* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(987);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _commands_readRun_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(987);
 
 
-/** Reconstructs a chain (verifying it) and plans; null when there is no ledger. */
-function viewRun(chain) {
-    if (!chain || chain.length === 0)
-        return null;
-    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_1__/* .verifiedState */ .S)(chain);
+
+/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
+function viewChain(chain) {
+    const state = (0,_commands_readRun_js__WEBPACK_IMPORTED_MODULE_2__/* .verifiedState */ .S)(chain);
     return { state, plan: (0,_core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__/* .planRecovery */ .lA)(state) };
+}
+/** viewChain, or null when there is no ledger. */
+function viewRun(chain) {
+    return chain && chain.length > 0 ? viewChain(chain) : null;
 }
 /**
  * A workflow run that does not own the dispatch may do nothing with it: its plan must never
@@ -133,6 +129,17 @@ function notOwnedOutputs(ownerRunId) {
         recovery_action: 'none',
         recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
         blind_resubmission_forbidden: 'true'
+    };
+}
+/** Which run, which key, where it lives: the outputs every run-level command sets. */
+function runIdentityOutputs(state, ledger_ref, store) {
+    return {
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key,
+        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .keyHash */ .aE)(state.dispatch_key),
+        request_digest: state.request_digest,
+        ledger_ref,
+        store
     };
 }
 /** The run outputs of SPEC §7; empty strings when there is no ledger to read. */

@@ -1,11 +1,9 @@
 import { appendRecord } from '../commands/record.js'
-import { readRun, verifiedState } from '../commands/readRun.js'
+import { readRun } from '../commands/readRun.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
 import { nowTimestamp } from '../core/newRecord.js'
-import { planRecovery } from '../core/planRecovery.js'
 import { RecordInputSchema } from '../core/record.js'
-import { keyHash } from '../core/refs.js'
 import { StateSchema, STATES } from '../core/states.js'
 import { parseJsonInput, parseOrThrow } from '../core/validate.js'
 import type { Store } from '../store/store.js'
@@ -13,7 +11,7 @@ import type { LoadedEvent } from './event.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
-import { runOutputs, runRows } from './runView.js'
+import { runIdentityOutputs, runOutputs, runRows, viewChain } from './runView.js'
 import { checkSelectedKey, selectRun } from './selectRun.js'
 
 /** Append one record to a run's ledger, validated against its head, by compare-and-set. */
@@ -42,17 +40,12 @@ export async function recordStep(
     },
     chain
   )
-  const run = verifiedState(result.chain)
-  const view = { state: run, plan: planRecovery(run) }
+  const view = viewChain(result.chain)
+  const run = view.state
   const record = result.record.value
   return {
     outputs: {
-      run_id: run.run_id,
-      dispatch_key: run.dispatch_key,
-      dispatch_key_hash: keyHash(run.dispatch_key),
-      request_digest: run.request_digest,
-      ledger_ref,
-      store: store.name,
+      ...runIdentityOutputs(run, ledger_ref, store.name),
       duplicate: flag(result.duplicate),
       recorded: flag(!result.duplicate),
       ...runOutputs(view),

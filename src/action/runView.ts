@@ -1,5 +1,6 @@
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
+import { keyHash } from '../core/refs.js'
 import { verifiedState } from '../commands/readRun.js'
 import type { LedgerRecord } from '../core/record.js'
 import type { StoredEntry } from '../store/store.js'
@@ -9,11 +10,15 @@ export interface RunView {
   readonly plan: RecoveryPlan
 }
 
-/** Reconstructs a chain (verifying it) and plans; null when there is no ledger. */
-export function viewRun(chain: readonly StoredEntry<LedgerRecord>[] | null): RunView | null {
-  if (!chain || chain.length === 0) return null
+/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
+export function viewChain(chain: readonly StoredEntry<LedgerRecord>[]): RunView {
   const state = verifiedState(chain)
   return { state, plan: planRecovery(state) }
+}
+
+/** viewChain, or null when there is no ledger. */
+export function viewRun(chain: readonly StoredEntry<LedgerRecord>[] | null): RunView | null {
+  return chain && chain.length > 0 ? viewChain(chain) : null
 }
 
 /**
@@ -26,6 +31,22 @@ export function notOwnedOutputs(ownerRunId: string): Record<string, string> {
     recovery_action: 'none',
     recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
     blind_resubmission_forbidden: 'true'
+  }
+}
+
+/** Which run, which key, where it lives: the outputs every run-level command sets. */
+export function runIdentityOutputs(
+  state: RecoveredRunState,
+  ledger_ref: string,
+  store: string
+): Record<string, string> {
+  return {
+    run_id: state.run_id,
+    dispatch_key: state.dispatch_key,
+    dispatch_key_hash: keyHash(state.dispatch_key),
+    request_digest: state.request_digest,
+    ledger_ref,
+    store
   }
 }
 
