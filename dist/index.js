@@ -39603,6 +39603,17 @@ function _function(params) {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/import chunk loading */
 /******/ (() => {
 /******/ 	// no baseURI
@@ -40482,31 +40493,24 @@ async function run(env = process.env) {
 }
 async function runCommand(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
+    const steps = await __nccwpck_require__.e(/* import() */ 129).then(__nccwpck_require__.bind(__nccwpck_require__, 3129));
+    const openConfigured = () => openStore({ repositoryPath: inputs.repositoryPath, remote: inputs.remote, env });
+    if (inputs.command === 'scan')
+        return steps.scanStep(inputs, await openConfigured());
+    // The event before the store, so a bad event is reported before any git process starts.
+    // admit and preview derive the key from it unless it is given; record and plan may use it.
+    const event = await loadEvent(env, ['admit', 'preview'].includes(inputs.command) && !inputs.dispatchKey);
+    const store = await openConfigured();
     switch (inputs.command) {
-        case 'admit': {
-            const { admitStep } = await Promise.all(/* import() */[__nccwpck_require__.e(153), __nccwpck_require__.e(94)]).then(__nccwpck_require__.bind(__nccwpck_require__, 94));
-            return admitStep(inputs, await loadEvent(env, !inputs.dispatchKey), await store(inputs, env), env);
-        }
-        case 'preview': {
-            const { previewStep } = await Promise.all(/* import() */[__nccwpck_require__.e(153), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5364));
-            return previewStep(inputs, await loadEvent(env, !inputs.dispatchKey), await store(inputs, env), env);
-        }
-        case 'record': {
-            const { recordStep } = await Promise.all(/* import() */[__nccwpck_require__.e(153), __nccwpck_require__.e(284)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8284));
-            return recordStep(inputs, await loadEvent(env, false), await store(inputs, env));
-        }
-        case 'plan': {
-            const { planStep } = await Promise.all(/* import() */[__nccwpck_require__.e(153), __nccwpck_require__.e(545)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9545));
-            return planStep(inputs, await loadEvent(env, false), await store(inputs, env));
-        }
-        case 'scan': {
-            const { scanStep } = await Promise.all(/* import() */[__nccwpck_require__.e(153), __nccwpck_require__.e(519)]).then(__nccwpck_require__.bind(__nccwpck_require__, 519));
-            return scanStep(inputs, await store(inputs, env));
-        }
+        case 'admit':
+            return steps.admitStep(inputs, event, store, env);
+        case 'preview':
+            return steps.previewStep(inputs, event, store, env);
+        case 'record':
+            return steps.recordStep(inputs, event, store);
+        case 'plan':
+            return steps.planStep(inputs, event, store);
     }
-}
-function store(inputs, env) {
-    return openStore({ repositoryPath: inputs.repositoryPath, remote: inputs.remote, env });
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

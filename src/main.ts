@@ -22,40 +22,25 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
 
 async function runCommand(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepReport> {
   validateNamespace(inputs.namespace)
+  const steps = await import('./action/steps.js')
+  const openConfigured = () =>
+    openStore({ repositoryPath: inputs.repositoryPath, remote: inputs.remote, env })
+  if (inputs.command === 'scan') return steps.scanStep(inputs, await openConfigured())
+  // The event before the store, so a bad event is reported before any git process starts.
+  // admit and preview derive the key from it unless it is given; record and plan may use it.
+  const event = await loadEvent(
+    env,
+    ['admit', 'preview'].includes(inputs.command) && !inputs.dispatchKey
+  )
+  const store = await openConfigured()
   switch (inputs.command) {
-    case 'admit': {
-      const { admitStep } = await import('./action/admitStep.js')
-      return admitStep(
-        inputs,
-        await loadEvent(env, !inputs.dispatchKey),
-        await store(inputs, env),
-        env
-      )
-    }
-    case 'preview': {
-      const { previewStep } = await import('./action/previewStep.js')
-      return previewStep(
-        inputs,
-        await loadEvent(env, !inputs.dispatchKey),
-        await store(inputs, env),
-        env
-      )
-    }
-    case 'record': {
-      const { recordStep } = await import('./action/recordStep.js')
-      return recordStep(inputs, await loadEvent(env, false), await store(inputs, env))
-    }
-    case 'plan': {
-      const { planStep } = await import('./action/planStep.js')
-      return planStep(inputs, await loadEvent(env, false), await store(inputs, env))
-    }
-    case 'scan': {
-      const { scanStep } = await import('./action/scanStep.js')
-      return scanStep(inputs, await store(inputs, env))
-    }
+    case 'admit':
+      return steps.admitStep(inputs, event, store, env)
+    case 'preview':
+      return steps.previewStep(inputs, event, store, env)
+    case 'record':
+      return steps.recordStep(inputs, event, store)
+    case 'plan':
+      return steps.planStep(inputs, event, store)
   }
-}
-
-function store(inputs: Inputs, env: NodeJS.ProcessEnv) {
-  return openStore({ repositoryPath: inputs.repositoryPath, remote: inputs.remote, env })
 }
