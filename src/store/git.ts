@@ -171,7 +171,21 @@ export class Git {
    */
   async ensureEmptyTree(): Promise<void> {
     if (this.emptyTreeWritten) return
-    const path = join(await this.objectsDir(), EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
+    const objects = await this.objectsDir()
+    try {
+      await this.writeEmptyTree(objects)
+    } catch (error) {
+      throw new StoreError(
+        `Cannot write to the object directory ${objects} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
+          'Nothing was admitted or recorded. The step must be able to write the repository: ' +
+          'run it as the user that owns the checkout, on a writable file system.'
+      )
+    }
+    this.emptyTreeWritten = true
+  }
+
+  private async writeEmptyTree(objects: string): Promise<void> {
+    const path = join(objects, EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
     if (!(await exists(path))) {
       await mkdir(dirname(path), { recursive: true })
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`
@@ -184,7 +198,6 @@ export class Git {
       }
       await rename(temp, path)
     }
-    this.emptyTreeWritten = true
   }
 
   private emptyTreeWritten = false
@@ -335,8 +348,44 @@ export class Git {
         `${this.cwd} is not a git repository. Check the repository out first ` +
           '(actions/checkout) or point repository-path at one.'
       )
-    return new StoreError(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`)
+    const clash = refNameClash(said)
+    if (clash) return clashError(clash, 'this repository')
+    return new StoreError(
+      `git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`
+    )
   }
+}
+
+/** The git command in an argument list: the first word that is not an option or its value. */
+export function commandName(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '-c' || arg === '-C') i++
+    else if (!arg.startsWith('-')) return arg
+  }
+  return '(no command)'
+}
+
+/** Two refs whose names cannot both exist: `a/b` is a ref, so `a/b/c` cannot be created. */
+export interface RefNameClash {
+  readonly wanted: string
+  readonly existing: string
+}
+
+/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
+export function refNameClash(stderr: string): RefNameClash | null {
+  const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr)
+  return match ? { wanted: match[1] as string, existing: match[2] as string } : null
+}
+
+/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
+export function clashError(clash: RefNameClash, where: string): StoreError {
+  return new StoreError(
+    `${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
+      'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
+      `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
+      'to a prefix no other ref uses.'
+  )
 }
 
 /** git may echo a remote URL; never let credentials in one reach a log. */

@@ -1,6 +1,6 @@
 import type { CommitSpec } from '../core/entry.js'
 import { StoreError } from '../core/errors.js'
-import { redact, type Git, type GitResult } from './git.js'
+import { clashError, redact, refNameClash, type Git, type GitResult } from './git.js'
 import { LocalStore } from './localStore.js'
 import type { RefCreate, Store, StoreReader } from './store.js'
 
@@ -81,6 +81,7 @@ export class RemoteStore implements Store {
         true
       )
       const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref))
+      this.refuseIfClash(result)
       if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
         await this.settleLocally(refs)
         return 'created'
@@ -115,6 +116,7 @@ export class RemoteStore implements Store {
     for (let attempt = 1; ; attempt++) {
       const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false)
       const line = parsePorcelain(result.stdout).get(ref)
+      this.refuseIfClash(result)
       if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
         await this.settleLocally([{ ref, oid: next }])
         return 'advanced'
@@ -168,6 +170,13 @@ export class RemoteStore implements Store {
   private async settleLocally(refs: readonly RefCreate[]): Promise<void> {
     await this.git.setRefs(refs)
     for (const { ref } of refs) this.fresh.add(ref)
+  }
+
+  /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
+  private refuseIfClash(result: GitResult): void {
+    if (result.code === 0) return
+    const clash = refNameClash(result.stderr)
+    if (clash) throw clashError(clash, `The remote ${this.name}`)
   }
 
   private refuseIfForbidden(result: GitResult, access: 'read' | 'write'): void {

@@ -1,8 +1,8 @@
-export const id = 864;
-export const ids = [864];
+export const id = 175;
+export const ids = [175];
 export const modules = {
 
-/***/ 4864:
+/***/ 7175:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -29,29 +29,8 @@ var core_record = __webpack_require__(4130);
 var core_refs = __webpack_require__(9301);
 // EXTERNAL MODULE: ./src/core/states.ts
 var states = __webpack_require__(8001);
-;// CONCATENATED MODULE: ./src/core/validate.ts
-
-/** Parses untrusted input with a schema; the error names the first bad field. */
-function parseOrThrow(schema, value, what) {
-    const parsed = schema.safeParse(value);
-    if (parsed.success)
-        return parsed.data;
-    const issues = parsed.error.issues.slice(0, 3).map(issue => {
-        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-    });
-    throw new errors/* InvalidInput */.o9(`${what} is invalid: ${issues.join('; ')}.`);
-}
-/** Parses a JSON text input; the error names the input. */
-function parseJsonInput(text, input) {
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
-            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
-    }
-}
-
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -60,7 +39,10 @@ var api = __webpack_require__(3305);
 var schema = __webpack_require__(1183);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
 var core_canonical = __webpack_require__(1649);
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __webpack_require__(2020);
 ;// CONCATENATED MODULE: ./src/core/dispatchKey.ts
+
 
 
 
@@ -80,7 +62,7 @@ const SHA = '40 or 64 lowercase hex digits';
 function deriveDispatch(input) {
     const override = input.dispatchKey;
     if (override !== undefined && override !== '') {
-        checkKeyLength(override, null);
+        checkDispatchKey(override);
         // Event-independent on purpose: a key the user chose converges across events.
         return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input);
     }
@@ -90,27 +72,67 @@ function deriveDispatch(input) {
     if (derive === undefined)
         throw noDerivation(input.eventName);
     const reader = new PayloadReader(input.eventName, input.payload);
-    const { event, key, fields } = derive(reader);
-    checkKeyLength(key, input.eventName);
+    const { event, key, fields } = deriveFrom(derive, reader, input.eventName);
+    checkDispatchKey(key, input.eventName);
     // Only fields that name the intended work: never the sender or any timestamp.
     return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input);
 }
-function finish(key, base, input) {
-    const request = input.request === undefined ? base : { ...base, request: input.request };
-    let request_digest;
+/** Runs a derivation; a payload part JSON cannot carry (a lone surrogate) is blamed on the event. */
+function deriveFrom(derive, reader, eventName) {
     try {
-        request_digest = (0,core_canonical/* digestOf */.ol)(request);
+        return derive(reader);
+    }
+    catch (error) {
+        if (error instanceof errors/* InvalidInput */.o9)
+            throw error;
+        throw notUnicode(eventName);
+    }
+}
+function notUnicode(eventName) {
+    return new errors/* InvalidInput */.o9(`The ${eventName} event payload holds text that is not valid Unicode (a lone ` +
+        'surrogate), so the request it names has no canonical JSON form. Set the ' +
+        '`dispatch_key` to a key that names this dispatch.');
+}
+function finish(key, base, input) {
+    // The event's part first, so text JSON cannot carry is blamed on where it came from.
+    if (!hasJsonForm(base))
+        throw notUnicode(input.eventName);
+    const request = input.request === undefined ? base : { ...base, request: input.request };
+    if (!hasJsonForm(request))
+        throw new errors/* InvalidInput */.o9('The `request` has no canonical JSON form (it holds a lone surrogate or a value JSON ' +
+            'cannot carry). Give the `request` as a JSON value of valid text (an object, array, ' +
+            'string, number, boolean or null).');
+    return { dispatch_key: key, request, request_digest: (0,core_canonical/* digestOf */.ol)(request) };
+}
+function hasJsonForm(value) {
+    try {
+        (0,core_canonical/* canonicalJson */.dj)(value);
+        return true;
     }
     catch {
-        throw new errors/* InvalidInput */.o9('The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).');
+        return false;
     }
-    return { dispatch_key: key, request, request_digest };
 }
-function checkKeyLength(key, eventName) {
-    const bytes = Buffer.byteLength(key, 'utf8');
-    const source = eventName === null
+/** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * `eventName` says where a derived key came from; without it the key was given by the caller.
+ */
+function checkDispatchKey(key, eventName) {
+    const source = eventName === undefined
         ? 'The `dispatch_key`'
         : `The dispatch key derived from the ${eventName} event`;
+    const control = (0,core_text/* findControlCharacter */.Am)(key);
+    if (control !== null)
+        throw new errors/* InvalidInput */.o9(`${source} contains the control character ${control}. Dispatch keys are printable text: ` +
+            (eventName === undefined
+                ? 'set the `dispatch_key` without line breaks, tabs or other control characters.'
+                : 'set the `dispatch_key` to a key that names this dispatch.'));
+    if (LONE_SURROGATE.test(key))
+        throw new errors/* InvalidInput */.o9(`${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
+            'to a key of valid text.');
+    const bytes = Buffer.byteLength(key, 'utf8');
     if (bytes > core_admission/* MAX_KEY_BYTES */.Xd) {
         throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${core_admission/* MAX_KEY_BYTES */.Xd}. ` +
             'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
@@ -120,6 +142,14 @@ function checkKeyLength(key, eventName) {
     if (!parsed.success) {
         throw new errors/* InvalidInput */.o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
     }
+    return key;
+}
+/**
+ * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
+ */
+function keyComponent(text) {
+    return text.replace(/%/g, '%25').replace(/\//g, '%2F');
 }
 const DISPATCH_KEY_EXAMPLES = {
     schedule: 'nightly/${{ github.sha }}',
@@ -175,7 +205,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(inputs));
         return {
             event: 'workflow_dispatch',
-            key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+            key: `v1/workflow_dispatch/${repoId}/${keyComponent(workflow)}/${last}`,
             fields: { repository_id: repoId, workflow, inputs }
         };
     },
@@ -189,7 +219,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(clientPayload));
         return {
             event: 'repository_dispatch',
-            key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+            key: `v1/repository_dispatch/${repoId}/${keyComponent(eventType)}/${last}`,
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
         };
     },
@@ -366,8 +396,6 @@ function nowTimestamp(now = new Date()) {
     return timestampOf(now);
 }
 
-// EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __webpack_require__(2020);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __webpack_require__(7416);
 ;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
@@ -870,7 +898,34 @@ function verifiedState(chain) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/commands/storedNames.ts
+
+
+/** The admission at admission_ref must admit the key that names it, for a run in namespace. */
+function checkAdmissionNames(namespace, admission_ref, admission) {
+    if ((0,core_refs/* admissionRef */.Rp)(namespace, admission.dispatch_key) !== admission_ref)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = (0,core_refs/* ledgerRef */.DH)(namespace, admission.run_id);
+    if (admission.ledger_ref !== expected)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${expected})`);
+    return admission;
+}
+/**
+ * The chain at ledger_ref must be the ledger of the run whose id names it. Record 1 is
+ * checked here; that every later record carries the same run id is part of verifying the chain
+ * (reconstruct), which names the first sequence that differs.
+ */
+function checkChainNames(namespace, ledger_ref, chain) {
+    const first = chain[0];
+    if (first === undefined || (0,core_refs/* ledgerRef */.DH)(namespace, first.value.run_id) === ledger_ref)
+        return;
+    throw new errors/* CorruptEntry */.Ob(ledger_ref, `record 1 belongs to run ${JSON.stringify(first.value.run_id)}, whose ledger is not this ` +
+        'ref (a copied chain?)', chain.length > 1 ? first.oid : undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/admit.ts
+
 
 
 
@@ -945,18 +1000,14 @@ async function admit(store, request) {
         const chain = [{ oid: recordOid, value: first }];
         return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
     }
-    const found = await readAdmitted(store, admission_ref, run_id);
+    const found = await readAdmitted(store, request.namespace, admission_ref, run_id);
     if (!found.admission) {
         // The create was refused but there is no admission: our ledger ref exists on its own.
         throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
             `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
             'give a different `run_id`, or inspect the ledger by hand.');
     }
-    const stored = found.admission.value;
-    if (stored.dispatch_key !== dispatch_key)
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
-    if (stored.ledger_ref !== (0,core_refs/* ledgerRef */.DH)(request.namespace, stored.run_id))
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'its ledger_ref does not match its run_id');
+    const stored = checkAdmissionNames(request.namespace, admission_ref, found.admission.value);
     if (stored.request_digest !== request_digest) {
         throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
             `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
@@ -982,17 +1033,20 @@ async function admit(store, request) {
  * The stored admission and, when the run is ours, its chain, in one read session. Another
  * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
  */
-async function readAdmitted(store, admission_ref, run_id) {
+async function readAdmitted(store, namespace, admission_ref, run_id) {
     return store.read(async (reader) => {
         const admission = await reader.readAdmission(admission_ref);
         const ours = admission?.value.run_id === run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
+        const ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, run_id);
+        const chain = ours ? await reader.readChain(ledger_ref) : null;
+        if (chain)
+            checkChainNames(namespace, ledger_ref, chain);
         return { admission, chain };
     });
 }
 /** SPEC §4: an invalid first record is rejected before any ref is written. */
 function checkFirstRecord(record) {
-    const parsed = parseOrThrow(core_record/* RecordSchema */.X2, record, 'The first record');
+    const parsed = (0,validate/* parseOrThrow */.zS)(core_record/* RecordSchema */.X2, record, 'The first record');
     if (parsed.ledger_sequence !== 1)
         throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
     if (parsed.previous_record_digest !== null)
@@ -1165,6 +1219,7 @@ function conflictReport(inputs, outcome, store) {
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
+
 /** Finds a run and reads its whole chain in one read session; unknown runs are an error. */
 async function readRun(store, namespace, selector) {
     return store.read(async (reader) => {
@@ -1174,20 +1229,22 @@ async function readRun(store, namespace, selector) {
             ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
         else {
             const ref = (0,core_refs/* admissionRef */.Rp)(namespace, selector.dispatch_key);
-            admission = (await reader.readAdmission(ref))?.value ?? null;
-            if (!admission)
+            const stored = (await reader.readAdmission(ref))?.value ?? null;
+            if (!stored)
                 throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ${ref}). ` +
-                    'Check dispatch-key and namespace, or admit it first.');
+                    'Check the `dispatch_key` and the `namespace`, or admit it first.');
+            admission = checkAdmissionNames(namespace, ref, stored);
             ledger_ref = admission.ledger_ref;
         }
         const chain = await reader.readChain(ledger_ref);
         if (!chain)
             throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
                 ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-                    'Check run-id and namespace.'
+                    'Check the `run_id` and the `namespace`.'
                 : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
                     `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
                     'from that run writes its first record.');
+        checkChainNames(namespace, ledger_ref, chain);
         return { ledger_ref, admission, chain };
     });
 }
@@ -1243,7 +1300,7 @@ function chooseSelector(choice) {
         return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
     if (choice.dispatch_key)
         return {
-            selector: { by: 'dispatch_key', dispatch_key: choice.dispatch_key },
+            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
             selected_by: 'dispatch_key'
         };
     if (!choice.event?.name)
@@ -1339,6 +1396,7 @@ async function planStep(inputs, context) {
 ;// CONCATENATED MODULE: ./src/commands/preview.ts
 
 
+
 /**
  * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
  * run's ledger is read: another run's is not ours to act on.
@@ -1346,10 +1404,15 @@ async function planStep(inputs, context) {
 async function previewCommand(store, options) {
     const target = resolveDispatch(options);
     const found = await store.read(async (reader) => {
-        const admission = await reader.readAdmission(target.admission_ref);
-        const ours = admission?.value.run_id === target.run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
-        return { admission: admission?.value ?? null, chain };
+        const read = await reader.readAdmission(target.admission_ref);
+        const admission = read
+            ? checkAdmissionNames(options.namespace, target.admission_ref, read.value)
+            : null;
+        const ours = admission?.run_id === target.run_id;
+        const chain = ours ? await reader.readChain(admission.ledger_ref) : null;
+        if (chain)
+            checkChainNames(options.namespace, admission?.ledger_ref, chain);
+        return { admission, chain };
     });
     const stored = found.admission;
     const owner = stored !== null && stored.run_id === target.run_id;
@@ -1472,7 +1535,11 @@ function parseRecordFields(value) {
     if ('authority' in value)
         throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
             'authority flag is false. Remove the authority field.');
-    return parseOrThrow(core_record/* RecordInputSchema */.FR, value, 'The `record`');
+    const proto = (0,validate/* findProtoKey */.Di)(value);
+    if (proto !== null)
+        throw new errors/* InvalidInput */.o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+            'stored. Rename it.');
+    return (0,validate/* parseOrThrow */.zS)(core_record/* RecordInputSchema */.FR, value, 'The `record`');
 }
 /** The fields an input_key's payload is compared on: the state and what the caller gave. */
 const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
@@ -1530,14 +1597,21 @@ function defaultAttempt(state, current) {
     }
     return null;
 }
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
 function differingField(stored, request) {
     if (stored.state !== request.state)
         return 'state';
     for (const field of PAYLOAD_FIELDS) {
         const given = request.fields[field];
-        if (given === undefined)
+        if (given === undefined && field === 'attempt')
             continue;
-        if ((0,core_canonical/* canonicalJson */.dj)(given) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if ((0,core_canonical/* canonicalJson */.dj)(value) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
             return field;
     }
     return null;
@@ -1569,15 +1643,13 @@ async function recordStep(inputs, context) {
             owner: flag(outcome.selected.owner),
             duplicate: flag(outcome.duplicate),
             recorded: flag(!outcome.duplicate),
-            ...runOutputs(view),
-            // The record this step wrote (or found, for a duplicate), not merely the head.
-            sequence: String(record.ledger_sequence),
-            state: record.state
+            // The run as it is now, also for a duplicate: duplicate=true says the input was there.
+            ...runOutputs(view)
         },
         summary: {
             title: `dispatch-ledger: record ${record.state}`,
             meaning: outcome.duplicate
-                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
+                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written. The run is now at sequence ${run.sequence} (${run.state}).`
                 : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
             rows: [
                 ['run id', run.run_id],
@@ -1596,6 +1668,7 @@ var core = __webpack_require__(3218);
 
 
 
+
 /**
  * Every run in the namespace, each reconstructed and planned; all chains are read in one
  * session. A ledger that does not verify is listed with its error rather than hidden, and
@@ -1610,6 +1683,7 @@ async function scanRuns(store, namespace) {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     continue; // deleted since it was listed
+                checkChainNames(namespace, ref, chain);
                 runs.push({ ledger_ref: ref, ...viewChain(chain) });
             }
             catch (error) {
