@@ -40149,8 +40149,7 @@ class Git {
      * written, when any of them already exists.
      */
     async createRefs(updates) {
-        const lines = updates.map(u => createLine(u.ref, u.oid));
-        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        const result = await this.run(['update-ref', '--stdin'], transaction(updates.map(u => createLine(u.ref, u.oid))));
         if (result.code === 0)
             return true;
         if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
@@ -40161,7 +40160,7 @@ class Git {
     async advanceRef(ref, next, expected) {
         if (ZERO_OID.test(expected))
             throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
-        const result = await this.run(['update-ref', '--stdin'], ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n'));
+        const result = await this.run(['update-ref', '--stdin'], transaction([`update ${ref} ${next} ${expected}`]));
         if (result.code === 0)
             return true;
         if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
@@ -40265,20 +40264,19 @@ class Git {
     async setRefs(updates) {
         if (updates.length === 0)
             return;
-        const lines = updates.map(u => `update ${u.ref} ${u.oid}`);
-        await this.ok(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        await this.ok(['update-ref', '--stdin'], transaction(updates.map(u => `update ${u.ref} ${u.oid}`)));
     }
     /**
      * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
      * oid), atomic when asked; the porcelain lines are parsed by the caller.
      */
-    push(remote, updates, atomic) {
+    push(remote, updates, options) {
         return this.run([
             ...NETWORK_CONFIG,
             'push',
             '--porcelain',
             '--no-verify',
-            ...(atomic ? ['--atomic'] : []),
+            ...(options.atomic ? ['--atomic'] : []),
             ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
             remote,
             ...updates.map(u => `${u.oid}:${u.ref}`)
@@ -40378,6 +40376,13 @@ function redact(text) {
 }
 async function exists(path) {
     return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
+}
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+function transaction(lines) {
+    return ['start', ...lines, 'prepare', 'commit', ''].join('\n');
 }
 /** The create-only line of a ref transaction: create means "old value must be zero". */
 function createLine(ref, oid) {
@@ -40596,7 +40601,7 @@ class RemoteStore {
         const names = refs.map(r => r.ref);
         let unanswered = false;
         for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), true);
+            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), { atomic: true });
             const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
             this.refuseIfClash(result);
             if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
@@ -40604,7 +40609,7 @@ class RemoteStore {
                 return 'created';
             }
             if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-                await this.fetch(names, true);
+                await this.fetch(names, { refresh: true });
                 return 'exists';
             }
             const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
@@ -40620,7 +40625,7 @@ class RemoteStore {
                 return 'created';
             }
             if (held.size > 0) {
-                await this.fetch(names, true);
+                await this.fetch(names, { refresh: true });
                 return 'exists';
             }
             // Absent: pushing the same objects again is safe, since every lease is create-only.
@@ -40632,7 +40637,9 @@ class RemoteStore {
     async advanceRef(ref, next, expected) {
         let unanswered = false;
         for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false);
+            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
+                atomic: false
+            });
             const line = parsePorcelain(result.stdout).get(ref);
             this.refuseIfClash(result);
             if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
@@ -40640,7 +40647,7 @@ class RemoteStore {
                 return 'advanced';
             }
             if (line && (line.flag === '=' || isLeaseRefused(line))) {
-                await this.fetch([ref], true);
+                await this.fetch([ref], { refresh: true });
                 return 'lost';
             }
             if (line?.flag === '!' && !isRaceLost(line))
@@ -40655,7 +40662,7 @@ class RemoteStore {
                 return 'advanced';
             }
             if (held !== expected) {
-                await this.fetch([ref], true);
+                await this.fetch([ref], { refresh: true });
                 return 'lost';
             }
             if (attempt >= PUSH_TRIES)
@@ -40674,9 +40681,12 @@ class RemoteStore {
             this.fresh.add(ref);
         return refs;
     }
-    /** Brings the named refs (and their objects) from the remote, once per process. */
-    async fetch(refs, again = false) {
-        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
+    /**
+     * Brings the named refs (and their objects) from the remote, once per process unless
+     * `refresh` asks again (after a push was refused: the remote moved since we looked).
+     */
+    async fetch(refs, options = { refresh: false }) {
+        const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref));
         if (wanted.length === 0)
             return;
         const result = await this.git.fetchRefs(this.name, wanted);
@@ -40799,7 +40809,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 175).then(__nccwpck_require__.bind(__nccwpck_require__, 7175));
+    const steps = await __nccwpck_require__.e(/* import() */ 8).then(__nccwpck_require__.bind(__nccwpck_require__, 8008));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

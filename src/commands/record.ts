@@ -3,7 +3,8 @@ import { recordCommit } from '../core/entry.js'
 import { InputConflict, LostRace } from '../core/errors.js'
 import { newRecord } from '../core/newRecord.js'
 import type { Actor, LedgerRecord, RecordInput, Trigger, Writer } from '../core/record.js'
-import { dispatchAttemptFor, type RecoveredRunState } from '../core/reconstruct.js'
+import { nextAttempt } from '../core/attempts.js'
+import { headAttempt, type RecoveredRunState } from '../core/reconstruct.js'
 import type { State } from '../core/states.js'
 import { checkAppend } from '../core/transition.js'
 import type { Store, StoredEntry } from '../store/store.js'
@@ -167,12 +168,7 @@ export async function appendRecord(
 
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
 function defaultAttempt(state: State, current: RecoveredRunState) {
-  if (state === 'dispatched') return dispatchAttemptFor(current)
-  if (state === 'attempt_failed' && current.current_attempt !== null) {
-    const attempt = current.attempts.find(a => a.number === current.current_attempt)
-    return attempt ? { number: attempt.number, reason: attempt.reason } : null
-  }
-  return null
+  return nextAttempt(headAttempt(current), state)
 }
 
 /**

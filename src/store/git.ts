@@ -132,10 +132,9 @@ export class Git {
    * written, when any of them already exists.
    */
   async createRefs(updates: readonly RefUpdate[]): Promise<boolean> {
-    const lines = updates.map(u => createLine(u.ref, u.oid))
     const result = await this.run(
       ['update-ref', '--stdin'],
-      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+      transaction(updates.map(u => createLine(u.ref, u.oid)))
     )
     if (result.code === 0) return true
     if (
@@ -152,7 +151,7 @@ export class Git {
     if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
     const result = await this.run(
       ['update-ref', '--stdin'],
-      ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n')
+      transaction([`update ${ref} ${next} ${expected}`])
     )
     if (result.code === 0) return true
     if (
@@ -255,10 +254,9 @@ export class Git {
   /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
   async setRefs(updates: readonly RefUpdate[]): Promise<void> {
     if (updates.length === 0) return
-    const lines = updates.map(u => `update ${u.ref} ${u.oid}`)
     await this.ok(
       ['update-ref', '--stdin'],
-      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+      transaction(updates.map(u => `update ${u.ref} ${u.oid}`))
     )
   }
 
@@ -269,14 +267,14 @@ export class Git {
   push(
     remote: string,
     updates: ReadonlyArray<RefUpdate & { readonly expected: string | null }>,
-    atomic: boolean
+    options: PushOptions
   ): Promise<GitResult> {
     return this.run([
       ...NETWORK_CONFIG,
       'push',
       '--porcelain',
       '--no-verify',
-      ...(atomic ? ['--atomic'] : []),
+      ...(options.atomic ? ['--atomic'] : []),
       ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
       remote,
       ...updates.map(u => `${u.oid}:${u.ref}`)
@@ -395,6 +393,19 @@ export function redact(text: string): string {
 
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null)) !== null
+}
+
+export interface PushOptions {
+  /** All refs or none (git push --atomic): what admission's two refs need. */
+  readonly atomic: boolean
+}
+
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+export function transaction(lines: readonly string[]): string {
+  return ['start', ...lines, 'prepare', 'commit', ''].join('\n')
 }
 
 /** The create-only line of a ref transaction: create means "old value must be zero". */

@@ -78,7 +78,7 @@ export class RemoteStore implements Store {
       const result = await this.git.push(
         this.name,
         refs.map(r => ({ ...r, expected: null })),
-        true
+        { atomic: true }
       )
       const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref))
       this.refuseIfClash(result)
@@ -87,7 +87,7 @@ export class RemoteStore implements Store {
         return 'created'
       }
       if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-        await this.fetch(names, true)
+        await this.fetch(names, { refresh: true })
         return 'exists'
       }
       const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l))
@@ -102,7 +102,7 @@ export class RemoteStore implements Store {
         return 'created'
       }
       if (held.size > 0) {
-        await this.fetch(names, true)
+        await this.fetch(names, { refresh: true })
         return 'exists'
       }
       // Absent: pushing the same objects again is safe, since every lease is create-only.
@@ -114,7 +114,9 @@ export class RemoteStore implements Store {
   async advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
     let unanswered = false
     for (let attempt = 1; ; attempt++) {
-      const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false)
+      const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
+        atomic: false
+      })
       const line = parsePorcelain(result.stdout).get(ref)
       this.refuseIfClash(result)
       if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
@@ -122,7 +124,7 @@ export class RemoteStore implements Store {
         return 'advanced'
       }
       if (line && (line.flag === '=' || isLeaseRefused(line))) {
-        await this.fetch([ref], true)
+        await this.fetch([ref], { refresh: true })
         return 'lost'
       }
       if (line?.flag === '!' && !isRaceLost(line)) throw this.rejected(result, line)
@@ -136,7 +138,7 @@ export class RemoteStore implements Store {
         return 'advanced'
       }
       if (held !== expected) {
-        await this.fetch([ref], true)
+        await this.fetch([ref], { refresh: true })
         return 'lost'
       }
       if (attempt >= PUSH_TRIES) throw this.unreachable(result)
@@ -155,9 +157,15 @@ export class RemoteStore implements Store {
     return refs
   }
 
-  /** Brings the named refs (and their objects) from the remote, once per process. */
-  private async fetch(refs: readonly string[], again = false): Promise<void> {
-    const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref))
+  /**
+   * Brings the named refs (and their objects) from the remote, once per process unless
+   * `refresh` asks again (after a push was refused: the remote moved since we looked).
+   */
+  private async fetch(
+    refs: readonly string[],
+    options: { readonly refresh: boolean } = { refresh: false }
+  ): Promise<void> {
+    const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref))
     if (wanted.length === 0) return
     const result = await this.git.fetchRefs(this.name, wanted)
     if (result.code !== 0) {

@@ -1,8 +1,8 @@
-export const id = 175;
-export const ids = [175];
+export const id = 8;
+export const ids = [8];
 export const modules = {
 
-/***/ 7175:
+/***/ 8008:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -554,6 +554,34 @@ function planRecovery(state) {
     return plan('await_operator', `The run is in state ${String(state.state)}, which no recovery rule covers; an operator must inspect the ledger.`);
 }
 
+;// CONCATENATED MODULE: ./src/core/attempts.ts
+/**
+ * The attempt a record in `next` appended after `head` is about, or null when the state machine
+ * puts no constraint on it (or the transition is illegal):
+ * - the first `dispatched` after `admitted` starts attempt 1 (`initial`);
+ * - a `dispatched` after `dispatched` is a submission update of the same attempt;
+ * - a `dispatched` after `attempt_failed` starts the next attempt (`retry`);
+ * - an `attempt_failed` fails the attempt the head is about (after `dispatched`, or an
+ *   operator's answer after `attempt_failed`).
+ */
+function attempts_nextAttempt(head, next) {
+    if (head === null)
+        return null;
+    const current = head.attempt;
+    if (next === 'dispatched') {
+        if (head.state === 'admitted')
+            return { number: 1, reason: 'initial' };
+        if (head.state === 'dispatched')
+            return current;
+        if (head.state === 'attempt_failed')
+            return current === null ? null : { number: current.number + 1, reason: 'retry' };
+        return null;
+    }
+    if (next === 'attempt_failed' && (head.state === 'dispatched' || head.state === 'attempt_failed'))
+        return current;
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/transition.ts
 /**
  * SPEC §5: the one definition of what may be appended after what. Pure: no I/O.
@@ -562,6 +590,7 @@ function planRecovery(state) {
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
  * accepts is exactly a link the reader verifies.
  */
+
 
 
 
@@ -577,30 +606,11 @@ function legalSuccessors(from) {
     return next;
 }
 /**
- * The attempt number a record in `nextState` appended after `previous` must carry, or
- * null when the state machine puts no constraint on it (or the transition is illegal).
- *
- * - the first `dispatched` after `admitted` is attempt 1;
- * - a `dispatched` after `dispatched` is a submission update: same number;
- * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
  */
 function requiredAttemptNumber(previous, nextState) {
-    if (previous === null)
-        return null;
-    const current = previous.attempt?.number ?? null;
-    if (nextState === 'dispatched') {
-        if (previous.state === 'admitted')
-            return 1;
-        if (previous.state === 'dispatched')
-            return current;
-        if (previous.state === 'attempt_failed')
-            return current === null ? null : current + 1;
-        return null;
-    }
-    if (nextState === 'attempt_failed' && previous.state === 'dispatched')
-        return current;
-    return null;
+    return attempts_nextAttempt(previous, nextState)?.number ?? null;
 }
 function transition_describe(record) {
     return `record ${record.ledger_sequence} (${record.state})`;
@@ -745,6 +755,7 @@ function checkAppend(previous, next, previousDigest = previous === null ? null :
 
 
 
+
 const STORED = 'the stored ledger does not verify (it was altered or written without these checks); ' +
     "inspect the run's ledger ref and repair it by hand. Nothing was planned from it";
 function firstIssue(error) {
@@ -859,22 +870,21 @@ function reconstruct(records, options = {}) {
     };
 }
 /**
- * The attempt a `dispatched` record appended now must carry, or null when the run's
- * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
- * submission update after `dispatched`, the next number after `attempt_failed`.
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
  */
 function dispatchAttemptFor(state) {
+    return nextAttempt(headAttempt(state), 'dispatched');
+}
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+function headAttempt(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    switch (state.state) {
-        case 'admitted':
-            return { number: 1, reason: 'initial' };
-        case 'dispatched':
-            return current ? { number: current.number, reason: current.reason } : null;
-        case 'attempt_failed':
-            return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' };
-        default:
-            return null;
-    }
+    const about = state.state === 'dispatched' || state.state === 'attempt_failed';
+    return {
+        state: state.state,
+        attempt: about && current ? { number: current.number, reason: current.reason } : null
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/runView.ts
@@ -1502,6 +1512,7 @@ function previewStep_describe({ verdict, stored, target }) {
 
 
 
+
 /**
  * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
@@ -1589,13 +1600,7 @@ async function appendRecord(store, request, chain) {
 }
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
 function defaultAttempt(state, current) {
-    if (state === 'dispatched')
-        return dispatchAttemptFor(current);
-    if (state === 'attempt_failed' && current.current_attempt !== null) {
-        const attempt = current.attempts.find(a => a.number === current.current_attempt);
-        return attempt ? { number: attempt.number, reason: attempt.reason } : null;
-    }
-    return null;
+    return attempts_nextAttempt(headAttempt(current), state);
 }
 /**
  * The first field in which a repeated input differs from the record that holds its input_key.
