@@ -494,34 +494,46 @@ function planRecovery(state) {
         blind_resubmission_forbidden: action === 'reconcile_provider' || action === 'observe_provider' || inFlight,
         authority_required
     });
-    // 1. terminal or admission_blocked
-    if (state.terminal || (0,states/* isTerminal */.Hd)(state.state)) {
-        switch (state.state) {
-            case 'decided':
-                return plan('none', state.decision
-                    ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
-                    : 'The run is finished: a human decision was recorded. Nothing is left to do.');
-            case 'admission_blocked':
-                return plan('none', 'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.');
-            default:
-                return plan('none', 'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.');
-        }
+    return (terminalPlan(state, plan) ??
+        providerPlan(state, current, ambiguous, plan) ??
+        statePlan(state, current, plan));
+}
+/** Rule 1: a terminal run (or one whose admission was blocked) has nothing left to do. */
+function terminalPlan(state, plan) {
+    if (!(state.terminal || (0,states/* isTerminal */.Hd)(state.state)))
+        return null;
+    switch (state.state) {
+        case 'decided':
+            return plan('none', state.decision
+                ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
+                : 'The run is finished: a human decision was recorded. Nothing is left to do.');
+        case 'admission_blocked':
+            return plan('none', 'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.');
+        default:
+            return plan('none', 'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.');
     }
-    // 2. any attempt whose submission is ambiguous and not later resolved
+}
+/**
+ * Rules 2-4: work that may be (or is) at the provider. An unresolved ambiguous submission, or a
+ * dispatch with no recorded acceptance, is reconciled by lookup; an accepted one is observed.
+ */
+function providerPlan(state, current, ambiguous, plan) {
     if (ambiguous !== null) {
         return plan('reconcile_provider', `The provider call of attempt ${ambiguous.number} ended with an unknown outcome, so the work may exist at the provider; ${RECONCILE_TAIL}. Record what the lookup found: dispatched with submitted and the external ids, or attempt_failed if the provider has nothing.`, 'dispatch');
     }
-    // 3./4. dispatched: by the newest attempt's submission
-    if (state.state === 'dispatched') {
-        const number = current?.number ?? state.current_attempt ?? '?';
-        if (current?.submission_state === 'submitted') {
-            return plan('observe_provider', `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`);
-        }
-        const why = current?.submission_state == null
-            ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
-            : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`;
-        return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch');
+    if (state.state !== 'dispatched')
+        return null;
+    const number = current?.number ?? state.current_attempt ?? '?';
+    if (current?.submission_state === 'submitted') {
+        return plan('observe_provider', `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`);
     }
+    const why = current?.submission_state == null
+        ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
+        : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`;
+    return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch');
+}
+/** The remaining rules, one per state: the next step of the protocol and the gate it needs. */
+function statePlan(state, current, plan) {
     switch (state.state) {
         case 'proposed':
             return plan('preview', 'The run is proposed but not previewed; produce the preview and record it as previewed before anything is admitted.');
@@ -616,26 +628,34 @@ function transition_describe(record) {
     return `record ${record.ledger_sequence} (${record.state})`;
 }
 const REBUILD = 're-read the ledger head and build the record on top of it';
+/** Builds the problems of one link: `chain` ones (with a default fix) and the others. */
+function problems(sequence) {
+    return {
+        chain: (what, fix = REBUILD) => ({
+            chain: true,
+            sequence,
+            what,
+            fix
+        }),
+        illegal: (what, fix) => ({ chain: false, sequence, what, fix })
+    };
+}
 /**
  * The first problem with appending `next` after `previous`, or null when the link is
  * sound. `previousDigest` must be `digestOf(previous)` (null when there is no previous);
- * it is a parameter so a fold digests every record exactly once.
+ * it is a parameter so a fold digests every record exactly once. The checks go from the
+ * chain itself, to what a record may claim, to the state machine, to the fields a state needs.
  */
 function findAppendProblem(previous, previousDigest, next) {
+    const p = problems(previous === null ? 1 : previous.ledger_sequence + 1);
+    return (chainProblem(p, previous, previousDigest, next) ??
+        authorityProblem(p, next) ??
+        stateMachineProblem(p, previous, next) ??
+        requiredFieldsProblem(p, previous, next));
+}
+/** The chain itself: sequence, previous digest, one run id, key and request digest. */
+function chainProblem({ chain }, previous, previousDigest, next) {
     const sequence = previous === null ? 1 : previous.ledger_sequence + 1;
-    const chain = (what, fix = REBUILD) => ({
-        chain: true,
-        sequence,
-        what,
-        fix
-    });
-    const illegal = (what, fix) => ({
-        chain: false,
-        sequence,
-        what,
-        fix
-    });
-    // --- the chain itself -------------------------------------------------------------
     if (next.ledger_sequence !== sequence) {
         return chain(previous === null
             ? `the first record must have ledger_sequence 1, not ${String(next.ledger_sequence)}`
@@ -645,88 +665,99 @@ function findAppendProblem(previous, previousDigest, next) {
         if (next.previous_record_digest !== null) {
             return chain(`record 1 must have previous_record_digest null, not ${String(next.previous_record_digest)}`, 'a first record has no predecessor; set previous_record_digest to null');
         }
+        return null;
     }
-    else {
-        if (next.previous_record_digest !== previousDigest) {
-            return chain(`previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`);
-        }
-        if (next.run_id !== previous.run_id) {
-            return chain(`run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`, 'a ledger holds one run; append to the ledger of the run the record is about');
-        }
-        if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
-            return chain(`idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`, 'every record of a run carries the dispatch key the run was admitted under');
-        }
-        if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
-            return chain(`idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`, 'every record of a run carries the request digest the run was admitted with');
-        }
+    if (next.previous_record_digest !== previousDigest) {
+        return chain(`previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`);
     }
-    // --- what a record may claim ------------------------------------------------------
+    if (next.run_id !== previous.run_id) {
+        return chain(`run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`, 'a ledger holds one run; append to the ledger of the run the record is about');
+    }
+    if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
+        return chain(`idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`, 'every record of a run carries the dispatch key the run was admitted under');
+    }
+    if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
+        return chain(`idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`, 'every record of a run carries the request digest the run was admitted with');
+    }
+    return null;
+}
+/** What a record may claim: no authority, ever. */
+function authorityProblem({ illegal }, next) {
     const authority = (next.authority ?? {});
     const granted = Object.keys(authority).filter(flag => authority[flag] !== false);
-    if (next.authority == null || granted.length > 0) {
-        return illegal(next.authority == null
-            ? `${transition_describe(next)} has no authority block`
-            : `${transition_describe(next)} sets authority.${granted.join(', authority.')} to something other than false`, 'a record is evidence, never a grant: every authority flag must be false');
-    }
-    // --- the state machine ------------------------------------------------------------
+    if (next.authority != null && granted.length === 0)
+        return null;
+    return illegal(next.authority == null
+        ? `${transition_describe(next)} has no authority block`
+        : `${transition_describe(next)} sets authority.${granted.join(', authority.')} to something other than false`, 'a record is evidence, never a grant: every authority flag must be false');
+}
+/** The state machine: a known state, a legal start, a legal successor of a live state. */
+function stateMachineProblem({ illegal }, previous, next) {
     if (!KNOWN_STATES.has(next.state)) {
         return illegal(`${JSON.stringify(next.state)} is not a ledger state`, `use one of ${states/* STATES */.xj.join(', ')}`);
     }
     if (previous === null) {
-        if (!INITIAL.has(next.state)) {
-            return illegal(`a ledger must start with admitted or proposed, not ${next.state}`, 'write the admitted (or proposed) record first, through admission');
-        }
+        if (INITIAL.has(next.state))
+            return null;
+        return illegal(`a ledger must start with admitted or proposed, not ${next.state}`, 'write the admitted (or proposed) record first, through admission');
     }
-    else {
-        if ((0,states/* isTerminal */.Hd)(previous.state)) {
-            return illegal(`${transition_describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`, 'the run is over; a new request needs a new dispatch key and a new run');
-        }
-        if (!(0,states/* isLegalTransition */.nD)(previous.state, next.state)) {
-            return illegal(`${previous.state} cannot be followed by ${next.state}`, `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`);
-        }
+    if ((0,states/* isTerminal */.Hd)(previous.state)) {
+        return illegal(`${transition_describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`, 'the run is over; a new request needs a new dispatch key and a new run');
     }
-    // --- fields a state requires ------------------------------------------------------
-    if (next.state === 'dispatched') {
-        if (next.attempt == null) {
-            return illegal(`${transition_describe(next)} carries no attempt`, 'a dispatched record must say which attempt it is about ({number, reason})');
-        }
-        const required = requiredAttemptNumber(previous, 'dispatched');
-        if (required === null) {
-            return illegal(`${transition_describe(previous)} carries no attempt number to continue from`, 'repair the previous record; a dispatched or attempt_failed record must carry its attempt');
-        }
-        if (next.attempt.number !== required) {
-            const why = previous?.state === 'dispatched'
-                ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
-                : previous?.state === 'attempt_failed'
-                    ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
-                    : 'the first dispatched record after admitted is attempt 1';
-            return illegal(`${transition_describe(next)} carries attempt ${next.attempt.number}, but ${why}`, `set attempt.number to ${required}`);
-        }
-        if (next.provider?.submission_state === 'definite_failure') {
-            return illegal(`${transition_describe(next)} records submission_state definite_failure`, 'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched');
-        }
+    if (!(0,states/* isLegalTransition */.nD)(previous.state, next.state)) {
+        return illegal(`${previous.state} cannot be followed by ${next.state}`, `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`);
     }
-    if (next.state === 'attempt_failed') {
-        const required = requiredAttemptNumber(previous, 'attempt_failed');
-        if (next.attempt == null || next.attempt.number !== required) {
-            return illegal(next.attempt == null
-                ? `${transition_describe(next)} carries no attempt`
-                : `${transition_describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`, `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`);
-        }
-        if (next.failure == null) {
-            return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
-        }
-        if (next.provider?.submission_state === 'ambiguous') {
-            return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
-        }
-    }
+    return null;
+}
+/** The fields a state requires: attempts, failures, settled submissions, decisions. */
+function requiredFieldsProblem(p, previous, next) {
+    if (next.state === 'dispatched')
+        return dispatchedProblem(p, previous, next);
+    if (next.state === 'attempt_failed')
+        return attemptFailedProblem(p, previous, next);
     if (next.state === 'candidate_observed' &&
         previous?.state === 'dispatched' &&
         previous.provider?.submission_state === 'ambiguous') {
-        return illegal(`attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`, 'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found');
+        return p.illegal(`attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`, 'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found');
     }
     if (next.state === 'decided' && next.decision == null) {
-        return illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
+        return p.illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
+    }
+    return null;
+}
+function dispatchedProblem({ illegal }, previous, next) {
+    if (next.attempt == null) {
+        return illegal(`${transition_describe(next)} carries no attempt`, 'a dispatched record must say which attempt it is about ({number, reason})');
+    }
+    const required = requiredAttemptNumber(previous, 'dispatched');
+    if (required === null) {
+        return illegal(`${transition_describe(previous)} carries no attempt number to continue from`, 'repair the previous record; a dispatched or attempt_failed record must carry its attempt');
+    }
+    if (next.attempt.number !== required) {
+        const why = previous?.state === 'dispatched'
+            ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
+            : previous?.state === 'attempt_failed'
+                ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
+                : 'the first dispatched record after admitted is attempt 1';
+        return illegal(`${transition_describe(next)} carries attempt ${next.attempt.number}, but ${why}`, `set attempt.number to ${required}`);
+    }
+    if (next.provider?.submission_state === 'definite_failure') {
+        return illegal(`${transition_describe(next)} records submission_state definite_failure`, 'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched');
+    }
+    return null;
+}
+function attemptFailedProblem({ illegal }, previous, next) {
+    const required = requiredAttemptNumber(previous, 'attempt_failed');
+    if (next.attempt == null || next.attempt.number !== required) {
+        return illegal(next.attempt == null
+            ? `${transition_describe(next)} carries no attempt`
+            : `${transition_describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`, `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`);
+    }
+    if (next.failure == null) {
+        return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
+    }
+    if (next.provider?.submission_state === 'ambiguous') {
+        return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
     }
     return null;
 }
@@ -774,6 +805,58 @@ function applyProvider(attempt, provider) {
     if (ids.length > 0)
         attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids };
 }
+/** Throws BrokenChain unless `record` is a valid record that may follow `previous`. */
+function checkLink(previous, previousDigest, record, position) {
+    const parsed = core_record/* RecordSchema */.X2.safeParse(record);
+    if (!parsed.success) {
+        const authority = record?.authority;
+        const granted = authority && typeof authority === 'object'
+            ? Object.keys(authority).filter(flag => authority[flag] !== false)
+            : [];
+        const what = granted.length > 0
+            ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+            : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`;
+        throw new errors/* BrokenChain */.rF(position, `${what}; ${STORED}`);
+    }
+    const problem = findAppendProblem(previous, previousDigest, record);
+    if (problem !== null)
+        throw new errors/* BrokenChain */.rF(position, `${problem.what}; ${STORED}`);
+}
+/**
+ * Folds a `dispatched` or `attempt_failed` record into its attempt (findAppendProblem
+ * guarantees both carry one) and returns the attempt's number: the run's current attempt.
+ */
+function foldAttempt(attempts, record) {
+    const { number, reason } = record.attempt;
+    let attempt = attempts.get(number);
+    if (attempt === undefined) {
+        attempt = {
+            number,
+            reason,
+            submission_state: null,
+            external_ids: {},
+            driver: null,
+            unresolved_ambiguous: false,
+            failed: false,
+            retryable: null
+        };
+        attempts.set(number, attempt);
+    }
+    applyProvider(attempt, record.provider);
+    if (record.state === 'dispatched') {
+        const submission = record.provider?.submission_state;
+        if (submission === 'ambiguous')
+            attempt.unresolved_ambiguous = true;
+        else if (submission === 'submitted')
+            attempt.unresolved_ambiguous = false;
+    }
+    else {
+        attempt.failed = true;
+        attempt.retryable = record.failure.retryable;
+        attempt.unresolved_ambiguous = false;
+    }
+    return number;
+}
 /**
  * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
  * Throws `BrokenChain` naming the first sequence that does not verify; an empty list is
@@ -796,52 +879,9 @@ function reconstruct(records, options = {}) {
     for (let index = 0; index < records.length; index++) {
         const record = records[index];
         const position = index + 1;
-        const parsed = core_record/* RecordSchema */.X2.safeParse(record);
-        if (!parsed.success) {
-            const authority = record?.authority;
-            const granted = authority && typeof authority === 'object'
-                ? Object.keys(authority).filter(flag => authority[flag] !== false)
-                : [];
-            const what = granted.length > 0
-                ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
-                : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`;
-            throw new errors/* BrokenChain */.rF(position, `${what}; ${STORED}`);
-        }
-        const problem = findAppendProblem(previous, previousDigest, record);
-        if (problem !== null) {
-            throw new errors/* BrokenChain */.rF(position, `${problem.what}; ${STORED}`);
-        }
+        checkLink(previous, previousDigest, record, position);
         if (record.state === 'dispatched' || record.state === 'attempt_failed') {
-            // findAppendProblem guarantees both states carry an attempt.
-            const number = record.attempt.number;
-            let attempt = attempts.get(number);
-            if (attempt === undefined) {
-                attempt = {
-                    number,
-                    reason: record.attempt.reason,
-                    submission_state: null,
-                    external_ids: {},
-                    driver: null,
-                    unresolved_ambiguous: false,
-                    failed: false,
-                    retryable: null
-                };
-                attempts.set(number, attempt);
-            }
-            currentAttempt = number;
-            applyProvider(attempt, record.provider);
-            if (record.state === 'dispatched') {
-                const submission = record.provider?.submission_state;
-                if (submission === 'ambiguous')
-                    attempt.unresolved_ambiguous = true;
-                else if (submission === 'submitted')
-                    attempt.unresolved_ambiguous = false;
-            }
-            else {
-                attempt.failed = true;
-                attempt.retryable = record.failure.retryable;
-                attempt.unresolved_ambiguous = false;
-            }
+            currentAttempt = foldAttempt(attempts, record);
         }
         if (record.failure !== null)
             lastFailure = record.failure;
