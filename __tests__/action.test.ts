@@ -240,7 +240,10 @@ describe('npm run action: the bundled action on any event, by hand', () => {
       repo,
       '--with',
       'command=plan'
-    ).catch(error => error as { code: number; stdout: string })
+    ).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error
+    )
     expect(refused.code).toBe(1)
     expect(refused.stdout).toMatch(
       /errors:\n {2}The event "schedule" has no dispatch key derivation/

@@ -1768,12 +1768,7 @@ async function scanStep(inputs, context) {
         ]);
     for (const run of broken)
         core/* warning */.$e(`${run.ledger_ref}: ${run.error}`);
-    const table = [
-        '| run id | state | seq | next action | gate |',
-        '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
-    ].join('\n');
+    const table = scanTable(open, broken);
     return {
         outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
         summary: {
@@ -1786,6 +1781,15 @@ async function scanStep(inputs, context) {
             extra: `\n${table}\n`
         }
     };
+}
+/** The summary's table: open runs with their next action, then ledgers that do not verify. */
+function scanTable(open, broken) {
+    return [
+        '| run id | state | seq | next action | gate |',
+        '|---|---|---|---|---|',
+        ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/action/steps.ts

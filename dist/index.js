@@ -40796,7 +40796,7 @@ async function run(env = process.env) {
         const report = await runStep(inputs, env);
         for (const [name, value] of Object.entries(report.outputs))
             src_core/* setOutput */.uH(name, value);
-        await writeSummary(report.summary, env);
+        await writeSummary({ ...report.summary, meaning: (0,action_inputs/* inInputTerms */.Px)(report.summary.meaning) }, env);
         if (report.failure)
             src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(report.failure));
     }
