@@ -2,7 +2,10 @@
 // file on two shared cores). Run one file at a time:
 //   npm run mutate -- --mutate src/core/planRecovery.ts
 // Jest runs in ESM mode, as `npm test` does, and only the test files that import the mutated
-// file (directly or through other modules) are run for it.
+// file (directly or through other modules) are run for it. Only the pure suites take part: a
+// suite that spawns git or the bundled action costs seconds to minutes per mutant (and the
+// bundle in dist/ is never mutated), so the core must be held by its own tests. New pure
+// suites of the core go in __tests__/core/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -11,7 +14,13 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
-    enableFindRelatedTests: true
+    enableFindRelatedTests: true,
+    config: {
+      testMatch: [
+        '<rootDir>/__tests__/core/**/*.test.ts',
+        '<rootDir>/__tests__/{transition,reconstruct,planRecovery,ledgerProperties,dispatchKey}.test.ts'
+      ]
+    }
   },
   mutate: ['src/core/**/*.ts'],
   coverageAnalysis: 'perTest',
@@ -23,5 +32,5 @@ export default {
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  timeoutMS: 20000
+  timeoutMS: 10000
 }
