@@ -131,7 +131,7 @@ describe('reading', () => {
     const record = makeRecord()
     for (const body of [
       JSON.stringify(record, null, 1),
-      JSON.stringify({ state: record.state, ...record }),
+      JSON.stringify(Object.fromEntries(Object.entries(record).reverse())),
       canonicalJson(record) + ' '
     ]) {
       expect(JSON.parse(body)).toEqual(record)
