@@ -148,7 +148,7 @@ const EXAMPLES: Example[] = [
     eventName: 'workflow_dispatch',
     // inputs.dispatch_key is empty, so the last component is sha256 of JCS(inputs).
     key:
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/` +
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/` +
       sha256('{"dispatch_key":"","dry_run":"false","environment":"staging"}'),
     request: {
       scheme: 'v1',
@@ -214,8 +214,8 @@ describe('example payloads', () => {
       deriveDispatch({ eventName: 'schedule', payload: load('schedule.json') })
     )
     expect(error.message).toBe(
-      'The event "schedule" has no dispatch key derivation. Set the dispatch-key input to a key ' +
-        'that names this dispatch (for example `dispatch-key: nightly/${{ github.sha }}`); runs ' +
+      'The event "schedule" has no dispatch key derivation. Set the `dispatch_key` to a key ' +
+        'that names this dispatch (for example `nightly/${{ github.sha }}`); runs ' +
         'with the same key are admitted once.'
     )
   })
@@ -265,7 +265,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs.dispatch_key', 'release/1.2.3')
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/release/1.2.3`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/release/1.2.3`
     )
     expect(derived.request['inputs']).toEqual({
       environment: 'staging',
@@ -278,7 +278,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs', { dispatch_key: 5 })
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/${sha256('{"dispatch_key":5}')}`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/${sha256('{"dispatch_key":5}')}`
     )
   })
 
@@ -286,7 +286,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs', inputs)
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/${sha256('{}')}`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/${sha256('{}')}`
     )
     expect(derived.request['inputs']).toEqual({})
   })
@@ -357,7 +357,7 @@ describe('derivation details', () => {
     const error = invalid(() =>
       deriveDispatch({ eventName: 'push', payload: load('push.json'), request: { n: 1n } })
     )
-    expect(error.message).toMatch(/^The request input has no JSON form/)
+    expect(error.message).toMatch(/^The `request` has no canonical JSON form/)
   })
 })
 
@@ -420,15 +420,15 @@ describe('key length (1024 UTF-8 bytes)', () => {
         deriveDispatch({ eventName: 'schedule', payload: {}, dispatchKey: key })
       )
       expect(error.message).toBe(
-        `The dispatch-key input is ${bytes} UTF-8 bytes; the limit is 1024. Set the dispatch-key ` +
-          'input to a shorter key that still names this dispatch (for example, replace a long ' +
+        `The \`dispatch_key\` is ${bytes} UTF-8 bytes; the limit is 1024. Set the \`dispatch_key\` ` +
+          'to a shorter key that still names this dispatch (for example, replace a long ' +
           'part with its sha256).'
       )
     }
   )
 
   test('a derived key is held to the same limit', () => {
-    const prefix = `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/`
+    const prefix = `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/`
     const room = 1024 - Buffer.byteLength(prefix, 'utf8')
     const fits = '€'.repeat(Math.floor(room / 3)) + 'a'.repeat(room % 3)
     const base = load('workflow_dispatch.json')
@@ -445,7 +445,7 @@ describe('key length (1024 UTF-8 bytes)', () => {
       })
     )
     expect(error.message).toMatch(
-      /^The dispatch key derived from the workflow_dispatch event is 1025 UTF-8 bytes; the limit is 1024\. Set the dispatch-key input/
+      /^The dispatch key derived from the workflow_dispatch event is 1025 UTF-8 bytes; the limit is 1024\. Set the `dispatch_key`/
     )
   })
 })
@@ -573,16 +573,16 @@ describe('untrusted payloads', () => {
       const error = invalid(() => deriveDispatch({ eventName, payload: load('push.json') }))
       expect(error.message).toMatch(
         new RegExp(
-          `^The event "${eventName}" has no dispatch key derivation\\. Set the dispatch-key input`
+          `^The event "${eventName}" has no dispatch key derivation\\. Set the \`dispatch_key\``
         )
       )
-      expect(error.message).toMatch(/\(for example `dispatch-key: .+`\)/)
+      expect(error.message).toMatch(/\(for example `.+`\)/)
     }
   )
 
   test('an empty event name says GITHUB_EVENT_NAME is empty', () => {
     const error = invalid(() => deriveDispatch({ eventName: '', payload: {} }))
-    expect(error.message).toMatch(/^GITHUB_EVENT_NAME is empty.*Set the dispatch-key input/)
+    expect(error.message).toMatch(/^GITHUB_EVENT_NAME is empty.*Set the `dispatch_key`/)
   })
 })
 

@@ -1,23 +1,29 @@
 import * as z from 'zod/mini'
 import './schema.js'
 import { StateSchema } from './states.js'
+import { CONTROL_CHARACTERS } from './text.js'
 
 export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
 
 /** A non-empty string of at most max characters. */
 const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 
+/** SPEC §9: run ids are printable: no control characters. */
+export const RunIdSchema = Text(1024).check(
+  z.refine(id => !CONTROL_CHARACTERS.test(id), 'must not contain control characters')
+)
+
 export const DigestSchema = z
   .string()
   .check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'))
 
-/** RFC 3339 in UTC, ending in Z. */
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
 export const TimestampSchema = z
   .string()
   .check(
     z.regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
-      'must be an RFC 3339 UTC time ending in Z'
+      /^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
+      'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'
     )
   )
 
@@ -46,7 +52,10 @@ export const ActorSchema = z.strictObject({
 export type Actor = z.infer<typeof ActorSchema>
 
 export const IdempotencySchema = z.strictObject({
-  dispatch_key: z.string().check(z.minLength(1)),
+  dispatch_key: z.string().check(
+    z.minLength(1),
+    z.refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters')
+  ),
   request_digest: DigestSchema,
   input_key: z.nullable(Text(1024))
 })
@@ -69,6 +78,7 @@ export type SubmissionState = z.infer<typeof SubmissionStateSchema>
 export const ProviderSchema = z.strictObject({
   driver: Text(256),
   submission_state: SubmissionStateSchema,
+  // A `__proto__` name is refused before parsing (findProtoKey): zod would drop it silently.
   external_ids: z.record(z.string(), z.string())
 })
 export type Provider = z.infer<typeof ProviderSchema>
@@ -129,10 +139,23 @@ export const NO_AUTHORITY: z.infer<typeof AuthoritySchema> = Object.freeze({
   merge: false
 })
 
+/**
+ * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
+ * JCS and digest, so the chain itself says which run and attempt wrote each step.
+ */
+export const WriterSchema = z.strictObject({
+  github_run_id: z
+    .string()
+    .check(z.regex(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+  run_attempt: z.int().check(z.gte(1)),
+  workflow_ref: z.string().check(z.maxLength(1024))
+})
+export type Writer = z.infer<typeof WriterSchema>
+
 /** SPEC §3: a ledger record. Closed at every level. */
 export const RecordSchema = z.strictObject({
   schema: z.literal(RECORD_SCHEMA),
-  run_id: Text(1024),
+  run_id: RunIdSchema,
   ledger_sequence: z.int().check(z.gte(1)),
   previous_record_digest: z.nullable(DigestSchema),
   state: StateSchema,
@@ -146,7 +169,8 @@ export const RecordSchema = z.strictObject({
   evidence: z.array(EvidenceSchema),
   decision: z.nullable(DecisionSchema),
   note: z.nullable(z.string().check(z.maxLength(4096))),
-  authority: AuthoritySchema
+  authority: AuthoritySchema,
+  writer: z.nullable(WriterSchema)
 })
 export type LedgerRecord = z.infer<typeof RecordSchema>
 

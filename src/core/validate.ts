@@ -10,10 +10,9 @@ export function parseOrThrow<S extends z.ZodMiniType>(
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const issues = parsed.error.issues.slice(0, 3).map(issue => {
-    const where = issue.path.length ? issue.path.join('.') : what
-    return `${where}: ${issue.message}`
+    return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
   })
-  throw new InvalidInput(`${what} is invalid — ${issues.join('; ')}`)
+  throw new InvalidInput(`${what} is invalid: ${issues.join('; ')}.`)
 }
 
 /** Parses a JSON text input; the error names the input. */
@@ -26,4 +25,20 @@ export function parseJsonInput(text: string, input: string): unknown {
         `Pass a JSON value, for example ${input}: '{"model": "large"}'.`
     )
   }
+}
+
+/**
+ * The path of the first own property named `__proto__` in a parsed JSON value, or null.
+ * JSON.parse keeps such a key as data, but zod (like any object literal) drops it: refusing it
+ * is the only way not to change a stored payload silently.
+ */
+export function findProtoKey(value: unknown, path: string[] = []): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  for (const key of Object.keys(value)) {
+    const at = [...path, key]
+    if (key === '__proto__') return at.join('.')
+    const found = findProtoKey((value as Record<string, unknown>)[key], at)
+    if (found !== null) return found
+  }
+  return null
 }
