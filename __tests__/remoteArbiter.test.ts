@@ -18,7 +18,7 @@ import { appendRecord, type AppendRequest } from '../src/commands/record.js'
 import { digestOf } from '../src/core/canonical.js'
 import { LostRace } from '../src/core/errors.js'
 import { newRecord } from '../src/core/newRecord.js'
-import type { LedgerRecord } from '../src/core/record.js'
+import type { LedgerRecord, Writer } from '../src/core/record.js'
 import { admissionRef, ledgerRef } from '../src/core/refs.js'
 import type { State } from '../src/core/states.js'
 import { Git } from '../src/store/git.js'
@@ -32,6 +32,13 @@ const KEY = 'v1/issues/123456789/7/labeled/agent:run'
 const DIGEST = digestOf({ scheme: 'v1', n: 7 })
 const ADMISSION = admissionRef(NS, KEY)
 
+/** The workflow run that writes a record (SPEC §9); each clone below is a job of its own run. */
+const writer = (github_run_id: string): Writer => ({
+  github_run_id,
+  run_attempt: 1,
+  workflow_ref: 'acme/widgets/.github/workflows/agent.yml@refs/heads/main'
+})
+
 function first(runId: string): LedgerRecord {
   return newRecord({
     run_id: runId,
@@ -42,18 +49,20 @@ function first(runId: string): LedgerRecord {
     trigger: 'issue',
     actor: null,
     dispatch_key: KEY,
-    request_digest: DIGEST
+    request_digest: DIGEST,
+    writer: writer(runId === 'run-a' ? '501' : '502')
   })
 }
 
-function request(runId: string, state: State, note: string): AppendRequest {
+function request(runId: string, state: State, note: string, by = '501'): AppendRequest {
   return {
     ledger_ref: ledgerRef(NS, runId),
     state,
     fields: { note },
     occurred_at: '2026-11-29T12:01:00Z',
     trigger: 'system',
-    actor: null
+    actor: null,
+    writer: writer(by)
   }
 }
 
@@ -134,7 +143,7 @@ describe.each([
     const won = await appendRecord(winner, request('run-a', 'dispatched', 'w'), winnerChain)
     // Strictly after the winner's push completed: no server-side lock can save the head.
     await expect(
-      appendRecord(stale, request('run-a', 'cancelled', 's'), staleChain)
+      appendRecord(stale, request('run-a', 'cancelled', 's', '503'), staleChain)
     ).rejects.toBeInstanceOf(LostRace)
 
     const head = (await refsUnder(bare))[ledgerRef(NS, 'run-a')]
@@ -188,7 +197,7 @@ describe('an unanswered push is ours only when the remote holds our object id', 
     const competitorChain = (await readRun(remoteIn(competitor), NS, selector)).chain
     const theirs = await appendRecord(
       localIn(competitor),
-      request('run-a', 'cancelled', 'competitor'),
+      request('run-a', 'cancelled', 'competitor', '502'),
       competitorChain
     )
 

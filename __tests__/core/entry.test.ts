@@ -107,7 +107,7 @@ describe('reading', () => {
   it('no JSON body', () => {
     const raw = `tree ${EMPTY_TREE}\nauthor x\n\nonly a subject\n`
     expect(corrupt(() => decodeRecord(REF, raw)).message).toContain(
-      `The entry at ${REF} is unreadable: the commit message has no JSON body.`
+      `The entry at ${REF} cannot be trusted: the commit message has no JSON body.`
     )
   })
 
@@ -120,10 +120,17 @@ describe('reading', () => {
   it('a body that is not the schema names the field', () => {
     const record = { ...makeRecord(), ledger_sequence: 0 }
     expect(corrupt(() => decodeRecord(REF, withBody(canonicalJson(record)))).message).toMatch(
-      /unreadable: ledger_sequence .*>=1/
+      /cannot be trusted: ledger_sequence .*>=1/
     )
     expect(corrupt(() => decodeAdmission(REF, withBody('[]'))).message).toMatch(
-      /unreadable: the entry .*expected object/i
+      /cannot be trusted: the entry .*expected object/i
+    )
+  })
+
+  it('a field named __proto__ anywhere is corrupt, not silently dropped', () => {
+    const body = canonicalJson(makeRecord()).replace('"actor":null', '"__proto__":{},"actor":null')
+    expect(corrupt(() => decodeRecord(REF, withBody(body))).message).toContain(
+      'it has a field named __proto__'
     )
   })
 

@@ -50,7 +50,7 @@ describe('a record that chains but is not a valid record is a broken chain', () 
     [
       'a time that is not RFC 3339 UTC',
       { occurred_at: '2026-11-29 12:00' },
-      'record 2 is not a valid record: occurred_at must be an RFC 3339 UTC time ending in Z'
+      'record 2 is not a valid record: occurred_at must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'
     ],
     [
       'a note too long',
@@ -230,14 +230,17 @@ describe('dispatchAttemptFor', () => {
     ['dispatched without its attempt', { state: 'dispatched', current_attempt: 1 }, null],
     [
       'attempt_failed: the next one',
-      { state: 'attempt_failed', current_attempt: 3 },
-      { number: 4, reason: 'retry' }
+      reconstruct(
+        legalChain('admitted', 'dispatched', { state: 'attempt_failed', failure: failure('x') })
+      ),
+      { number: 2, reason: 'retry' }
     ],
     [
-      'attempt_failed with no attempt',
-      { state: 'attempt_failed', current_attempt: null },
-      { number: 1, reason: 'retry' }
+      'attempt_failed without its attempt: no guess',
+      { state: 'attempt_failed', current_attempt: 3 },
+      null
     ],
+    ['attempt_failed with no attempt', { state: 'attempt_failed', current_attempt: null }, null],
     ['proposed', { state: 'proposed' }, null],
     ['candidate_observed', { state: 'candidate_observed', current_attempt: 1 }, null]
   ])('%s', (_name, partial, expected) => {

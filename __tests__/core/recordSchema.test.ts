@@ -19,6 +19,11 @@ import { STATES } from '../../src/core/states.js'
 import { makeRecord } from '../support/records.js'
 
 const DIGEST = digestOf('x')
+const WRITER = {
+  github_run_id: '501',
+  run_attempt: 2,
+  workflow_ref: 'o/r/.github/workflows/w.yml@refs/heads/main'
+}
 const HEX = DIGEST.slice(7)
 const text = (n: number) => 'x'.repeat(n)
 
@@ -92,13 +97,55 @@ const valid: Array<[string, Edit]> = [
     `failure ${classification}`,
     set({ failure: failure({ classification }) })
   ]),
-  ['decision approved', set({ decision: { outcome: 'approved', by: 'a' } })]
+  ['decision approved', set({ decision: { outcome: 'approved', by: 'a' } })],
+  ['a writer', set({ writer: WRITER })],
+  [
+    'a writer at its bounds',
+    set({ writer: { github_run_id: '9'.repeat(20), run_attempt: 1, workflow_ref: text(1024) } })
+  ],
+  ['a writer with an empty workflow_ref', set({ writer: { ...WRITER, workflow_ref: '' } })]
 ]
 
 const invalid: Array<[string, Edit, string, RegExp?]> = [
   ['another schema', set({ schema: 'dispatch-ledger/record/v2' }), 'schema'],
   ['an unknown field', set({ extra: 1 }), ''],
   ['an empty run_id', set({ run_id: '' }), 'run_id'],
+  ['a run_id with a line break', set({ run_id: 'a\nb' }), 'run_id', /control characters/],
+  [
+    'a dispatch key with DEL',
+    idem({ dispatch_key: 'a\u007f' }),
+    'idempotency.dispatch_key',
+    /control characters/
+  ],
+  [
+    'writer run id 0',
+    set({ writer: { ...WRITER, github_run_id: '0' } }),
+    'writer.github_run_id',
+    /workflow run id/
+  ],
+  [
+    'writer run id not digits',
+    set({ writer: { ...WRITER, github_run_id: '5a' } }),
+    'writer.github_run_id'
+  ],
+  [
+    'writer run id of 21 digits',
+    set({ writer: { ...WRITER, github_run_id: '1'.repeat(21) } }),
+    'writer.github_run_id'
+  ],
+  [
+    'writer run id a number',
+    set({ writer: { ...WRITER, github_run_id: 501 } }),
+    'writer.github_run_id'
+  ],
+  ['writer attempt 0', set({ writer: { ...WRITER, run_attempt: 0 } }), 'writer.run_attempt'],
+  ['writer attempt 1.5', set({ writer: { ...WRITER, run_attempt: 1.5 } }), 'writer.run_attempt'],
+  [
+    'writer workflow_ref of 1025',
+    set({ writer: { ...WRITER, workflow_ref: text(1025) } }),
+    'writer.workflow_ref'
+  ],
+  ['writer with an extra field', set({ writer: { ...WRITER, x: 1 } }), 'writer'],
   ['run_id of 1025 characters', set({ run_id: text(1025) }), 'run_id'],
   ['sequence 0', set({ ledger_sequence: 0 }), 'ledger_sequence'],
   ['a fractional sequence', set({ ledger_sequence: 1.5 }), 'ledger_sequence'],
@@ -191,9 +238,16 @@ const invalid: Array<[string, Edit, string, RegExp?]> = [
     'authority'
   ],
   ['no authority block', set({ authority: undefined }), 'authority'],
-  ...['actor', 'attempt', 'provider', 'failure', 'decision', 'note', 'previous_record_digest'].map(
-    (field): [string, Edit, string] => [`${field} missing`, set({ [field]: undefined }), field]
-  )
+  ...[
+    'actor',
+    'attempt',
+    'provider',
+    'failure',
+    'decision',
+    'note',
+    'previous_record_digest',
+    'writer'
+  ].map((field): [string, Edit, string] => [`${field} missing`, set({ [field]: undefined }), field])
 ]
 
 describe('RecordSchema accepts every valid value at its bounds', () => {
@@ -237,6 +291,10 @@ describe('digests and timestamps', () => {
   it.each([
     ['2026-11-29T12:00:00Z', true],
     ['2026-11-29T12:00:00.5Z', true],
+    ['2000-01-01T00:00:00Z', true],
+    ['9999-12-31T23:59:59Z', true],
+    ['1999-12-31T23:59:59Z', false],
+    ['0969-12-31T23:59:59Z', false],
     ['2026-11-29T12:00:00.1234567890Z', false],
     ['2026-11-29T12:00:00.Z', false],
     ['2026-11-29T12:00:00', false],
@@ -254,7 +312,9 @@ describe('digests and timestamps', () => {
     const result = TimestampSchema.safeParse(value)
     expect(result.success).toBe(ok)
     if (!ok)
-      expect(result.error?.issues[0]?.message).toBe('must be an RFC 3339 UTC time ending in Z')
+      expect(result.error?.issues[0]?.message).toBe(
+        'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'
+      )
   })
 })
 

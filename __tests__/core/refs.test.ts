@@ -76,7 +76,7 @@ describe('validateNamespace (SPEC §3)', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(InvalidInput)
-    expect((error as Error).message).toContain(`The namespace input ${JSON.stringify(ns)} ${why}`)
+    expect((error as Error).message).toContain(`The \`namespace\` ${JSON.stringify(ns)} ${why}`)
     expect((error as Error).message).toMatch(/\. Use a prefix such as refs\/dispatch-ledger\.$/)
   })
 })
