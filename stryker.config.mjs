@@ -6,6 +6,15 @@
 // suite that spawns git or the bundled action costs seconds to minutes per mutant (and the
 // bundle in dist/ is never mutated), so the core must be held by its own tests. New pure
 // suites of the core go in __tests__/core/.
+// A file that is mostly module-level schemas (record.ts) has static mutants, which rerun every
+// related suite; MUTATE_TESTS narrows the suites, by path under __tests__/ without .test.ts:
+//   MUTATE_TESTS=core/recordSchema npm run mutate -- --mutate src/core/record.ts
+const only = (process.env.MUTATE_TESTS ?? '').split(',').filter(Boolean)
+const PURE_SUITES = [
+  '<rootDir>/__tests__/core/**/*.test.ts',
+  '<rootDir>/__tests__/{transition,reconstruct,planRecovery,ledgerProperties,dispatchKey}.test.ts'
+]
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -16,10 +25,8 @@ export default {
     configFile: 'jest.config.js',
     enableFindRelatedTests: true,
     config: {
-      testMatch: [
-        '<rootDir>/__tests__/core/**/*.test.ts',
-        '<rootDir>/__tests__/{transition,reconstruct,planRecovery,ledgerProperties,dispatchKey}.test.ts'
-      ]
+      testMatch:
+        only.length > 0 ? only.map(name => `<rootDir>/__tests__/${name}.test.ts`) : PURE_SUITES
     }
   },
   mutate: ['src/core/**/*.ts'],
