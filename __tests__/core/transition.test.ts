@@ -208,6 +208,24 @@ describe('fields a state requires', () => {
     expect(() => checkAppend(head, after('candidate_observed'))).not.toThrow()
   })
 
+  it('a dispatched head without provider info lets a candidate be observed', () => {
+    const bare = after({ state: 'dispatched', provider: null })
+    expect(() => checkAppend(bare, nextRecord(bare, 'candidate_observed'))).not.toThrow()
+  })
+
+  it('an ambiguous head that lost its attempt is still refused, naming no number', () => {
+    const ambiguous = {
+      ...after({ state: 'dispatched', provider: provider('ambiguous') }),
+      attempt: null
+    }
+    illegal(
+      ambiguous,
+      nextRecord(ambiguous, 'candidate_observed'),
+      "attempt undefined's submission is still ambiguous",
+      'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found'
+    )
+  })
+
   it('decided carries a decision', () => {
     const waiting = extend(
       chain,
@@ -289,6 +307,15 @@ describe('chain problems are BrokenChain, with what and fix', () => {
       head,
       { ...next, idempotency: { ...next.idempotency, request_digest: other } },
       `idempotency.request_digest ${other} differs from the ledger's ${head.idempotency.request_digest}; every record of a run carries the request digest the run was admitted with`
+    )
+  })
+
+  it('a record without idempotency is a chain problem, not a crash', () => {
+    const next = { ...after('cancelled'), idempotency: undefined } as unknown as LedgerRecord
+    broken(
+      head,
+      next,
+      `idempotency.dispatch_key undefined differs from the ledger's ${JSON.stringify(head.idempotency.dispatch_key)}; every record of a run carries the dispatch key the run was admitted under`
     )
   })
 
