@@ -6,6 +6,7 @@ import fc from 'fast-check'
 import { actorFrom, deriveDispatch, triggerFor } from '../src/core/dispatchKey.js'
 import { digestOf } from '../src/core/canonical.js'
 import { InvalidInput } from '../src/core/errors.js'
+import { propertyRuns } from './support/mutation.js'
 
 const EVENTS_DIR = join(process.cwd(), 'examples', 'events')
 const HINT = 'Is GITHUB_EVENT_PATH the event of this workflow run?'
@@ -715,7 +716,7 @@ describe('properties', () => {
           expect(again.request_digest).toBe(original.request_digest)
         }
       ),
-      { numRuns: 300 }
+      { numRuns: propertyRuns(300) }
     )
   })
 

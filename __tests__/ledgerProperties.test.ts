@@ -12,6 +12,7 @@ import { reconstruct } from '../src/core/reconstruct.js'
 import { isTerminal } from '../src/core/states.js'
 import { legalSuccessors } from '../src/core/transition.js'
 import { nextRecord } from './support/records.js'
+import { propertyRuns } from './support/mutation.js'
 
 // ---------------------------------------------------------------------------------------
 // A legal ledger, built by walking the state machine one random choice at a time.
@@ -176,7 +177,7 @@ describe('ledger properties', () => {
         expect(RecoveryPlanSchema.safeParse(plan).success).toBe(true)
         if (state.terminal) expect(plan.action).toBe('none')
       }),
-      { numRuns: 300 }
+      { numRuns: propertyRuns(300) }
     )
   })
 
@@ -197,7 +198,7 @@ describe('ledger properties', () => {
           expect(error?.sequence).toBeLessThanOrEqual(index + 2)
         }
       ),
-      { numRuns: 500 }
+      { numRuns: propertyRuns(500) }
     )
   })
 
@@ -218,7 +219,7 @@ describe('ledger properties', () => {
           expect(error.sequence).toBe(records.length)
         }
       }),
-      { numRuns: 300 }
+      { numRuns: propertyRuns(300) }
     )
   })
 
@@ -251,7 +252,7 @@ describe('ledger properties', () => {
           }
         }
       }),
-      { numRuns: 300 }
+      { numRuns: propertyRuns(300) }
     )
   })
 })

@@ -1,0 +1,82 @@
+/**
+ * SPEC §3 ref layout: every ref name is the namespace plus a hash, so a key or run id never
+ * reaches a ref name, and two keys never share an admission ref.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import { InvalidInput } from '../../src/core/errors.js'
+import {
+  DEFAULT_NAMESPACE,
+  admissionRef,
+  keyHash,
+  ledgerRef,
+  runsPrefix,
+  validateNamespace
+} from '../../src/core/refs.js'
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+const NS = DEFAULT_NAMESPACE
+
+describe('ref names', () => {
+  it('an admission ref is the namespace and the sha256 of the key', () => {
+    expect(NS).toBe('refs/dispatch-ledger')
+    expect(admissionRef(NS, 'abc')).toBe(
+      'refs/dispatch-ledger/admissions/ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+    )
+    expect(keyHash('abc')).toBe(sha256('abc'))
+    expect(admissionRef('refs/x/y', 'k/../é')).toBe(`refs/x/y/admissions/${sha256('k/../é')}`)
+  })
+
+  it('two keys never share an admission ref, nor a key and a run id a ref', () => {
+    const keys = ['a', 'b', 'A', 'a ', '', 'v1/x/1', 'v1/x/1/']
+    const refs = keys.map(key => admissionRef(NS, key))
+    expect(new Set(refs).size).toBe(keys.length)
+    expect(admissionRef(NS, 'a')).not.toBe(ledgerRef(NS, 'a'))
+  })
+
+  it('a ledger ref is the namespace and the sha256 of the run id', () => {
+    expect(ledgerRef(NS, 'run-1')).toBe(`refs/dispatch-ledger/runs/${sha256('run-1')}`)
+    expect(ledgerRef(NS, 'run-1')).not.toBe(ledgerRef(NS, 'run-2'))
+    expect(runsPrefix('refs/x/y')).toBe('refs/x/y/runs/')
+    expect(ledgerRef(NS, 'r').startsWith(runsPrefix(NS))).toBe(true)
+  })
+})
+
+describe('validateNamespace (SPEC §3)', () => {
+  it.each(['refs/dispatch-ledger', 'refs/a/b', 'refs/x', 'refs/_a.b-c/9'])('accepts %s', ns => {
+    expect(validateNamespace(ns)).toBe(ns)
+  })
+
+  it.each<[string, string]>([
+    ['dispatch-ledger', 'must start with refs/'],
+    ['refs', 'must start with refs/'],
+    ['ref/x', 'must start with refs/'],
+    [
+      'refs/heads/x',
+      'must not be under refs/heads, which belongs to branches, tags or pull requests'
+    ],
+    ['refs/tags/x', 'must not be under refs/tags'],
+    ['refs/pull/x', 'must not be under refs/pull'],
+    ['refs/remotes/x', 'must not be under refs/remotes'],
+    ['refs/', 'has an invalid path component ""'],
+    ['refs/a//b', 'has an invalid path component ""'],
+    ['refs/a/', 'has an invalid path component ""'],
+    ['refs/.a', 'has an invalid path component ".a"'],
+    ['refs/-a', 'has an invalid path component "-a"'],
+    ['refs/a b', 'has an invalid path component "a b"'],
+    ['refs/a~1', 'has an invalid path component "a~1"'],
+    ['refs/x.lock', 'has an invalid path component "x.lock"'],
+    ['refs/a..b', 'has an invalid path component "a..b"'],
+    ['refs/a/b\n', 'has an invalid path component "b\\n"']
+  ])('refuses %j', (ns, why) => {
+    let error: unknown
+    try {
+      validateNamespace(ns)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(InvalidInput)
+    expect((error as Error).message).toContain(`The \`namespace\` ${JSON.stringify(ns)} ${why}`)
+    expect((error as Error).message).toMatch(/\. Use a prefix such as refs\/dispatch-ledger\.$/)
+  })
+})
