@@ -81,7 +81,9 @@ describe('admit (SPEC §4) against a real repository', () => {
       request_digest: DIGEST,
       run_id: 'run-a',
       ledger_ref: LEDGER_A,
-      admitted_at: '2026-11-29T12:00:00Z'
+      admitted_at: '2026-11-29T12:00:00Z',
+      generation: 1,
+      previous_run_id: null
     })
     expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
     // Two git processes for a first arrival: write the objects, create the refs.

@@ -76,7 +76,9 @@ async function admit(store, request) {
         request_digest,
         run_id,
         ledger_ref: (0,core_refs/* ledgerRef */.DH)(request.namespace, run_id),
-        admitted_at: request.admitted_at ?? first.occurred_at
+        admitted_at: request.admitted_at ?? first.occurred_at,
+        generation: 1,
+        previous_run_id: null
     };
     const [admissionOid, recordOid] = (await store.writeEntries([
         (0,entry/* admissionCommit */.Dk)(admission),

@@ -28413,8 +28413,9 @@ async function writeSummary(block, env) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hr: () => (/* binding */ DispatchKeySchema),
-/* harmony export */   P3: () => (/* binding */ AdmissionSchema),
+/* harmony export */   K4: () => (/* binding */ StoredAdmissionSchema),
 /* harmony export */   Xd: () => (/* binding */ MAX_KEY_BYTES),
+/* harmony export */   t5: () => (/* binding */ withGeneration),
 /* harmony export */   uW: () => (/* binding */ ADMISSION_SCHEMA)
 /* harmony export */ });
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
@@ -28427,15 +28428,32 @@ async function writeSummary(block, env) {
 const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
 const MAX_KEY_BYTES = 1024;
 const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`));
-/** SPEC §3: the immutable record that a key was admitted for a run. Closed. */
-const AdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const RunIdText = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(1024));
+/**
+ * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
+ * and `previous_run_id` came with generations; an admission written before them (v0.1) has
+ * neither and is read as generation 1 with no previous run, which is what it was. One of the
+ * two without the other, or a generation that contradicts its previous run, is corrupt.
+ */
+const StoredAdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     schema: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(ADMISSION_SCHEMA),
     dispatch_key: DispatchKeySchema,
     request_digest: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .DigestSchema */ .eH,
-    run_id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(1024)),
+    run_id: RunIdText,
     ledger_ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
-    admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX
-});
+    admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX,
+    generation: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._lte */ .Zm(999_999_999))),
+    previous_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(RunIdText))
+})
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(a => (a.generation === undefined) === (a.previous_run_id === undefined), 'generation and previous_run_id must be given together'), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(a => a.generation === undefined || (a.generation === 1) === (a.previous_run_id === null), 'previous_run_id must be null for generation 1 and a run id for any later generation'));
+/** Reads a stored admission's generation fields, defaulting those of a v0.1 admission. */
+function withGeneration(stored) {
+    return {
+        ...stored,
+        generation: stored.generation ?? 1,
+        previous_run_id: stored.previous_run_id ?? null
+    };
+}
 
 
 /***/ }),
@@ -28710,6 +28728,7 @@ function encodeCommit(spec) {
 function epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
+/** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
 function admissionCommit(admission) {
     return {
         parent: null,
@@ -28768,7 +28787,7 @@ function decodeEntry(ref, raw, schema) {
     return { value: parsed.data, json: body };
 }
 function decodeAdmission(ref, raw) {
-    return decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionSchema */ .P3).value;
+    return (0,_admission_js__WEBPACK_IMPORTED_MODULE_2__/* .withGeneration */ .t5)(decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .StoredAdmissionSchema */ .K4).value);
 }
 /** A stored record and its canonical JSON text (which digests it without re-encoding). */
 function decodeRecord(ref, raw) {
@@ -32453,6 +32472,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   _L: () => (/* binding */ _boolean),
   qm: () => (/* binding */ _gte),
   LK: () => (/* binding */ _int),
+  Zm: () => (/* binding */ _lte),
   Eb: () => (/* binding */ _maxLength),
   m9: () => (/* binding */ _minLength),
   G8: () => (/* binding */ _never),
@@ -32466,7 +32486,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mI: () => (/* binding */ meta)
 });
 
-// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _lte, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _number, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
+// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _number, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
 var core_checks = __nccwpck_require__(4890);
@@ -33036,9 +33056,9 @@ function _lt(value, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _lte(value, params) {
-    return new checks.$ZodCheckLessThan({
+    return new core_checks/* $ZodCheckLessThan */.sm({
         check: "less_than",
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
         value,
         inclusive: true,
     });
@@ -33642,9 +33662,10 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
 /* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
 /* harmony export */   QP: () => (/* binding */ $ZodCheck),
-/* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength)
+/* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength),
+/* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
-/* unused harmony exports $ZodCheckLessThan, $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
+/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 // import { $ZodType } from "./schemas.js";
@@ -33672,7 +33693,7 @@ const numericOriginMap = {
     bigint: "bigint",
     object: "date",
 };
-const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLessThan", (inst, def) => {
+const $ZodCheckLessThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckLessThan", (inst, def) => {
     $ZodCheck.init(inst, def);
     const origin = numericOriginMap[typeof def.value];
     inst._zod.check = (payload) => {
@@ -33689,7 +33710,7 @@ const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ n
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodCheckGreaterThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckGreaterThan", (inst, def) => {
     $ZodCheck.init(inst, def);
     const origin = numericOriginMap[typeof def.value];

@@ -40,7 +40,9 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
     request_digest,
     run_id,
     ledger_ref: ledgerRef(request.namespace, run_id),
-    admitted_at: request.admitted_at ?? first.occurred_at
+    admitted_at: request.admitted_at ?? first.occurred_at,
+    generation: 1,
+    previous_run_id: null
   }
   const [admissionOid, recordOid] = (await store.writeEntries([
     admissionCommit(admission),
