@@ -40074,9 +40074,16 @@ class Git {
         }
         return held;
     }
-    /** `<oid> <ref>` for every ref under prefix. */
+    /**
+     * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
+     * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
+     * for-each-ref pattern matches only whole path components; git still reads only the refs
+     * under the pattern's fixed part, so the cost does not grow with the namespace.
+     */
     async listRefs(prefix) {
-        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+        if (/[*?[\\]/.test(prefix))
+            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
+        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`]);
         return out
             .split('\n')
             .filter(Boolean)
@@ -40214,6 +40221,7 @@ class LocalStore {
     async advanceRef(ref, next, expected) {
         return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
     }
+    /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
     listRefs(prefix) {
         return this.git.listRefs(prefix);
     }
@@ -40389,13 +40397,15 @@ class RemoteStore {
                 throw this.unreachable(result);
         }
     }
-    /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
-    async listRefs(prefix) {
-        const result = await this.git.fetchRefs(this.name, [prefix]);
-        if (result.code !== 0) {
-            this.refuseIfForbidden(result, 'read');
-            throw this.git.failure(['fetch'], result);
-        }
+    /**
+     * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
+     * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
+     * its generations. A prefix already fetched whole in this process is not fetched again
+     * unless `refresh` asks (a lost race must see what won it).
+     */
+    async listRefs(prefix, options = {}) {
+        if (options.refresh || !this.coveredByFetch(prefix))
+            await this.fetch([prefix], true);
         const refs = await this.local.listRefs(prefix);
         for (const { ref } of refs)
             this.fresh.add(ref);
@@ -40403,7 +40413,7 @@ class RemoteStore {
     }
     /** Brings the named refs (and their objects) from the remote, once per process. */
     async fetch(refs, again = false) {
-        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
+        const wanted = again ? refs : refs.filter(ref => !this.isFresh(ref));
         if (wanted.length === 0)
             return;
         const result = await this.git.fetchRefs(this.name, wanted);
@@ -40411,8 +40421,24 @@ class RemoteStore {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
-        for (const ref of wanted)
+        for (const ref of wanted) {
             this.fresh.add(ref);
+            this.fetchedPrefixes.add(ref);
+        }
+    }
+    /**
+     * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
+     * with it mirrors the remote: an admission's generations come with the admission.
+     */
+    fetchedPrefixes = new Set();
+    coveredByFetch(name) {
+        for (const prefix of this.fetchedPrefixes)
+            if (name.startsWith(prefix))
+                return true;
+        return false;
+    }
+    isFresh(ref) {
+        return this.fresh.has(ref) || this.coveredByFetch(ref);
     }
     async settleLocally(refs) {
         await this.git.setRefs(refs);
