@@ -28399,7 +28399,8 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    reuse: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
 });
 /** Reads every input through getInput (core.getInput in the action) and validates it. */
 function readInputs(getInput) {
@@ -28415,7 +28416,8 @@ function readInputs(getInput) {
         remote: getInput('remote') || 'auto',
         repositoryPath: getInput('repository-path'),
         onConflict: getInput('on-conflict') || 'fail',
-        token: getInput('token')
+        token: getInput('token'),
+        reuse: getInput('reuse') || 'after-terminal'
     };
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
@@ -28437,7 +28439,8 @@ const INPUT_FOR_FIELD = {
     namespace: 'namespace',
     on_conflict: 'on-conflict',
     remote: 'remote',
-    repository_path: 'repository-path'
+    repository_path: 'repository-path',
+    reuse: 'reuse'
 };
 /**
  * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
@@ -40722,7 +40725,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 864).then(__nccwpck_require__.bind(__nccwpck_require__, 4864));
+    const steps = await __nccwpck_require__.e(/* import() */ 684).then(__nccwpck_require__.bind(__nccwpck_require__, 8684));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

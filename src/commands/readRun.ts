@@ -1,8 +1,9 @@
 import type { Admission } from '../core/admission.js'
 import { InvalidInput } from '../core/errors.js'
 import type { LedgerRecord } from '../core/record.js'
-import { admissionRef, ledgerRef } from '../core/refs.js'
+import { ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { listGenerations, readGenerationAdmissions } from './generations.js'
 
 /** How a step names the run it acts on. */
 export type RunSelector =
@@ -11,29 +12,45 @@ export type RunSelector =
 
 export interface FoundRun {
   readonly ledger_ref: string
-  /** Read only when the run was found through its dispatch key. */
+  /** Read only when the run was found through its dispatch key: the newest generation's. */
   readonly admission: Admission | null
+  /** That admission's generation (SPEC §15); null when the run was named by its id. */
+  readonly generation: number | null
   readonly chain: StoredEntry<LedgerRecord>[]
 }
 
-/** Finds a run and reads its whole chain in one read session; unknown runs are an error. */
+/**
+ * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
+ * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
+ * session for the admissions and the chain.
+ */
 export async function readRun(
   store: Store,
   namespace: string,
   selector: RunSelector
 ): Promise<FoundRun> {
+  const listing =
+    selector.by === 'dispatch_key'
+      ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
+      : null
   return store.read(async reader => {
     let ledger_ref: string
     let admission: Admission | null = null
+    let generation: number | null = null
     if (selector.by === 'run_id') ledger_ref = ledgerRef(namespace, selector.run_id)
     else {
-      const ref = admissionRef(namespace, selector.dispatch_key)
-      admission = (await reader.readAdmission(ref))?.value ?? null
-      if (!admission)
+      const found = await readGenerationAdmissions(reader, listing as NonNullable<typeof listing>, {
+        namespace,
+        dispatch_key: selector.dispatch_key
+      })
+      const newest = found.generations[found.generations.length - 1]
+      if (!newest)
         throw new InvalidInput(
-          `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ${ref}). ` +
-            'Check dispatch-key and namespace, or admit it first.'
+          `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+            `${found.admission_ref}). Check dispatch-key and namespace, or admit it first.`
         )
+      admission = newest.admission
+      generation = newest.generation
       ledger_ref = admission.ledger_ref
     }
     const chain = await reader.readChain(ledger_ref)
@@ -46,7 +63,7 @@ export async function readRun(
               `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
               'from that run writes its first record.'
       )
-    return { ledger_ref, admission, chain }
+    return { ledger_ref, admission, generation, chain }
   })
 }
 
