@@ -18,6 +18,7 @@ import { RemoteStore } from '../src/store/remoteStore.js'
 import type { Store } from '../src/store/store.js'
 import { exampleEvent, LABELED_KEY } from './support/events.js'
 import { startGitHttpServer, type GitHttpServer } from './support/gitHttpServer.js'
+import { runAction } from '../scripts/runner.js'
 import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from './support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
@@ -443,5 +444,50 @@ describe('an explicit run id is kept across generations', () => {
       created: true,
       admission: { generation: 2, run_id: 'chosen-again', previous_run_id: 'chosen' }
     })
+  })
+})
+
+describe('through the bundled action (dist/), as the runner starts it', () => {
+  it('reuse input and generation output: redelivery stays generation 1, a re-add opens 2, reuse: never does not', async () => {
+    const workspace = await makeRepo()
+    const step = (runId: number, event: unknown, extra: Record<string, string> = {}) =>
+      runAction({
+        workspace,
+        eventName: 'issues',
+        event,
+        runId,
+        with: { remote: 'none', ...extra }
+      })
+    const first = await step(501, await labeled(T0))
+    expect(first.outputs).toMatchObject({ created: 'true', generation: '1', run_id: runIdOf(501) })
+    const ended = await step(
+      9999,
+      {},
+      { command: 'record', 'run-id': runIdOf(501), state: 'cancelled' }
+    )
+    expect(ended.code).toBe(0)
+    // The cancel was recorded now (the real clock): the re-add happens after it.
+    const later = new Date(Date.now() + 2000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+    const redelivered = await step(502, await labeled(T0))
+    expect(redelivered.outputs).toMatchObject({ created: 'false', owner: 'false', generation: '1' })
+    expect(redelivered.summary).toContain('before that run ended')
+
+    const never = await step(503, await labeled(later), { reuse: 'never' })
+    expect(never.outputs).toMatchObject({ created: 'false', generation: '1' })
+
+    const readded = await step(504, await labeled(later))
+    expect(readded.code).toBe(0)
+    expect(readded.outputs).toMatchObject({
+      created: 'true',
+      owner: 'true',
+      generation: '2',
+      run_id: runIdOf(504, 2),
+      recovery_action: 'dispatch'
+    })
+
+    const bad = await step(505, await labeled(later), { reuse: 'always' })
+    expect(bad.code).not.toBe(0)
+    expect(bad.errors.join('\n')).toMatch(/reuse input must be one of after-terminal/)
   })
 })
