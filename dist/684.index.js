@@ -1058,8 +1058,102 @@ function newestGeneration(entry, chain) {
         last_occurred_at: chain[chain.length - 1]?.value.occurred_at ?? null
     };
 }
+/**
+ * The shared read path of admit and preview: one listing, then one read session for every
+ * admission and one chain — this run's own generation's (to replay it), else the newest's (to
+ * decide whether it has ended before the event happened).
+ */
+async function assessGenerations(store, query) {
+    const runIdFor = (generation) => runIdForGeneration(query.run_id, generation, query.generation_run_ids);
+    const listing = await listGenerations(store, query);
+    const admission_ref = listing.admission_ref;
+    const found = await store.read(async (reader) => {
+        const { generations } = await readGenerationAdmissions(reader, listing, query);
+        const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
+        const newest = generations[generations.length - 1] ?? null;
+        const read = own ?? newest;
+        const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        return { own, newest, chain };
+    });
+    if (found.own)
+        return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain };
+    if (!found.newest)
+        return { kind: 'absent', admission_ref };
+    const decision = decideGeneration({
+        newest: newestGeneration(found.newest, found.chain),
+        reuse: query.reuse,
+        occurred_at: query.occurred_at
+    });
+    if (decision.kind === 'duplicate')
+        return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason };
+    return {
+        kind: 'create',
+        admission_ref,
+        generation: decision.generation,
+        run_id: runIdFor(decision.generation),
+        previous: found.newest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/preview.ts
+
+
+
+
+
+
+
+/**
+ * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
+ * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * newest generation's are read.
+ */
+async function previewCommand(store, options) {
+    const target = resolveDispatch(options);
+    const found = await assessGenerations(store, {
+        namespace: options.namespace,
+        dispatch_key: target.dispatch_key,
+        run_id: target.run_id,
+        generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+        reuse: checkReuse(options.reuse),
+        occurred_at: occurrenceTime(options.event.name, options.event.payload)
+    });
+    switch (found.kind) {
+        case 'absent':
+        case 'create': {
+            const generation = found.kind === 'create' ? found.generation : 1;
+            const run_id = found.kind === 'create' ? found.run_id : target.run_id;
+            const next = { ...target, run_id, ledger_ref: (0,core_refs/* ledgerRef */.DH)(options.namespace, run_id) };
+            return { ...none, target: next, verdict: 'create', generation };
+        }
+        case 'replay':
+        case 'duplicate': {
+            const stored = found.entry.admission;
+            const owner = found.kind === 'replay';
+            const conflict = stored.request_digest !== target.request_digest;
+            return {
+                target,
+                stored,
+                verdict: conflict ? 'conflict' : owner ? 'replay' : 'duplicate',
+                generation: found.entry.generation,
+                duplicate_reason: found.kind === 'duplicate' ? found.reason : null,
+                owner,
+                view: owner ? viewRun(found.chain) : null
+            };
+        }
+    }
+}
+const none = { stored: null, duplicate_reason: null, owner: false, view: null };
+/** The reuse policy, validated; the message names the field (the action maps it to its input). */
+function checkReuse(reuse) {
+    const value = reuse || 'after-terminal';
+    if (REUSE_POLICIES.includes(value))
+        return value;
+    throw new errors/* InvalidInput */.o9(`The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`);
+}
 
 ;// CONCATENATED MODULE: ./src/commands/admit.ts
+
 
 
 
@@ -1116,12 +1210,6 @@ async function admitCommand(store, options) {
         return { target, result: null, conflict: error, view: null };
     }
 }
-function checkReuse(reuse) {
-    const value = reuse || 'after-terminal';
-    if (REUSE_POLICIES.includes(value))
-        return value;
-    throw new errors/* InvalidInput */.o9(`The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`);
-}
 /** Rounds of "read, decide, create" when a race for the next generation is lost. */
 const GENERATION_TRIES = 3;
 /**
@@ -1175,69 +1263,61 @@ async function tryCreate(store, refs, admission, first) {
  * replay, answer as a duplicate, or try to create the next generation (null: that race was lost).
  */
 async function admitExisting(store, request, first, options) {
-    const scheme = request.generation_run_ids ?? 'as_given';
-    const runIdFor = (generation) => runIdForGeneration(first.run_id, generation, scheme);
     const { dispatch_key, request_digest } = first.idempotency;
-    const expected = { namespace: request.namespace, dispatch_key };
-    const listing = await listGenerations(store, { ...expected, refresh: options.refresh });
-    const found = await store.read(async (reader) => {
-        const { generations } = await readGenerationAdmissions(reader, listing, expected);
-        const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
-        const newest = generations[generations.length - 1] ?? null;
-        // Our own generation's chain to replay it, else the newest one's to decide from.
-        const read = own ?? newest;
-        const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
-        return { own, newest, chain };
-    });
-    if (!found.newest) {
-        // The create was refused but there is no admission: our ledger ref exists on its own.
-        const ledger = (0,core_refs/* ledgerRef */.DH)(request.namespace, first.run_id);
-        throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
-            `but no admission at ${listing.admission_ref}. Run ids must be unique per dispatch; ` +
-            'give a different `run_id`, or inspect the ledger by hand.');
-    }
-    const base = { admission_ref: listing.admission_ref, created: false };
-    if (found.own) {
-        const own = found.own;
-        checkDigest(own.admission, request_digest, own.ref);
-        const ownFirst = { ...first, run_id: own.admission.run_id };
-        const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true };
-        if (found.chain)
-            return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
-        const completed = await completeLedger(store, own.admission, ownFirst);
-        return { ...result, ...completed, reason: 'replay' };
-    }
-    const newest = found.newest;
-    const decision = decideGeneration({
-        newest: newestGeneration(newest, found.chain),
+    const found = await assessGenerations(store, {
+        namespace: request.namespace,
+        dispatch_key,
+        run_id: first.run_id,
+        generation_run_ids: request.generation_run_ids ?? 'as_given',
         reuse: request.reuse ?? 'after-terminal',
-        occurred_at: request.occurred_at ?? null
+        occurred_at: request.occurred_at ?? null,
+        refresh: options.refresh
     });
-    if (decision.kind === 'duplicate') {
-        // The request digest is compared within a generation only: with the newest one.
-        checkDigest(newest.admission, request_digest, newest.ref);
-        return {
-            ...base,
-            admission: newest.admission,
-            generation_ref: newest.ref,
-            recorded: false,
-            owner: false,
-            chain: null,
-            reason: decision.reason
-        };
+    const base = { admission_ref: found.admission_ref, created: false };
+    switch (found.kind) {
+        case 'absent': {
+            // The create was refused but there is no admission: our ledger ref exists on its own.
+            const ledger = (0,core_refs/* ledgerRef */.DH)(request.namespace, first.run_id);
+            throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
+                `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
+                'give a different `run_id`, or inspect the ledger by hand.');
+        }
+        case 'replay': {
+            const own = found.entry;
+            checkDigest(own.admission, request_digest, own.ref);
+            const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true };
+            if (found.chain)
+                return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
+            const ownFirst = { ...first, run_id: own.admission.run_id };
+            const completed = await completeLedger(store, own.admission, ownFirst);
+            return { ...result, ...completed, reason: 'replay' };
+        }
+        case 'duplicate':
+            // The request digest is compared within a generation only: with the newest one.
+            checkDigest(found.entry.admission, request_digest, found.entry.ref);
+            return {
+                ...base,
+                admission: found.entry.admission,
+                generation_ref: found.entry.ref,
+                recorded: false,
+                owner: false,
+                chain: null,
+                reason: found.reason
+            };
+        case 'create': {
+            const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id });
+            const next = admissionFor(request, nextFirst, {
+                generation: found.generation,
+                previous_run_id: found.previous.admission.run_id
+            });
+            const refs = {
+                admission_ref: found.admission_ref,
+                generation_ref: generationRef(found.admission_ref, found.generation)
+            };
+            const created = await tryCreate(store, refs, next, nextFirst);
+            return created ? { ...created, reason: 'new_generation' } : null;
+        }
     }
-    const run_id = runIdFor(decision.generation);
-    const nextFirst = checkFirstRecord({ ...first, run_id });
-    const next = admissionFor(request, nextFirst, {
-        generation: decision.generation,
-        previous_run_id: newest.admission.run_id
-    });
-    const refs = {
-        admission_ref: listing.admission_ref,
-        generation_ref: generationRef(listing.admission_ref, decision.generation)
-    };
-    const created = await tryCreate(store, refs, next, nextFirst);
-    return created ? { ...created, reason: 'new_generation' } : null;
 }
 function admissionFor(request, first, place) {
     return {
@@ -1653,33 +1733,6 @@ async function planStep(inputs, context) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commands/preview.ts
-
-
-/**
- * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
- * run's ledger is read: another run's is not ours to act on.
- */
-async function previewCommand(store, options) {
-    const target = resolveDispatch(options);
-    const found = await store.read(async (reader) => {
-        const admission = await reader.readAdmission(target.admission_ref);
-        const ours = admission?.value.run_id === target.run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
-        return { admission: admission?.value ?? null, chain };
-    });
-    const stored = found.admission;
-    const owner = stored !== null && stored.run_id === target.run_id;
-    const verdict = stored === null
-        ? 'create'
-        : stored.request_digest !== target.request_digest
-            ? 'conflict'
-            : owner
-                ? 'replay'
-                : 'duplicate';
-    return { target, stored, verdict, owner, view: viewRun(found.chain) };
-}
-
 ;// CONCATENATED MODULE: ./src/action/previewStep.ts
 
 
@@ -1693,6 +1746,7 @@ async function previewStep(inputs, context) {
         dispatch_key: inputs.dispatchKey,
         request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
         run_id: inputs.runId,
+        reuse: inputs.reuse,
         writer: context.writer
     });
     const { target, stored, view } = outcome;
@@ -1710,6 +1764,7 @@ async function previewStep(inputs, context) {
             created: 'false',
             recorded: 'false',
             conflict: flag(outcome.verdict === 'conflict'),
+            generation: String(outcome.generation),
             store: context.store.name,
             ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
             ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
@@ -1721,6 +1776,7 @@ async function previewStep(inputs, context) {
                 ['dispatch key', target.dispatch_key],
                 ['request digest', target.request_digest],
                 ['run id', runId],
+                ['generation', String(outcome.generation)],
                 ['admitted', flag(stored !== null)],
                 ['store', context.store.name],
                 ...runRows(view)
@@ -1728,10 +1784,12 @@ async function previewStep(inputs, context) {
         }
     };
 }
-function previewStep_describe({ verdict, stored, target }) {
+function previewStep_describe({ verdict, stored, target, generation }) {
     switch (verdict) {
         case 'create':
-            return `Not admitted yet: admit would create run ${target.run_id}.`;
+            return generation > 1
+                ? `The key's last run has ended and this event happened after it: admit would create run ${target.run_id} (generation ${generation}).`
+                : `Not admitted yet: admit would create run ${target.run_id}.`;
         case 'conflict':
             return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`;
         case 'replay':

@@ -2,10 +2,7 @@ import { ADMISSION_SCHEMA, type Admission } from '../core/admission.js'
 import { admissionCommit, recordCommit } from '../core/entry.js'
 import { AdmissionConflict, InvalidInput, LostRace, StoreError } from '../core/errors.js'
 import {
-  decideGeneration,
   generationRef,
-  REUSE_POLICIES,
-  runIdForGeneration,
   type DuplicateReason,
   type GenerationRunIds,
   type Reuse
@@ -25,7 +22,8 @@ import {
   type DispatchTarget,
   type DispatchTargetOptions
 } from './dispatchTarget.js'
-import { listGenerations, newestGeneration, readGenerationAdmissions } from './generations.js'
+import { assessGenerations } from './generations.js'
+import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
 
 export interface AdmitOptions extends DispatchTargetOptions {
@@ -86,14 +84,6 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
     if (!(error instanceof AdmissionConflict)) throw error
     return { target, result: null, conflict: error, view: null }
   }
-}
-
-function checkReuse(reuse: string | undefined): Reuse {
-  const value = reuse || 'after-terminal'
-  if ((REUSE_POLICIES as readonly string[]).includes(value)) return value as Reuse
-  throw new InvalidInput(
-    `The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`
-  )
 }
 
 export interface AdmitRequest {
@@ -198,71 +188,62 @@ async function admitExisting(
   first: LedgerRecord,
   options: { readonly refresh: boolean }
 ): Promise<AdmitResult | null> {
-  const scheme = request.generation_run_ids ?? 'as_given'
-  const runIdFor = (generation: number) => runIdForGeneration(first.run_id, generation, scheme)
   const { dispatch_key, request_digest } = first.idempotency
-  const expected = { namespace: request.namespace, dispatch_key }
-  const listing = await listGenerations(store, { ...expected, refresh: options.refresh })
-  const found = await store.read(async reader => {
-    const { generations } = await readGenerationAdmissions(reader, listing, expected)
-    const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null
-    const newest = generations[generations.length - 1] ?? null
-    // Our own generation's chain to replay it, else the newest one's to decide from.
-    const read = own ?? newest
-    const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
-    return { own, newest, chain }
-  })
-  if (!found.newest) {
-    // The create was refused but there is no admission: our ledger ref exists on its own.
-    const ledger = ledgerRef(request.namespace, first.run_id)
-    throw new StoreError(
-      `The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
-        `but no admission at ${listing.admission_ref}. Run ids must be unique per dispatch; ` +
-        'give a different `run_id`, or inspect the ledger by hand.'
-    )
-  }
-  const base = { admission_ref: listing.admission_ref, created: false }
-  if (found.own) {
-    const own = found.own
-    checkDigest(own.admission, request_digest, own.ref)
-    const ownFirst = { ...first, run_id: own.admission.run_id }
-    const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true }
-    if (found.chain) return { ...result, recorded: false, chain: found.chain, reason: 'replay' }
-    const completed = await completeLedger(store, own.admission, ownFirst)
-    return { ...result, ...completed, reason: 'replay' }
-  }
-
-  const newest = found.newest
-  const decision = decideGeneration({
-    newest: newestGeneration(newest, found.chain),
+  const found = await assessGenerations(store, {
+    namespace: request.namespace,
+    dispatch_key,
+    run_id: first.run_id,
+    generation_run_ids: request.generation_run_ids ?? 'as_given',
     reuse: request.reuse ?? 'after-terminal',
-    occurred_at: request.occurred_at ?? null
+    occurred_at: request.occurred_at ?? null,
+    refresh: options.refresh
   })
-  if (decision.kind === 'duplicate') {
-    // The request digest is compared within a generation only: with the newest one.
-    checkDigest(newest.admission, request_digest, newest.ref)
-    return {
-      ...base,
-      admission: newest.admission,
-      generation_ref: newest.ref,
-      recorded: false,
-      owner: false,
-      chain: null,
-      reason: decision.reason
+  const base = { admission_ref: found.admission_ref, created: false }
+  switch (found.kind) {
+    case 'absent': {
+      // The create was refused but there is no admission: our ledger ref exists on its own.
+      const ledger = ledgerRef(request.namespace, first.run_id)
+      throw new StoreError(
+        `The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
+          `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
+          'give a different `run_id`, or inspect the ledger by hand.'
+      )
+    }
+    case 'replay': {
+      const own = found.entry
+      checkDigest(own.admission, request_digest, own.ref)
+      const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true }
+      if (found.chain) return { ...result, recorded: false, chain: found.chain, reason: 'replay' }
+      const ownFirst = { ...first, run_id: own.admission.run_id }
+      const completed = await completeLedger(store, own.admission, ownFirst)
+      return { ...result, ...completed, reason: 'replay' }
+    }
+    case 'duplicate':
+      // The request digest is compared within a generation only: with the newest one.
+      checkDigest(found.entry.admission, request_digest, found.entry.ref)
+      return {
+        ...base,
+        admission: found.entry.admission,
+        generation_ref: found.entry.ref,
+        recorded: false,
+        owner: false,
+        chain: null,
+        reason: found.reason
+      }
+    case 'create': {
+      const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id })
+      const next = admissionFor(request, nextFirst, {
+        generation: found.generation,
+        previous_run_id: found.previous.admission.run_id
+      })
+      const refs = {
+        admission_ref: found.admission_ref,
+        generation_ref: generationRef(found.admission_ref, found.generation)
+      }
+      const created = await tryCreate(store, refs, next, nextFirst)
+      return created ? { ...created, reason: 'new_generation' } : null
     }
   }
-  const run_id = runIdFor(decision.generation)
-  const nextFirst = checkFirstRecord({ ...first, run_id })
-  const next = admissionFor(request, nextFirst, {
-    generation: decision.generation,
-    previous_run_id: newest.admission.run_id
-  })
-  const refs = {
-    admission_ref: listing.admission_ref,
-    generation_ref: generationRef(listing.admission_ref, decision.generation)
-  }
-  const created = await tryCreate(store, refs, next, nextFirst)
-  return created ? { ...created, reason: 'new_generation' } : null
 }
 
 function admissionFor(

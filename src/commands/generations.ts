@@ -5,7 +5,16 @@
  */
 import type { Admission } from '../core/admission.js'
 import { CorruptEntry } from '../core/errors.js'
-import { orderGenerations, verifyGenerations, type NewestGeneration } from '../core/generation.js'
+import {
+  decideGeneration,
+  orderGenerations,
+  runIdForGeneration,
+  verifyGenerations,
+  type DuplicateReason,
+  type GenerationRunIds,
+  type NewestGeneration,
+  type Reuse
+} from '../core/generation.js'
 import type { LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import type { Store, StoreReader, StoredEntry } from '../store/store.js'
@@ -91,5 +100,77 @@ export function newestGeneration(
     generation: entry.generation,
     state: state.state,
     last_occurred_at: chain[chain.length - 1]?.value.occurred_at ?? null
+  }
+}
+
+/** What admit would do with a key as it is stored now (SPEC §15), before any digest check. */
+export type Assessment =
+  | { readonly kind: 'absent'; readonly admission_ref: string }
+  /** This run's own generation: a re-run or an exact replay. chain: null when it is missing. */
+  | {
+      readonly kind: 'replay'
+      readonly admission_ref: string
+      readonly entry: GenerationEntry
+      readonly chain: StoredEntry<LedgerRecord>[] | null
+    }
+  | {
+      readonly kind: 'duplicate'
+      readonly admission_ref: string
+      readonly entry: GenerationEntry
+      readonly reason: DuplicateReason
+    }
+  | {
+      readonly kind: 'create'
+      readonly admission_ref: string
+      readonly generation: number
+      readonly run_id: string
+      /** The newest generation, which the new one follows. */
+      readonly previous: GenerationEntry
+    }
+
+export interface AssessQuery {
+  readonly namespace: string
+  readonly dispatch_key: string
+  /** The run id this arrival has for generation 1. */
+  readonly run_id: string
+  readonly generation_run_ids: GenerationRunIds
+  readonly reuse: Reuse
+  readonly occurred_at: string | null
+  readonly refresh?: boolean
+}
+
+/**
+ * The shared read path of admit and preview: one listing, then one read session for every
+ * admission and one chain — this run's own generation's (to replay it), else the newest's (to
+ * decide whether it has ended before the event happened).
+ */
+export async function assessGenerations(store: Store, query: AssessQuery): Promise<Assessment> {
+  const runIdFor = (generation: number) =>
+    runIdForGeneration(query.run_id, generation, query.generation_run_ids)
+  const listing = await listGenerations(store, query)
+  const admission_ref = listing.admission_ref
+  const found = await store.read(async reader => {
+    const { generations } = await readGenerationAdmissions(reader, listing, query)
+    const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null
+    const newest = generations[generations.length - 1] ?? null
+    const read = own ?? newest
+    const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
+    return { own, newest, chain }
+  })
+  if (found.own) return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain }
+  if (!found.newest) return { kind: 'absent', admission_ref }
+  const decision = decideGeneration({
+    newest: newestGeneration(found.newest, found.chain),
+    reuse: query.reuse,
+    occurred_at: query.occurred_at
+  })
+  if (decision.kind === 'duplicate')
+    return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason }
+  return {
+    kind: 'create',
+    admission_ref,
+    generation: decision.generation,
+    run_id: runIdFor(decision.generation),
+    previous: found.newest
   }
 }
