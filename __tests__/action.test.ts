@@ -201,7 +201,7 @@ describe('the bundled action, run as the runner runs it', () => {
       const before = await refsUnder(repo)
       await expectRefused(
         { event: await example('issues-labeled.json') },
-        new RegExp(`${ref}.*unreadable`),
+        new RegExp(`${ref}.*cannot be trusted`),
         repo
       )
       expect(await refsUnder(repo)).toEqual(before)

@@ -19,6 +19,7 @@ import type { LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import type { Store, StoreReader, StoredEntry } from '../store/store.js'
 import { verifiedState } from './runView.js'
+import { checkChainNames } from './storedNames.js'
 
 export interface GenerationEntry {
   readonly ref: string
@@ -66,8 +67,13 @@ export async function readGenerationAdmissions(
     const admission = stored.value
     if (admission.dispatch_key !== expected.dispatch_key)
       throw new CorruptEntry(ref, 'it holds a different dispatch key than its ref names')
-    if (admission.ledger_ref !== ledgerRef(expected.namespace, admission.run_id))
-      throw new CorruptEntry(ref, 'its ledger_ref does not match its run_id')
+    const ledger = ledgerRef(expected.namespace, admission.run_id)
+    if (admission.ledger_ref !== ledger)
+      throw new CorruptEntry(
+        ref,
+        `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+          `${JSON.stringify(admission.run_id)} (${ledger})`
+      )
     generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid })
   }
   verifyGenerations(generations)
@@ -155,6 +161,7 @@ export async function assessGenerations(store: Store, query: AssessQuery): Promi
     const newest = generations[generations.length - 1] ?? null
     const read = own ?? newest
     const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
+    if (read && chain) checkChainNames(query.namespace, read.admission.ledger_ref, chain)
     return { own, newest, chain }
   })
   if (found.own) return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain }

@@ -4,6 +4,7 @@ import type { LedgerRecord } from '../core/record.js'
 import { ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { listGenerations, readGenerationAdmissions } from './generations.js'
+import { checkChainNames } from './storedNames.js'
 
 /** How a step names the run it acts on. */
 export type RunSelector =
@@ -47,7 +48,7 @@ export async function readRun(
       if (!newest)
         throw new InvalidInput(
           `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
-            `${found.admission_ref}). Check dispatch-key and namespace, or admit it first.`
+            `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`
         )
       admission = newest.admission
       generation = newest.generation
@@ -58,11 +59,12 @@ export async function readRun(
       throw new InvalidInput(
         selector.by === 'run_id'
           ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-              'Check run-id and namespace.'
+              'Check the `run_id` and the `namespace`.'
           : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
               `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
               'from that run writes its first record.'
       )
+    checkChainNames(namespace, ledger_ref, chain)
     return { ledger_ref, admission, generation, chain }
   })
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import './schema.js'
-import { DigestSchema, TimestampSchema } from './record.js'
+import { DigestSchema, RunIdSchema, TimestampSchema } from './record.js'
+import { CONTROL_CHARACTERS } from './text.js'
 
 export const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1'
 
@@ -11,10 +12,9 @@ export const DispatchKeySchema = z.string().check(
   z.refine(
     key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES,
     `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`
-  )
+  ),
+  z.refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters')
 )
-
-const RunIdText = z.string().check(z.minLength(1), z.maxLength(1024))
 
 /**
  * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
@@ -27,11 +27,11 @@ export const StoredAdmissionSchema = z
     schema: z.literal(ADMISSION_SCHEMA),
     dispatch_key: DispatchKeySchema,
     request_digest: DigestSchema,
-    run_id: RunIdText,
+    run_id: RunIdSchema,
     ledger_ref: z.string().check(z.regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
     admitted_at: TimestampSchema,
     generation: z.optional(z.int().check(z.gte(1), z.lte(999_999_999))),
-    previous_run_id: z.optional(z.nullable(RunIdText))
+    previous_run_id: z.optional(z.nullable(RunIdSchema))
   })
   .check(
     z.refine(

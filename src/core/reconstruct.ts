@@ -3,6 +3,7 @@
  * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
  * record is validated once and digested once.
  */
+import { nextAttempt, type AttemptHead } from './attempts.js'
 import { digestOf, sha256Hex } from './canonical.js'
 import { BrokenChain, InvalidInput } from './errors.js'
 import {
@@ -202,20 +203,20 @@ export function reconstruct(
 }
 
 /**
- * The attempt a `dispatched` record appended now must carry, or null when the run's
- * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
- * submission update after `dispatched`, the next number after `attempt_failed`.
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
  */
 export function dispatchAttemptFor(state: RecoveredRunState): Attempt | null {
+  return nextAttempt(headAttempt(state), 'dispatched')
+}
+
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+export function headAttempt(state: RecoveredRunState): AttemptHead {
   const current = state.attempts.find(a => a.number === state.current_attempt)
-  switch (state.state) {
-    case 'admitted':
-      return { number: 1, reason: 'initial' }
-    case 'dispatched':
-      return current ? { number: current.number, reason: current.reason } : null
-    case 'attempt_failed':
-      return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' }
-    default:
-      return null
+  const about = state.state === 'dispatched' || state.state === 'attempt_failed'
+  return {
+    state: state.state,
+    attempt: about && current ? { number: current.number, reason: current.reason } : null
   }
 }

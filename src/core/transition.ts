@@ -5,6 +5,7 @@
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
  * accepts is exactly a link the reader verifies.
  */
+import { nextAttempt } from './attempts.js'
 import { digestOf } from './canonical.js'
 import { BrokenChain, IllegalTransition } from './errors.js'
 import type { LedgerRecord } from './record.js'
@@ -44,28 +45,14 @@ export function legalSuccessors(from: State): State[] {
 }
 
 /**
- * The attempt number a record in `nextState` appended after `previous` must carry, or
- * null when the state machine puts no constraint on it (or the transition is illegal).
- *
- * - the first `dispatched` after `admitted` is attempt 1;
- * - a `dispatched` after `dispatched` is a submission update: same number;
- * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
  */
 export function requiredAttemptNumber(
   previous: LedgerRecord | null,
   nextState: State
 ): number | null {
-  if (previous === null) return null
-  const current = previous.attempt?.number ?? null
-  if (nextState === 'dispatched') {
-    if (previous.state === 'admitted') return 1
-    if (previous.state === 'dispatched') return current
-    if (previous.state === 'attempt_failed') return current === null ? null : current + 1
-    return null
-  }
-  if (nextState === 'attempt_failed' && previous.state === 'dispatched') return current
-  return null
+  return nextAttempt(previous, nextState)?.number ?? null
 }
 
 function describe(record: LedgerRecord): string {

@@ -1,8 +1,8 @@
-export const id = 684;
-export const ids = [684];
+export const id = 970;
+export const ids = [970];
 export const modules = {
 
-/***/ 8684:
+/***/ 4970:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -123,29 +123,8 @@ function runIdForGeneration(runId, generation, scheme) {
 var core_record = __webpack_require__(4130);
 // EXTERNAL MODULE: ./src/core/refs.ts
 var core_refs = __webpack_require__(9301);
-;// CONCATENATED MODULE: ./src/core/validate.ts
-
-/** Parses untrusted input with a schema; the error names the first bad field. */
-function parseOrThrow(schema, value, what) {
-    const parsed = schema.safeParse(value);
-    if (parsed.success)
-        return parsed.data;
-    const issues = parsed.error.issues.slice(0, 3).map(issue => {
-        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-    });
-    throw new errors/* InvalidInput */.o9(`${what} is invalid: ${issues.join('; ')}.`);
-}
-/** Parses a JSON text input; the error names the input. */
-function parseJsonInput(text, input) {
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
-            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
-    }
-}
-
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -154,7 +133,10 @@ var api = __webpack_require__(3305);
 var schema = __webpack_require__(1183);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
 var core_canonical = __webpack_require__(1649);
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __webpack_require__(2020);
 ;// CONCATENATED MODULE: ./src/core/dispatchKey.ts
+
 
 
 
@@ -174,7 +156,7 @@ const SHA = '40 or 64 lowercase hex digits';
 function deriveDispatch(input) {
     const override = input.dispatchKey;
     if (override !== undefined && override !== '') {
-        checkKeyLength(override, null);
+        checkDispatchKey(override);
         // Event-independent on purpose: a key the user chose converges across events.
         return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input);
     }
@@ -184,27 +166,67 @@ function deriveDispatch(input) {
     if (derive === undefined)
         throw noDerivation(input.eventName);
     const reader = new PayloadReader(input.eventName, input.payload);
-    const { event, key, fields } = derive(reader);
-    checkKeyLength(key, input.eventName);
+    const { event, key, fields } = deriveFrom(derive, reader, input.eventName);
+    checkDispatchKey(key, input.eventName);
     // Only fields that name the intended work: never the sender or any timestamp.
     return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input);
 }
-function finish(key, base, input) {
-    const request = input.request === undefined ? base : { ...base, request: input.request };
-    let request_digest;
+/** Runs a derivation; a payload part JSON cannot carry (a lone surrogate) is blamed on the event. */
+function deriveFrom(derive, reader, eventName) {
     try {
-        request_digest = (0,core_canonical/* digestOf */.ol)(request);
+        return derive(reader);
+    }
+    catch (error) {
+        if (error instanceof errors/* InvalidInput */.o9)
+            throw error;
+        throw notUnicode(eventName);
+    }
+}
+function notUnicode(eventName) {
+    return new errors/* InvalidInput */.o9(`The ${eventName} event payload holds text that is not valid Unicode (a lone ` +
+        'surrogate), so the request it names has no canonical JSON form. Set the ' +
+        '`dispatch_key` to a key that names this dispatch.');
+}
+function finish(key, base, input) {
+    // The event's part first, so text JSON cannot carry is blamed on where it came from.
+    if (!hasJsonForm(base))
+        throw notUnicode(input.eventName);
+    const request = input.request === undefined ? base : { ...base, request: input.request };
+    if (!hasJsonForm(request))
+        throw new errors/* InvalidInput */.o9('The `request` has no canonical JSON form (it holds a lone surrogate or a value JSON ' +
+            'cannot carry). Give the `request` as a JSON value of valid text (an object, array, ' +
+            'string, number, boolean or null).');
+    return { dispatch_key: key, request, request_digest: (0,core_canonical/* digestOf */.ol)(request) };
+}
+function hasJsonForm(value) {
+    try {
+        (0,core_canonical/* canonicalJson */.dj)(value);
+        return true;
     }
     catch {
-        throw new errors/* InvalidInput */.o9('The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).');
+        return false;
     }
-    return { dispatch_key: key, request, request_digest };
 }
-function checkKeyLength(key, eventName) {
-    const bytes = Buffer.byteLength(key, 'utf8');
-    const source = eventName === null
+/** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * `eventName` says where a derived key came from; without it the key was given by the caller.
+ */
+function checkDispatchKey(key, eventName) {
+    const source = eventName === undefined
         ? 'The `dispatch_key`'
         : `The dispatch key derived from the ${eventName} event`;
+    const control = (0,core_text/* findControlCharacter */.Am)(key);
+    if (control !== null)
+        throw new errors/* InvalidInput */.o9(`${source} contains the control character ${control}. Dispatch keys are printable text: ` +
+            (eventName === undefined
+                ? 'set the `dispatch_key` without line breaks, tabs or other control characters.'
+                : 'set the `dispatch_key` to a key that names this dispatch.'));
+    if (LONE_SURROGATE.test(key))
+        throw new errors/* InvalidInput */.o9(`${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
+            'to a key of valid text.');
+    const bytes = Buffer.byteLength(key, 'utf8');
     if (bytes > admission/* MAX_KEY_BYTES */.Xd) {
         throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${admission/* MAX_KEY_BYTES */.Xd}. ` +
             'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
@@ -214,6 +236,14 @@ function checkKeyLength(key, eventName) {
     if (!parsed.success) {
         throw new errors/* InvalidInput */.o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
     }
+    return key;
+}
+/**
+ * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
+ */
+function keyComponent(text) {
+    return text.replace(/%/g, '%25').replace(/\//g, '%2F');
 }
 const DISPATCH_KEY_EXAMPLES = {
     schedule: 'nightly/${{ github.sha }}',
@@ -269,7 +299,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(inputs));
         return {
             event: 'workflow_dispatch',
-            key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+            key: `v1/workflow_dispatch/${repoId}/${keyComponent(workflow)}/${last}`,
             fields: { repository_id: repoId, workflow, inputs }
         };
     },
@@ -283,7 +313,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(clientPayload));
         return {
             event: 'repository_dispatch',
-            key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+            key: `v1/repository_dispatch/${repoId}/${keyComponent(eventType)}/${last}`,
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
         };
     },
@@ -501,8 +531,6 @@ function ownField(value, name) {
     return Object.hasOwn(value, name) ? value[name] : undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __webpack_require__(2020);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __webpack_require__(7416);
 ;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
@@ -661,6 +689,34 @@ function planRecovery(state) {
     return plan('await_operator', `The run is in state ${String(state.state)}, which no recovery rule covers; an operator must inspect the ledger.`);
 }
 
+;// CONCATENATED MODULE: ./src/core/attempts.ts
+/**
+ * The attempt a record in `next` appended after `head` is about, or null when the state machine
+ * puts no constraint on it (or the transition is illegal):
+ * - the first `dispatched` after `admitted` starts attempt 1 (`initial`);
+ * - a `dispatched` after `dispatched` is a submission update of the same attempt;
+ * - a `dispatched` after `attempt_failed` starts the next attempt (`retry`);
+ * - an `attempt_failed` fails the attempt the head is about (after `dispatched`, or an
+ *   operator's answer after `attempt_failed`).
+ */
+function attempts_nextAttempt(head, next) {
+    if (head === null)
+        return null;
+    const current = head.attempt;
+    if (next === 'dispatched') {
+        if (head.state === 'admitted')
+            return { number: 1, reason: 'initial' };
+        if (head.state === 'dispatched')
+            return current;
+        if (head.state === 'attempt_failed')
+            return current === null ? null : { number: current.number + 1, reason: 'retry' };
+        return null;
+    }
+    if (next === 'attempt_failed' && (head.state === 'dispatched' || head.state === 'attempt_failed'))
+        return current;
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/transition.ts
 /**
  * SPEC §5: the one definition of what may be appended after what. Pure: no I/O.
@@ -669,6 +725,7 @@ function planRecovery(state) {
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
  * accepts is exactly a link the reader verifies.
  */
+
 
 
 
@@ -684,30 +741,11 @@ function legalSuccessors(from) {
     return next;
 }
 /**
- * The attempt number a record in `nextState` appended after `previous` must carry, or
- * null when the state machine puts no constraint on it (or the transition is illegal).
- *
- * - the first `dispatched` after `admitted` is attempt 1;
- * - a `dispatched` after `dispatched` is a submission update: same number;
- * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
  */
 function requiredAttemptNumber(previous, nextState) {
-    if (previous === null)
-        return null;
-    const current = previous.attempt?.number ?? null;
-    if (nextState === 'dispatched') {
-        if (previous.state === 'admitted')
-            return 1;
-        if (previous.state === 'dispatched')
-            return current;
-        if (previous.state === 'attempt_failed')
-            return current === null ? null : current + 1;
-        return null;
-    }
-    if (nextState === 'attempt_failed' && previous.state === 'dispatched')
-        return current;
-    return null;
+    return attempts_nextAttempt(previous, nextState)?.number ?? null;
 }
 function transition_describe(record) {
     return `record ${record.ledger_sequence} (${record.state})`;
@@ -852,6 +890,7 @@ function checkAppend(previous, next, previousDigest = previous === null ? null :
 
 
 
+
 const STORED = 'the stored ledger does not verify (it was altered or written without these checks); ' +
     "inspect the run's ledger ref and repair it by hand. Nothing was planned from it";
 function firstIssue(error) {
@@ -966,22 +1005,21 @@ function reconstruct(records, options = {}) {
     };
 }
 /**
- * The attempt a `dispatched` record appended now must carry, or null when the run's
- * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
- * submission update after `dispatched`, the next number after `attempt_failed`.
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
  */
 function dispatchAttemptFor(state) {
+    return nextAttempt(headAttempt(state), 'dispatched');
+}
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+function headAttempt(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    switch (state.state) {
-        case 'admitted':
-            return { number: 1, reason: 'initial' };
-        case 'dispatched':
-            return current ? { number: current.number, reason: current.reason } : null;
-        case 'attempt_failed':
-            return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' };
-        default:
-            return null;
-    }
+    const about = state.state === 'dispatched' || state.state === 'attempt_failed';
+    return {
+        state: state.state,
+        attempt: about && current ? { number: current.number, reason: current.reason } : null
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/runView.ts
@@ -1005,7 +1043,34 @@ function verifiedState(chain) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/commands/storedNames.ts
+
+
+/** The admission at admission_ref must admit the key that names it, for a run in namespace. */
+function checkAdmissionNames(namespace, admission_ref, admission) {
+    if (admissionRef(namespace, admission.dispatch_key) !== admission_ref)
+        throw new CorruptEntry(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = ledgerRef(namespace, admission.run_id);
+    if (admission.ledger_ref !== expected)
+        throw new CorruptEntry(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${expected})`);
+    return admission;
+}
+/**
+ * The chain at ledger_ref must be the ledger of the run whose id names it. Record 1 is
+ * checked here; that every later record carries the same run id is part of verifying the chain
+ * (reconstruct), which names the first sequence that differs.
+ */
+function checkChainNames(namespace, ledger_ref, chain) {
+    const first = chain[0];
+    if (first === undefined || (0,core_refs/* ledgerRef */.DH)(namespace, first.value.run_id) === ledger_ref)
+        return;
+    throw new errors/* CorruptEntry */.Ob(ledger_ref, `record 1 belongs to run ${JSON.stringify(first.value.run_id)}, whose ledger is not this ` +
+        'ref (a copied chain?)', chain.length > 1 ? first.oid : undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/generations.ts
+
 
 
 
@@ -1033,8 +1098,10 @@ async function readGenerationAdmissions(reader, listing, expected) {
         const admission = stored.value;
         if (admission.dispatch_key !== expected.dispatch_key)
             throw new errors/* CorruptEntry */.Ob(ref, 'it holds a different dispatch key than its ref names');
-        if (admission.ledger_ref !== (0,core_refs/* ledgerRef */.DH)(expected.namespace, admission.run_id))
-            throw new errors/* CorruptEntry */.Ob(ref, 'its ledger_ref does not match its run_id');
+        const ledger = (0,core_refs/* ledgerRef */.DH)(expected.namespace, admission.run_id);
+        if (admission.ledger_ref !== ledger)
+            throw new errors/* CorruptEntry */.Ob(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+                `${JSON.stringify(admission.run_id)} (${ledger})`);
         generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid });
     }
     verifyGenerations(generations);
@@ -1073,6 +1140,8 @@ async function assessGenerations(store, query) {
         const newest = generations[generations.length - 1] ?? null;
         const read = own ?? newest;
         const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        if (read && chain)
+            checkChainNames(query.namespace, read.admission.ledger_ref, chain);
         return { own, newest, chain };
     });
     if (found.own)
@@ -1354,7 +1423,7 @@ async function completeLedger(store, admission, first) {
 }
 /** SPEC §4: an invalid first record is rejected before any ref is written. */
 function checkFirstRecord(record) {
-    const parsed = parseOrThrow(core_record/* RecordSchema */.X2, record, 'The first record');
+    const parsed = (0,validate/* parseOrThrow */.zS)(core_record/* RecordSchema */.X2, record, 'The first record');
     if (parsed.ledger_sequence !== 1)
         throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
     if (parsed.previous_record_digest !== null)
@@ -1549,6 +1618,7 @@ function admitMeaning(result, next) {
 
 
 
+
 /**
  * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
  * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
@@ -1572,7 +1642,7 @@ async function readRun(store, namespace, selector) {
             const newest = found.generations[found.generations.length - 1];
             if (!newest)
                 throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
-                    `${found.admission_ref}). Check dispatch-key and namespace, or admit it first.`);
+                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
             admission = newest.admission;
             generation = newest.generation;
             ledger_ref = admission.ledger_ref;
@@ -1581,10 +1651,11 @@ async function readRun(store, namespace, selector) {
         if (!chain)
             throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
                 ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-                    'Check run-id and namespace.'
+                    'Check the `run_id` and the `namespace`.'
                 : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
                     `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
                     'from that run writes its first record.');
+        checkChainNames(namespace, ledger_ref, chain);
         return { ledger_ref, admission, generation, chain };
     });
 }
@@ -1640,7 +1711,7 @@ function chooseSelector(choice) {
         return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
     if (choice.dispatch_key)
         return {
-            selector: { by: 'dispatch_key', dispatch_key: choice.dispatch_key },
+            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
             selected_by: 'dispatch_key'
         };
     if (!choice.event?.name)
@@ -1814,6 +1885,7 @@ function previewStep_describe({ verdict, stored, target, generation }) {
 
 
 
+
 /**
  * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
@@ -1847,7 +1919,11 @@ function parseRecordFields(value) {
     if ('authority' in value)
         throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
             'authority flag is false. Remove the authority field.');
-    return parseOrThrow(core_record/* RecordInputSchema */.FR, value, 'The `record`');
+    const proto = (0,validate/* findProtoKey */.Di)(value);
+    if (proto !== null)
+        throw new errors/* InvalidInput */.o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+            'stored. Rename it.');
+    return (0,validate/* parseOrThrow */.zS)(core_record/* RecordInputSchema */.FR, value, 'The `record`');
 }
 /** The fields an input_key's payload is compared on: the state and what the caller gave. */
 const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
@@ -1897,22 +1973,23 @@ async function appendRecord(store, request, chain) {
 }
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
 function defaultAttempt(state, current) {
-    if (state === 'dispatched')
-        return dispatchAttemptFor(current);
-    if (state === 'attempt_failed' && current.current_attempt !== null) {
-        const attempt = current.attempts.find(a => a.number === current.current_attempt);
-        return attempt ? { number: attempt.number, reason: attempt.reason } : null;
-    }
-    return null;
+    return attempts_nextAttempt(headAttempt(current), state);
 }
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
 function differingField(stored, request) {
     if (stored.state !== request.state)
         return 'state';
     for (const field of PAYLOAD_FIELDS) {
         const given = request.fields[field];
-        if (given === undefined)
+        if (given === undefined && field === 'attempt')
             continue;
-        if ((0,core_canonical/* canonicalJson */.dj)(given) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if ((0,core_canonical/* canonicalJson */.dj)(value) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
             return field;
     }
     return null;
@@ -1944,15 +2021,13 @@ async function recordStep(inputs, context) {
             owner: flag(outcome.selected.owner),
             duplicate: flag(outcome.duplicate),
             recorded: flag(!outcome.duplicate),
-            ...runOutputs(view),
-            // The record this step wrote (or found, for a duplicate), not merely the head.
-            sequence: String(record.ledger_sequence),
-            state: record.state
+            // The run as it is now, also for a duplicate: duplicate=true says the input was there.
+            ...runOutputs(view)
         },
         summary: {
             title: `dispatch-ledger: record ${record.state}`,
             meaning: outcome.duplicate
-                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
+                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written. The run is now at sequence ${run.sequence} (${run.state}).`
                 : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
             rows: [
                 ['run id', run.run_id],
@@ -1971,6 +2046,7 @@ var core = __webpack_require__(3218);
 
 
 
+
 /**
  * Every run in the namespace, each reconstructed and planned; all chains are read in one
  * session. A ledger that does not verify is listed with its error rather than hidden, and
@@ -1985,6 +2061,7 @@ async function scanRuns(store, namespace) {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     continue; // deleted since it was listed
+                checkChainNames(namespace, ref, chain);
                 runs.push({ ledger_ref: ref, ...viewChain(chain) });
             }
             catch (error) {
