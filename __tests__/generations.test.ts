@@ -294,6 +294,33 @@ describe('generations in a local store', () => {
     expect(await refsUnder(dir)).toEqual(before)
   })
 
+  it('a step selecting the run from the event goes on with its own generation, else the newest', async () => {
+    const { store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    await arrive(store(), 503, READDED)
+    const fromEvent = async (run: number, at: string) =>
+      planCommand(store(), {
+        namespace: NS,
+        event: { name: 'issues', payload: await labeled(at) },
+        writer: writer(run, 2)
+      })
+    expect(await fromEvent(501, T0)).toMatchObject({
+      generation: 1,
+      owner: true,
+      selected_by: 'event'
+    })
+    expect(await fromEvent(503, READDED)).toMatchObject({ generation: 2, owner: true })
+    expect(await fromEvent(777, READDED)).toMatchObject({ generation: 2, owner: false })
+    // Named by dispatch key it is always the newest, whoever asks.
+    const byKey = await planCommand(store(), {
+      namespace: NS,
+      dispatch_key: LABELED_KEY,
+      writer: writer(501, 2)
+    })
+    expect(byKey).toMatchObject({ generation: 2, selected_by: 'dispatch_key' })
+  })
+
   it('a changed request is compared within its generation only', async () => {
     const { store } = await local()
     await arrive(store(), 501, T0)
@@ -420,6 +447,22 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
     ])
     await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
     await expectFailsClosed(dir, store, `${ADM}.g3`, /previous_run_id is "gh-501-/)
+  })
+
+  it('a generation whose ledger_ref leads outside the namespace (SPEC §9 on a .g<N> ref)', async () => {
+    const { dir, store } = await threeGenerations()
+    const g3 = (await entryAt(dir, `${ADM}.g3`)) as Record<string, unknown>
+    const evil = `refs/heads/evil/runs/${'0'.repeat(64)}`
+    await git(dir, 'update-ref', evil, ledgerRef(NS, runIdOf(504, 3)))
+    const [oid] = await store().writeEntries([
+      admissionCommit({ ...(g3 as object), ledger_ref: evil } as never)
+    ])
+    await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
+    await expectFailsClosed(dir, store, `${ADM}.g3`, /is not the ledger of its run/)
+    // Nothing was written through it: the branch still points where it did.
+    expect((await git(dir, 'rev-parse', evil)).trim()).toBe(
+      (await git(dir, 'rev-parse', ledgerRef(NS, runIdOf(504, 3)))).trim()
+    )
   })
 
   it('a name we never write beside the admission', async () => {

@@ -1619,6 +1619,7 @@ function admitMeaning(result, next) {
 
 
 
+
 /**
  * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
  * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
@@ -1639,7 +1640,8 @@ async function readRun(store, namespace, selector) {
                 namespace,
                 dispatch_key: selector.dispatch_key
             });
-            const newest = found.generations[found.generations.length - 1];
+            const newest = ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                found.generations[found.generations.length - 1];
             if (!newest)
                 throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
                     `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
@@ -1661,6 +1663,13 @@ async function readRun(store, namespace, selector) {
 }
 /** Kept here for callers that imported it before the run view had its own module. */
 
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(generations, writer) {
+    if (writer === null)
+        return undefined;
+    const prefix = (0,core_writer/* defaultRunIdPrefix */.se)(writer);
+    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
+}
 
 ;// CONCATENATED MODULE: ./src/commands/selectRun.ts
 
@@ -1719,7 +1728,7 @@ function chooseSelector(choice) {
             'the `dispatch_key`.');
     const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
     return {
-        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key },
+        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
         selected_by: 'event'
     };
 }

@@ -1,15 +1,25 @@
 import type { Admission } from '../core/admission.js'
 import { InvalidInput } from '../core/errors.js'
-import type { LedgerRecord } from '../core/record.js'
+import type { LedgerRecord, Writer } from '../core/record.js'
+import { defaultRunIdPrefix } from '../core/writer.js'
 import { ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { listGenerations, readGenerationAdmissions } from './generations.js'
+import { listGenerations, readGenerationAdmissions, type GenerationEntry } from './generations.js'
 import { checkChainNames } from './storedNames.js'
 
 /** How a step names the run it acts on. */
 export type RunSelector =
   | { readonly by: 'run_id'; readonly run_id: string }
-  | { readonly by: 'dispatch_key'; readonly dispatch_key: string }
+  | {
+      readonly by: 'dispatch_key'
+      readonly dispatch_key: string
+      /**
+       * Selected from the event: the generation this workflow run admitted, when there is one
+       * (a re-run of an older generation's workflow run goes on with its own run), else the
+       * newest. Named by dispatch key (no writer here), it is always the newest (SPEC §15).
+       */
+      readonly owned_by?: Writer | null
+    }
 
 export interface FoundRun {
   readonly ledger_ref: string
@@ -44,7 +54,9 @@ export async function readRun(
         namespace,
         dispatch_key: selector.dispatch_key
       })
-      const newest = found.generations[found.generations.length - 1]
+      const newest =
+        ownedGeneration(found.generations, selector.owned_by ?? null) ??
+        found.generations[found.generations.length - 1]
       if (!newest)
         throw new InvalidInput(
           `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
@@ -71,3 +83,13 @@ export async function readRun(
 
 /** Kept here for callers that imported it before the run view had its own module. */
 export { verifiedState } from './runView.js'
+
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(
+  generations: readonly GenerationEntry[],
+  writer: Writer | null
+): GenerationEntry | undefined {
+  if (writer === null) return undefined
+  const prefix = defaultRunIdPrefix(writer)
+  return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix))
+}
