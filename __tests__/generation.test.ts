@@ -7,6 +7,7 @@ import { CorruptEntry } from '../src/core/errors.js'
 import {
   REUSE_POLICIES,
   decideGeneration,
+  decideWithoutLedger,
   generationOf,
   generationRef,
   orderGenerations,
@@ -269,6 +270,50 @@ describe('decideGeneration: after the run ended is a new request, before is a du
               occurred_at
             })
           if (decide(at).kind === 'create') expect(decide(later).kind).toBe('create')
+        }
+      )
+    )
+  })
+})
+
+describe('decideWithoutLedger: answers only where the ledger cannot change the answer', () => {
+  it.each<[string, Reuse, string | null, string | null]>([
+    ['reuse never', 'never', LATER, 'reuse_never'],
+    ['no occurrence time', 'after-terminal', null, 'no_occurrence_time'],
+    ['an event before the admission', 'after-terminal', EARLIER, 'not_after_end'],
+    ['an event in the admission’s second', 'after-cancelled', SAME, 'not_after_end'],
+    ['a later event needs the ledger', 'after-terminal', LATER, null],
+    ['after-cancelled needs the ledger', 'after-cancelled', LATER, null]
+  ])('%s', (_, reuse, occurred_at, reason) => {
+    const early = decideWithoutLedger({ generation: 3, admitted_at: END, reuse, occurred_at })
+    expect(early).toEqual(reason === null ? null : { kind: 'duplicate', generation: 3, reason })
+  })
+
+  it('never contradicts the full rule for a ledger that ended no earlier than it was admitted (property)', () => {
+    const times = fc
+      .integer({ min: Date.UTC(2001, 0, 1), max: Date.UTC(2090, 0, 1) })
+      .map(ms => new Date(ms).toISOString())
+    fc.assert(
+      fc.property(
+        fc.constantFrom<State | null>(null, ...STATES),
+        fc.constantFrom<Reuse>(...REUSE_POLICIES),
+        times,
+        fc.nat({ max: 10 ** 10 }),
+        fc.option(times, { nil: null }),
+        (state, reuse, admitted, lasted, at) => {
+          const end = new Date(Date.parse(admitted) + lasted).toISOString()
+          const early = decideWithoutLedger({
+            generation: 2,
+            admitted_at: admitted,
+            reuse,
+            occurred_at: at
+          })
+          const full = decideGeneration({
+            newest: { generation: 2, state, last_occurred_at: state === null ? null : end },
+            reuse,
+            occurred_at: at
+          })
+          if (early !== null) expect(full).toMatchObject({ kind: 'duplicate', generation: 2 })
         }
       )
     )

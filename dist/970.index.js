@@ -115,6 +115,26 @@ function decideGeneration(input) {
         return duplicate('not_after_end');
     return { kind: 'create', generation: newest.generation + 1 };
 }
+/**
+ * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
+ * for an event no later than the newest generation's admission (hence no later than its end),
+ * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
+ * not fetched). null: the newest generation's ledger decides (decideGeneration).
+ */
+function decideWithoutLedger(input) {
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: input.generation,
+        reason
+    });
+    if (input.reuse === 'never')
+        return duplicate('reuse_never');
+    if (input.occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
+        return duplicate('not_after_end');
+    return null;
+}
 function runIdForGeneration(runId, generation, scheme) {
     return scheme === 'as_given' || generation === 1 ? runId : `${runId}-g${generation}`;
 }
@@ -1127,8 +1147,8 @@ function newestGeneration(entry, chain) {
 }
 /**
  * The shared read path of admit and preview: one listing, then one read session for every
- * admission and one chain — this run's own generation's (to replay it), else the newest's (to
- * decide whether it has ended before the event happened).
+ * admission and at most one chain — this run's own generation's (to replay it), else the
+ * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
  */
 async function assessGenerations(store, query) {
     const runIdFor = (generation) => runIdForGeneration(query.run_id, generation, query.generation_run_ids);
@@ -1138,21 +1158,30 @@ async function assessGenerations(store, query) {
         const { generations } = await readGenerationAdmissions(reader, listing, query);
         const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
         const newest = generations[generations.length - 1] ?? null;
-        const read = own ?? newest;
+        const early = !own && newest
+            ? decideWithoutLedger({
+                generation: newest.generation,
+                admitted_at: newest.admission.admitted_at,
+                reuse: query.reuse,
+                occurred_at: query.occurred_at
+            })
+            : null;
+        const read = own ?? (early ? null : newest);
         const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
         if (read && chain)
             checkChainNames(query.namespace, read.admission.ledger_ref, chain);
-        return { own, newest, chain };
+        return { own, newest, chain, early };
     });
     if (found.own)
         return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain };
     if (!found.newest)
         return { kind: 'absent', admission_ref };
-    const decision = decideGeneration({
-        newest: newestGeneration(found.newest, found.chain),
-        reuse: query.reuse,
-        occurred_at: query.occurred_at
-    });
+    const decision = found.early ??
+        decideGeneration({
+            newest: newestGeneration(found.newest, found.chain),
+            reuse: query.reuse,
+            occurred_at: query.occurred_at
+        });
     if (decision.kind === 'duplicate')
         return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason };
     return {

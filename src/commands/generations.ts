@@ -7,6 +7,7 @@ import type { Admission } from '../core/admission.js'
 import { CorruptEntry } from '../core/errors.js'
 import {
   decideGeneration,
+  decideWithoutLedger,
   orderGenerations,
   runIdForGeneration,
   verifyGenerations,
@@ -147,8 +148,8 @@ export interface AssessQuery {
 
 /**
  * The shared read path of admit and preview: one listing, then one read session for every
- * admission and one chain — this run's own generation's (to replay it), else the newest's (to
- * decide whether it has ended before the event happened).
+ * admission and at most one chain — this run's own generation's (to replay it), else the
+ * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
  */
 export async function assessGenerations(store: Store, query: AssessQuery): Promise<Assessment> {
   const runIdFor = (generation: number) =>
@@ -159,18 +160,29 @@ export async function assessGenerations(store: Store, query: AssessQuery): Promi
     const { generations } = await readGenerationAdmissions(reader, listing, query)
     const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null
     const newest = generations[generations.length - 1] ?? null
-    const read = own ?? newest
+    const early =
+      !own && newest
+        ? decideWithoutLedger({
+            generation: newest.generation,
+            admitted_at: newest.admission.admitted_at,
+            reuse: query.reuse,
+            occurred_at: query.occurred_at
+          })
+        : null
+    const read = own ?? (early ? null : newest)
     const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
     if (read && chain) checkChainNames(query.namespace, read.admission.ledger_ref, chain)
-    return { own, newest, chain }
+    return { own, newest, chain, early }
   })
   if (found.own) return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain }
   if (!found.newest) return { kind: 'absent', admission_ref }
-  const decision = decideGeneration({
-    newest: newestGeneration(found.newest, found.chain),
-    reuse: query.reuse,
-    occurred_at: query.occurred_at
-  })
+  const decision =
+    found.early ??
+    decideGeneration({
+      newest: newestGeneration(found.newest, found.chain),
+      reuse: query.reuse,
+      occurred_at: query.occurred_at
+    })
   if (decision.kind === 'duplicate')
     return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason }
   return {

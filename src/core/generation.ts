@@ -128,6 +128,30 @@ export function decideGeneration(input: {
 }
 
 /**
+ * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
+ * for an event no later than the newest generation's admission (hence no later than its end),
+ * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
+ * not fetched). null: the newest generation's ledger decides (decideGeneration).
+ */
+export function decideWithoutLedger(input: {
+  readonly generation: number
+  readonly admitted_at: string
+  readonly reuse: Reuse
+  readonly occurred_at: string | null
+}): GenerationDecision | null {
+  const duplicate = (reason: DuplicateReason): GenerationDecision => ({
+    kind: 'duplicate',
+    generation: input.generation,
+    reason
+  })
+  if (input.reuse === 'never') return duplicate('reuse_never')
+  if (input.occurred_at === null) return duplicate('no_occurrence_time')
+  if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
+    return duplicate('not_after_end')
+  return null
+}
+
+/**
  * How a generation's run id follows from the step's run id. `suffixed` (the default run id,
  * `gh-<GITHUB_RUN_ID>-<12 hex>`): generation 1 keeps it and generation N ≥ 2 appends `-g<N>`,
  * so each generation has its own ledger even when one workflow run admits two of them, and a
