@@ -76,7 +76,9 @@ describe('admit (SPEC §4) against a real repository', () => {
       request_digest: DIGEST,
       run_id: 'run-a',
       ledger_ref: LEDGER_A,
-      admitted_at: '2026-11-29T12:00:00Z'
+      admitted_at: '2026-11-29T12:00:00Z',
+      generation: 1,
+      previous_run_id: null
     })
     expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
     // Two git processes for a first arrival: write the objects, create the refs.
@@ -95,7 +97,8 @@ describe('admit (SPEC §4) against a real repository', () => {
     expect(replay.admission.admitted_at).toBe('2026-11-29T12:00:00Z')
     expect(replay.chain?.map(e => e.value)).toEqual([first('run-a')])
     expect(await refsUnder(dir)).toEqual(before)
-    expect(g.spawned).toBeLessThanOrEqual(3)
+    // write, refused create, one listing of the key's generations (SPEC §15), one read session.
+    expect(g.spawned).toBeLessThanOrEqual(4)
   })
 
   it('a duplicate from another run gets the first run and creates no ledger', async () => {
@@ -108,7 +111,7 @@ describe('admit (SPEC §4) against a real repository', () => {
     expect(dup.admission.run_id).toBe('run-a')
     expect(await refsUnder(dir)).toEqual(before)
     expect(before[LEDGER_B]).toBeUndefined()
-    expect(g.spawned).toBeLessThanOrEqual(3)
+    expect(g.spawned).toBeLessThanOrEqual(4)
   })
 
   it('the same key with a different digest is a conflict and touches nothing', async () => {
@@ -254,7 +257,8 @@ describe('durability', () => {
     await admit(store, request('run-a'))
     await admit(store, request('run-a'))
     const calls = (await readFile(log, 'utf8')).trim().split('\n')
-    expect(calls.length).toBe(5)
+    // 2 for the first arrival; the replay: write, refused create, listing, read session.
+    expect(calls.length).toBe(6)
     for (const call of calls) expect(call).toContain('-c core.fsync=objects,reference')
   })
 })

@@ -28399,7 +28399,8 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    reuse: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
 });
 /** Reads every input through getInput (core.getInput in the action) and validates it. */
 function readInputs(getInput) {
@@ -28415,7 +28416,8 @@ function readInputs(getInput) {
         remote: getInput('remote') || 'auto',
         repositoryPath: getInput('repository-path'),
         onConflict: getInput('on-conflict') || 'fail',
-        token: getInput('token')
+        token: getInput('token'),
+        reuse: getInput('reuse') || 'after-terminal'
     };
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
@@ -28437,7 +28439,8 @@ const INPUT_FOR_FIELD = {
     namespace: 'namespace',
     on_conflict: 'on-conflict',
     remote: 'remote',
-    repository_path: 'repository-path'
+    repository_path: 'repository-path',
+    reuse: 'reuse'
 };
 /**
  * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
@@ -28476,8 +28479,9 @@ function jsonInput(text, input) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hr: () => (/* binding */ DispatchKeySchema),
-/* harmony export */   P3: () => (/* binding */ AdmissionSchema),
+/* harmony export */   K4: () => (/* binding */ StoredAdmissionSchema),
 /* harmony export */   Xd: () => (/* binding */ MAX_KEY_BYTES),
+/* harmony export */   t5: () => (/* binding */ withGeneration),
 /* harmony export */   uW: () => (/* binding */ ADMISSION_SCHEMA)
 /* harmony export */ });
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
@@ -28492,15 +28496,31 @@ function jsonInput(text, input) {
 const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
 const MAX_KEY_BYTES = 1024;
 const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters'));
-/** SPEC §3: the immutable record that a key was admitted for a run. Closed. */
-const AdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+/**
+ * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
+ * and `previous_run_id` came with generations; an admission written before them (v0.1) has
+ * neither and is read as generation 1 with no previous run, which is what it was. One of the
+ * two without the other, or a generation that contradicts its previous run, is corrupt.
+ */
+const StoredAdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(ADMISSION_SCHEMA),
     dispatch_key: DispatchKeySchema,
     request_digest: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .DigestSchema */ .eH,
     run_id: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .RunIdSchema */ .Iz,
     ledger_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
-    admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX
-});
+    admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX,
+    generation: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._lte */ .Zm(999_999_999))),
+    previous_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_1__/* .RunIdSchema */ .Iz))
+})
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(a => (a.generation === undefined) === (a.previous_run_id === undefined), 'generation and previous_run_id must be given together'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(a => a.generation === undefined || (a.generation === 1) === (a.previous_run_id === null), 'previous_run_id must be null for generation 1 and a run id for any later generation'));
+/** Reads a stored admission's generation fields, defaulting those of a v0.1 admission. */
+function withGeneration(stored) {
+    return {
+        ...stored,
+        generation: stored.generation ?? 1,
+        previous_run_id: stored.previous_run_id ?? null
+    };
+}
 
 
 /***/ }),
@@ -28777,6 +28797,7 @@ function encodeCommit(spec) {
 function epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
+/** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
 function admissionCommit(admission) {
     return {
         parent: null,
@@ -28838,7 +28859,7 @@ function decodeEntry(ref, raw, schema, oid) {
     return { value: parsed.data, json: body };
 }
 function decodeAdmission(ref, raw) {
-    return decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .AdmissionSchema */ .P3).value;
+    return (0,_admission_js__WEBPACK_IMPORTED_MODULE_3__/* .withGeneration */ .t5)(decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .StoredAdmissionSchema */ .K4).value);
 }
 /** A stored record and its canonical JSON text (which digests it without re-encoding). */
 function decodeRecord(ref, raw, oid) {
@@ -32731,6 +32752,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   _L: () => (/* binding */ _boolean),
   qm: () => (/* binding */ _gte),
   LK: () => (/* binding */ _int),
+  Zm: () => (/* binding */ _lte),
   Eb: () => (/* binding */ _maxLength),
   m9: () => (/* binding */ _minLength),
   G8: () => (/* binding */ _never),
@@ -32744,7 +32766,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mI: () => (/* binding */ meta)
 });
 
-// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _lte, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _number, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
+// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _number, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
 var core_checks = __nccwpck_require__(4890);
@@ -33314,9 +33336,9 @@ function _lt(value, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _lte(value, params) {
-    return new checks.$ZodCheckLessThan({
+    return new core_checks/* $ZodCheckLessThan */.sm({
         check: "less_than",
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
         value,
         inclusive: true,
     });
@@ -33920,9 +33942,10 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
 /* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
 /* harmony export */   QP: () => (/* binding */ $ZodCheck),
-/* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength)
+/* harmony export */   Yk: () => (/* binding */ $ZodCheckMaxLength),
+/* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
-/* unused harmony exports $ZodCheckLessThan, $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
+/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 // import { $ZodType } from "./schemas.js";
@@ -33950,7 +33973,7 @@ const numericOriginMap = {
     bigint: "bigint",
     object: "date",
 };
-const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLessThan", (inst, def) => {
+const $ZodCheckLessThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckLessThan", (inst, def) => {
     $ZodCheck.init(inst, def);
     const origin = numericOriginMap[typeof def.value];
     inst._zod.check = (payload) => {
@@ -33967,7 +33990,7 @@ const $ZodCheckLessThan = /*@__PURE__*/ (/* unused pure expression or super */ n
             continue: !def.abort,
         });
     };
-})));
+});
 const $ZodCheckGreaterThan = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckGreaterThan", (inst, def) => {
     $ZodCheck.init(inst, def);
     const origin = numericOriginMap[typeof def.value];
@@ -40316,9 +40339,16 @@ class Git {
         }
         return held;
     }
-    /** `<oid> <ref>` for every ref under prefix. */
+    /**
+     * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
+     * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
+     * for-each-ref pattern matches only whole path components; git still reads only the refs
+     * under the pattern's fixed part, so the cost does not grow with the namespace.
+     */
     async listRefs(prefix) {
-        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+        if (/[*?[\\]/.test(prefix))
+            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
+        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`]);
         return out
             .split('\n')
             .filter(Boolean)
@@ -40489,6 +40519,7 @@ class LocalStore {
     async advanceRef(ref, next, expected) {
         return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
     }
+    /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
     listRefs(prefix) {
         return this.git.listRefs(prefix);
     }
@@ -40669,13 +40700,15 @@ class RemoteStore {
                 throw this.unreachable(result);
         }
     }
-    /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
-    async listRefs(prefix) {
-        const result = await this.git.fetchRefs(this.name, [prefix]);
-        if (result.code !== 0) {
-            this.refuseIfForbidden(result, 'read');
-            throw this.git.failure(['fetch'], result);
-        }
+    /**
+     * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
+     * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
+     * its generations. A prefix already fetched whole in this process is not fetched again
+     * unless `refresh` asks (a lost race must see what won it).
+     */
+    async listRefs(prefix, options = {}) {
+        if (options.refresh || !this.coveredByFetch(prefix))
+            await this.fetch([prefix], { refresh: true });
         const refs = await this.local.listRefs(prefix);
         for (const { ref } of refs)
             this.fresh.add(ref);
@@ -40686,7 +40719,7 @@ class RemoteStore {
      * `refresh` asks again (after a push was refused: the remote moved since we looked).
      */
     async fetch(refs, options = { refresh: false }) {
-        const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref));
+        const wanted = options.refresh ? refs : refs.filter(ref => !this.isFresh(ref));
         if (wanted.length === 0)
             return;
         const result = await this.git.fetchRefs(this.name, wanted);
@@ -40694,8 +40727,24 @@ class RemoteStore {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
-        for (const ref of wanted)
+        for (const ref of wanted) {
             this.fresh.add(ref);
+            this.fetchedPrefixes.add(ref);
+        }
+    }
+    /**
+     * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
+     * with it mirrors the remote: an admission's generations come with the admission.
+     */
+    fetchedPrefixes = new Set();
+    coveredByFetch(name) {
+        for (const prefix of this.fetchedPrefixes)
+            if (name.startsWith(prefix))
+                return true;
+        return false;
+    }
+    isFresh(ref) {
+        return this.fresh.has(ref) || this.coveredByFetch(ref);
     }
     async settleLocally(refs) {
         await this.git.setRefs(refs);
@@ -40809,7 +40858,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 8).then(__nccwpck_require__.bind(__nccwpck_require__, 8008));
+    const steps = await __nccwpck_require__.e(/* import() */ 970).then(__nccwpck_require__.bind(__nccwpck_require__, 4970));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

@@ -1,4 +1,5 @@
-import { admitCommand, type AdmitOutcome } from '../commands/admit.js'
+import { admitCommand, type AdmitOutcome, type AdmitResult } from '../commands/admit.js'
+import type { DuplicateReason } from '../core/generation.js'
 import type { DispatchTarget } from '../commands/dispatchTarget.js'
 import { ledgerRef } from '../core/refs.js'
 import type { StepContext } from './context.js'
@@ -15,6 +16,7 @@ export async function admitStep(inputs: Inputs, context: StepContext): Promise<S
     request: jsonInput(inputs.request, 'request'),
     run_id: inputs.runId,
     initial_state: inputs.initialState,
+    reuse: inputs.reuse,
     writer: context.writer
   })
   return outcome.conflict
@@ -36,11 +38,7 @@ function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
   const { target, view } = outcome
   const result = outcome.result as NonNullable<AdmitOutcome['result']>
   const runId = result.admission.run_id
-  const meaning = result.created
-    ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
-    : result.owner
-      ? `This workflow run already admitted this dispatch (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${view?.plan.action ?? 'none'}.`
-      : `Another workflow run admitted this dispatch first (run ${runId}). Do not dispatch: the work belongs to that run.`
+  const meaning = admitMeaning(result, view?.plan.action ?? 'none')
   return {
     outputs: {
       ...keyOutputs(target, store),
@@ -50,6 +48,7 @@ function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
       recorded: flag(result.recorded),
       ledger_ref: result.admission.ledger_ref,
       conflict: 'false',
+      generation: String(result.admission.generation),
       ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
     },
     summary: {
@@ -59,6 +58,7 @@ function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
         ['dispatch key', target.dispatch_key],
         ['request digest', target.request_digest],
         ['run id', runId],
+        ['generation', String(result.admission.generation)],
         ['created', flag(result.created)],
         ['owner', flag(result.owner)],
         ['store', store],
@@ -93,5 +93,30 @@ function conflictReport(inputs: Inputs, outcome: AdmitOutcome, store: string): S
       ]
     },
     failure: inputs.onConflict === 'fail' ? conflict.message : undefined
+  }
+}
+
+/** Why a duplicate stayed one (SPEC §15), in the words a workflow author needs. */
+const DUPLICATE_BECAUSE: Readonly<Record<DuplicateReason, string>> = {
+  not_terminal: 'its run has not ended, so every arrival is a duplicate of it',
+  reuse_never: 'reuse is never, so an ended run is never followed by a new one',
+  not_cancelled: 'reuse is after-cancelled and that run did not end cancelled',
+  no_occurrence_time:
+    'this event carries no occurrence time (only issues, pull_request and issue_comment do), so it cannot be told from a late duplicate; set a new dispatch-key to run again',
+  not_after_end: 'this event happened before that run ended (a redelivery or a late duplicate)'
+}
+
+function admitMeaning(result: AdmitResult, next: string): string {
+  const generation = result.admission.generation
+  const which = generation > 1 ? ` (generation ${generation})` : ''
+  switch (result.reason) {
+    case 'first_arrival':
+      return 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
+    case 'new_generation':
+      return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. Dispatch the work.`
+    case 'replay':
+      return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${next}.`
+    default:
+      return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. Do not dispatch: the work belongs to that run.`
   }
 }

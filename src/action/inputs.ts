@@ -17,7 +17,8 @@ export const InputsSchema = z.object({
   remote: z.string(),
   repositoryPath: z.string(),
   onConflict: z.enum(['fail', 'output']),
-  token: z.string()
+  token: z.string(),
+  reuse: z.string()
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -35,7 +36,8 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     remote: getInput('remote') || 'auto',
     repositoryPath: getInput('repository-path'),
     onConflict: getInput('on-conflict') || 'fail',
-    token: getInput('token')
+    token: getInput('token'),
+    reuse: getInput('reuse') || 'after-terminal'
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
@@ -58,7 +60,8 @@ export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
   namespace: 'namespace',
   on_conflict: 'on-conflict',
   remote: 'remote',
-  repository_path: 'repository-path'
+  repository_path: 'repository-path',
+  reuse: 'reuse'
 }
 
 /**

@@ -12,6 +12,7 @@ export async function previewStep(inputs: Inputs, context: StepContext): Promise
     dispatch_key: inputs.dispatchKey,
     request: jsonInput(inputs.request, 'request'),
     run_id: inputs.runId,
+    reuse: inputs.reuse,
     writer: context.writer
   })
   const { target, stored, view } = outcome
@@ -29,6 +30,7 @@ export async function previewStep(inputs: Inputs, context: StepContext): Promise
       created: 'false',
       recorded: 'false',
       conflict: flag(outcome.verdict === 'conflict'),
+      generation: String(outcome.generation),
       store: context.store.name,
       ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
       ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
@@ -40,6 +42,7 @@ export async function previewStep(inputs: Inputs, context: StepContext): Promise
         ['dispatch key', target.dispatch_key],
         ['request digest', target.request_digest],
         ['run id', runId],
+        ['generation', String(outcome.generation)],
         ['admitted', flag(stored !== null)],
         ['store', context.store.name],
         ...runRows(view)
@@ -48,10 +51,12 @@ export async function previewStep(inputs: Inputs, context: StepContext): Promise
   }
 }
 
-function describe({ verdict, stored, target }: PreviewOutcome): string {
+function describe({ verdict, stored, target, generation }: PreviewOutcome): string {
   switch (verdict) {
     case 'create':
-      return `Not admitted yet: admit would create run ${target.run_id}.`
+      return generation > 1
+        ? `The key's last run has ended and this event happened after it: admit would create run ${target.run_id} (generation ${generation}).`
+        : `Not admitted yet: admit would create run ${target.run_id}.`
     case 'conflict':
       return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`
     case 'replay':

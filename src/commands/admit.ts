@@ -1,6 +1,12 @@
 import { ADMISSION_SCHEMA, type Admission } from '../core/admission.js'
 import { admissionCommit, recordCommit } from '../core/entry.js'
-import { AdmissionConflict, InvalidInput, StoreError } from '../core/errors.js'
+import { AdmissionConflict, InvalidInput, LostRace, StoreError } from '../core/errors.js'
+import {
+  generationRef,
+  type DuplicateReason,
+  type GenerationRunIds,
+  type Reuse
+} from '../core/generation.js'
 import { RecordSchema, type LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { INITIAL_STATES } from '../core/states.js'
@@ -9,18 +15,22 @@ import type { Store, StoredEntry } from '../store/store.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { newRecord } from '../core/newRecord.js'
 import { InitialStateSchema } from '../core/states.js'
+import { occurrenceTime } from '../core/occurrence.js'
 import { timestampOf } from '../core/time.js'
 import {
   resolveDispatch,
   type DispatchTarget,
   type DispatchTargetOptions
 } from './dispatchTarget.js'
+import { assessGenerations } from './generations.js'
+import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
-import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 export interface AdmitOptions extends DispatchTargetOptions {
   /** admitted (default) or proposed. */
   readonly initial_state?: string
+  /** SPEC §15: after-terminal (default), after-cancelled or never (validated here). */
+  readonly reuse?: string
   /** The clock; now when not given. */
   readonly now?: Date
 }
@@ -59,8 +69,16 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
     dispatch_key: target.dispatch_key,
     request_digest: target.request_digest
   })
+  const reuse = checkReuse(options.reuse)
   try {
-    const result = await admit(store, { namespace: options.namespace, first_record: first })
+    const result = await admit(store, {
+      namespace: options.namespace,
+      first_record: first,
+      reuse,
+      occurred_at: occurrenceTime(options.event.name, options.event.payload),
+      // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
+      generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
+    })
     return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null }
   } catch (error) {
     if (!(error instanceof AdmissionConflict)) throw error
@@ -70,106 +88,207 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
 
 export interface AdmitRequest {
   readonly namespace: string
+  /** Generation 1's first record; a later generation's is this one with its own run id. */
   readonly first_record: LedgerRecord
   /** admitted_at; the first record's occurred_at when not given. */
   readonly admitted_at?: string
+  /** SPEC §15: which ended generations may be followed by a new one (after-terminal default). */
+  readonly reuse?: Reuse
+  /** When the asking event happened; null or absent: it never opens a new generation. */
+  readonly occurred_at?: string | null
+  /** How a generation's run id follows from the first record's (as_given by default). */
+  readonly generation_run_ids?: GenerationRunIds
 }
+
+/** Why admit returned what it did. */
+export type AdmitReason =
+  | 'first_arrival'
+  | 'new_generation'
+  /** This run's own generation (a re-run or an exact replay). */
+  | 'replay'
+  | DuplicateReason
 
 export interface AdmitResult {
   readonly admission: Admission
   readonly admission_ref: string
+  /** The ref holding the returned admission: admission_ref for generation 1, else `.g<N>`. */
+  readonly generation_ref: string
   readonly created: boolean
   readonly recorded: boolean
   /** The returned run is the one we asked to admit. */
   readonly owner: boolean
   /** Our run's ledger, oldest first; null when it is missing or the run is not ours (unread). */
   readonly chain: StoredEntry<LedgerRecord>[] | null
+  readonly reason: AdmitReason
 }
 
+/** Rounds of "read, decide, create" when a race for the next generation is lost. */
+const GENERATION_TRIES = 3
+
 /**
- * SPEC §4. Optimistic: write the two entries and try the create-only transaction first
- * (two git processes for a first arrival); only a refused create reads what is there.
+ * SPEC §4 and §15. Optimistic: write generation 1's entries and try the create-only
+ * transaction first (two git processes for a first arrival); only a refused create lists the
+ * key's generations and decides: this run's own generation is replayed; otherwise the newest
+ * generation answers as a duplicate, or (its run ended before the event happened) generation
+ * N+1 is created, create-only in one transaction exactly like generation 1.
  */
 export async function admit(store: Store, request: AdmitRequest): Promise<AdmitResult> {
   const first = checkFirstRecord(request.first_record)
-  const { dispatch_key, request_digest } = first.idempotency
-  const run_id = first.run_id
+  const { dispatch_key } = first.idempotency
   const admission_ref = admissionRef(request.namespace, dispatch_key)
-  const admission: Admission = {
-    schema: ADMISSION_SCHEMA,
-    dispatch_key,
-    request_digest,
-    run_id,
-    ledger_ref: ledgerRef(request.namespace, run_id),
-    admitted_at: request.admitted_at ?? first.occurred_at
+  const admission = admissionFor(request, first, { generation: 1, previous_run_id: null })
+  const refs = { admission_ref, generation_ref: admission_ref }
+  const created = await tryCreate(store, refs, admission, first)
+  if (created) return { ...created, reason: 'first_arrival' }
+
+  for (let round = 1; ; round++) {
+    const outcome = await admitExisting(store, request, first, { refresh: round > 1 })
+    if (outcome) return outcome
+    if (round >= GENERATION_TRIES)
+      throw new LostRace(
+        `Another arrival created generation after generation of ${admission_ref} while this ` +
+          `one was deciding (${GENERATION_TRIES} rounds); nothing was written. Run admit again.`
+      )
   }
+}
+
+/** Writes the two entries and creates both refs in one create-only transaction; null if any exists. */
+async function tryCreate(
+  store: Store,
+  refs: { readonly admission_ref: string; readonly generation_ref: string },
+  admission: Admission,
+  first: LedgerRecord
+): Promise<Omit<AdmitResult, 'reason'> | null> {
   const [admissionOid, recordOid] = (await store.writeEntries([
     admissionCommit(admission),
     recordCommit(first, null)
   ])) as [string, string]
-
   const outcome = await store.createRefs([
-    { ref: admission_ref, oid: admissionOid },
+    { ref: refs.generation_ref, oid: admissionOid },
     { ref: admission.ledger_ref, oid: recordOid }
   ])
-  if (outcome === 'created') {
-    const chain = [{ oid: recordOid, value: first }]
-    return { admission, admission_ref, created: true, recorded: true, owner: true, chain }
+  if (outcome !== 'created') return null
+  return {
+    admission,
+    ...refs,
+    created: true,
+    recorded: true,
+    owner: true,
+    chain: [{ oid: recordOid, value: first }]
   }
-
-  const found = await readAdmitted(store, request.namespace, admission_ref, run_id)
-  if (!found.admission) {
-    // The create was refused but there is no admission: our ledger ref exists on its own.
-    throw new StoreError(
-      `The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
-        `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
-        'give a different `run_id`, or inspect the ledger by hand.'
-    )
-  }
-  const stored = checkAdmissionNames(request.namespace, admission_ref, found.admission.value)
-  if (stored.request_digest !== request_digest) {
-    throw new AdmissionConflict(
-      `The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
-        `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
-        `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
-        'set `on_conflict` to output to handle this in the workflow instead of failing.',
-      { run_id: stored.run_id, request_digest: stored.request_digest }
-    )
-  }
-  const base = { admission: stored, admission_ref, created: false }
-  if (stored.run_id !== run_id) {
-    // Another run owns the key: its ledger is neither read nor ever completed by us.
-    return { ...base, recorded: false, owner: false, chain: null }
-  }
-  if (found.chain) return { ...base, recorded: false, owner: true, chain: found.chain }
-
-  // Our admission without its ledger (a crash of a non-atomic writer, or a hand edit):
-  // write the first record, create-only, so racing replays write it once.
-  const completed = await store.createRefs([{ ref: stored.ledger_ref, oid: recordOid }])
-  if (completed === 'created')
-    return { ...base, recorded: true, owner: true, chain: [{ oid: recordOid, value: first }] }
-  const again = await store.read(reader => reader.readChain(stored.ledger_ref))
-  return { ...base, recorded: false, owner: true, chain: again }
 }
 
 /**
- * The stored admission and, when the run is ours, its chain, in one read session. Another
- * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
+ * One round over an admitted key: list its generations, read what the decision needs, and
+ * replay, answer as a duplicate, or try to create the next generation (null: that race was lost).
  */
-async function readAdmitted(
+async function admitExisting(
   store: Store,
-  namespace: string,
-  admission_ref: string,
-  run_id: string
-) {
-  return store.read(async reader => {
-    const admission = await reader.readAdmission(admission_ref)
-    const ours = admission?.value.run_id === run_id
-    const ledger_ref = ledgerRef(namespace, run_id)
-    const chain = ours ? await reader.readChain(ledger_ref) : null
-    if (chain) checkChainNames(namespace, ledger_ref, chain)
-    return { admission, chain }
+  request: AdmitRequest,
+  first: LedgerRecord,
+  options: { readonly refresh: boolean }
+): Promise<AdmitResult | null> {
+  const { dispatch_key, request_digest } = first.idempotency
+  const found = await assessGenerations(store, {
+    namespace: request.namespace,
+    dispatch_key,
+    run_id: first.run_id,
+    generation_run_ids: request.generation_run_ids ?? 'as_given',
+    reuse: request.reuse ?? 'after-terminal',
+    occurred_at: request.occurred_at ?? null,
+    refresh: options.refresh
   })
+  const base = { admission_ref: found.admission_ref, created: false }
+  switch (found.kind) {
+    case 'absent': {
+      // The create was refused but there is no admission: our ledger ref exists on its own.
+      const ledger = ledgerRef(request.namespace, first.run_id)
+      throw new StoreError(
+        `The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
+          `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
+          'give a different `run_id`, or inspect the ledger by hand.'
+      )
+    }
+    case 'replay': {
+      const own = found.entry
+      checkDigest(own.admission, request_digest, own.ref)
+      const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true }
+      if (found.chain) return { ...result, recorded: false, chain: found.chain, reason: 'replay' }
+      const ownFirst = { ...first, run_id: own.admission.run_id }
+      const completed = await completeLedger(store, own.admission, ownFirst)
+      return { ...result, ...completed, reason: 'replay' }
+    }
+    case 'duplicate':
+      // The request digest is compared within a generation only: with the newest one.
+      checkDigest(found.entry.admission, request_digest, found.entry.ref)
+      return {
+        ...base,
+        admission: found.entry.admission,
+        generation_ref: found.entry.ref,
+        recorded: false,
+        owner: false,
+        chain: null,
+        reason: found.reason
+      }
+    case 'create': {
+      const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id })
+      const next = admissionFor(request, nextFirst, {
+        generation: found.generation,
+        previous_run_id: found.previous.admission.run_id
+      })
+      const refs = {
+        admission_ref: found.admission_ref,
+        generation_ref: generationRef(found.admission_ref, found.generation)
+      }
+      const created = await tryCreate(store, refs, next, nextFirst)
+      return created ? { ...created, reason: 'new_generation' } : null
+    }
+  }
+}
+
+function admissionFor(
+  request: AdmitRequest,
+  first: LedgerRecord,
+  place: { readonly generation: number; readonly previous_run_id: string | null }
+): Admission {
+  return {
+    schema: ADMISSION_SCHEMA,
+    dispatch_key: first.idempotency.dispatch_key,
+    request_digest: first.idempotency.request_digest,
+    run_id: first.run_id,
+    ledger_ref: ledgerRef(request.namespace, first.run_id),
+    admitted_at: request.admitted_at ?? first.occurred_at,
+    ...place
+  }
+}
+
+function checkDigest(stored: Admission, request_digest: string, ref: string): void {
+  if (stored.request_digest === request_digest) return
+  const generation = stored.generation > 1 ? ` (generation ${stored.generation}, ${ref})` : ''
+  throw new AdmissionConflict(
+    `The dispatch key ${JSON.stringify(stored.dispatch_key)} is already admitted for run ` +
+      `${stored.run_id}${generation} with request ${stored.request_digest}, but this request is ` +
+      `${request_digest}. Nothing was written. A changed request needs a new dispatch key ` +
+      '(or, once that run has ended, a new event); set `on_conflict` to output to handle ' +
+      'this in the workflow instead of failing.',
+    { run_id: stored.run_id, request_digest: stored.request_digest }
+  )
+}
+
+/**
+ * Our admission without its ledger (a crash of a non-atomic writer, or a hand edit): write
+ * the first record, create-only, so racing replays write it once.
+ */
+async function completeLedger(
+  store: Store,
+  admission: Admission,
+  first: LedgerRecord
+): Promise<{ recorded: boolean; chain: StoredEntry<LedgerRecord>[] | null }> {
+  const [recordOid] = (await store.writeEntries([recordCommit(first, null)])) as [string]
+  const completed = await store.createRefs([{ ref: admission.ledger_ref, oid: recordOid }])
+  if (completed === 'created') return { recorded: true, chain: [{ oid: recordOid, value: first }] }
+  const again = await store.read(reader => reader.readChain(admission.ledger_ref))
+  return { recorded: false, chain: again }
 }
 
 /** SPEC §4: an invalid first record is rejected before any ref is written. */

@@ -1,21 +1,35 @@
 import type { Admission } from '../core/admission.js'
+import { InvalidInput } from '../core/errors.js'
+import { REUSE_POLICIES, type DuplicateReason, type Reuse } from '../core/generation.js'
+import { occurrenceTime } from '../core/occurrence.js'
+import { ledgerRef } from '../core/refs.js'
 import type { Store } from '../store/store.js'
 import {
   resolveDispatch,
   type DispatchTarget,
   type DispatchTargetOptions
 } from './dispatchTarget.js'
+import { assessGenerations } from './generations.js'
 import { viewRun, type RunView } from './runView.js'
-import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 /** What admit would do with this dispatch now. */
 export type PreviewVerdict = 'create' | 'replay' | 'duplicate' | 'conflict'
 
+export interface PreviewOptions extends DispatchTargetOptions {
+  /** SPEC §15: after-terminal (default), after-cancelled or never. */
+  readonly reuse?: string
+}
+
 export interface PreviewOutcome {
+  /** The dispatch; for a new generation, with the run id and ledger admit would create. */
   readonly target: DispatchTarget
-  /** The stored admission of the key, or null when it is not admitted. */
+  /** The stored admission admit would return, or null when it would create one. */
   readonly stored: Admission | null
   readonly verdict: PreviewVerdict
+  /** The generation admit would return or create (SPEC §15). */
+  readonly generation: number
+  /** Why a duplicate would stay one; null otherwise. */
+  readonly duplicate_reason: DuplicateReason | null
   /** The stored run is the one this dispatch would admit. */
   readonly owner: boolean
   /** That run verified and planned, when it is ours and has a ledger; null otherwise. */
@@ -23,33 +37,56 @@ export interface PreviewOutcome {
 }
 
 /**
- * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
- * run's ledger is read: another run's is not ours to act on.
+ * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
+ * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * newest generation's are read.
  */
 export async function previewCommand(
   store: Store,
-  options: DispatchTargetOptions
+  options: PreviewOptions
 ): Promise<PreviewOutcome> {
   const target = resolveDispatch(options)
-  const found = await store.read(async reader => {
-    const read = await reader.readAdmission(target.admission_ref)
-    const admission = read
-      ? checkAdmissionNames(options.namespace, target.admission_ref, read.value)
-      : null
-    const ours = admission?.run_id === target.run_id
-    const chain = ours ? await reader.readChain(admission.ledger_ref) : null
-    if (chain) checkChainNames(options.namespace, admission?.ledger_ref as string, chain)
-    return { admission, chain }
+  const found = await assessGenerations(store, {
+    namespace: options.namespace,
+    dispatch_key: target.dispatch_key,
+    run_id: target.run_id,
+    generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+    reuse: checkReuse(options.reuse),
+    occurred_at: occurrenceTime(options.event.name, options.event.payload)
   })
-  const stored = found.admission
-  const owner = stored !== null && stored.run_id === target.run_id
-  const verdict: PreviewVerdict =
-    stored === null
-      ? 'create'
-      : stored.request_digest !== target.request_digest
-        ? 'conflict'
-        : owner
-          ? 'replay'
-          : 'duplicate'
-  return { target, stored, verdict, owner, view: viewRun(found.chain) }
+  switch (found.kind) {
+    case 'absent':
+    case 'create': {
+      const generation = found.kind === 'create' ? found.generation : 1
+      const run_id = found.kind === 'create' ? found.run_id : target.run_id
+      const next = { ...target, run_id, ledger_ref: ledgerRef(options.namespace, run_id) }
+      return { ...none, target: next, verdict: 'create', generation }
+    }
+    case 'replay':
+    case 'duplicate': {
+      const stored = found.entry.admission
+      const owner = found.kind === 'replay'
+      const conflict = stored.request_digest !== target.request_digest
+      return {
+        target,
+        stored,
+        verdict: conflict ? 'conflict' : owner ? 'replay' : 'duplicate',
+        generation: found.entry.generation,
+        duplicate_reason: found.kind === 'duplicate' ? found.reason : null,
+        owner,
+        view: owner ? viewRun(found.chain) : null
+      }
+    }
+  }
+}
+
+const none = { stored: null, duplicate_reason: null, owner: false, view: null } as const
+
+/** The reuse policy, validated; the message names the field (the action maps it to its input). */
+export function checkReuse(reuse: string | undefined): Reuse {
+  const value = reuse || 'after-terminal'
+  if ((REUSE_POLICIES as readonly string[]).includes(value)) return value as Reuse
+  throw new InvalidInput(
+    `The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`
+  )
 }

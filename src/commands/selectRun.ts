@@ -93,7 +93,7 @@ function chooseSelector(choice: RunChoice): {
     )
   const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload })
   return {
-    selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key },
+    selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
     selected_by: 'event'
   }
 }

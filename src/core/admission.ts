@@ -16,13 +16,45 @@ export const DispatchKeySchema = z.string().check(
   z.refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters')
 )
 
-/** SPEC §3: the immutable record that a key was admitted for a run. Closed. */
-export const AdmissionSchema = z.strictObject({
-  schema: z.literal(ADMISSION_SCHEMA),
-  dispatch_key: DispatchKeySchema,
-  request_digest: DigestSchema,
-  run_id: RunIdSchema,
-  ledger_ref: z.string().check(z.regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
-  admitted_at: TimestampSchema
-})
-export type Admission = z.infer<typeof AdmissionSchema>
+/**
+ * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
+ * and `previous_run_id` came with generations; an admission written before them (v0.1) has
+ * neither and is read as generation 1 with no previous run, which is what it was. One of the
+ * two without the other, or a generation that contradicts its previous run, is corrupt.
+ */
+export const StoredAdmissionSchema = z
+  .strictObject({
+    schema: z.literal(ADMISSION_SCHEMA),
+    dispatch_key: DispatchKeySchema,
+    request_digest: DigestSchema,
+    run_id: RunIdSchema,
+    ledger_ref: z.string().check(z.regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
+    admitted_at: TimestampSchema,
+    generation: z.optional(z.int().check(z.gte(1), z.lte(999_999_999))),
+    previous_run_id: z.optional(z.nullable(RunIdSchema))
+  })
+  .check(
+    z.refine(
+      a => (a.generation === undefined) === (a.previous_run_id === undefined),
+      'generation and previous_run_id must be given together'
+    ),
+    z.refine(
+      a => a.generation === undefined || (a.generation === 1) === (a.previous_run_id === null),
+      'previous_run_id must be null for generation 1 and a run id for any later generation'
+    )
+  )
+
+/** An admission as stored: a v0.1 admission lacks the generation fields. */
+export type StoredAdmission = z.infer<typeof StoredAdmissionSchema>
+
+/** An admission as the product uses it: the generation fields always present. */
+export type Admission = Required<StoredAdmission>
+
+/** Reads a stored admission's generation fields, defaulting those of a v0.1 admission. */
+export function withGeneration(stored: StoredAdmission): Admission {
+  return {
+    ...stored,
+    generation: stored.generation ?? 1,
+    previous_run_id: stored.previous_run_id ?? null
+  }
+}

@@ -2,7 +2,12 @@ import type * as z from 'zod/mini'
 import { canonicalJson } from './canonical.js'
 import { CorruptEntry } from './errors.js'
 import { findProtoKey } from './validate.js'
-import { AdmissionSchema, type Admission } from './admission.js'
+import {
+  StoredAdmissionSchema,
+  withGeneration,
+  type Admission,
+  type StoredAdmission
+} from './admission.js'
 import { RecordSchema, type LedgerRecord } from './record.js'
 
 /** git's empty tree: every entry commit points at it. */
@@ -33,7 +38,8 @@ function epochSeconds(timestamp: string): number {
   return Math.floor(Date.parse(timestamp) / 1000)
 }
 
-export function admissionCommit(admission: Admission): CommitSpec {
+/** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
+export function admissionCommit(admission: StoredAdmission): CommitSpec {
   return {
     parent: null,
     time: epochSeconds(admission.admitted_at),
@@ -104,7 +110,7 @@ function decodeEntry<S extends z.ZodMiniType>(
 }
 
 export function decodeAdmission(ref: string, raw: string): Admission {
-  return decodeEntry(ref, raw, AdmissionSchema).value
+  return withGeneration(decodeEntry(ref, raw, StoredAdmissionSchema).value)
 }
 
 /** A stored record and its canonical JSON text (which digests it without re-encoding). */

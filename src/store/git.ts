@@ -316,9 +316,15 @@ export class Git {
     return held
   }
 
-  /** `<oid> <ref>` for every ref under prefix. */
+  /**
+   * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
+   * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
+   * for-each-ref pattern matches only whole path components; git still reads only the refs
+   * under the pattern's fixed part, so the cost does not grow with the namespace.
+   */
   async listRefs(prefix: string): Promise<RefUpdate[]> {
-    const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix])
+    if (/[*?[\\]/.test(prefix)) throw new StoreError(`a ref prefix has a glob character: ${prefix}`)
+    const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`])
     return out
       .split('\n')
       .filter(Boolean)

@@ -40,6 +40,7 @@ export class LocalStore implements Store {
     return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost'
   }
 
+  /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
   listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>> {
     return this.git.listRefs(prefix)
   }

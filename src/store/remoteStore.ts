@@ -145,13 +145,18 @@ export class RemoteStore implements Store {
     }
   }
 
-  /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
-  async listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>> {
-    const result = await this.git.fetchRefs(this.name, [prefix])
-    if (result.code !== 0) {
-      this.refuseIfForbidden(result, 'read')
-      throw this.git.failure(['fetch'], result)
-    }
+  /**
+   * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
+   * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
+   * its generations. A prefix already fetched whole in this process is not fetched again
+   * unless `refresh` asks (a lost race must see what won it).
+   */
+  async listRefs(
+    prefix: string,
+    options: { readonly refresh?: boolean } = {}
+  ): Promise<Array<{ ref: string; oid: string }>> {
+    if (options.refresh || !this.coveredByFetch(prefix))
+      await this.fetch([prefix], { refresh: true })
     const refs = await this.local.listRefs(prefix)
     for (const { ref } of refs) this.fresh.add(ref)
     return refs
@@ -165,14 +170,32 @@ export class RemoteStore implements Store {
     refs: readonly string[],
     options: { readonly refresh: boolean } = { refresh: false }
   ): Promise<void> {
-    const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref))
+    const wanted = options.refresh ? refs : refs.filter(ref => !this.isFresh(ref))
     if (wanted.length === 0) return
     const result = await this.git.fetchRefs(this.name, wanted)
     if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
       throw this.git.failure(['fetch'], result)
     }
-    for (const ref of wanted) this.fresh.add(ref)
+    for (const ref of wanted) {
+      this.fresh.add(ref)
+      this.fetchedPrefixes.add(ref)
+    }
+  }
+
+  /**
+   * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
+   * with it mirrors the remote: an admission's generations come with the admission.
+   */
+  private readonly fetchedPrefixes = new Set<string>()
+
+  private coveredByFetch(name: string): boolean {
+    for (const prefix of this.fetchedPrefixes) if (name.startsWith(prefix)) return true
+    return false
+  }
+
+  private isFresh(ref: string): boolean {
+    return this.fresh.has(ref) || this.coveredByFetch(ref)
   }
 
   private async settleLocally(refs: readonly RefCreate[]): Promise<void> {

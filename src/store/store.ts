@@ -41,6 +41,12 @@ export interface Store {
   createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
   /** Compare-and-set: moves ref to next only if it still points at expected. */
   advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'>
-  /** Every ref under prefix with its object id. */
-  listRefs(prefix: string): Promise<Array<{ ref: string; oid: string }>>
+  /**
+   * Every ref whose name starts with prefix, with its object id, in one listing (a remote store
+   * fetches the prefix once per process unless `refresh` asks again).
+   */
+  listRefs(
+    prefix: string,
+    options?: { readonly refresh?: boolean }
+  ): Promise<Array<{ ref: string; oid: string }>>
 }

@@ -1,8 +1,8 @@
-export const id = 8;
-export const ids = [8];
+export const id = 970;
+export const ids = [970];
 export const modules = {
 
-/***/ 8008:
+/***/ 4970:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -18,17 +18,131 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/admission.ts
-var core_admission = __webpack_require__(8306);
+var admission = __webpack_require__(8306);
 // EXTERNAL MODULE: ./src/core/entry.ts
 var entry = __webpack_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/states.ts
+var states = __webpack_require__(8001);
+;// CONCATENATED MODULE: ./src/core/generation.ts
+
+
+const REUSE_POLICIES = ['after-terminal', 'after-cancelled', 'never'];
+/** Generation 1 is the plain admission ref; generation N ≥ 2 is its sibling `<ref>.g<N>`. */
+function generationRef(admissionRef, generation) {
+    if (!Number.isSafeInteger(generation) || generation < 1)
+        throw new RangeError(`generation must be an integer ≥ 1, not ${generation}`);
+    return generation === 1 ? admissionRef : `${admissionRef}.g${generation}`;
+}
+/** The generation a listed ref names, or null when it is not one of ours. */
+function generationOf(admissionRef, ref) {
+    if (ref === admissionRef)
+        return 1;
+    if (!ref.startsWith(`${admissionRef}.g`))
+        return null;
+    const digits = ref.slice(admissionRef.length + 2);
+    // Written only as a decimal without leading zeros, so one generation has one name.
+    if (!/^[1-9][0-9]{0,8}$/.test(digits))
+        return null;
+    const generation = Number(digits);
+    return generation >= 2 ? generation : null;
+}
+/**
+ * Orders one listing of the admission ref's prefix into generations 1..N (index + 1). A name
+ * we never write, or a gap (`.g2` missing while `.g3` exists), fails closed naming the ref:
+ * a gap means history was removed, and a generation cannot be trusted without its predecessor.
+ */
+function orderGenerations(admissionRef, refs) {
+    const byGeneration = new Map();
+    for (const ref of refs) {
+        const generation = generationOf(admissionRef, ref);
+        if (generation === null)
+            throw new errors/* CorruptEntry */.Ob(ref, `it is not a generation of ${admissionRef} (expected .g<N>)`);
+        byGeneration.set(generation, ref);
+    }
+    const ordered = [];
+    for (const generation of [...byGeneration.keys()].sort((a, b) => a - b)) {
+        const expected = ordered.length + 1;
+        if (generation !== expected)
+            throw new errors/* CorruptEntry */.Ob(byGeneration.get(generation), `generation ${generation} exists but generation ${expected} ` +
+                `(${generationRef(admissionRef, expected)}) is missing`);
+        ordered.push(byGeneration.get(generation));
+    }
+    return ordered;
+}
+/**
+ * Checks each generation's admission against its place: its generation number, the run before
+ * it, and a run id no earlier generation used (two generations never share a ledger).
+ */
+function verifyGenerations(entries) {
+    const seen = new Set();
+    entries.forEach(({ ref, admission }, index) => {
+        const generation = index + 1;
+        if (admission.generation !== generation)
+            throw new errors/* CorruptEntry */.Ob(ref, `it says generation ${admission.generation} but is stored as generation ${generation}`);
+        const previous = index === 0 ? null : (entries[index - 1]?.admission.run_id ?? null);
+        if (admission.previous_run_id !== previous)
+            throw new errors/* CorruptEntry */.Ob(ref, `its previous_run_id is ${JSON.stringify(admission.previous_run_id)}, but the run ` +
+                `before it is ${JSON.stringify(previous)}`);
+        if (seen.has(admission.run_id))
+            throw new errors/* CorruptEntry */.Ob(ref, `its run ${admission.run_id} belongs to an earlier generation`);
+        seen.add(admission.run_id);
+    });
+}
+/**
+ * The rule of SPEC §15: an event that happened strictly after the newest generation's terminal
+ * record is a new request (when reuse allows it); one that happened before, at the same second,
+ * or at no known time is a duplicate of that generation. Record times are whole seconds cut
+ * down, so "strictly later" never counts an event from the run's last second as new.
+ */
+function decideGeneration(input) {
+    const { newest, reuse, occurred_at } = input;
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: newest.generation,
+        reason
+    });
+    if (newest.state === null || !(0,states/* isTerminal */.Hd)(newest.state) || newest.last_occurred_at === null)
+        return duplicate('not_terminal');
+    if (reuse === 'never')
+        return duplicate('reuse_never');
+    if (reuse === 'after-cancelled' && newest.state !== 'cancelled')
+        return duplicate('not_cancelled');
+    if (occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(occurred_at) > Date.parse(newest.last_occurred_at)))
+        return duplicate('not_after_end');
+    return { kind: 'create', generation: newest.generation + 1 };
+}
+/**
+ * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
+ * for an event no later than the newest generation's admission (hence no later than its end),
+ * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
+ * not fetched). null: the newest generation's ledger decides (decideGeneration).
+ */
+function decideWithoutLedger(input) {
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: input.generation,
+        reason
+    });
+    if (input.reuse === 'never')
+        return duplicate('reuse_never');
+    if (input.occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
+        return duplicate('not_after_end');
+    return null;
+}
+function runIdForGeneration(runId, generation, scheme) {
+    return scheme === 'as_given' || generation === 1 ? runId : `${runId}-g${generation}`;
+}
+
 // EXTERNAL MODULE: ./src/core/record.ts
 var core_record = __webpack_require__(4130);
 // EXTERNAL MODULE: ./src/core/refs.ts
 var core_refs = __webpack_require__(9301);
-// EXTERNAL MODULE: ./src/core/states.ts
-var states = __webpack_require__(8001);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
@@ -133,12 +247,12 @@ function checkDispatchKey(key, eventName) {
         throw new errors/* InvalidInput */.o9(`${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
             'to a key of valid text.');
     const bytes = Buffer.byteLength(key, 'utf8');
-    if (bytes > core_admission/* MAX_KEY_BYTES */.Xd) {
-        throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${core_admission/* MAX_KEY_BYTES */.Xd}. ` +
+    if (bytes > admission/* MAX_KEY_BYTES */.Xd) {
+        throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${admission/* MAX_KEY_BYTES */.Xd}. ` +
             'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
             '(for example, replace a long part with its sha256).');
     }
-    const parsed = core_admission/* DispatchKeySchema */.Hr.safeParse(key);
+    const parsed = admission/* DispatchKeySchema */.Hr.safeParse(key);
     if (!parsed.success) {
         throw new errors/* InvalidInput */.o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
     }
@@ -394,6 +508,47 @@ function newRecord(fields) {
 /** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
 function nowTimestamp(now = new Date()) {
     return timestampOf(now);
+}
+
+;// CONCATENATED MODULE: ./src/core/occurrence.ts
+/**
+ * SPEC §15: when the event that asks for a dispatch happened. A redelivery carries the original
+ * payload and therefore the original time, which is what lets a late duplicate be told from a
+ * person asking again. Events without such a time never open a new generation.
+ */
+/** The payload field holding the event's occurrence time, per event name. */
+const OCCURRENCE_FIELDS = {
+    issues: ['issue', 'updated_at'],
+    pull_request: ['pull_request', 'updated_at'],
+    pull_request_target: ['pull_request', 'updated_at'],
+    issue_comment: ['comment', 'updated_at']
+};
+// RFC 3339 with a zone; GitHub sends `2026-11-29T12:00:00Z`.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * The event's occurrence time as an RFC 3339 UTC string, or null when the event has none
+ * (other events) or the field is absent or unreadable: a time that cannot be trusted must not
+ * turn a duplicate into a new request, so it counts as no time at all.
+ */
+function occurrenceTime(eventName, payload) {
+    const field = Object.hasOwn(OCCURRENCE_FIELDS, eventName) ? OCCURRENCE_FIELDS[eventName] : null;
+    if (!field)
+        return null;
+    const [object, key] = field;
+    const holder = ownField(payload, object);
+    const value = ownField(holder, key);
+    if (typeof value !== 'string' || !RFC3339.test(value))
+        return null;
+    const ms = Date.parse(value);
+    // SPEC §9 "Time": a clock outside 2000–9999 is never trusted.
+    if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(10000, 0, 1))
+        return null;
+    return new Date(ms).toISOString();
+}
+function ownField(value, name) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    return Object.hasOwn(value, name) ? value[name] : undefined;
 }
 
 // EXTERNAL MODULE: ./src/core/writer.ts
@@ -953,11 +1108,11 @@ function verifiedState(chain) {
 
 /** The admission at admission_ref must admit the key that names it, for a run in namespace. */
 function checkAdmissionNames(namespace, admission_ref, admission) {
-    if ((0,core_refs/* admissionRef */.Rp)(namespace, admission.dispatch_key) !== admission_ref)
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
-    const expected = (0,core_refs/* ledgerRef */.DH)(namespace, admission.run_id);
+    if (admissionRef(namespace, admission.dispatch_key) !== admission_ref)
+        throw new CorruptEntry(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = ledgerRef(namespace, admission.run_id);
     if (admission.ledger_ref !== expected)
-        throw new errors/* CorruptEntry */.Ob(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+        throw new CorruptEntry(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
             `${JSON.stringify(admission.run_id)} (${expected})`);
     return admission;
 }
@@ -974,7 +1129,171 @@ function checkChainNames(namespace, ledger_ref, chain) {
         'ref (a copied chain?)', chain.length > 1 ? first.oid : undefined);
 }
 
+;// CONCATENATED MODULE: ./src/commands/generations.ts
+
+
+
+
+
+/** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
+async function listGenerations(store, options) {
+    const admission_ref = (0,core_refs/* admissionRef */.Rp)(options.namespace, options.dispatch_key);
+    const listed = await store.listRefs(admission_ref, { refresh: options.refresh ?? false });
+    return {
+        admission_ref,
+        refs: orderGenerations(admission_ref, listed.map(entry => entry.ref))
+    };
+}
+/**
+ * Reads every listed generation's admission in the caller's read session and verifies them:
+ * each names this key and the ledger of its own run (SPEC §9), its generation number and the
+ * run before it (SPEC §15). Anything else fails closed naming the ref.
+ */
+async function readGenerationAdmissions(reader, listing, expected) {
+    const generations = [];
+    for (const ref of listing.refs) {
+        const stored = await reader.readAdmission(ref);
+        if (!stored)
+            throw new errors/* CorruptEntry */.Ob(ref, 'it was listed but cannot be read');
+        const admission = stored.value;
+        if (admission.dispatch_key !== expected.dispatch_key)
+            throw new errors/* CorruptEntry */.Ob(ref, 'it holds a different dispatch key than its ref names');
+        const ledger = (0,core_refs/* ledgerRef */.DH)(expected.namespace, admission.run_id);
+        if (admission.ledger_ref !== ledger)
+            throw new errors/* CorruptEntry */.Ob(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+                `${JSON.stringify(admission.run_id)} (${ledger})`);
+        generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid });
+    }
+    verifyGenerations(generations);
+    return { admission_ref: listing.admission_ref, generations };
+}
+/** Lists and reads a key's generations in one go (for callers that need nothing else). */
+async function readGenerations(store, options) {
+    const listing = await listGenerations(store, options);
+    return store.read(reader => readGenerationAdmissions(reader, listing, options));
+}
+/** What the generation decision needs from the newest generation's ledger (verified). */
+function newestGeneration(entry, chain) {
+    if (!chain || chain.length === 0)
+        return { generation: entry.generation, state: null, last_occurred_at: null };
+    if (chain.some(record => record.value.run_id !== entry.admission.run_id))
+        throw new errors/* CorruptEntry */.Ob(entry.admission.ledger_ref, `it holds records of another run than ${entry.admission.run_id}, which ${entry.ref} admitted`);
+    const state = verifiedState(chain);
+    return {
+        generation: entry.generation,
+        state: state.state,
+        last_occurred_at: chain[chain.length - 1]?.value.occurred_at ?? null
+    };
+}
+/**
+ * The shared read path of admit and preview: one listing, then one read session for every
+ * admission and at most one chain — this run's own generation's (to replay it), else the
+ * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
+ */
+async function assessGenerations(store, query) {
+    const runIdFor = (generation) => runIdForGeneration(query.run_id, generation, query.generation_run_ids);
+    const listing = await listGenerations(store, query);
+    const admission_ref = listing.admission_ref;
+    const found = await store.read(async (reader) => {
+        const { generations } = await readGenerationAdmissions(reader, listing, query);
+        const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
+        const newest = generations[generations.length - 1] ?? null;
+        const early = !own && newest
+            ? decideWithoutLedger({
+                generation: newest.generation,
+                admitted_at: newest.admission.admitted_at,
+                reuse: query.reuse,
+                occurred_at: query.occurred_at
+            })
+            : null;
+        const read = own ?? (early ? null : newest);
+        const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        if (read && chain)
+            checkChainNames(query.namespace, read.admission.ledger_ref, chain);
+        return { own, newest, chain, early };
+    });
+    if (found.own)
+        return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain };
+    if (!found.newest)
+        return { kind: 'absent', admission_ref };
+    const decision = found.early ??
+        decideGeneration({
+            newest: newestGeneration(found.newest, found.chain),
+            reuse: query.reuse,
+            occurred_at: query.occurred_at
+        });
+    if (decision.kind === 'duplicate')
+        return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason };
+    return {
+        kind: 'create',
+        admission_ref,
+        generation: decision.generation,
+        run_id: runIdFor(decision.generation),
+        previous: found.newest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/preview.ts
+
+
+
+
+
+
+
+/**
+ * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
+ * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * newest generation's are read.
+ */
+async function previewCommand(store, options) {
+    const target = resolveDispatch(options);
+    const found = await assessGenerations(store, {
+        namespace: options.namespace,
+        dispatch_key: target.dispatch_key,
+        run_id: target.run_id,
+        generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+        reuse: checkReuse(options.reuse),
+        occurred_at: occurrenceTime(options.event.name, options.event.payload)
+    });
+    switch (found.kind) {
+        case 'absent':
+        case 'create': {
+            const generation = found.kind === 'create' ? found.generation : 1;
+            const run_id = found.kind === 'create' ? found.run_id : target.run_id;
+            const next = { ...target, run_id, ledger_ref: (0,core_refs/* ledgerRef */.DH)(options.namespace, run_id) };
+            return { ...none, target: next, verdict: 'create', generation };
+        }
+        case 'replay':
+        case 'duplicate': {
+            const stored = found.entry.admission;
+            const owner = found.kind === 'replay';
+            const conflict = stored.request_digest !== target.request_digest;
+            return {
+                target,
+                stored,
+                verdict: conflict ? 'conflict' : owner ? 'replay' : 'duplicate',
+                generation: found.entry.generation,
+                duplicate_reason: found.kind === 'duplicate' ? found.reason : null,
+                owner,
+                view: owner ? viewRun(found.chain) : null
+            };
+        }
+    }
+}
+const none = { stored: null, duplicate_reason: null, owner: false, view: null };
+/** The reuse policy, validated; the message names the field (the action maps it to its input). */
+function checkReuse(reuse) {
+    const value = reuse || 'after-terminal';
+    if (REUSE_POLICIES.includes(value))
+        return value;
+    throw new errors/* InvalidInput */.o9(`The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/admit.ts
+
+
+
 
 
 
@@ -1011,8 +1330,16 @@ async function admitCommand(store, options) {
         dispatch_key: target.dispatch_key,
         request_digest: target.request_digest
     });
+    const reuse = checkReuse(options.reuse);
     try {
-        const result = await admit(store, { namespace: options.namespace, first_record: first });
+        const result = await admit(store, {
+            namespace: options.namespace,
+            first_record: first,
+            reuse,
+            occurred_at: occurrenceTime(options.event.name, options.event.payload),
+            // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
+            generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
+        });
         return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null };
     }
     catch (error) {
@@ -1021,78 +1348,147 @@ async function admitCommand(store, options) {
         return { target, result: null, conflict: error, view: null };
     }
 }
+/** Rounds of "read, decide, create" when a race for the next generation is lost. */
+const GENERATION_TRIES = 3;
 /**
- * SPEC §4. Optimistic: write the two entries and try the create-only transaction first
- * (two git processes for a first arrival); only a refused create reads what is there.
+ * SPEC §4 and §15. Optimistic: write generation 1's entries and try the create-only
+ * transaction first (two git processes for a first arrival); only a refused create lists the
+ * key's generations and decides: this run's own generation is replayed; otherwise the newest
+ * generation answers as a duplicate, or (its run ended before the event happened) generation
+ * N+1 is created, create-only in one transaction exactly like generation 1.
  */
 async function admit(store, request) {
     const first = checkFirstRecord(request.first_record);
-    const { dispatch_key, request_digest } = first.idempotency;
-    const run_id = first.run_id;
+    const { dispatch_key } = first.idempotency;
     const admission_ref = (0,core_refs/* admissionRef */.Rp)(request.namespace, dispatch_key);
-    const admission = {
-        schema: core_admission/* ADMISSION_SCHEMA */.uW,
-        dispatch_key,
-        request_digest,
-        run_id,
-        ledger_ref: (0,core_refs/* ledgerRef */.DH)(request.namespace, run_id),
-        admitted_at: request.admitted_at ?? first.occurred_at
-    };
+    const admission = admissionFor(request, first, { generation: 1, previous_run_id: null });
+    const refs = { admission_ref, generation_ref: admission_ref };
+    const created = await tryCreate(store, refs, admission, first);
+    if (created)
+        return { ...created, reason: 'first_arrival' };
+    for (let round = 1;; round++) {
+        const outcome = await admitExisting(store, request, first, { refresh: round > 1 });
+        if (outcome)
+            return outcome;
+        if (round >= GENERATION_TRIES)
+            throw new errors/* LostRace */.Sb(`Another arrival created generation after generation of ${admission_ref} while this ` +
+                `one was deciding (${GENERATION_TRIES} rounds); nothing was written. Run admit again.`);
+    }
+}
+/** Writes the two entries and creates both refs in one create-only transaction; null if any exists. */
+async function tryCreate(store, refs, admission, first) {
     const [admissionOid, recordOid] = (await store.writeEntries([
         (0,entry/* admissionCommit */.Dk)(admission),
         (0,entry/* recordCommit */.rN)(first, null)
     ]));
     const outcome = await store.createRefs([
-        { ref: admission_ref, oid: admissionOid },
+        { ref: refs.generation_ref, oid: admissionOid },
         { ref: admission.ledger_ref, oid: recordOid }
     ]);
-    if (outcome === 'created') {
-        const chain = [{ oid: recordOid, value: first }];
-        return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
-    }
-    const found = await readAdmitted(store, request.namespace, admission_ref, run_id);
-    if (!found.admission) {
-        // The create was refused but there is no admission: our ledger ref exists on its own.
-        throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
-            `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
-            'give a different `run_id`, or inspect the ledger by hand.');
-    }
-    const stored = checkAdmissionNames(request.namespace, admission_ref, found.admission.value);
-    if (stored.request_digest !== request_digest) {
-        throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
-            `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
-            `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
-            'set `on_conflict` to output to handle this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
-    }
-    const base = { admission: stored, admission_ref, created: false };
-    if (stored.run_id !== run_id) {
-        // Another run owns the key: its ledger is neither read nor ever completed by us.
-        return { ...base, recorded: false, owner: false, chain: null };
-    }
-    if (found.chain)
-        return { ...base, recorded: false, owner: true, chain: found.chain };
-    // Our admission without its ledger (a crash of a non-atomic writer, or a hand edit):
-    // write the first record, create-only, so racing replays write it once.
-    const completed = await store.createRefs([{ ref: stored.ledger_ref, oid: recordOid }]);
-    if (completed === 'created')
-        return { ...base, recorded: true, owner: true, chain: [{ oid: recordOid, value: first }] };
-    const again = await store.read(reader => reader.readChain(stored.ledger_ref));
-    return { ...base, recorded: false, owner: true, chain: again };
+    if (outcome !== 'created')
+        return null;
+    return {
+        admission,
+        ...refs,
+        created: true,
+        recorded: true,
+        owner: true,
+        chain: [{ oid: recordOid, value: first }]
+    };
 }
 /**
- * The stored admission and, when the run is ours, its chain, in one read session. Another
- * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
+ * One round over an admitted key: list its generations, read what the decision needs, and
+ * replay, answer as a duplicate, or try to create the next generation (null: that race was lost).
  */
-async function readAdmitted(store, namespace, admission_ref, run_id) {
-    return store.read(async (reader) => {
-        const admission = await reader.readAdmission(admission_ref);
-        const ours = admission?.value.run_id === run_id;
-        const ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, run_id);
-        const chain = ours ? await reader.readChain(ledger_ref) : null;
-        if (chain)
-            checkChainNames(namespace, ledger_ref, chain);
-        return { admission, chain };
+async function admitExisting(store, request, first, options) {
+    const { dispatch_key, request_digest } = first.idempotency;
+    const found = await assessGenerations(store, {
+        namespace: request.namespace,
+        dispatch_key,
+        run_id: first.run_id,
+        generation_run_ids: request.generation_run_ids ?? 'as_given',
+        reuse: request.reuse ?? 'after-terminal',
+        occurred_at: request.occurred_at ?? null,
+        refresh: options.refresh
     });
+    const base = { admission_ref: found.admission_ref, created: false };
+    switch (found.kind) {
+        case 'absent': {
+            // The create was refused but there is no admission: our ledger ref exists on its own.
+            const ledger = (0,core_refs/* ledgerRef */.DH)(request.namespace, first.run_id);
+            throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
+                `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
+                'give a different `run_id`, or inspect the ledger by hand.');
+        }
+        case 'replay': {
+            const own = found.entry;
+            checkDigest(own.admission, request_digest, own.ref);
+            const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true };
+            if (found.chain)
+                return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
+            const ownFirst = { ...first, run_id: own.admission.run_id };
+            const completed = await completeLedger(store, own.admission, ownFirst);
+            return { ...result, ...completed, reason: 'replay' };
+        }
+        case 'duplicate':
+            // The request digest is compared within a generation only: with the newest one.
+            checkDigest(found.entry.admission, request_digest, found.entry.ref);
+            return {
+                ...base,
+                admission: found.entry.admission,
+                generation_ref: found.entry.ref,
+                recorded: false,
+                owner: false,
+                chain: null,
+                reason: found.reason
+            };
+        case 'create': {
+            const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id });
+            const next = admissionFor(request, nextFirst, {
+                generation: found.generation,
+                previous_run_id: found.previous.admission.run_id
+            });
+            const refs = {
+                admission_ref: found.admission_ref,
+                generation_ref: generationRef(found.admission_ref, found.generation)
+            };
+            const created = await tryCreate(store, refs, next, nextFirst);
+            return created ? { ...created, reason: 'new_generation' } : null;
+        }
+    }
+}
+function admissionFor(request, first, place) {
+    return {
+        schema: admission/* ADMISSION_SCHEMA */.uW,
+        dispatch_key: first.idempotency.dispatch_key,
+        request_digest: first.idempotency.request_digest,
+        run_id: first.run_id,
+        ledger_ref: (0,core_refs/* ledgerRef */.DH)(request.namespace, first.run_id),
+        admitted_at: request.admitted_at ?? first.occurred_at,
+        ...place
+    };
+}
+function checkDigest(stored, request_digest, ref) {
+    if (stored.request_digest === request_digest)
+        return;
+    const generation = stored.generation > 1 ? ` (generation ${stored.generation}, ${ref})` : '';
+    throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(stored.dispatch_key)} is already admitted for run ` +
+        `${stored.run_id}${generation} with request ${stored.request_digest}, but this request is ` +
+        `${request_digest}. Nothing was written. A changed request needs a new dispatch key ` +
+        '(or, once that run has ended, a new event); set `on_conflict` to output to handle ' +
+        'this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
+}
+/**
+ * Our admission without its ledger (a crash of a non-atomic writer, or a hand edit): write
+ * the first record, create-only, so racing replays write it once.
+ */
+async function completeLedger(store, admission, first) {
+    const [recordOid] = (await store.writeEntries([(0,entry/* recordCommit */.rN)(first, null)]));
+    const completed = await store.createRefs([{ ref: admission.ledger_ref, oid: recordOid }]);
+    if (completed === 'created')
+        return { recorded: true, chain: [{ oid: recordOid, value: first }] };
+    const again = await store.read(reader => reader.readChain(admission.ledger_ref));
+    return { recorded: false, chain: again };
 }
 /** SPEC §4: an invalid first record is rejected before any ref is written. */
 function checkFirstRecord(record) {
@@ -1188,6 +1584,7 @@ async function admitStep(inputs, context) {
         request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
         run_id: inputs.runId,
         initial_state: inputs.initialState,
+        reuse: inputs.reuse,
         writer: context.writer
     });
     return outcome.conflict
@@ -1207,11 +1604,7 @@ function admittedReport(outcome, store) {
     const { target, view } = outcome;
     const result = outcome.result;
     const runId = result.admission.run_id;
-    const meaning = result.created
-        ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
-        : result.owner
-            ? `This workflow run already admitted this dispatch (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${view?.plan.action ?? 'none'}.`
-            : `Another workflow run admitted this dispatch first (run ${runId}). Do not dispatch: the work belongs to that run.`;
+    const meaning = admitMeaning(result, view?.plan.action ?? 'none');
     return {
         outputs: {
             ...keyOutputs(target, store),
@@ -1221,6 +1614,7 @@ function admittedReport(outcome, store) {
             recorded: flag(result.recorded),
             ledger_ref: result.admission.ledger_ref,
             conflict: 'false',
+            generation: String(result.admission.generation),
             ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
         },
         summary: {
@@ -1230,6 +1624,7 @@ function admittedReport(outcome, store) {
                 ['dispatch key', target.dispatch_key],
                 ['request digest', target.request_digest],
                 ['run id', runId],
+                ['generation', String(result.admission.generation)],
                 ['created', flag(result.created)],
                 ['owner', flag(result.owner)],
                 ['store', store],
@@ -1265,25 +1660,62 @@ function conflictReport(inputs, outcome, store) {
         failure: inputs.onConflict === 'fail' ? conflict.message : undefined
     };
 }
+/** Why a duplicate stayed one (SPEC §15), in the words a workflow author needs. */
+const DUPLICATE_BECAUSE = {
+    not_terminal: 'its run has not ended, so every arrival is a duplicate of it',
+    reuse_never: 'reuse is never, so an ended run is never followed by a new one',
+    not_cancelled: 'reuse is after-cancelled and that run did not end cancelled',
+    no_occurrence_time: 'this event carries no occurrence time (only issues, pull_request and issue_comment do), so it cannot be told from a late duplicate; set a new dispatch-key to run again',
+    not_after_end: 'this event happened before that run ended (a redelivery or a late duplicate)'
+};
+function admitMeaning(result, next) {
+    const generation = result.admission.generation;
+    const which = generation > 1 ? ` (generation ${generation})` : '';
+    switch (result.reason) {
+        case 'first_arrival':
+            return 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.';
+        case 'new_generation':
+            return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. Dispatch the work.`;
+        case 'replay':
+            return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${next}.`;
+        default:
+            return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. Do not dispatch: the work belongs to that run.`;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
 
-/** Finds a run and reads its whole chain in one read session; unknown runs are an error. */
+
+
+/**
+ * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
+ * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
+ * session for the admissions and the chain.
+ */
 async function readRun(store, namespace, selector) {
+    const listing = selector.by === 'dispatch_key'
+        ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
+        : null;
     return store.read(async (reader) => {
         let ledger_ref;
         let admission = null;
+        let generation = null;
         if (selector.by === 'run_id')
             ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
         else {
-            const ref = (0,core_refs/* admissionRef */.Rp)(namespace, selector.dispatch_key);
-            const stored = (await reader.readAdmission(ref))?.value ?? null;
-            if (!stored)
-                throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ${ref}). ` +
-                    'Check the `dispatch_key` and the `namespace`, or admit it first.');
-            admission = checkAdmissionNames(namespace, ref, stored);
+            const found = await readGenerationAdmissions(reader, listing, {
+                namespace,
+                dispatch_key: selector.dispatch_key
+            });
+            const newest = ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                found.generations[found.generations.length - 1];
+            if (!newest)
+                throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
+            admission = newest.admission;
+            generation = newest.generation;
             ledger_ref = admission.ledger_ref;
         }
         const chain = await reader.readChain(ledger_ref);
@@ -1295,11 +1727,18 @@ async function readRun(store, namespace, selector) {
                     `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
                     'from that run writes its first record.');
         checkChainNames(namespace, ledger_ref, chain);
-        return { ledger_ref, admission, chain };
+        return { ledger_ref, admission, generation, chain };
     });
 }
 /** Kept here for callers that imported it before the run view had its own module. */
 
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(generations, writer) {
+    if (writer === null)
+        return undefined;
+    const prefix = (0,core_writer/* defaultRunIdPrefix */.se)(writer);
+    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
+}
 
 ;// CONCATENATED MODULE: ./src/commands/selectRun.ts
 
@@ -1358,7 +1797,7 @@ function chooseSelector(choice) {
             'the `dispatch_key`.');
     const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
     return {
-        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key },
+        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
         selected_by: 'event'
     };
 }
@@ -1443,39 +1882,6 @@ async function planStep(inputs, context) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commands/preview.ts
-
-
-
-/**
- * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
- * run's ledger is read: another run's is not ours to act on.
- */
-async function previewCommand(store, options) {
-    const target = resolveDispatch(options);
-    const found = await store.read(async (reader) => {
-        const read = await reader.readAdmission(target.admission_ref);
-        const admission = read
-            ? checkAdmissionNames(options.namespace, target.admission_ref, read.value)
-            : null;
-        const ours = admission?.run_id === target.run_id;
-        const chain = ours ? await reader.readChain(admission.ledger_ref) : null;
-        if (chain)
-            checkChainNames(options.namespace, admission?.ledger_ref, chain);
-        return { admission, chain };
-    });
-    const stored = found.admission;
-    const owner = stored !== null && stored.run_id === target.run_id;
-    const verdict = stored === null
-        ? 'create'
-        : stored.request_digest !== target.request_digest
-            ? 'conflict'
-            : owner
-                ? 'replay'
-                : 'duplicate';
-    return { target, stored, verdict, owner, view: viewRun(found.chain) };
-}
-
 ;// CONCATENATED MODULE: ./src/action/previewStep.ts
 
 
@@ -1489,6 +1895,7 @@ async function previewStep(inputs, context) {
         dispatch_key: inputs.dispatchKey,
         request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
         run_id: inputs.runId,
+        reuse: inputs.reuse,
         writer: context.writer
     });
     const { target, stored, view } = outcome;
@@ -1506,6 +1913,7 @@ async function previewStep(inputs, context) {
             created: 'false',
             recorded: 'false',
             conflict: flag(outcome.verdict === 'conflict'),
+            generation: String(outcome.generation),
             store: context.store.name,
             ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
             ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
@@ -1517,6 +1925,7 @@ async function previewStep(inputs, context) {
                 ['dispatch key', target.dispatch_key],
                 ['request digest', target.request_digest],
                 ['run id', runId],
+                ['generation', String(outcome.generation)],
                 ['admitted', flag(stored !== null)],
                 ['store', context.store.name],
                 ...runRows(view)
@@ -1524,10 +1933,12 @@ async function previewStep(inputs, context) {
         }
     };
 }
-function previewStep_describe({ verdict, stored, target }) {
+function previewStep_describe({ verdict, stored, target, generation }) {
     switch (verdict) {
         case 'create':
-            return `Not admitted yet: admit would create run ${target.run_id}.`;
+            return generation > 1
+                ? `The key's last run has ended and this event happened after it: admit would create run ${target.run_id} (generation ${generation}).`
+                : `Not admitted yet: admit would create run ${target.run_id}.`;
         case 'conflict':
             return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`;
         case 'replay':

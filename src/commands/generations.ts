@@ -1,0 +1,195 @@
+/**
+ * SPEC §15, the shared read path: a key's generations found with one listing of its admission
+ * ref's prefix, each admission read and checked against its place. admit decides from the
+ * newest one; plan, record (and every command selecting a run by key) act on it.
+ */
+import type { Admission } from '../core/admission.js'
+import { CorruptEntry } from '../core/errors.js'
+import {
+  decideGeneration,
+  decideWithoutLedger,
+  orderGenerations,
+  runIdForGeneration,
+  verifyGenerations,
+  type DuplicateReason,
+  type GenerationRunIds,
+  type NewestGeneration,
+  type Reuse
+} from '../core/generation.js'
+import type { LedgerRecord } from '../core/record.js'
+import { admissionRef, ledgerRef } from '../core/refs.js'
+import type { Store, StoreReader, StoredEntry } from '../store/store.js'
+import { verifiedState } from './runView.js'
+import { checkChainNames } from './storedNames.js'
+
+export interface GenerationEntry {
+  readonly ref: string
+  readonly generation: number
+  readonly admission: Admission
+  readonly oid: string
+}
+
+export interface KeyGenerations {
+  readonly admission_ref: string
+  /** Generation 1 first; empty when the key is not admitted. */
+  readonly generations: readonly GenerationEntry[]
+}
+
+/** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
+export async function listGenerations(
+  store: Store,
+  options: { readonly namespace: string; readonly dispatch_key: string; readonly refresh?: boolean }
+): Promise<{ admission_ref: string; refs: string[] }> {
+  const admission_ref = admissionRef(options.namespace, options.dispatch_key)
+  const listed = await store.listRefs(admission_ref, { refresh: options.refresh ?? false })
+  return {
+    admission_ref,
+    refs: orderGenerations(
+      admission_ref,
+      listed.map(entry => entry.ref)
+    )
+  }
+}
+
+/**
+ * Reads every listed generation's admission in the caller's read session and verifies them:
+ * each names this key and the ledger of its own run (SPEC §9), its generation number and the
+ * run before it (SPEC §15). Anything else fails closed naming the ref.
+ */
+export async function readGenerationAdmissions(
+  reader: StoreReader,
+  listing: { readonly admission_ref: string; readonly refs: readonly string[] },
+  expected: { readonly namespace: string; readonly dispatch_key: string }
+): Promise<KeyGenerations> {
+  const generations: GenerationEntry[] = []
+  for (const ref of listing.refs) {
+    const stored = await reader.readAdmission(ref)
+    if (!stored) throw new CorruptEntry(ref, 'it was listed but cannot be read')
+    const admission = stored.value
+    if (admission.dispatch_key !== expected.dispatch_key)
+      throw new CorruptEntry(ref, 'it holds a different dispatch key than its ref names')
+    const ledger = ledgerRef(expected.namespace, admission.run_id)
+    if (admission.ledger_ref !== ledger)
+      throw new CorruptEntry(
+        ref,
+        `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+          `${JSON.stringify(admission.run_id)} (${ledger})`
+      )
+    generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid })
+  }
+  verifyGenerations(generations)
+  return { admission_ref: listing.admission_ref, generations }
+}
+
+/** Lists and reads a key's generations in one go (for callers that need nothing else). */
+export async function readGenerations(
+  store: Store,
+  options: { readonly namespace: string; readonly dispatch_key: string; readonly refresh?: boolean }
+): Promise<KeyGenerations> {
+  const listing = await listGenerations(store, options)
+  return store.read(reader => readGenerationAdmissions(reader, listing, options))
+}
+
+/** What the generation decision needs from the newest generation's ledger (verified). */
+export function newestGeneration(
+  entry: GenerationEntry,
+  chain: readonly StoredEntry<LedgerRecord>[] | null
+): NewestGeneration {
+  if (!chain || chain.length === 0)
+    return { generation: entry.generation, state: null, last_occurred_at: null }
+  if (chain.some(record => record.value.run_id !== entry.admission.run_id))
+    throw new CorruptEntry(
+      entry.admission.ledger_ref,
+      `it holds records of another run than ${entry.admission.run_id}, which ${entry.ref} admitted`
+    )
+  const state = verifiedState(chain)
+  return {
+    generation: entry.generation,
+    state: state.state,
+    last_occurred_at: chain[chain.length - 1]?.value.occurred_at ?? null
+  }
+}
+
+/** What admit would do with a key as it is stored now (SPEC §15), before any digest check. */
+export type Assessment =
+  | { readonly kind: 'absent'; readonly admission_ref: string }
+  /** This run's own generation: a re-run or an exact replay. chain: null when it is missing. */
+  | {
+      readonly kind: 'replay'
+      readonly admission_ref: string
+      readonly entry: GenerationEntry
+      readonly chain: StoredEntry<LedgerRecord>[] | null
+    }
+  | {
+      readonly kind: 'duplicate'
+      readonly admission_ref: string
+      readonly entry: GenerationEntry
+      readonly reason: DuplicateReason
+    }
+  | {
+      readonly kind: 'create'
+      readonly admission_ref: string
+      readonly generation: number
+      readonly run_id: string
+      /** The newest generation, which the new one follows. */
+      readonly previous: GenerationEntry
+    }
+
+export interface AssessQuery {
+  readonly namespace: string
+  readonly dispatch_key: string
+  /** The run id this arrival has for generation 1. */
+  readonly run_id: string
+  readonly generation_run_ids: GenerationRunIds
+  readonly reuse: Reuse
+  readonly occurred_at: string | null
+  readonly refresh?: boolean
+}
+
+/**
+ * The shared read path of admit and preview: one listing, then one read session for every
+ * admission and at most one chain — this run's own generation's (to replay it), else the
+ * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
+ */
+export async function assessGenerations(store: Store, query: AssessQuery): Promise<Assessment> {
+  const runIdFor = (generation: number) =>
+    runIdForGeneration(query.run_id, generation, query.generation_run_ids)
+  const listing = await listGenerations(store, query)
+  const admission_ref = listing.admission_ref
+  const found = await store.read(async reader => {
+    const { generations } = await readGenerationAdmissions(reader, listing, query)
+    const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null
+    const newest = generations[generations.length - 1] ?? null
+    const early =
+      !own && newest
+        ? decideWithoutLedger({
+            generation: newest.generation,
+            admitted_at: newest.admission.admitted_at,
+            reuse: query.reuse,
+            occurred_at: query.occurred_at
+          })
+        : null
+    const read = own ?? (early ? null : newest)
+    const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
+    if (read && chain) checkChainNames(query.namespace, read.admission.ledger_ref, chain)
+    return { own, newest, chain, early }
+  })
+  if (found.own) return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain }
+  if (!found.newest) return { kind: 'absent', admission_ref }
+  const decision =
+    found.early ??
+    decideGeneration({
+      newest: newestGeneration(found.newest, found.chain),
+      reuse: query.reuse,
+      occurred_at: query.occurred_at
+    })
+  if (decision.kind === 'duplicate')
+    return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason }
+  return {
+    kind: 'create',
+    admission_ref,
+    generation: decision.generation,
+    run_id: runIdFor(decision.generation),
+    previous: found.newest
+  }
+}
