@@ -624,7 +624,8 @@ function legalSuccessors(from) {
  * - the first `dispatched` after `admitted` is attempt 1;
  * - a `dispatched` after `dispatched` is a submission update: same number;
  * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * - an `attempt_failed` fails the attempt the previous `dispatched` record carries;
+ * - an `attempt_failed` after `attempt_failed` is an operator's override of that same attempt.
  */
 function requiredAttemptNumber(previous, nextState) {
     if (previous === null)
@@ -640,6 +641,8 @@ function requiredAttemptNumber(previous, nextState) {
         return null;
     }
     if (nextState === 'attempt_failed' && previous.state === 'dispatched')
+        return current;
+    if (nextState === 'attempt_failed' && previous.state === 'attempt_failed')
         return current;
     return null;
 }
@@ -746,6 +749,10 @@ function findAppendProblem(previous, previousDigest, next) {
         }
         if (next.failure == null) {
             return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
+        }
+        // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+        if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
+            return illegal(`${transition_describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`, 'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead');
         }
         if (next.provider?.submission_state === 'ambiguous') {
             return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');

@@ -50,7 +50,8 @@ export function legalSuccessors(from: State): State[] {
  * - the first `dispatched` after `admitted` is attempt 1;
  * - a `dispatched` after `dispatched` is a submission update: same number;
  * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * - an `attempt_failed` fails the attempt the previous `dispatched` record carries;
+ * - an `attempt_failed` after `attempt_failed` is an operator's override of that same attempt.
  */
 export function requiredAttemptNumber(
   previous: LedgerRecord | null,
@@ -65,6 +66,7 @@ export function requiredAttemptNumber(
     return null
   }
   if (nextState === 'attempt_failed' && previous.state === 'dispatched') return current
+  if (nextState === 'attempt_failed' && previous.state === 'attempt_failed') return current
   return null
 }
 
@@ -228,6 +230,13 @@ export function findAppendProblem(
       return illegal(
         `${describe(next)} carries no failure`,
         'say why the attempt failed: failure {code, classification, retryable}'
+      )
+    }
+    // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+    if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
+      return illegal(
+        `${describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`,
+        'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead'
       )
     }
     if (next.provider?.submission_state === 'ambiguous') {
