@@ -1,0 +1,186 @@
+import { describe, expect, it } from '@jest/globals'
+import {
+  judgePermission,
+  levelOf,
+  parsePolicy,
+  screenAuthor,
+  type CommentAuthor
+} from '../src/core/operator/authorize.js'
+import { checkPrefix, parseComment } from '../src/core/operator/grammar.js'
+
+const RUN = 'gh-501-f282f34c55fc'
+
+describe('the comment grammar (SPEC §12)', () => {
+  const commands: Array<[string, object]> = [
+    [`/ledger approve ${RUN} looks right`, { verb: 'approve', run_id: RUN, note: 'looks right' }],
+    [`/ledger approve ${RUN}`, { verb: 'approve', run_id: RUN, note: null }],
+    [`  /ledger   DENY\t${RUN}   not  now  `, { verb: 'deny', run_id: RUN, note: 'not  now' }],
+    [
+      `/ledger cancel ${RUN}\nsecond line /ledger approve x`,
+      { verb: 'cancel', run_id: RUN, note: null }
+    ],
+    [`/ledger retry ${RUN}\r\n`, { verb: 'retry', run_id: RUN, note: null }],
+    [`/ledger status ${RUN} ignored`, { verb: 'status', run_id: RUN }],
+    [
+      `/ledger resolve ${RUN} sent workflow_run_id=9555 html_url=https://x/y?a=b`,
+      {
+        verb: 'resolve',
+        run_id: RUN,
+        answer: 'sent',
+        external_ids: { workflow_run_id: '9555', html_url: 'https://x/y?a=b' }
+      }
+    ],
+    [
+      `/ledger resolve ${RUN} not-sent checked the provider`,
+      { verb: 'resolve', run_id: RUN, answer: 'not-sent', note: 'checked the provider' }
+    ],
+    [
+      '/ledger resolve-effect run/release/v1 committed 42',
+      {
+        verb: 'resolve-effect',
+        operation_id: 'run/release/v1',
+        answer: 'committed',
+        release_id: '42'
+      }
+    ],
+    [
+      '/ledger resolve-effect run/release/v1 not-committed',
+      { verb: 'resolve-effect', answer: 'not-committed', release_id: null }
+    ]
+  ]
+  it.each(commands)('%j', (body, command) => {
+    const parsed = parseComment(body, '/ledger')
+    expect(parsed.kind).toBe('command')
+    if (parsed.kind === 'command') expect(parsed.command).toMatchObject(command)
+  })
+
+  const notAddressed = [
+    'LGTM',
+    '',
+    `please /ledger approve ${RUN}`,
+    `/ledgerapprove ${RUN}`,
+    `> /ledger approve ${RUN}`,
+    `hello\n/ledger approve ${RUN}` // only the first line counts
+  ]
+  it.each(notAddressed)('not addressed: %j', body => {
+    expect(parseComment(body, '/ledger')).toEqual({ kind: 'not_addressed' })
+  })
+
+  const malformed: Array<[string, RegExp]> = [
+    ['/ledger', /no verb/],
+    [`/ledger aprove ${RUN}`, /not one of approve/],
+    ['/ledger approve', /run id is missing/],
+    [`/ledger approve gh-1\u009bx`, /control character/],
+    [`/ledger approve ${'x'.repeat(1025)}`, /longer than 1024 bytes/],
+    [`/ledger approve ${RUN} ${'n'.repeat(4097)}`, /note is longer/],
+    [`/ledger resolve ${RUN}`, /needs an answer/],
+    [`/ledger resolve ${RUN} maybe`, /sent or not-sent/],
+    [`/ledger resolve ${RUN} sent`, /at least one external id/],
+    [`/ledger resolve ${RUN} sent 9555`, /name=value/],
+    [`/ledger resolve ${RUN} sent a= b=1`, /name=value/],
+    [`/ledger resolve ${RUN} sent a=1 a=2`, /given twice/],
+    [`/ledger resolve ${RUN} sent $(id)=1`, /name=value/],
+    ['/ledger resolve-effect op committed', /release id/],
+    ['/ledger resolve-effect op done', /committed or not-committed/]
+  ]
+  it.each(malformed)('malformed: %j', (body, reason) => {
+    const parsed = parseComment(body, '/ledger')
+    expect(parsed.kind).toBe('malformed')
+    if (parsed.kind === 'malformed') expect(parsed.reason).toMatch(reason)
+  })
+
+  it('honours another prefix', () => {
+    expect(parseComment(`/ops approve ${RUN}`, '/ops').kind).toBe('command')
+    expect(parseComment(`/ledger approve ${RUN}`, '/ops').kind).toBe('not_addressed')
+  })
+
+  it('checks the prefix input', () => {
+    expect(checkPrefix('/ledger')).toBeNull()
+    expect(checkPrefix('')).toMatch(/one word/)
+    expect(checkPrefix('/a b')).toMatch(/one word/)
+  })
+})
+
+describe('authorization (SPEC §12)', () => {
+  const policy = parsePolicy({
+    operators: 'OWNER,MEMBER,COLLABORATOR',
+    permission: 'write',
+    bots: ''
+  })
+  const user = (association: string, login = 'alice'): CommentAuthor => ({
+    login,
+    id: 1,
+    type: 'User',
+    association
+  })
+
+  it.each(['OWNER', 'MEMBER', 'COLLABORATOR', 'member'])(
+    '%s goes on to the permission check',
+    a => {
+      expect(screenAuthor(user(a), policy)).toEqual({ verdict: 'check_permission' })
+    }
+  )
+  it.each(['CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE', ''])(
+    '%s is rejected without asking the API',
+    a => {
+      const screening = screenAuthor(user(a), policy)
+      expect(screening.verdict).toBe('rejected')
+      if (screening.verdict === 'rejected')
+        expect(screening.reason).toMatch(/not one of the operators/)
+    }
+  )
+
+  it('bots are refused unless named in operator-bots', () => {
+    const bot: CommentAuthor = { login: 'renovate[bot]', id: 2, type: 'Bot', association: 'OWNER' }
+    expect(screenAuthor(bot, policy)).toMatchObject({ verdict: 'rejected' })
+    expect(screenAuthor({ ...bot, type: 'User' }, policy)).toMatchObject({ verdict: 'rejected' })
+    const named = parsePolicy({
+      operators: 'OWNER',
+      permission: 'write',
+      bots: 'renovate, other[bot]'
+    })
+    expect(screenAuthor({ ...bot, association: 'NONE' }, named)).toMatchObject({
+      verdict: 'allowed'
+    })
+    expect(screenAuthor({ ...bot, login: 'evil[bot]' }, named)).toMatchObject({
+      verdict: 'rejected'
+    })
+  })
+
+  const levels: Array<[string, string | null, 'allowed' | 'rejected']> = [
+    ['none', null, 'rejected'],
+    ['read', 'read', 'rejected'],
+    ['read', 'triage', 'rejected'],
+    ['write', 'write', 'allowed'],
+    ['write', 'maintain', 'allowed'],
+    ['admin', 'admin', 'allowed'],
+    ['write', 'custom-role', 'allowed'], // a custom role falls back to its base permission
+    ['read', 'custom-role', 'rejected']
+  ]
+  it.each(levels)('permission %s, role %s → %s', (permission, role_name, verdict) => {
+    expect(judgePermission(user('MEMBER'), { permission, role_name }, policy).verdict).toBe(verdict)
+  })
+
+  it('operator-permission raises or lowers the bar; no token means association only', () => {
+    const admin = parsePolicy({ operators: 'MEMBER', permission: 'admin', bots: '' })
+    expect(
+      judgePermission(user('MEMBER'), { permission: 'write', role_name: 'maintain' }, admin).verdict
+    ).toBe('rejected')
+    const triage = parsePolicy({ operators: 'MEMBER', permission: 'Triage', bots: '' })
+    expect(
+      judgePermission(user('MEMBER'), { permission: 'read', role_name: 'triage' }, triage).verdict
+    ).toBe('allowed')
+    expect(judgePermission(user('MEMBER'), null, policy).verdict).toBe('allowed')
+    expect(levelOf({ permission: 'bogus' })).toBe('none')
+  })
+
+  it('bad policy inputs name the fix', () => {
+    expect(() => parsePolicy({ operators: 'OWNER,ADMINS', permission: 'write', bots: '' })).toThrow(
+      /not an author association/
+    )
+    expect(() => parsePolicy({ operators: ' ', permission: 'write', bots: '' })).toThrow(/empty/)
+    expect(() => parsePolicy({ operators: 'OWNER', permission: 'none', bots: '' })).toThrow(
+      /read, triage, write, maintain, admin/
+    )
+  })
+})
