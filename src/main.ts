@@ -13,6 +13,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (inputs.token) core.setSecret(inputs.token)
     const report = await runCommand(inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
+    for (const warning of report.warnings ?? []) core.warning(warning)
     await writeSummary(report.summary, env)
     if (report.failure) core.setFailed(report.failure)
   } catch (error) {
@@ -42,5 +43,7 @@ async function runCommand(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepR
       return steps.recordStep(inputs, event, store)
     case 'plan':
       return steps.planStep(inputs, event, store)
+    case 'operate':
+      return steps.operateStep(inputs, event, store, env)
   }
 }

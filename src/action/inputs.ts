@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
-export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'] as const
+export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate'] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
@@ -17,7 +17,13 @@ export const InputsSchema = z.object({
   remote: z.string(),
   repositoryPath: z.string(),
   onConflict: z.enum(['fail', 'output']),
-  token: z.string()
+  token: z.string(),
+  // command: operate (SPEC §12)
+  prefix: z.string(),
+  operators: z.string(),
+  operatorPermission: z.string(),
+  operatorBots: z.string(),
+  reply: z.enum(['true', 'false'])
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -35,7 +41,12 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     remote: getInput('remote') || 'auto',
     repositoryPath: getInput('repository-path'),
     onConflict: getInput('on-conflict') || 'fail',
-    token: getInput('token')
+    token: getInput('token'),
+    prefix: getInput('prefix') || '/ledger',
+    operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
+    operatorPermission: getInput('operator-permission') || 'write',
+    operatorBots: getInput('operator-bots'),
+    reply: getInput('reply') || 'true'
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
