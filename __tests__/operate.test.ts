@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { operate, type OperateRequest } from '../src/commands/operate.js'
-import { readRun, verifiedState } from '../src/commands/readRun.js'
+import { readRun } from '../src/commands/readRun.js'
+import { verifiedState } from '../src/commands/runView.js'
 import { sha256Hex } from '../src/core/canonical.js'
 import { parsePolicy } from '../src/core/operator/authorize.js'
 import { planRecovery } from '../src/core/planRecovery.js'
@@ -36,6 +37,11 @@ function request(
     policy: POLICY,
     reply: true,
     api: null,
+    writer: {
+      github_run_id: '600',
+      run_attempt: 1,
+      workflow_ref: 'octo-org/octo-repo/.github/workflows/operate.yml@refs/heads/main'
+    },
     ...extra
   }
 }

@@ -157,7 +157,8 @@ function apply(records: readonly LedgerRecord[], decision: ReturnType<typeof dec
     trigger: decision.append.trigger,
     actor: decision.append.actor,
     dispatch_key: state.dispatch_key,
-    request_digest: state.request_digest
+    request_digest: state.request_digest,
+    writer: null
   })
   checkAppend(head, record)
   return [...records, record]

@@ -98,7 +98,8 @@ export async function runIn(store: Store, runId: string, situation: string): Pro
         fields: fields ?? {},
         occurred_at: '2026-11-29T13:00:00Z',
         trigger: 'system',
-        actor: null
+        actor: null,
+        writer: null
       },
       chain
     )

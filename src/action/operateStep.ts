@@ -4,20 +4,19 @@ import { parsePolicy } from '../core/operator/authorize.js'
 import { checkPrefix } from '../core/operator/grammar.js'
 import { oneLine } from '../core/operator/reply.js'
 import { octokitOperatorApi } from '../github/operatorApi.js'
-import type { Store } from '../store/store.js'
-import type { LoadedEvent } from './event.js'
+import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import type { StepReport } from './report.js'
-import { runIdentityOutputs, runOutputs, runRows } from './runView.js'
+import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
 export async function operateStep(
   inputs: Inputs,
-  event: LoadedEvent,
-  store: Store,
+  context: StepContext,
   env: NodeJS.ProcessEnv
 ): Promise<StepReport> {
+  const { event, store, writer } = context
   const badPrefix = checkPrefix(inputs.prefix)
   if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
   const policy = parsePolicy({
@@ -40,7 +39,8 @@ export async function operateStep(
     reply: inputs.reply === 'true',
     api: inputs.token
       ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
-      : null
+      : null,
+    writer
   })
   return report(result, store.name)
 }

@@ -4,7 +4,7 @@
  * even when the record cannot be written. Takes plain values, returns a result.
  */
 import { DispatchLedgerError, InvalidInput, LostRace } from '../core/errors.js'
-import { nowTimestamp } from '../core/newRecord.js'
+import { timestampOf } from '../core/time.js'
 import {
   judgePermission,
   screenAuthor,
@@ -22,11 +22,12 @@ import {
 import { OPERATOR_VERBS, parseComment } from '../core/operator/grammar.js'
 import { replyBody } from '../core/operator/reply.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
-import type { LedgerRecord } from '../core/record.js'
+import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { readRun, verifiedState } from './readRun.js'
+import { readRun } from './readRun.js'
+import { verifiedState } from './runView.js'
 import { appendRecord } from './record.js'
 
 export const OPERATE_OUTCOMES = [
@@ -50,6 +51,8 @@ export interface OperateRequest {
   readonly reply: boolean
   /** The GitHub API, or null without a token: no permission check, reaction, reply or cancel. */
   readonly api: OperatorApi | null
+  /** The workflow run appending (SPEC §9); null outside Actions. */
+  readonly writer: Writer | null
   readonly now?: () => Date
 }
 
@@ -248,9 +251,10 @@ async function write(
           ledger_ref,
           state: decision.append.state,
           fields: decision.append.fields,
-          occurred_at: nowTimestamp(request.now?.()),
+          occurred_at: timestampOf(request.now?.() ?? new Date()),
           trigger: decision.append.trigger,
-          actor: decision.append.actor
+          actor: decision.append.actor,
+          writer: request.writer
         },
         chain
       )
