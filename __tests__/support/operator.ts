@@ -74,8 +74,16 @@ export const SITUATIONS: Record<string, { start?: 'proposed'; steps: Step[] }> =
   cancelled: { steps: [...DISPATCHED, ['cancelled']] }
 }
 
-/** Admits `runId` and appends the situation's records; returns its ledger ref. */
-export async function runIn(store: Store, runId: string, situation: string): Promise<string> {
+/**
+ * Admits `runId` and appends the situation's records; returns its ledger ref. A submitted
+ * attempt names GitHub workflow run 31337 unless `workflowRunId` says which.
+ */
+export async function runIn(
+  store: Store,
+  runId: string,
+  situation: string,
+  options: { readonly workflowRunId?: number } = {}
+): Promise<string> {
   const spec = SITUATIONS[situation]
   if (!spec) throw new Error(`no situation ${situation}`)
   const first = makeRecord({
@@ -88,7 +96,18 @@ export async function runIn(store: Store, runId: string, situation: string): Pro
     }
   })
   await admit(store, { namespace: NS, first_record: first })
-  for (const [state, fields] of spec.steps) {
+  for (const [state, given] of spec.steps) {
+    const provider = given?.provider
+    const fields =
+      provider?.external_ids.workflow_run_id && options.workflowRunId !== undefined
+        ? {
+            ...given,
+            provider: {
+              ...provider,
+              external_ids: { workflow_run_id: String(options.workflowRunId) }
+            }
+          }
+        : given
     const { chain } = await readRun(store, NS, { by: 'run_id', run_id: runId })
     await appendRecord(
       store,
