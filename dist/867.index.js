@@ -2111,7 +2111,6 @@ function differingField(stored, request) {
 
 
 
-
 const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
     'applied',
     'duplicate',
@@ -2192,10 +2191,8 @@ async function decideAndAct(request, comment, parsed, verb) {
         };
     let found;
     try {
-        found = await readRun(request.store, request.namespace, {
-            by: 'run_id',
-            run_id: command.run_id
-        });
+        // Named by run id: any workflow run may act on it deliberately (SPEC §9).
+        found = await selectRun(request.store, operate_select(request, command.run_id));
     }
     catch (error) {
         // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
@@ -2204,7 +2201,7 @@ async function decideAndAct(request, comment, parsed, verb) {
         throw error;
     }
     if (command.verb === 'status') {
-        const run = viewOf(found.ledger_ref, found.chain);
+        const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view };
         const verbs = applicableVerbs(run.state, run.plan);
         return {
             ...base,
@@ -2234,8 +2231,10 @@ async function authorize(request, comment) {
     }
 }
 function viewOf(ledger_ref, chain) {
-    const state = verifiedState(chain);
-    return { ledger_ref, chain, state, plan: planRecovery(state) };
+    return { ledger_ref, chain, ...viewChain(chain) };
+}
+function operate_select(request, run_id) {
+    return { namespace: request.namespace, run_id, writer: request.writer };
 }
 async function write(request, comment, command, ledger_ref, initial) {
     let chain = initial;
@@ -2263,10 +2262,7 @@ async function write(request, comment, command, ledger_ref, initial) {
         catch (error) {
             if (error instanceof errors/* LostRace */.Sb && attempt < DECIDE_TRIES) {
                 // Someone else wrote first: re-read and decide again (duplicate, conflict or applied).
-                chain = (await readRun(request.store, request.namespace, {
-                    by: 'run_id',
-                    run_id: run.state.run_id
-                })).chain;
+                chain = (await selectRun(request.store, operate_select(request, run.state.run_id))).chain;
                 continue;
             }
             if (command.verb !== 'cancel')

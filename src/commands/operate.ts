@@ -21,13 +21,13 @@ import {
 } from '../core/operator/decide.js'
 import { OPERATOR_VERBS, parseComment } from '../core/operator/grammar.js'
 import { replyBody } from '../core/operator/reply.js'
-import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
+import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { readRun } from './readRun.js'
-import { verifiedState } from './runView.js'
+import { viewChain } from './runView.js'
+import { selectRun, type RunChoice } from './selectRun.js'
 import { appendRecord } from './record.js'
 
 export const OPERATE_OUTCOMES = [
@@ -171,10 +171,8 @@ async function decideAndAct(
 
   let found
   try {
-    found = await readRun(request.store, request.namespace, {
-      by: 'run_id',
-      run_id: command.run_id
-    })
+    // Named by run id: any workflow run may act on it deliberately (SPEC §9).
+    found = await selectRun(request.store, select(request, command.run_id))
   } catch (error) {
     // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
     if (error instanceof InvalidInput)
@@ -182,7 +180,7 @@ async function decideAndAct(
     throw error
   }
   if (command.verb === 'status') {
-    const run = viewOf(found.ledger_ref, found.chain)
+    const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view }
     const verbs = applicableVerbs(run.state, run.plan)
     return {
       ...base,
@@ -218,8 +216,11 @@ async function authorize(
 }
 
 function viewOf(ledger_ref: string, chain: StoredEntry<LedgerRecord>[]): OperatedRun {
-  const state = verifiedState(chain)
-  return { ledger_ref, chain, state, plan: planRecovery(state) }
+  return { ledger_ref, chain, ...viewChain(chain) }
+}
+
+function select(request: OperateRequest, run_id: string): RunChoice {
+  return { namespace: request.namespace, run_id, writer: request.writer }
 }
 
 async function write(
@@ -262,12 +263,7 @@ async function write(
     } catch (error) {
       if (error instanceof LostRace && attempt < DECIDE_TRIES) {
         // Someone else wrote first: re-read and decide again (duplicate, conflict or applied).
-        chain = (
-          await readRun(request.store, request.namespace, {
-            by: 'run_id',
-            run_id: run.state.run_id
-          })
-        ).chain
+        chain = (await selectRun(request.store, select(request, run.state.run_id))).chain
         continue
       }
       if (command.verb !== 'cancel') throw error
