@@ -6,7 +6,12 @@ import {
   screenAuthor,
   type CommentAuthor
 } from '../src/core/operator/authorize.js'
+import { sha256Hex } from '../src/core/canonical.js'
+import { workflowRunsToCancel } from '../src/core/operator/cancelTargets.js'
+import { commentEvidence, readComment } from '../src/core/operator/comment.js'
 import { checkPrefix, parseComment } from '../src/core/operator/grammar.js'
+import { code, replyBody } from '../src/core/operator/reply.js'
+import type { RecoveredRunState } from '../src/core/reconstruct.js'
 
 const RUN = 'gh-501-f282f34c55fc'
 
@@ -182,5 +187,109 @@ describe('authorization (SPEC §12)', () => {
     expect(() => parsePolicy({ operators: 'OWNER', permission: 'none', bots: '' })).toThrow(
       /read, triage, write, maintain, admin/
     )
+  })
+})
+
+describe('what cancel stops, and how replies show text', () => {
+  const state = (attempts: Array<{ failed: boolean; ids: Record<string, string> }>) =>
+    ({
+      attempts: attempts.map((a, i) => ({
+        number: i + 1,
+        reason: 'initial',
+        submission_state: 'submitted',
+        external_ids: a.ids,
+        driver: 'workflow',
+        unresolved_ambiguous: false,
+        failed: a.failed,
+        retryable: a.failed ? true : null
+      }))
+    }) as unknown as RecoveredRunState
+
+  it('cancels the workflow runs of attempts that have not failed, plain ids only', () => {
+    expect(
+      workflowRunsToCancel(
+        state([
+          { failed: true, ids: { workflow_run_id: '11' } },
+          { failed: false, ids: { workflow_run_id: '22', html_url: 'https://x' } },
+          { failed: false, ids: { workflow_run_id: '22' } },
+          { failed: false, ids: { workflow_run_id: '../33' } },
+          { failed: false, ids: { job: '44' } }
+        ])
+      )
+    ).toEqual([22])
+    expect(workflowRunsToCancel(state([]))).toEqual([])
+  })
+
+  it('code spans hold any text literally, line breaks shown as ⏎', () => {
+    expect(code('a')).toBe('` a `')
+    expect(code('x`y')).toBe('`` x`y ``')
+    expect(code('``')).toBe('``` `` ```')
+    expect(code('a\nb\r\nc\u2028d')).toBe('` a⏎b⏎c⏎d `')
+  })
+
+  it('the reply lists the outcome, run and warnings, every value in a code span', () => {
+    const body = replyBody({
+      verb: 'cancel',
+      outcome: 'unrecorded',
+      reason: 'why @team',
+      settled_outcome: '',
+      run_id: 'r-1',
+      state: 'dispatched',
+      next_action: 'observe_provider',
+      warnings: ['not recorded']
+    })
+    expect(body).toContain('(unrecorded)')
+    expect(body).toContain('- run: ` r-1 `')
+    expect(body).toContain('- why: ` why @team `')
+    expect(body).toContain('- warning: ` not recorded `')
+    expect(body).not.toContain('settled outcome')
+  })
+})
+
+describe('the issue_comment event as operate reads it', () => {
+  const event = (comment: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    action: 'created',
+    issue: { number: 7 },
+    comment: {
+      id: 5,
+      body: '/ledger status r',
+      html_url: 'https://github.com/o/r/issues/7#issuecomment-5',
+      user: { login: 'alice', id: 1, type: 'User' },
+      author_association: 'MEMBER',
+      ...comment
+    },
+    repository: { full_name: 'o/r' },
+    ...extra
+  })
+
+  it('reads the fields and digests the body', () => {
+    const comment = readComment('issue_comment', event({}))
+    expect(comment).toMatchObject({
+      action: 'created',
+      id: 5,
+      issue_number: 7,
+      author: { login: 'alice', id: 1, type: 'User', association: 'MEMBER' },
+      repository: 'o/r'
+    })
+    expect(commentEvidence(comment)).toEqual({
+      kind: 'operator_comment',
+      digest: `sha256:${sha256Hex('/ledger status r')}`,
+      uri: 'https://github.com/o/r/issues/7#issuecomment-5'
+    })
+  })
+
+  it.each([
+    [{ id: '5' }, /comment\.id/],
+    [{ body: 7 }, /comment\.body/],
+    [{ html_url: 'https://github.com/o/../x' }, /comment\.html_url/],
+    [{ html_url: 'javascript:alert(1)' }, /comment\.html_url/],
+    [{ user: { id: 1 } }, /comment\.user\.login/]
+  ])('%j is refused with the field named', (change, message) => {
+    expect(() => readComment('issue_comment', event(change))).toThrow(message)
+  })
+
+  it('needs the issue number and an action', () => {
+    expect(() => readComment('issue_comment', event({}, { issue: {} }))).toThrow(/issue\.number/)
+    expect(() => readComment('issue_comment', event({}, { action: undefined }))).toThrow(/action/)
   })
 })
