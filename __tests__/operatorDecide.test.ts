@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { digestOf } from '../src/core/canonical.js'
 import { newRecord } from '../src/core/newRecord.js'
 import type { WritingCommand, OperatorContext } from '../src/core/operator/decide.js'
-import { decideOperation, derivedKey } from '../src/core/operator/decide.js'
+import { decideOperation, derivedKey, settledBy } from '../src/core/operator/decide.js'
 import { planRecovery } from '../src/core/planRecovery.js'
 import type { LedgerRecord } from '../src/core/record.js'
 import { reconstruct } from '../src/core/reconstruct.js'
@@ -286,6 +286,58 @@ describe('duplicate, conflict, first outcome wins', () => {
     expect(planRecovery(state).action).toBe('reconcile_provider')
     expect(planRecovery({ ...state, updated_at: '1999-01-01T00:00:00Z' }).action).toBe(
       'reconcile_provider'
+    )
+  })
+})
+
+describe('what a stored record settled, and why a verb does not apply', () => {
+  it('settledBy reads a record as the answer to the key’s verb', () => {
+    const [, , failedFinal] = legalChain('admitted', 'dispatched', {
+      state: 'attempt_failed',
+      failure: failure(false)
+    }) as [LedgerRecord, LedgerRecord, LedgerRecord]
+    expect(settledBy('retry', failedFinal)).toBe('attempt_failed')
+    expect(settledBy('resolve', failedFinal)).toBe('not_sent')
+    expect(settledBy('retry', { ...failedFinal, failure: failure(true) })).toBe('retry_allowed')
+    const ambiguous = legalChain('admitted', {
+      state: 'dispatched',
+      provider: provider('ambiguous')
+    })
+    expect(settledBy('resolve', ambiguous.at(-1) as LedgerRecord)).toBe('ambiguous')
+  })
+
+  it('a redelivered resolve comment reports what it settled', () => {
+    const ambiguous = legalChain(...(SITUATIONS.dispatched_ambiguous as Step[]))
+    const ctx = context()
+    const sent = apply(ambiguous, decide(ambiguous, COMMANDS.sent as WritingCommand, ctx))
+    // The record keeps the attempt's driver and reason.
+    expect((sent.at(-1) as LedgerRecord).provider?.driver).toBe('fake')
+    const moved = extend(sent, 'candidate_observed')
+    expect(decide(moved, COMMANDS.sent as WritingCommand, ctx)).toMatchObject({
+      outcome: 'duplicate',
+      settled_outcome: 'sent',
+      key: 'resolve:run-0001:1'
+    })
+  })
+
+  it('the retry key still names the failure after the next attempt started', () => {
+    const failed = legalChain(...(SITUATIONS.failed_final as Step[]))
+    const retried = apply(failed, decide(failed, COMMANDS.retry as WritingCommand))
+    const next = extend(retried, 'dispatched')
+    expect(derivedKey('retry', next, reconstruct(next))).toBe('retry:run-0001:3')
+  })
+
+  it('a noop says what the verb needs and which verbs apply now', () => {
+    const retryable = legalChain(...(SITUATIONS.failed_retryable as Step[]))
+    expect(decide(retryable, COMMANDS.retry as WritingCommand).reason).toMatch(
+      /already retryable.*Verbs that apply now: cancel\./
+    )
+    const admitted = legalChain('admitted')
+    expect(decide(admitted, COMMANDS.retry as WritingCommand).reason).toMatch(
+      /retry answers only a non-retryable attempt_failed/
+    )
+    expect(decide(admitted, COMMANDS.approve as WritingCommand).reason).toMatch(
+      /Run run-0001 is admitted \(next action: dispatch\); approve and deny answer only/
     )
   })
 })

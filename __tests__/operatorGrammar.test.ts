@@ -293,3 +293,47 @@ describe('the issue_comment event as operate reads it', () => {
     expect(() => readComment('issue_comment', event({}, { action: undefined }))).toThrow(/action/)
   })
 })
+
+describe('grammar limits, at the boundary', () => {
+  it('a 64-character prefix, a 1024-byte run id, a 4096-character note are accepted', () => {
+    const prefix = `/${'p'.repeat(63)}`
+    expect(checkPrefix(prefix)).toBeNull()
+    expect(checkPrefix(`${prefix}x`)).toMatch(/one word/)
+    expect(checkPrefix('/a\u0007')).toMatch(/one word/)
+    const id = 'é'.repeat(512) // 1024 bytes
+    expect(parseComment(`/ledger approve ${id}`, '/ledger').kind).toBe('command')
+    expect(parseComment(`/ledger approve ${id}x`, '/ledger').kind).toBe('malformed')
+    const note = 'n'.repeat(4096)
+    expect(parseComment(`/ledger approve r ${note}`, '/ledger')).toMatchObject({
+      kind: 'command',
+      command: { note }
+    })
+  })
+
+  it('32 external ids, values up to 1024 characters, no control characters', () => {
+    const pairs = Array.from({ length: 32 }, (_, i) => `id${i}=${i}`).join(' ')
+    expect(parseComment(`/ledger resolve r sent ${pairs}`, '/ledger').kind).toBe('command')
+    expect(parseComment(`/ledger resolve r sent ${pairs} x=1`, '/ledger')).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringMatching(/at most 32/)
+    })
+    const long = 'v'.repeat(1024)
+    expect(parseComment(`/ledger resolve r sent a=${long}`, '/ledger')).toMatchObject({
+      kind: 'command',
+      command: { external_ids: { a: long } }
+    })
+    expect(parseComment(`/ledger resolve r sent a=${long}v`, '/ledger').kind).toBe('malformed')
+    expect(parseComment('/ledger resolve r sent a=x\u0007y', '/ledger').kind).toBe('malformed')
+    expect(parseComment('/ledger resolve r sent =1', '/ledger').kind).toBe('malformed')
+    expect(parseComment('/ledger resolve r sent a==1', '/ledger')).toMatchObject({
+      command: { external_ids: { a: '=1' } }
+    })
+  })
+
+  it('an empty association is named unknown', () => {
+    const policy = parsePolicy({ operators: 'OWNER', permission: 'write', bots: '' })
+    const screening = screenAuthor({ login: 'a', id: 1, type: 'User', association: '' }, policy)
+    expect(screening).toMatchObject({ verdict: 'rejected' })
+    if (screening.verdict === 'rejected') expect(screening.reason).toMatch(/is unknown, which/)
+  })
+})

@@ -2157,7 +2157,7 @@ async function operate(request) {
     if (comment.action !== 'created')
         return quiet(parsed.kind === 'not_addressed'
             ? `The comment was ${comment.action}; it is not addressed to ${request.prefix}. Nothing to do.`
-            : `The comment was ${comment.action}, not created: an edited comment is never executed. Nothing was written; post a new comment to operate.`);
+            : `The comment was ${comment.action}, not created: ${comment.action === 'edited' ? 'an edited comment is never executed' : 'only a new comment is executed'}. Nothing was written; post a new comment to operate.`);
     if (parsed.kind === 'not_addressed')
         return quiet(`The comment does not start with ${request.prefix}. Nothing to do.`);
     let result;
