@@ -73,6 +73,13 @@ function walk(start: 'admitted' | 'proposed', choices: readonly Choice[]): Ledge
               }
             }
           : {}),
+        // SPEC §12: only an operator restates a failure of the same attempt.
+        ...(state === 'attempt_failed' && previous.state === 'attempt_failed'
+          ? {
+              trigger: 'operator' as const,
+              decision: { outcome: 'approved' as const, by: 'octocat' }
+            }
+          : {}),
         ...(state === 'decided' ? { decision: { outcome: choice.outcome, by: 'octocat' } } : {})
       })
     )

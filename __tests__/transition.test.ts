@@ -16,7 +16,7 @@ const SPEC_TABLE = `
 | previewed | admitted, admission_blocked |
 | admitted | dispatched |
 | dispatched | dispatched (a submission update for the same attempt), attempt_failed, candidate_observed |
-| attempt_failed | dispatched (a new attempt, number + 1) |
+| attempt_failed | dispatched (a new attempt, number + 1); attempt_failed (an operator's \`retry\` or \`resolve\` of the same attempt, section 12) |
 | candidate_observed | normalized |
 | normalized | verification_requested |
 | verification_requested | evidence_ready, verification_error |
@@ -28,7 +28,7 @@ const SPEC_TABLE = `
 const list = (text: string): string[] =>
   text
     .replace(/\(.*?\)/g, '')
-    .split(',')
+    .split(/[,;]/)
     .map(item => item.trim())
     .filter(Boolean)
 
@@ -82,7 +82,11 @@ function recordAfter(previous: LedgerRecord, to: State): LedgerRecord {
       to === 'attempt_failed'
         ? { code: 'refused', classification: 'provider', retryable: false }
         : null,
-    decision: to === 'decided' ? { outcome: 'rejected', by: 'octocat' } : null
+    decision: to === 'decided' ? { outcome: 'rejected', by: 'octocat' } : null,
+    // attempt_failed after attempt_failed is an operator's override (SPEC §12).
+    ...(to === 'attempt_failed' && previous.state === 'attempt_failed'
+      ? { trigger: 'operator', decision: { outcome: 'approved', by: 'octocat' } }
+      : {})
   })
 }
 
@@ -258,6 +262,39 @@ describe('attempt numbering', () => {
       /carries no decision/
     )
     expect(() => checkAppend(head, nextRecord(head, 'decided'))).not.toThrow()
+  })
+})
+
+describe('attempt_failed → attempt_failed: an operator override of the same attempt', () => {
+  const failed = legalChain('admitted', 'dispatched', {
+    state: 'attempt_failed',
+    failure: { code: 'refused', classification: 'provider', retryable: false }
+  }).at(-1) as LedgerRecord
+  const override = (change: Partial<LedgerRecord> = {}) =>
+    nextRecord(failed, {
+      state: 'attempt_failed',
+      trigger: 'operator',
+      decision: { outcome: 'approved', by: 'octocat' },
+      failure: { code: 'refused', classification: 'provider', retryable: true },
+      ...change
+    })
+
+  it('is legal for the same attempt, by an operator, with a decision', () => {
+    expect(requiredAttemptNumber(failed, 'attempt_failed')).toBe(1)
+    expect(() => checkAppend(failed, override())).not.toThrow()
+  })
+
+  it('must keep the attempt number', () => {
+    expect(() =>
+      checkAppend(failed, override({ attempt: { number: 2, reason: 'retry' } }))
+    ).toThrow(/the attempt in flight is 1/)
+  })
+
+  it('is refused without trigger operator or without a decision', () => {
+    expect(() => checkAppend(failed, override({ trigger: 'recovery' }))).toThrow(
+      /not an operator's decision \(trigger recovery\)/
+    )
+    expect(() => checkAppend(failed, override({ decision: null }))).toThrow(/no decision/)
   })
 })
 

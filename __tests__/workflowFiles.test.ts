@@ -83,7 +83,12 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'remote',
       'repository-path',
       'on-conflict',
-      'token'
+      'token',
+      'prefix',
+      'operators',
+      'operator-permission',
+      'operator-bots',
+      'reply'
     ]
     const outputs = [
       'run_id',
@@ -102,7 +107,10 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'recovery_reason',
       'blind_resubmission_forbidden',
       'authority_required',
-      'conflict'
+      'conflict',
+      'verb',
+      'outcome',
+      'settled_outcome'
     ]
     for (const input of inputs) expect(manifest.inputs[input]?.description).toBeTruthy()
     for (const output of outputs) expect(manifest.outputs[output]?.description).toBeTruthy()

@@ -15,6 +15,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (inputs.token) core.setSecret(inputs.token)
     const report = await runStep(inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
+    for (const warning of report.warnings ?? []) core.warning(warning)
     await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
     if (report.failure) core.setFailed(inInputTerms(report.failure))
   } catch (error) {
@@ -51,5 +52,7 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
       return steps.planStep(inputs, context)
     case 'scan':
       return steps.scanStep(inputs, context)
+    case 'operate':
+      return steps.operateStep(inputs, context, env)
   }
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
-export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'] as const
+export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate'] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
@@ -18,7 +18,13 @@ export const InputsSchema = z.object({
   repositoryPath: z.string(),
   onConflict: z.enum(['fail', 'output']),
   token: z.string(),
-  reuse: z.string()
+  reuse: z.string(),
+  // command: operate (SPEC §12)
+  prefix: z.string(),
+  operators: z.string(),
+  operatorPermission: z.string(),
+  operatorBots: z.string(),
+  reply: z.enum(['true', 'false'])
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -37,7 +43,12 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     repositoryPath: getInput('repository-path'),
     onConflict: getInput('on-conflict') || 'fail',
     token: getInput('token'),
-    reuse: getInput('reuse') || 'after-terminal'
+    reuse: getInput('reuse') || 'after-terminal',
+    prefix: getInput('prefix') || '/ledger',
+    operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
+    operatorPermission: getInput('operator-permission') || 'write',
+    operatorBots: getInput('operator-bots'),
+    reply: getInput('reply') || 'true'
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
@@ -61,7 +72,12 @@ export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
   on_conflict: 'on-conflict',
   remote: 'remote',
   repository_path: 'repository-path',
-  reuse: 'reuse'
+  reuse: 'reuse',
+  prefix: 'prefix',
+  operators: 'operators',
+  operator_permission: 'operator-permission',
+  operator_bots: 'operator-bots',
+  reply: 'reply'
 }
 
 /**

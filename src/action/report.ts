@@ -6,6 +6,8 @@ export interface StepReport {
   readonly summary: SummaryBlock
   /** Set when the step must fail after its outputs are written (on-conflict: fail). */
   readonly failure?: string
+  /** Printed as workflow warnings (command: operate's unrecorded cancel, failed replies). */
+  readonly warnings?: readonly string[]
 }
 
 export function flag(value: boolean): string {

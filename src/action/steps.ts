@@ -3,6 +3,7 @@
  * per command: the bundler copies every module two commands share into each of their chunks.
  */
 export { admitStep } from './admitStep.js'
+export { operateStep } from './operateStep.js'
 export { planStep } from './planStep.js'
 export { previewStep } from './previewStep.js'
 export { recordStep } from './recordStep.js'

@@ -38,7 +38,8 @@ export const SUCCESSORS: Readonly<Record<State, readonly State[]>> = {
   admission_blocked: [],
   admitted: ['dispatched'],
   dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
-  attempt_failed: ['dispatched'],
+  // attempt_failed: an operator's retry or resolve of the same attempt (SPEC §12).
+  attempt_failed: ['dispatched', 'attempt_failed'],
   candidate_observed: ['normalized'],
   normalized: ['verification_requested'],
   verification_requested: ['evidence_ready', 'verification_error'],

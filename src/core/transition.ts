@@ -279,6 +279,13 @@ function attemptFailedProblem(
       'say why the attempt failed: failure {code, classification, retryable}'
     )
   }
+  // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+  if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
+    return illegal(
+      `${describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`,
+      'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead'
+    )
+  }
   if (next.provider?.submission_state === 'ambiguous') {
     return illegal(
       `${describe(next)} records submission_state ambiguous`,

@@ -1,8 +1,8 @@
-export const id = 970;
-export const ids = [970];
+export const id = 592;
+export const ids = [592];
 export const modules = {
 
-/***/ 4970:
+/***/ 592:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   admitStep: () => (/* reexport */ admitStep),
+  operateStep: () => (/* reexport */ operateStep),
   planStep: () => (/* reexport */ planStep),
   previewStep: () => (/* reexport */ previewStep),
   recordStep: () => (/* reexport */ recordStep),
@@ -911,6 +912,10 @@ function attemptFailedProblem({ illegal }, previous, next) {
     if (next.failure == null) {
         return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
     }
+    // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+    if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
+        return illegal(`${transition_describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`, 'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead');
+    }
     if (next.provider?.submission_state === 'ambiguous') {
         return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
     }
@@ -1683,6 +1688,716 @@ function admitMeaning(result, next) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/operator/authorize.ts
+/**
+ * SPEC §12 authorization: who may operate a run from a comment. Pure: the command asks
+ * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
+ */
+
+/** GitHub's author_association values. */
+const ASSOCIATIONS = [
+    'OWNER',
+    'MEMBER',
+    'COLLABORATOR',
+    'CONTRIBUTOR',
+    'FIRST_TIME_CONTRIBUTOR',
+    'FIRST_TIMER',
+    'MANNEQUIN',
+    'NONE'
+];
+/** Repository roles from least to most; `none` is what a non-collaborator has. */
+const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'];
+/** Comma- or space-separated list input → trimmed, non-empty items. */
+function items(text) {
+    return text
+        .split(/[\s,]+/)
+        .map(item => item.trim())
+        .filter(Boolean);
+}
+/** The policy from the operators, operator-permission and operator-bots inputs. */
+function parsePolicy(inputs) {
+    const operators = items(inputs.operators).map(item => item.toUpperCase());
+    if (operators.length === 0)
+        throw new errors/* InvalidInput */.o9(`The operators input is empty. Name the author associations allowed to operate, for example OWNER,MEMBER,COLLABORATOR.`);
+    const unknown = operators.filter(a => !ASSOCIATIONS.includes(a));
+    if (unknown.length > 0)
+        throw new errors/* InvalidInput */.o9(`The operators input holds ${JSON.stringify(unknown.join(','))}, which is not an author association. Use any of ${ASSOCIATIONS.join(', ')}.`);
+    const permission = inputs.permission.trim().toLowerCase();
+    if (!PERMISSION_LEVELS.includes(permission) || permission === 'none')
+        throw new errors/* InvalidInput */.o9(`The operator-permission input is ${JSON.stringify(inputs.permission)}; use one of read, triage, write, maintain, admin.`);
+    const bots = items(inputs.bots).map(bot => {
+        const login = bot.toLowerCase();
+        return login.endsWith('[bot]') ? login : `${login}[bot]`;
+    });
+    return { operators, permission: permission, bots };
+}
+function isBot(author) {
+    return author.type === 'Bot' || author.login.toLowerCase().endsWith('[bot]');
+}
+/**
+ * The checks that need no API call. A bot is refused unless named in operator-bots, and a
+ * named bot needs nothing more (its association is usually NONE; naming it is the grant).
+ * Anyone else needs an allowed association, then (with a token) the permission API.
+ */
+function screenAuthor(author, policy) {
+    if (isBot(author)) {
+        if (policy.bots.includes(author.login.toLowerCase()))
+            return { verdict: 'allowed', via: `bot ${author.login} is named in operator-bots` };
+        return {
+            verdict: 'rejected',
+            reason: `${author.login} is a bot, and bots may operate only when named in operator-bots`
+        };
+    }
+    const association = author.association.toUpperCase();
+    if (!policy.operators.includes(association))
+        return {
+            verdict: 'rejected',
+            reason: `${author.login}'s association with the repository is ${association || 'unknown'}, which is not one of the operators (${policy.operators.join(', ')})`
+        };
+    return { verdict: 'check_permission' };
+}
+/** The level a permission API answer grants: its role name when standard, else `permission`. */
+function levelOf(answer) {
+    const known = (level) => typeof level === 'string' && PERMISSION_LEVELS.includes(level);
+    if (known(answer.role_name))
+        return answer.role_name;
+    return known(answer.permission) ? answer.permission : 'none';
+}
+/**
+ * Judges the permission API's answer. `null`: there is no token to ask with, so the
+ * association alone decides (SPEC §12: the API is consulted "with a token").
+ */
+function judgePermission(author, answer, policy) {
+    if (answer === null)
+        return {
+            verdict: 'allowed',
+            via: `association ${author.association.toUpperCase()} (no token, so the permission API was not asked)`
+        };
+    const level = levelOf(answer);
+    if (PERMISSION_LEVELS.indexOf(level) < PERMISSION_LEVELS.indexOf(policy.permission))
+        return {
+            verdict: 'rejected',
+            reason: `${author.login} has ${level} permission on the repository; operating needs at least ${policy.permission}`
+        };
+    return {
+        verdict: 'allowed',
+        via: `association ${author.association.toUpperCase()} and ${level} permission`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/cancelTargets.ts
+/**
+ * The GitHub workflow run ids (external id `workflow_run_id`, recorded by the workflow
+ * driver) of every attempt that has not definitely failed. Stored values are untrusted: only
+ * plain decimal ids are returned.
+ */
+function workflowRunsToCancel(state) {
+    const ids = new Set();
+    for (const attempt of state.attempts) {
+        if (attempt.failed)
+            continue;
+        const id = attempt.external_ids.workflow_run_id;
+        if (id !== undefined && /^[1-9][0-9]{0,15}$/.test(id))
+            ids.add(Number(id));
+    }
+    return [...ids];
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/decide.ts
+/**
+ * SPEC §12 (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
+ * Pure, next to planRecovery: which verb is legal in which state, the derived key each verb
+ * writes under, and whether a verb is applied, a duplicate, a conflict or a noop.
+ *
+ * The key is derived from what the verb answers (the awaiting record, the failure, the
+ * attempt), never from the comment, so two people answering the same ask converge on one
+ * key: the same answer is a duplicate, another answer a conflict. The first outcome wins.
+ */
+
+/** What a verb settles: the outcome a duplicate returns and a conflict names. */
+const SETTLED_OUTCOMES = (/* unused pure expression or super */ null && ([
+    'approved',
+    'rejected',
+    'cancelled',
+    'retry_allowed',
+    'sent',
+    'not_sent'
+]));
+/** The evidence kind of the comment an operator record answers to. */
+const COMMENT_EVIDENCE = 'operator_comment';
+/** failure.code of `resolve not-sent`: the operator's word that the provider has nothing. */
+const NOT_SENT_CODE = 'operator_resolved_not_sent';
+const requested = (command) => {
+    switch (command.verb) {
+        case 'approve':
+            return 'approved';
+        case 'deny':
+            return 'rejected';
+        case 'cancel':
+            return 'cancelled';
+        case 'retry':
+            return 'retry_allowed';
+        case 'resolve':
+            return command.answer === 'sent' ? 'sent' : 'not_sent';
+    }
+};
+/** The attempt a `resolve` answers: the unresolved ambiguous one, else the current one. */
+function resolveAttempt(state) {
+    return state.attempts.find(a => a.unresolved_ambiguous)?.number ?? state.current_attempt;
+}
+/** The failure a `retry` answers: the first attempt_failed record of the newest failed attempt. */
+function failureRecord(records) {
+    const newest = records.findLast(r => r.state === 'attempt_failed');
+    const number = newest?.attempt?.number;
+    if (number === undefined)
+        return null;
+    return records.find(r => r.state === 'attempt_failed' && r.attempt?.number === number) ?? null;
+}
+/** SPEC §12 derived keys; null when the run holds nothing the verb could answer. */
+function derivedKey(verb, records, state) {
+    const run = state.run_id;
+    switch (verb) {
+        case 'approve':
+        case 'deny': {
+            const ask = records.findLast(r => r.state === 'awaiting_human_decision');
+            return ask ? `decision:${run}:${ask.ledger_sequence}` : null;
+        }
+        case 'cancel':
+            return `cancel:${run}`;
+        case 'retry': {
+            const failure = failureRecord(records);
+            return failure ? `retry:${run}:${failure.ledger_sequence}` : null;
+        }
+        case 'resolve': {
+            const attempt = resolveAttempt(state);
+            return attempt === null ? null : `resolve:${run}:${attempt}`;
+        }
+    }
+}
+/** What a stored record settled, read as the answer to `verb` (its key's kind). */
+function settledBy(verb, record) {
+    if (record.state === 'decided' && record.decision)
+        return record.decision.outcome;
+    if (record.state === 'cancelled')
+        return 'cancelled';
+    if (verb === 'resolve' && record.state === 'dispatched') {
+        return record.provider?.submission_state === 'submitted'
+            ? 'sent'
+            : (record.provider?.submission_state ?? 'dispatched');
+    }
+    if (record.state === 'attempt_failed') {
+        if (verb === 'resolve')
+            return 'not_sent';
+        if (verb === 'retry' && record.failure?.retryable)
+            return 'retry_allowed';
+    }
+    return record.state;
+}
+function sameAnswer(command, record) {
+    if (settledBy(command.verb, record) !== requested(command))
+        return false;
+    if (command.verb === 'resolve' && command.answer === 'sent')
+        return ((0,core_canonical/* canonicalJson */.dj)(record.provider?.external_ids ?? {}) === (0,core_canonical/* canonicalJson */.dj)(command.external_ids));
+    return true;
+}
+function verbOfKey(key) {
+    const kind = key?.split(':', 1)[0];
+    if (kind === 'decision')
+        return 'approve';
+    if (kind === 'cancel' || kind === 'retry' || kind === 'resolve')
+        return kind;
+    return 'cancel';
+}
+function describeSettled(record, settled) {
+    const by = record.decision ? ` by ${record.decision.by}` : '';
+    return `${settled}${by} at sequence ${record.ledger_sequence}`;
+}
+/** The verbs that would be applied to a run in this state (status is always possible). */
+function applicableVerbs(state, plan) {
+    if (state.terminal)
+        return [];
+    const verbs = [];
+    if (state.state === 'awaiting_human_decision')
+        verbs.push('approve', 'deny');
+    if (state.state === 'attempt_failed' && plan.action === 'await_operator')
+        verbs.push('retry');
+    if (plan.action === 'reconcile_provider' && state.state === 'dispatched')
+        verbs.push('resolve');
+    verbs.push('cancel');
+    return verbs;
+}
+function whyNot(command, state, plan) {
+    const where = `Run ${state.run_id} is ${state.state} (next action: ${plan.action})`;
+    const open = applicableVerbs(state, plan).join(', ');
+    const needs = {
+        approve: 'approve and deny answer only a run awaiting a human decision',
+        deny: 'approve and deny answer only a run awaiting a human decision',
+        cancel: 'cancel stops only a run that is not over',
+        retry: state.state === 'attempt_failed'
+            ? 'its failure is already retryable, so there is nothing to allow: the coordinator may start the next attempt'
+            : 'retry answers only a non-retryable attempt_failed',
+        resolve: 'resolve answers only an attempt whose submission is unknown (next action reconcile_provider)'
+    };
+    return `${where}; ${needs[command.verb]}. Nothing was written. Verbs that apply now: ${open || 'none'}.`;
+}
+/**
+ * The one decision for `command` on the run `records` reconstruct to (`state`, `plan`).
+ * Rules in order: this very comment already recorded → duplicate; the derived key already
+ * recorded → duplicate or conflict by the answer; a run already over → the terminal outcome
+ * wins (duplicate or conflict for approve, deny and cancel; noop otherwise); a verb that
+ * does not apply in this state → noop; else applied, with the record to append.
+ */
+function decideOperation(records, state, plan, command, context) {
+    const key = derivedKey(command.verb, records, state);
+    const answer = requested(command);
+    // A redelivered comment (or a re-run of its workflow) converges whatever the run did since.
+    const same = records.find(r => r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri));
+    if (same) {
+        const settled = settledBy(verbOfKey(same.idempotency.input_key), same);
+        return {
+            outcome: 'duplicate',
+            key: same.idempotency.input_key,
+            settled_outcome: settled,
+            sequence: same.ledger_sequence,
+            reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`
+        };
+    }
+    const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key);
+    if (earlier) {
+        const settled = settledBy(command.verb, earlier);
+        return sameAnswer(command, earlier)
+            ? {
+                outcome: 'duplicate',
+                key,
+                settled_outcome: settled,
+                sequence: earlier.ledger_sequence,
+                reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`
+            }
+            : {
+                outcome: 'conflict',
+                key,
+                settled_outcome: settled,
+                sequence: earlier.ledger_sequence,
+                reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+            };
+    }
+    if (state.terminal) {
+        const head = records.at(-1);
+        const settling = command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel';
+        if (!settling || state.state === 'admission_blocked')
+            return {
+                outcome: 'noop',
+                key,
+                reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
+            };
+        const settled = settledBy(command.verb, head);
+        return settled === answer
+            ? {
+                outcome: 'duplicate',
+                key,
+                settled_outcome: settled,
+                sequence: head.ledger_sequence,
+                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`
+            }
+            : {
+                outcome: 'conflict',
+                key,
+                settled_outcome: settled,
+                sequence: head.ledger_sequence,
+                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+            };
+    }
+    if (key === null || !applicableVerbs(state, plan).includes(command.verb))
+        return { outcome: 'noop', key, reason: whyNot(command, state, plan) };
+    return {
+        outcome: 'applied',
+        key,
+        settled_outcome: answer,
+        reason: `Recorded ${answer} for run ${state.run_id} under ${key}.`,
+        append: appendFor(command, records, state, key, context)
+    };
+}
+function appendFor(command, records, state, key, context) {
+    const common = {
+        input_key: key,
+        evidence: [{ ...context.evidence }],
+        decision: {
+            outcome: command.verb === 'deny' || command.verb === 'cancel' ? 'rejected' : 'approved',
+            by: context.by.login
+        },
+        note: command.note
+    };
+    const append = (state, fields = {}) => ({
+        state,
+        fields: { ...common, ...fields, input_key: key },
+        trigger: 'operator',
+        actor: context.by
+    });
+    switch (command.verb) {
+        case 'approve':
+        case 'deny':
+            return append('decided');
+        case 'cancel':
+            return append('cancelled');
+        case 'retry': {
+            const failure = failureRecord(records);
+            return append('attempt_failed', {
+                attempt: failure.attempt,
+                // The original code and classification stay; only the operator's retryable changes.
+                failure: { ...failure.failure, retryable: true }
+            });
+        }
+        case 'resolve': {
+            const number = resolveAttempt(state);
+            const attempt = state.attempts.find(a => a.number === number);
+            const recorded = { number, reason: attempt?.reason ?? 'initial' };
+            if (command.answer === 'sent')
+                return append('dispatched', {
+                    attempt: recorded,
+                    provider: {
+                        driver: attempt?.driver ?? 'operator',
+                        submission_state: 'submitted',
+                        external_ids: { ...command.external_ids }
+                    }
+                });
+            return append('attempt_failed', {
+                attempt: recorded,
+                failure: { code: NOT_SENT_CODE, classification: 'recovery_required', retryable: true }
+            });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/comment.ts
+/**
+ * The fields of an `issue_comment` event that `command: operate` uses, checked. Pure.
+ */
+
+
+
+const isObj = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+function need(value, ok, what) {
+    if (!ok || value === undefined || value === null)
+        throw new errors/* InvalidInput */.o9(`The issue_comment event has no valid ${what}. command: operate runs on issue_comment events as GitHub sends them; check the workflow's on: trigger.`);
+    return value;
+}
+function readComment(eventName, payload) {
+    if (eventName !== 'issue_comment')
+        throw new errors/* InvalidInput */.o9(`command: operate reads operator comments, so it runs on issue_comment events, not ${JSON.stringify(eventName)}. Use on: issue_comment: types: [created] in the operator workflow.`);
+    const event = isObj(payload) ? payload : {};
+    const comment = isObj(event.comment) ? event.comment : {};
+    const user = isObj(comment.user) ? comment.user : {};
+    const issue = isObj(event.issue) ? event.issue : {};
+    const repository = isObj(event.repository) ? event.repository : {};
+    const id = need(comment.id, Number.isSafeInteger(comment.id), 'comment.id');
+    const url = need(comment.html_url, typeof comment.html_url === 'string' &&
+        /^https?:\/\/\S+$/.test(comment.html_url) &&
+        !comment.html_url.split('/').includes('..'), 'comment.html_url');
+    return {
+        action: need(event.action, typeof event.action === 'string', 'action'),
+        id,
+        body: need(comment.body, typeof comment.body === 'string', 'comment.body'),
+        url,
+        issue_number: need(issue.number, Number.isSafeInteger(issue.number), 'issue.number'),
+        author: {
+            login: need(user.login, typeof user.login === 'string' && user.login.length > 0, 'comment.user.login'),
+            id: need(user.id, Number.isSafeInteger(user.id), 'comment.user.id'),
+            type: typeof user.type === 'string' ? user.type : 'User',
+            association: typeof comment.author_association === 'string' ? comment.author_association : ''
+        },
+        repository: typeof repository.full_name === 'string' ? repository.full_name : null
+    };
+}
+/** SPEC §12: the record's evidence is the comment's URL and the digest of its body. */
+function commentEvidence(comment) {
+    return { kind: COMMENT_EVIDENCE, digest: `sha256:${(0,core_canonical/* sha256Hex */.fg)(comment.body)}`, uri: comment.url };
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/grammar.ts
+/**
+ * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
+ *
+ * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
+ * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
+ */
+const OPERATOR_VERBS = [
+    'approve',
+    'deny',
+    'cancel',
+    'retry',
+    'resolve',
+    'resolve-effect',
+    'status'
+];
+/** The verbs that write a record (everything except status and the effect verb). */
+const WRITING_VERBS = (/* unused pure expression or super */ null && (['approve', 'deny', 'cancel', 'retry', 'resolve']));
+/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
+const MAX_NOTE = 4096;
+const MAX_ID_BYTES = 1024;
+const MAX_EXTERNAL_IDS = 32;
+const EXTERNAL_ID_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const MAX_EXTERNAL_ID_VALUE = 1024;
+/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const USAGE = 'approve <run id> [note], deny <run id> [note], cancel <run id> [note], retry <run id> [note], ' +
+    'resolve <run id> sent <name>=<value>…, resolve <run id> not-sent [note], status <run id>';
+/** A prefix is one word without spaces, for example `/ledger`. */
+function checkPrefix(prefix) {
+    if (prefix.length === 0 || prefix.length > 64 || /\s/.test(prefix) || CONTROL.test(prefix))
+        return 'the prefix must be one word of at most 64 characters without spaces, for example /ledger';
+    return null;
+}
+/** The first line of a comment body (CRLF, LF or CR ends it). */
+function firstLine(body) {
+    return body.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/, 1)[0] ?? '';
+}
+/** Splits off the next whitespace-separated word; the rest keeps its inner spacing. */
+function nextWord(text) {
+    const trimmed = text.replace(/^\s+/, '');
+    const match = /^(\S+)(.*)$/s.exec(trimmed);
+    return match ? [match[1], match[2]] : ['', ''];
+}
+function noteOf(rest) {
+    const note = rest.trim();
+    return note.length === 0 ? null : note;
+}
+function checkId(id, what) {
+    if (id.length === 0)
+        return `the ${what} is missing`;
+    if (CONTROL.test(id))
+        return `the ${what} contains a control character`;
+    if (new TextEncoder().encode(id).length > MAX_ID_BYTES)
+        return `the ${what} is longer than ${MAX_ID_BYTES} bytes`;
+    return null;
+}
+/**
+ * Parses a comment body. `not_addressed` unless the first line's first word is exactly the
+ * prefix; the verb is case-insensitive; everything after the first line is ignored.
+ */
+function parseComment(body, prefix) {
+    const [word, afterPrefix] = nextWord(firstLine(body));
+    if (word !== prefix)
+        return { kind: 'not_addressed' };
+    const [rawVerb, afterVerb] = nextWord(afterPrefix);
+    const verb = rawVerb.toLowerCase();
+    const malformed = (reason) => ({ kind: 'malformed', verb, reason });
+    if (!OPERATOR_VERBS.includes(verb))
+        return malformed(verb.length === 0
+            ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
+            : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`);
+    const [id, rest] = nextWord(afterVerb);
+    const what = verb === 'resolve-effect' ? 'operation id' : 'run id';
+    const bad = checkId(id, what);
+    if (bad)
+        return malformed(`${bad}; write ${prefix} ${verb} <${what}>…`);
+    const note = noteOf(rest);
+    if (note !== null && note.length > MAX_NOTE)
+        return malformed(`the note is longer than ${MAX_NOTE} characters; shorten it`);
+    switch (verb) {
+        case 'approve':
+        case 'deny':
+        case 'cancel':
+        case 'retry':
+            return {
+                kind: 'command',
+                command: { verb: verb, run_id: id, note }
+            };
+        case 'status':
+            return { kind: 'command', command: { verb: 'status', run_id: id } };
+        case 'resolve':
+            return parseResolve(id, rest, prefix, malformed);
+        case 'resolve-effect':
+            return parseResolveEffect(id, rest, prefix, malformed);
+    }
+}
+function parseResolve(run_id, rest, prefix, malformed) {
+    const [answer, tail] = nextWord(rest);
+    const usage = `write ${prefix} resolve ${run_id} sent <name>=<value>… or ${prefix} resolve ${run_id} not-sent [note]`;
+    if (answer === 'not-sent')
+        return {
+            kind: 'command',
+            command: { verb: 'resolve', run_id, answer: 'not-sent', note: noteOf(tail) }
+        };
+    if (answer !== 'sent')
+        return malformed(answer
+            ? `resolve answers sent or not-sent, not this word; ${usage}`
+            : `resolve needs an answer; ${usage}`);
+    const words = tail.trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0)
+        return malformed(`resolve sent needs at least one external id the provider shows (for example workflow_run_id=9555); ${usage}`);
+    if (words.length > MAX_EXTERNAL_IDS)
+        return malformed(`resolve sent takes at most ${MAX_EXTERNAL_IDS} external ids`);
+    const external_ids = {};
+    for (const pair of words) {
+        const at = pair.indexOf('=');
+        const name = at > 0 ? pair.slice(0, at) : '';
+        const value = at > 0 ? pair.slice(at + 1) : '';
+        if (!EXTERNAL_ID_NAME.test(name) || value.length === 0)
+            return malformed(`resolve sent takes name=value pairs (a name of letters, digits, _ . -, starting with a letter, then a non-empty value), one per word; ${usage}`);
+        if (value.length > MAX_EXTERNAL_ID_VALUE || CONTROL.test(value))
+            return malformed(`the value of ${name} is longer than ${MAX_EXTERNAL_ID_VALUE} characters or contains a control character`);
+        if (Object.hasOwn(external_ids, name))
+            return malformed(`${name} is given twice; give each external id once`);
+        external_ids[name] = value;
+    }
+    return {
+        kind: 'command',
+        command: { verb: 'resolve', run_id, answer: 'sent', external_ids, note: null }
+    };
+}
+function parseResolveEffect(operation_id, rest, prefix, malformed) {
+    const [answer, tail] = nextWord(rest);
+    const usage = `write ${prefix} resolve-effect ${operation_id} committed <release id> or ${prefix} resolve-effect ${operation_id} not-committed [note]`;
+    if (answer === 'not-committed')
+        return {
+            kind: 'command',
+            command: {
+                verb: 'resolve-effect',
+                operation_id,
+                answer: 'not-committed',
+                release_id: null,
+                note: noteOf(tail)
+            }
+        };
+    if (answer !== 'committed')
+        return malformed(`resolve-effect answers committed or not-committed; ${usage}`);
+    const [release, after] = nextWord(tail);
+    if (!/^[1-9][0-9]{0,19}$/.test(release))
+        return malformed(`resolve-effect committed needs the release id (a number); ${usage}`);
+    return {
+        kind: 'command',
+        command: {
+            verb: 'resolve-effect',
+            operation_id,
+            answer: 'committed',
+            release_id: release,
+            note: noteOf(after)
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/reply.ts
+/**
+ * The reply comment `command: operate` posts. Pure. Every value that came from a comment,
+ * an input or the store is shown in an inline code span (no markup, no mention, no link),
+ * with line breaks shown as ⏎; the rest is fixed text.
+ */
+/** Line breaks of every kind, shown as ⏎ so a value cannot start a new block. */
+function oneLine(text) {
+    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '⏎');
+}
+/**
+ * An inline code span that holds `text` literally (CommonMark: a fence longer than any run
+ * of backticks inside, padded with spaces). Nothing inside a code span is markup.
+ */
+function code(text) {
+    const value = oneLine(text);
+    const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence} ${value} ${fence}`;
+}
+const HEADLINE = {
+    applied: 'done',
+    duplicate: 'already done (duplicate)',
+    conflict: 'not done: another outcome was recorded first (conflict)',
+    rejected: 'refused (not authorized)',
+    unrecorded: 'provider work cancelled, but the ledger could not be written (unrecorded)',
+    noop: 'nothing to do'
+};
+function replyBody(facts) {
+    const lines = [
+        `**dispatch-ledger** ${facts.verb ? code(facts.verb) : 'command'}: ${HEADLINE[facts.outcome] ?? facts.outcome}`,
+        ''
+    ];
+    if (facts.run_id !== null)
+        lines.push(`- run: ${code(facts.run_id)}`);
+    if (facts.settled_outcome)
+        lines.push(`- settled outcome: ${code(facts.settled_outcome)}`);
+    if (facts.state)
+        lines.push(`- state: ${code(facts.state)}`);
+    if (facts.next_action)
+        lines.push(`- next action: ${code(facts.next_action)}`);
+    lines.push(`- why: ${code(facts.reason)}`);
+    for (const warning of facts.warnings)
+        lines.push(`- warning: ${code(warning)}`);
+    return lines.join('\n');
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
+var github = __webpack_require__(2413);
+;// CONCATENATED MODULE: ./src/github/operatorApi.ts
+/**
+ * The GitHub calls `command: operate` makes, behind a small interface so the command owns
+ * the orchestration and tests run it against a local server speaking GitHub's REST API.
+ * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
+ * reply comment is a POST that creates something and is sent once).
+ */
+
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+function octokitOperatorApi(options) {
+    const [owner = '', repo = ''] = options.repository.split('/');
+    const octokit = (0,github/* getOctokit */.Q)(options.token, {
+        baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')
+    });
+    const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+    return {
+        async permission(username) {
+            try {
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                    owner,
+                    repo,
+                    username,
+                    request: request()
+                });
+                return { permission: data.permission, role_name: data.role_name };
+            }
+            catch (error) {
+                if (statusOf(error) === 404)
+                    return null;
+                throw error;
+            }
+        },
+        async react(comment_id, content) {
+            await octokit.rest.reactions.createForIssueComment({
+                owner,
+                repo,
+                comment_id,
+                content,
+                request: request()
+            });
+        },
+        async reply(issue_number, body) {
+            await octokit.rest.issues.createComment({
+                owner,
+                repo,
+                issue_number,
+                body,
+                request: request()
+            });
+        },
+        async cancelWorkflowRun(run_id) {
+            try {
+                await octokit.rest.actions.cancelWorkflowRun({ owner, repo, run_id, request: request() });
+                return 'requested';
+            }
+            catch (error) {
+                if (statusOf(error) === 409)
+                    return 'finished';
+                throw error;
+            }
+        }
+    };
+}
+/** An API error as one line for a warning; never the token (octokit does not echo it). */
+function apiErrorText(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0] ?? ''}`.slice(0, 300);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
@@ -1800,152 +2515,6 @@ function chooseSelector(choice) {
         selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
         selected_by: 'event'
     };
-}
-
-;// CONCATENATED MODULE: ./src/commands/plan.ts
-
-/**
- * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
- * the one safe next action. Writes nothing, so any workflow run may plan any run.
- */
-function planCommand(store, choice) {
-    return selectRun(store, choice);
-}
-
-;// CONCATENATED MODULE: ./src/action/ledgerSummary.ts
-
-/** The run's records as a table and its path through the state machine as a mermaid diagram. */
-function ledgerMarkdown(chain, terminal) {
-    const rows = chain.map(({ value: r }) => [
-        String(r.ledger_sequence),
-        r.state,
-        r.occurred_at,
-        r.attempt ? `${r.attempt.number} (${r.attempt.reason})` : '',
-        r.provider ? r.provider.submission_state : '',
-        r.failure ? `${r.failure.code}${r.failure.retryable ? ' (retryable)' : ''}` : '',
-        r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
-        r.idempotency.input_key ?? '',
-        r.trigger
-    ].map(cell => (0,core_text/* inertText */.UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
-    const header = [
-        'seq',
-        'state',
-        'at',
-        'attempt',
-        'submission',
-        'failure',
-        'decision',
-        'input key',
-        'trigger'
-    ];
-    const table = [
-        `| ${header.join(' | ')} |`,
-        `|${header.map(() => '---').join('|')}|`,
-        ...rows.map(cells => `| ${cells.join(' | ')} |`)
-    ].join('\n');
-    // States are enum values, safe to print; edges carry the sequence that took them.
-    const lines = ['stateDiagram-v2', `  [*] --> ${chain[0]?.value.state ?? 'unknown'}`];
-    for (let i = 1; i < chain.length; i++)
-        lines.push(`  ${chain[i - 1]?.value.state} --> ${chain[i]?.value.state} : ${i + 1}`);
-    if (terminal)
-        lines.push(`  ${chain[chain.length - 1]?.value.state} --> [*]`);
-    return `\n#### Ledger\n\n${table}\n\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n`;
-}
-
-;// CONCATENATED MODULE: ./src/action/planStep.ts
-
-
-
-/** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
-async function planStep(inputs, context) {
-    const selected = await planCommand(context.store, {
-        namespace: inputs.namespace,
-        run_id: inputs.runId,
-        dispatch_key: inputs.dispatchKey,
-        event: context.event,
-        writer: context.writer
-    });
-    const { view } = selected;
-    return {
-        outputs: selectedRunOutputs(selected, context.store.name),
-        summary: {
-            title: `dispatch-ledger: plan — ${view.plan.action}`,
-            meaning: view.plan.reason,
-            rows: [
-                ['run id', view.state.run_id],
-                ['dispatch key', view.state.dispatch_key],
-                ['store', context.store.name],
-                ...runRows(view)
-            ],
-            extra: ledgerMarkdown(selected.chain, view.state.terminal)
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/previewStep.ts
-
-
-
-
-/** `command: preview`: what admit would do, from previewCommand; writes nothing. */
-async function previewStep(inputs, context) {
-    const outcome = await previewCommand(context.store, {
-        namespace: inputs.namespace,
-        event: context.event,
-        dispatch_key: inputs.dispatchKey,
-        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
-        run_id: inputs.runId,
-        reuse: inputs.reuse,
-        writer: context.writer
-    });
-    const { target, stored, view } = outcome;
-    const runId = stored?.run_id ?? target.run_id;
-    const meaning = previewStep_describe(outcome);
-    return {
-        outputs: {
-            dispatch_key: target.dispatch_key,
-            dispatch_key_hash: target.dispatch_key_hash,
-            request_digest: target.request_digest,
-            admission_ref: target.admission_ref,
-            ledger_ref: stored?.ledger_ref ?? target.ledger_ref,
-            run_id: runId,
-            owner: flag(outcome.owner),
-            created: 'false',
-            recorded: 'false',
-            conflict: flag(outcome.verdict === 'conflict'),
-            generation: String(outcome.generation),
-            store: context.store.name,
-            ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
-            ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
-        },
-        summary: {
-            title: 'dispatch-ledger: preview',
-            meaning,
-            rows: [
-                ['dispatch key', target.dispatch_key],
-                ['request digest', target.request_digest],
-                ['run id', runId],
-                ['generation', String(outcome.generation)],
-                ['admitted', flag(stored !== null)],
-                ['store', context.store.name],
-                ...runRows(view)
-            ]
-        }
-    };
-}
-function previewStep_describe({ verdict, stored, target, generation }) {
-    switch (verdict) {
-        case 'create':
-            return generation > 1
-                ? `The key's last run has ended and this event happened after it: admit would create run ${target.run_id} (generation ${generation}).`
-                : `Not admitted yet: admit would create run ${target.run_id}.`;
-        case 'conflict':
-            return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`;
-        case 'replay':
-            return 'Already admitted by this workflow run; admit would be an exact replay.';
-        case 'duplicate':
-            return `Already admitted by another workflow run (${stored?.run_id}); admit would return that run.`;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/commands/record.ts
@@ -2073,6 +2642,522 @@ function differingField(stored, request) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/commands/operate.ts
+/**
+ * SPEC §12 `command: operate`: an operator's comment, authorized, decided by the core and
+ * appended by compare-and-set under its derived key; cancel also stops the provider's run,
+ * even when the record cannot be written. Takes plain values, returns a result.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
+    'applied',
+    'duplicate',
+    'conflict',
+    'rejected',
+    'unrecorded',
+    'noop'
+]));
+/** How many times a lost compare-and-set is re-read and decided again (never re-sent blindly). */
+const DECIDE_TRIES = 5;
+const REACTION = {
+    applied: '+1',
+    duplicate: '+1',
+    rejected: '-1',
+    conflict: 'confused',
+    unrecorded: 'confused',
+    noop: 'eyes'
+};
+async function operate(request) {
+    const comment = readComment(request.eventName, request.payload);
+    const parsed = parseComment(comment.body, request.prefix);
+    // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
+    const known = (word) => OPERATOR_VERBS.includes(word);
+    const verb = parsed.kind === 'command'
+        ? parsed.command.verb
+        : parsed.kind === 'malformed' && known(parsed.verb)
+            ? parsed.verb
+            : '';
+    const quiet = (reason) => ({
+        verb,
+        outcome: 'noop',
+        settled_outcome: '',
+        reason,
+        input_key: null,
+        comment,
+        run: null,
+        provider_cancelled: [],
+        warnings: [],
+        reaction: null,
+        replied: false
+    });
+    // Only a comment as first posted is executed: an edit would let anyone who can edit a
+    // comment replay or change a decision after the fact (SPEC §12).
+    if (comment.action !== 'created')
+        return quiet(parsed.kind === 'not_addressed'
+            ? `The comment was ${comment.action}; it is not addressed to ${request.prefix}. Nothing to do.`
+            : `The comment was ${comment.action}, not created: ${comment.action === 'edited' ? 'an edited comment is never executed' : 'only a new comment is executed'}. Nothing was written; post a new comment to operate.`);
+    if (parsed.kind === 'not_addressed')
+        return quiet(`The comment does not start with ${request.prefix}. Nothing to do.`);
+    let result;
+    try {
+        result = await decideAndAct(request, comment, parsed, verb);
+    }
+    catch (error) {
+        // The step fails with the error; the comment at least shows that it did not go through.
+        await request.api?.react(comment.id, 'confused').catch(() => undefined);
+        throw error;
+    }
+    return respond(request, comment, result);
+}
+async function decideAndAct(request, comment, parsed, verb) {
+    const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] };
+    const authorization = await authorize(request, comment);
+    if (authorization.verdict === 'rejected')
+        return {
+            ...base,
+            outcome: 'rejected',
+            reason: `${authorization.reason}. Nothing was written.`
+        };
+    if (parsed.kind === 'malformed')
+        return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` };
+    const command = parsed.command;
+    if (command.verb === 'resolve-effect')
+        return {
+            ...base,
+            outcome: 'noop',
+            reason: 'resolve-effect answers an operation of command: effect; this action version does not execute it. Nothing was written.'
+        };
+    let found;
+    try {
+        // Named by run id: any workflow run may act on it deliberately (SPEC §9).
+        found = await selectRun(request.store, operate_select(request, command.run_id));
+    }
+    catch (error) {
+        // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
+        if (error instanceof errors/* InvalidInput */.o9)
+            return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` };
+        throw error;
+    }
+    if (command.verb === 'status') {
+        const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view };
+        const verbs = applicableVerbs(run.state, run.plan);
+        return {
+            ...base,
+            outcome: 'noop',
+            run,
+            reason: `${run.plan.reason} Verbs that apply now: ${verbs.length ? verbs.join(', ') : 'none'}.`
+        };
+    }
+    return write(request, comment, command, found.ledger_ref, found.chain);
+}
+async function authorize(request, comment) {
+    const screening = screenAuthor(comment.author, request.policy);
+    if (screening.verdict !== 'check_permission')
+        return screening;
+    if (request.api === null)
+        return judgePermission(comment.author, null, request.policy);
+    try {
+        const answer = await request.api.permission(comment.author.login);
+        return judgePermission(comment.author, answer ?? { permission: 'none', role_name: null }, request.policy);
+    }
+    catch (error) {
+        // Fail closed: a permission we could not confirm is no permission.
+        return {
+            verdict: 'rejected',
+            reason: `the permission of ${comment.author.login} could not be confirmed (${apiErrorText(error)})`
+        };
+    }
+}
+function viewOf(ledger_ref, chain) {
+    return { ledger_ref, chain, ...viewChain(chain) };
+}
+function operate_select(request, run_id) {
+    return { namespace: request.namespace, run_id, writer: request.writer };
+}
+async function write(request, comment, command, ledger_ref, initial) {
+    let chain = initial;
+    const context = {
+        by: { login: comment.author.login, id: comment.author.id },
+        evidence: commentEvidence(comment)
+    };
+    for (let attempt = 1;; attempt++) {
+        const run = viewOf(ledger_ref, chain);
+        const decision = decideOperation(chain.map(entry => entry.value), run.state, run.plan, command, context);
+        if (decision.outcome !== 'applied')
+            return operate_finish(request, command, decision, run);
+        try {
+            const appended = await appendRecord(request.store, {
+                ledger_ref,
+                state: decision.append.state,
+                fields: decision.append.fields,
+                occurred_at: time_timestampOf(request.now?.() ?? new Date()),
+                trigger: decision.append.trigger,
+                actor: decision.append.actor,
+                writer: request.writer
+            }, chain);
+            return operate_finish(request, command, decision, viewOf(ledger_ref, appended.chain));
+        }
+        catch (error) {
+            if (error instanceof errors/* LostRace */.Sb && attempt < DECIDE_TRIES) {
+                // Someone else wrote first: re-read and decide again (duplicate, conflict or applied).
+                chain = (await selectRun(request.store, operate_select(request, run.state.run_id))).chain;
+                continue;
+            }
+            if (command.verb !== 'cancel')
+                throw error;
+            // SPEC §12: a stop is honoured even when it cannot be recorded.
+            const cancelled = await cancelProvider(request, run.state);
+            const why = error instanceof errors/* DispatchLedgerError */.SS ? error.message : String(error);
+            return {
+                verb: command.verb,
+                outcome: 'unrecorded',
+                settled_outcome: '',
+                reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
+                input_key: decision.key,
+                run,
+                provider_cancelled: cancelled.done,
+                warnings: [
+                    `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
+                    ...cancelled.warnings
+                ],
+                failure: cancelled.failure
+            };
+        }
+    }
+}
+async function operate_finish(request, command, decision, run) {
+    const base = {
+        verb: command.verb,
+        outcome: decision.outcome,
+        settled_outcome: decision.outcome === 'noop' ? '' : decision.settled_outcome,
+        reason: decision.reason,
+        input_key: decision.key,
+        run,
+        provider_cancelled: []
+    };
+    // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
+    // duplicate cancels again, so a stop whose provider call failed the first time is retried.
+    const stops = command.verb === 'cancel' &&
+        (decision.outcome === 'applied' ||
+            (decision.outcome === 'duplicate' && decision.settled_outcome === 'cancelled'));
+    if (!stops)
+        return base;
+    const cancelled = await cancelProvider(request, run.state);
+    return {
+        ...base,
+        reason: `${decision.reason} ${cancelled.summary}`,
+        provider_cancelled: cancelled.done,
+        warnings: cancelled.warnings,
+        failure: cancelled.failure
+    };
+}
+async function cancelProvider(request, state) {
+    const ids = workflowRunsToCancel(state);
+    const done = [];
+    const warnings = [];
+    if (ids.length === 0)
+        return {
+            done,
+            warnings,
+            summary: 'The ledger names no GitHub workflow run to cancel; stop any other provider work by hand.',
+            failure: undefined
+        };
+    if (request.api === null) {
+        const warning = `no token, so workflow run(s) ${ids.join(', ')} named in the ledger were not cancelled; cancel them by hand`;
+        return { done, warnings: [warning], summary: `Not cancelled: ${warning}.`, failure: warning };
+    }
+    for (const id of ids) {
+        try {
+            const answer = await request.api.cancelWorkflowRun(id);
+            done.push(`${id}:${answer}`);
+        }
+        catch (error) {
+            warnings.push(`workflow run ${id} could not be cancelled (${apiErrorText(error)}); cancel it by hand (the token needs actions: write)`);
+        }
+    }
+    const summary = done.length > 0
+        ? `Provider workflow run(s) ${done.map(d => d.replace(':requested', ' (cancel requested)').replace(':finished', ' (already finished)')).join(', ')}.`
+        : 'No provider workflow run could be cancelled.';
+    return {
+        done,
+        warnings,
+        summary,
+        failure: warnings.length > 0 ? warnings.join('; ') : undefined
+    };
+}
+async function respond(request, comment, result) {
+    const warnings = [...(result.warnings ?? [])];
+    let reaction = null;
+    let replied = false;
+    if (request.api !== null) {
+        const wanted = REACTION[result.outcome];
+        try {
+            await request.api.react(comment.id, wanted);
+            reaction = wanted;
+        }
+        catch (error) {
+            warnings.push(`the ${wanted} reaction could not be added (${apiErrorText(error)})`);
+        }
+        if (request.reply) {
+            try {
+                await request.api.reply(comment.issue_number, replyBody({
+                    verb: result.verb,
+                    outcome: result.outcome,
+                    reason: result.reason,
+                    settled_outcome: result.settled_outcome,
+                    run_id: result.run?.state.run_id ?? null,
+                    state: result.run?.state.state ?? null,
+                    next_action: result.run?.plan.action ?? null,
+                    warnings
+                }));
+                replied = true;
+            }
+            catch (error) {
+                warnings.push(`the reply could not be posted (${apiErrorText(error)})`);
+            }
+        }
+    }
+    return { ...result, comment, warnings, reaction, replied };
+}
+
+;// CONCATENATED MODULE: ./src/action/ledgerSummary.ts
+
+/** The run's records as a table and its path through the state machine as a mermaid diagram. */
+function ledgerMarkdown(chain, terminal) {
+    const rows = chain.map(({ value: r }) => [
+        String(r.ledger_sequence),
+        r.state,
+        r.occurred_at,
+        r.attempt ? `${r.attempt.number} (${r.attempt.reason})` : '',
+        r.provider ? r.provider.submission_state : '',
+        r.failure ? `${r.failure.code}${r.failure.retryable ? ' (retryable)' : ''}` : '',
+        r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
+        r.idempotency.input_key ?? '',
+        r.trigger
+    ].map(cell => (0,core_text/* inertText */.UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    const header = [
+        'seq',
+        'state',
+        'at',
+        'attempt',
+        'submission',
+        'failure',
+        'decision',
+        'input key',
+        'trigger'
+    ];
+    const table = [
+        `| ${header.join(' | ')} |`,
+        `|${header.map(() => '---').join('|')}|`,
+        ...rows.map(cells => `| ${cells.join(' | ')} |`)
+    ].join('\n');
+    // States are enum values, safe to print; edges carry the sequence that took them.
+    const lines = ['stateDiagram-v2', `  [*] --> ${chain[0]?.value.state ?? 'unknown'}`];
+    for (let i = 1; i < chain.length; i++)
+        lines.push(`  ${chain[i - 1]?.value.state} --> ${chain[i]?.value.state} : ${i + 1}`);
+    if (terminal)
+        lines.push(`  ${chain[chain.length - 1]?.value.state} --> [*]`);
+    return `\n#### Ledger\n\n${table}\n\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n`;
+}
+
+;// CONCATENATED MODULE: ./src/action/operateStep.ts
+
+
+
+
+
+
+
+
+/** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
+async function operateStep(inputs, context, env) {
+    const { event, store, writer } = context;
+    const badPrefix = checkPrefix(inputs.prefix);
+    if (badPrefix)
+        throw new errors/* InvalidInput */.o9(`The prefix input is invalid: ${badPrefix}.`);
+    const policy = parsePolicy({
+        operators: inputs.operators,
+        permission: inputs.operatorPermission,
+        bots: inputs.operatorBots
+    });
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (inputs.token && !/^[^/\s]+\/[^/\s]+$/.test(repository))
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY is not set, so there is no repository to check permissions in. Run inside a workflow.');
+    const result = await operate({
+        eventName: event.name,
+        payload: event.payload,
+        store,
+        namespace: inputs.namespace,
+        prefix: inputs.prefix,
+        policy,
+        reply: inputs.reply === 'true',
+        api: inputs.token
+            ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+            : null,
+        writer
+    });
+    return report(result, store.name);
+}
+function report(result, storeName) {
+    const run = result.run;
+    const view = run ? { state: run.state, plan: run.plan } : null;
+    const outputs = {
+        ...(run ? runIdentityOutputs(run.state, run.ledger_ref, storeName) : { store: storeName }),
+        ...runOutputs(view),
+        verb: result.verb,
+        outcome: result.outcome,
+        settled_outcome: result.settled_outcome,
+        recorded: String(result.outcome === 'applied')
+    };
+    // Every value below may come from the comment or the store: writeSummary escapes it as
+    // text, and line breaks are shown as ⏎ (SPEC §9).
+    const rows = [
+        ['verb', result.verb || '(none)'],
+        ['outcome', result.outcome],
+        ['settled outcome', result.settled_outcome || '(none)'],
+        ['comment', result.comment.url],
+        [
+            'author',
+            `${result.comment.author.login} (${result.comment.author.association || 'no association'})`
+        ],
+        ['derived key', result.input_key ?? '(none)'],
+        ['reaction', result.reaction ?? '(none)'],
+        ['reply posted', String(result.replied)],
+        ...(run ? [['run id', run.state.run_id]] : []),
+        ...(run ? runRows(view) : []),
+        ...result.provider_cancelled.map(entry => ['provider workflow run', entry]),
+        ...result.warnings.map(warning => ['warning', warning])
+    ];
+    return {
+        outputs,
+        summary: {
+            title: `dispatch-ledger: operate — ${result.verb || 'comment'} ${result.outcome}`,
+            meaning: oneLine(result.reason),
+            rows: rows.map(([field, value]) => [field, oneLine(value)]),
+            extra: run ? ledgerMarkdown(run.chain, run.state.terminal) : undefined
+        },
+        warnings: result.warnings,
+        failure: result.failure
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/plan.ts
+
+/**
+ * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
+ * the one safe next action. Writes nothing, so any workflow run may plan any run.
+ */
+function planCommand(store, choice) {
+    return selectRun(store, choice);
+}
+
+;// CONCATENATED MODULE: ./src/action/planStep.ts
+
+
+
+/** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
+async function planStep(inputs, context) {
+    const selected = await planCommand(context.store, {
+        namespace: inputs.namespace,
+        run_id: inputs.runId,
+        dispatch_key: inputs.dispatchKey,
+        event: context.event,
+        writer: context.writer
+    });
+    const { view } = selected;
+    return {
+        outputs: selectedRunOutputs(selected, context.store.name),
+        summary: {
+            title: `dispatch-ledger: plan — ${view.plan.action}`,
+            meaning: view.plan.reason,
+            rows: [
+                ['run id', view.state.run_id],
+                ['dispatch key', view.state.dispatch_key],
+                ['store', context.store.name],
+                ...runRows(view)
+            ],
+            extra: ledgerMarkdown(selected.chain, view.state.terminal)
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/previewStep.ts
+
+
+
+
+/** `command: preview`: what admit would do, from previewCommand; writes nothing. */
+async function previewStep(inputs, context) {
+    const outcome = await previewCommand(context.store, {
+        namespace: inputs.namespace,
+        event: context.event,
+        dispatch_key: inputs.dispatchKey,
+        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
+        run_id: inputs.runId,
+        reuse: inputs.reuse,
+        writer: context.writer
+    });
+    const { target, stored, view } = outcome;
+    const runId = stored?.run_id ?? target.run_id;
+    const meaning = previewStep_describe(outcome);
+    return {
+        outputs: {
+            dispatch_key: target.dispatch_key,
+            dispatch_key_hash: target.dispatch_key_hash,
+            request_digest: target.request_digest,
+            admission_ref: target.admission_ref,
+            ledger_ref: stored?.ledger_ref ?? target.ledger_ref,
+            run_id: runId,
+            owner: flag(outcome.owner),
+            created: 'false',
+            recorded: 'false',
+            conflict: flag(outcome.verdict === 'conflict'),
+            generation: String(outcome.generation),
+            store: context.store.name,
+            ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
+            ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
+        },
+        summary: {
+            title: 'dispatch-ledger: preview',
+            meaning,
+            rows: [
+                ['dispatch key', target.dispatch_key],
+                ['request digest', target.request_digest],
+                ['run id', runId],
+                ['generation', String(outcome.generation)],
+                ['admitted', flag(stored !== null)],
+                ['store', context.store.name],
+                ...runRows(view)
+            ]
+        }
+    };
+}
+function previewStep_describe({ verdict, stored, target, generation }) {
+    switch (verdict) {
+        case 'create':
+            return generation > 1
+                ? `The key's last run has ended and this event happened after it: admit would create run ${target.run_id} (generation ${generation}).`
+                : `Not admitted yet: admit would create run ${target.run_id}.`;
+        case 'conflict':
+            return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`;
+        case 'replay':
+            return 'Already admitted by this workflow run; admit would be an exact replay.';
+        case 'duplicate':
+            return `Already admitted by another workflow run (${stored?.run_id}); admit would return that run.`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/recordStep.ts
 
 
@@ -2118,8 +3203,8 @@ async function recordStep(inputs, context) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
-var core = __webpack_require__(3218);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
 ;// CONCATENATED MODULE: ./src/commands/scan.ts
 
 
@@ -2208,6 +3293,7 @@ function scanTable(open, broken) {
  * The command steps, loaded in one chunk after the inputs are valid. One chunk rather than one
  * per command: the bundler copies every module two commands share into each of their chunks.
  */
+
 
 
 

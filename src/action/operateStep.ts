@@ -1,0 +1,89 @@
+import { operate, type OperateResult } from '../commands/operate.js'
+import { InvalidInput } from '../core/errors.js'
+import { parsePolicy } from '../core/operator/authorize.js'
+import { checkPrefix } from '../core/operator/grammar.js'
+import { oneLine } from '../core/operator/reply.js'
+import { octokitOperatorApi } from '../github/operatorApi.js'
+import type { StepContext } from './context.js'
+import type { Inputs } from './inputs.js'
+import { ledgerMarkdown } from './ledgerSummary.js'
+import type { StepReport } from './report.js'
+import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
+
+/** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
+export async function operateStep(
+  inputs: Inputs,
+  context: StepContext,
+  env: NodeJS.ProcessEnv
+): Promise<StepReport> {
+  const { event, store, writer } = context
+  const badPrefix = checkPrefix(inputs.prefix)
+  if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
+  const policy = parsePolicy({
+    operators: inputs.operators,
+    permission: inputs.operatorPermission,
+    bots: inputs.operatorBots
+  })
+  const repository = env.GITHUB_REPOSITORY ?? ''
+  if (inputs.token && !/^[^/\s]+\/[^/\s]+$/.test(repository))
+    throw new InvalidInput(
+      'GITHUB_REPOSITORY is not set, so there is no repository to check permissions in. Run inside a workflow.'
+    )
+  const result = await operate({
+    eventName: event.name,
+    payload: event.payload,
+    store,
+    namespace: inputs.namespace,
+    prefix: inputs.prefix,
+    policy,
+    reply: inputs.reply === 'true',
+    api: inputs.token
+      ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+      : null,
+    writer
+  })
+  return report(result, store.name)
+}
+
+function report(result: OperateResult, storeName: string): StepReport {
+  const run = result.run
+  const view = run ? { state: run.state, plan: run.plan } : null
+  const outputs: Record<string, string> = {
+    ...(run ? runIdentityOutputs(run.state, run.ledger_ref, storeName) : { store: storeName }),
+    ...runOutputs(view),
+    verb: result.verb,
+    outcome: result.outcome,
+    settled_outcome: result.settled_outcome,
+    recorded: String(result.outcome === 'applied')
+  }
+  // Every value below may come from the comment or the store: writeSummary escapes it as
+  // text, and line breaks are shown as ⏎ (SPEC §9).
+  const rows: Array<[string, string]> = [
+    ['verb', result.verb || '(none)'],
+    ['outcome', result.outcome],
+    ['settled outcome', result.settled_outcome || '(none)'],
+    ['comment', result.comment.url],
+    [
+      'author',
+      `${result.comment.author.login} (${result.comment.author.association || 'no association'})`
+    ],
+    ['derived key', result.input_key ?? '(none)'],
+    ['reaction', result.reaction ?? '(none)'],
+    ['reply posted', String(result.replied)],
+    ...(run ? ([['run id', run.state.run_id]] as Array<[string, string]>) : []),
+    ...(run ? runRows(view) : []),
+    ...result.provider_cancelled.map(entry => ['provider workflow run', entry] as [string, string]),
+    ...result.warnings.map(warning => ['warning', warning] as [string, string])
+  ]
+  return {
+    outputs,
+    summary: {
+      title: `dispatch-ledger: operate — ${result.verb || 'comment'} ${result.outcome}`,
+      meaning: oneLine(result.reason),
+      rows: rows.map(([field, value]) => [field, oneLine(value)] as const),
+      extra: run ? ledgerMarkdown(run.chain, run.state.terminal) : undefined
+    },
+    warnings: result.warnings,
+    failure: result.failure
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * SPEC §12 `command: operate`: an operator's comment, authorized, decided by the core and
+ * appended by compare-and-set under its derived key; cancel also stops the provider's run,
+ * even when the record cannot be written. Takes plain values, returns a result.
+ */
+import { DispatchLedgerError, InvalidInput, LostRace } from '../core/errors.js'
+import { timestampOf } from '../core/time.js'
+import {
+  judgePermission,
+  screenAuthor,
+  type Authorization,
+  type OperatorPolicy
+} from '../core/operator/authorize.js'
+import { workflowRunsToCancel } from '../core/operator/cancelTargets.js'
+import { commentEvidence, readComment, type OperatorComment } from '../core/operator/comment.js'
+import {
+  applicableVerbs,
+  decideOperation,
+  type OperatorDecision,
+  type WritingCommand
+} from '../core/operator/decide.js'
+import { OPERATOR_VERBS, parseComment } from '../core/operator/grammar.js'
+import { replyBody } from '../core/operator/reply.js'
+import type { RecoveryPlan } from '../core/planRecovery.js'
+import type { LedgerRecord, Writer } from '../core/record.js'
+import type { RecoveredRunState } from '../core/reconstruct.js'
+import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
+import type { Store, StoredEntry } from '../store/store.js'
+import { viewChain } from './runView.js'
+import { selectRun, type RunChoice } from './selectRun.js'
+import { appendRecord } from './record.js'
+
+export const OPERATE_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'conflict',
+  'rejected',
+  'unrecorded',
+  'noop'
+] as const
+export type OperateOutcome = (typeof OPERATE_OUTCOMES)[number]
+
+export interface OperateRequest {
+  readonly eventName: string
+  readonly payload: unknown
+  readonly store: Store
+  readonly namespace: string
+  readonly prefix: string
+  readonly policy: OperatorPolicy
+  /** Post a reply comment (SPEC §12 `reply`). */
+  readonly reply: boolean
+  /** The GitHub API, or null without a token: no permission check, reaction, reply or cancel. */
+  readonly api: OperatorApi | null
+  /** The workflow run appending (SPEC §9); null outside Actions. */
+  readonly writer: Writer | null
+  readonly now?: () => Date
+}
+
+export interface OperatedRun {
+  readonly ledger_ref: string
+  readonly chain: StoredEntry<LedgerRecord>[]
+  readonly state: RecoveredRunState
+  readonly plan: RecoveryPlan
+}
+
+export interface OperateResult {
+  /** The verb as written ('' when the comment is not addressed to the action). */
+  readonly verb: string
+  readonly outcome: OperateOutcome
+  readonly settled_outcome: string
+  readonly reason: string
+  /** The derived key the verb writes under, when it has one. */
+  readonly input_key: string | null
+  readonly comment: OperatorComment
+  readonly run: OperatedRun | null
+  /** What happened to the provider's workflow runs (cancel only). */
+  readonly provider_cancelled: readonly string[]
+  readonly warnings: readonly string[]
+  readonly reaction: Reaction | null
+  readonly replied: boolean
+  /** Set when the step must fail after reporting (a cancel the provider refused). */
+  readonly failure?: string
+}
+
+/** How many times a lost compare-and-set is re-read and decided again (never re-sent blindly). */
+const DECIDE_TRIES = 5
+
+const REACTION: Record<OperateOutcome, Reaction> = {
+  applied: '+1',
+  duplicate: '+1',
+  rejected: '-1',
+  conflict: 'confused',
+  unrecorded: 'confused',
+  noop: 'eyes'
+}
+
+type Settled = Omit<OperateResult, 'comment' | 'reaction' | 'replied' | 'warnings'> & {
+  readonly warnings?: readonly string[]
+}
+
+export async function operate(request: OperateRequest): Promise<OperateResult> {
+  const comment = readComment(request.eventName, request.payload)
+  const parsed = parseComment(comment.body, request.prefix)
+  // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
+  const known = (word: string) => (OPERATOR_VERBS as readonly string[]).includes(word)
+  const verb =
+    parsed.kind === 'command'
+      ? parsed.command.verb
+      : parsed.kind === 'malformed' && known(parsed.verb)
+        ? parsed.verb
+        : ''
+  const quiet = (reason: string): OperateResult => ({
+    verb,
+    outcome: 'noop',
+    settled_outcome: '',
+    reason,
+    input_key: null,
+    comment,
+    run: null,
+    provider_cancelled: [],
+    warnings: [],
+    reaction: null,
+    replied: false
+  })
+  // Only a comment as first posted is executed: an edit would let anyone who can edit a
+  // comment replay or change a decision after the fact (SPEC §12).
+  if (comment.action !== 'created')
+    return quiet(
+      parsed.kind === 'not_addressed'
+        ? `The comment was ${comment.action}; it is not addressed to ${request.prefix}. Nothing to do.`
+        : `The comment was ${comment.action}, not created: ${comment.action === 'edited' ? 'an edited comment is never executed' : 'only a new comment is executed'}. Nothing was written; post a new comment to operate.`
+    )
+  if (parsed.kind === 'not_addressed')
+    return quiet(`The comment does not start with ${request.prefix}. Nothing to do.`)
+
+  let result: Settled
+  try {
+    result = await decideAndAct(request, comment, parsed, verb)
+  } catch (error) {
+    // The step fails with the error; the comment at least shows that it did not go through.
+    await request.api?.react(comment.id, 'confused').catch(() => undefined)
+    throw error
+  }
+  return respond(request, comment, result)
+}
+
+async function decideAndAct(
+  request: OperateRequest,
+  comment: OperatorComment,
+  parsed: Exclude<ReturnType<typeof parseComment>, { kind: 'not_addressed' }>,
+  verb: string
+): Promise<Settled> {
+  const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] }
+  const authorization = await authorize(request, comment)
+  if (authorization.verdict === 'rejected')
+    return {
+      ...base,
+      outcome: 'rejected',
+      reason: `${authorization.reason}. Nothing was written.`
+    }
+  if (parsed.kind === 'malformed')
+    return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` }
+  const command = parsed.command
+  if (command.verb === 'resolve-effect')
+    return {
+      ...base,
+      outcome: 'noop',
+      reason:
+        'resolve-effect answers an operation of command: effect; this action version does not execute it. Nothing was written.'
+    }
+
+  let found
+  try {
+    // Named by run id: any workflow run may act on it deliberately (SPEC §9).
+    found = await selectRun(request.store, select(request, command.run_id))
+  } catch (error) {
+    // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
+    if (error instanceof InvalidInput)
+      return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` }
+    throw error
+  }
+  if (command.verb === 'status') {
+    const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view }
+    const verbs = applicableVerbs(run.state, run.plan)
+    return {
+      ...base,
+      outcome: 'noop',
+      run,
+      reason: `${run.plan.reason} Verbs that apply now: ${verbs.length ? verbs.join(', ') : 'none'}.`
+    }
+  }
+  return write(request, comment, command, found.ledger_ref, found.chain)
+}
+
+async function authorize(
+  request: OperateRequest,
+  comment: OperatorComment
+): Promise<Authorization> {
+  const screening = screenAuthor(comment.author, request.policy)
+  if (screening.verdict !== 'check_permission') return screening
+  if (request.api === null) return judgePermission(comment.author, null, request.policy)
+  try {
+    const answer = await request.api.permission(comment.author.login)
+    return judgePermission(
+      comment.author,
+      answer ?? { permission: 'none', role_name: null },
+      request.policy
+    )
+  } catch (error) {
+    // Fail closed: a permission we could not confirm is no permission.
+    return {
+      verdict: 'rejected',
+      reason: `the permission of ${comment.author.login} could not be confirmed (${apiErrorText(error)})`
+    }
+  }
+}
+
+function viewOf(ledger_ref: string, chain: StoredEntry<LedgerRecord>[]): OperatedRun {
+  return { ledger_ref, chain, ...viewChain(chain) }
+}
+
+function select(request: OperateRequest, run_id: string): RunChoice {
+  return { namespace: request.namespace, run_id, writer: request.writer }
+}
+
+async function write(
+  request: OperateRequest,
+  comment: OperatorComment,
+  command: WritingCommand,
+  ledger_ref: string,
+  initial: StoredEntry<LedgerRecord>[]
+): Promise<Settled> {
+  let chain = initial
+  const context = {
+    by: { login: comment.author.login, id: comment.author.id },
+    evidence: commentEvidence(comment)
+  }
+  for (let attempt = 1; ; attempt++) {
+    const run = viewOf(ledger_ref, chain)
+    const decision = decideOperation(
+      chain.map(entry => entry.value),
+      run.state,
+      run.plan,
+      command,
+      context
+    )
+    if (decision.outcome !== 'applied') return finish(request, command, decision, run)
+    try {
+      const appended = await appendRecord(
+        request.store,
+        {
+          ledger_ref,
+          state: decision.append.state,
+          fields: decision.append.fields,
+          occurred_at: timestampOf(request.now?.() ?? new Date()),
+          trigger: decision.append.trigger,
+          actor: decision.append.actor,
+          writer: request.writer
+        },
+        chain
+      )
+      return finish(request, command, decision, viewOf(ledger_ref, appended.chain))
+    } catch (error) {
+      if (error instanceof LostRace && attempt < DECIDE_TRIES) {
+        // Someone else wrote first: re-read and decide again (duplicate, conflict or applied).
+        chain = (await selectRun(request.store, select(request, run.state.run_id))).chain
+        continue
+      }
+      if (command.verb !== 'cancel') throw error
+      // SPEC §12: a stop is honoured even when it cannot be recorded.
+      const cancelled = await cancelProvider(request, run.state)
+      const why = error instanceof DispatchLedgerError ? error.message : String(error)
+      return {
+        verb: command.verb,
+        outcome: 'unrecorded',
+        settled_outcome: '',
+        reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
+        input_key: decision.key,
+        run,
+        provider_cancelled: cancelled.done,
+        warnings: [
+          `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
+          ...cancelled.warnings
+        ],
+        failure: cancelled.failure
+      }
+    }
+  }
+}
+
+async function finish(
+  request: OperateRequest,
+  command: WritingCommand,
+  decision: OperatorDecision,
+  run: OperatedRun
+): Promise<Settled> {
+  const base: Settled = {
+    verb: command.verb,
+    outcome: decision.outcome,
+    settled_outcome: decision.outcome === 'noop' ? '' : decision.settled_outcome,
+    reason: decision.reason,
+    input_key: decision.key,
+    run,
+    provider_cancelled: []
+  }
+  // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
+  // duplicate cancels again, so a stop whose provider call failed the first time is retried.
+  const stops =
+    command.verb === 'cancel' &&
+    (decision.outcome === 'applied' ||
+      (decision.outcome === 'duplicate' && decision.settled_outcome === 'cancelled'))
+  if (!stops) return base
+  const cancelled = await cancelProvider(request, run.state)
+  return {
+    ...base,
+    reason: `${decision.reason} ${cancelled.summary}`,
+    provider_cancelled: cancelled.done,
+    warnings: cancelled.warnings,
+    failure: cancelled.failure
+  }
+}
+
+async function cancelProvider(request: OperateRequest, state: RecoveredRunState) {
+  const ids = workflowRunsToCancel(state)
+  const done: string[] = []
+  const warnings: string[] = []
+  if (ids.length === 0)
+    return {
+      done,
+      warnings,
+      summary:
+        'The ledger names no GitHub workflow run to cancel; stop any other provider work by hand.',
+      failure: undefined
+    }
+  if (request.api === null) {
+    const warning = `no token, so workflow run(s) ${ids.join(', ')} named in the ledger were not cancelled; cancel them by hand`
+    return { done, warnings: [warning], summary: `Not cancelled: ${warning}.`, failure: warning }
+  }
+  for (const id of ids) {
+    try {
+      const answer = await request.api.cancelWorkflowRun(id)
+      done.push(`${id}:${answer}`)
+    } catch (error) {
+      warnings.push(
+        `workflow run ${id} could not be cancelled (${apiErrorText(error)}); cancel it by hand (the token needs actions: write)`
+      )
+    }
+  }
+  const summary =
+    done.length > 0
+      ? `Provider workflow run(s) ${done.map(d => d.replace(':requested', ' (cancel requested)').replace(':finished', ' (already finished)')).join(', ')}.`
+      : 'No provider workflow run could be cancelled.'
+  return {
+    done,
+    warnings,
+    summary,
+    failure: warnings.length > 0 ? warnings.join('; ') : undefined
+  }
+}
+
+async function respond(
+  request: OperateRequest,
+  comment: OperatorComment,
+  result: Settled
+): Promise<OperateResult> {
+  const warnings = [...(result.warnings ?? [])]
+  let reaction: Reaction | null = null
+  let replied = false
+  if (request.api !== null) {
+    const wanted = REACTION[result.outcome]
+    try {
+      await request.api.react(comment.id, wanted)
+      reaction = wanted
+    } catch (error) {
+      warnings.push(`the ${wanted} reaction could not be added (${apiErrorText(error)})`)
+    }
+    if (request.reply) {
+      try {
+        await request.api.reply(
+          comment.issue_number,
+          replyBody({
+            verb: result.verb,
+            outcome: result.outcome,
+            reason: result.reason,
+            settled_outcome: result.settled_outcome,
+            run_id: result.run?.state.run_id ?? null,
+            state: result.run?.state.state ?? null,
+            next_action: result.run?.plan.action ?? null,
+            warnings
+          })
+        )
+        replied = true
+      } catch (error) {
+        warnings.push(`the reply could not be posted (${apiErrorText(error)})`)
+      }
+    }
+  }
+  return { ...result, comment, warnings, reaction, replied }
+}

@@ -1,0 +1,335 @@
+/**
+ * SPEC §12 (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
+ * Pure, next to planRecovery: which verb is legal in which state, the derived key each verb
+ * writes under, and whether a verb is applied, a duplicate, a conflict or a noop.
+ *
+ * The key is derived from what the verb answers (the awaiting record, the failure, the
+ * attempt), never from the comment, so two people answering the same ask converge on one
+ * key: the same answer is a duplicate, another answer a conflict. The first outcome wins.
+ */
+import { canonicalJson } from '../canonical.js'
+import type { RecoveryPlan } from '../planRecovery.js'
+import type { Actor, LedgerRecord, RecordInput } from '../record.js'
+import type { RecoveredRunState } from '../reconstruct.js'
+import type { State } from '../states.js'
+import type { OperatorCommand, WritingVerb } from './grammar.js'
+
+/** What a verb settles: the outcome a duplicate returns and a conflict names. */
+export const SETTLED_OUTCOMES = [
+  'approved',
+  'rejected',
+  'cancelled',
+  'retry_allowed',
+  'sent',
+  'not_sent'
+] as const
+export type SettledOutcome = (typeof SETTLED_OUTCOMES)[number]
+
+/** The evidence kind of the comment an operator record answers to. */
+export const COMMENT_EVIDENCE = 'operator_comment'
+/** failure.code of `resolve not-sent`: the operator's word that the provider has nothing. */
+export const NOT_SENT_CODE = 'operator_resolved_not_sent'
+
+export type WritingCommand = Extract<OperatorCommand, { verb: WritingVerb }>
+
+export interface OperatorContext {
+  /** The comment's author: `actor` of the record and `decision.by`. */
+  readonly by: Actor
+  /** The comment's URL and the digest of its body. */
+  readonly evidence: { readonly kind: string; readonly digest: string; readonly uri: string }
+}
+
+/** The record an applied verb appends (the command fills in the chain fields). */
+export interface OperatorAppend {
+  readonly state: State
+  readonly fields: RecordInput & { readonly input_key: string }
+  readonly trigger: 'operator'
+  readonly actor: Actor
+}
+
+export type OperatorDecision =
+  | {
+      readonly outcome: 'applied'
+      readonly key: string
+      readonly settled_outcome: SettledOutcome
+      readonly reason: string
+      readonly append: OperatorAppend
+    }
+  | {
+      readonly outcome: 'duplicate' | 'conflict'
+      readonly key: string | null
+      /** The outcome already settled (a conflict's is not the one asked for). */
+      readonly settled_outcome: string
+      /** The record that settled it. */
+      readonly sequence: number
+      readonly reason: string
+    }
+  | { readonly outcome: 'noop'; readonly key: string | null; readonly reason: string }
+
+const requested = (command: WritingCommand): SettledOutcome => {
+  switch (command.verb) {
+    case 'approve':
+      return 'approved'
+    case 'deny':
+      return 'rejected'
+    case 'cancel':
+      return 'cancelled'
+    case 'retry':
+      return 'retry_allowed'
+    case 'resolve':
+      return command.answer === 'sent' ? 'sent' : 'not_sent'
+  }
+}
+
+/** The attempt a `resolve` answers: the unresolved ambiguous one, else the current one. */
+export function resolveAttempt(state: RecoveredRunState): number | null {
+  return state.attempts.find(a => a.unresolved_ambiguous)?.number ?? state.current_attempt
+}
+
+/** The failure a `retry` answers: the first attempt_failed record of the newest failed attempt. */
+function failureRecord(records: readonly LedgerRecord[]): LedgerRecord | null {
+  const newest = records.findLast(r => r.state === 'attempt_failed')
+  const number = newest?.attempt?.number
+  if (number === undefined) return null
+  return records.find(r => r.state === 'attempt_failed' && r.attempt?.number === number) ?? null
+}
+
+/** SPEC §12 derived keys; null when the run holds nothing the verb could answer. */
+export function derivedKey(
+  verb: WritingVerb,
+  records: readonly LedgerRecord[],
+  state: RecoveredRunState
+): string | null {
+  const run = state.run_id
+  switch (verb) {
+    case 'approve':
+    case 'deny': {
+      const ask = records.findLast(r => r.state === 'awaiting_human_decision')
+      return ask ? `decision:${run}:${ask.ledger_sequence}` : null
+    }
+    case 'cancel':
+      return `cancel:${run}`
+    case 'retry': {
+      const failure = failureRecord(records)
+      return failure ? `retry:${run}:${failure.ledger_sequence}` : null
+    }
+    case 'resolve': {
+      const attempt = resolveAttempt(state)
+      return attempt === null ? null : `resolve:${run}:${attempt}`
+    }
+  }
+}
+
+/** What a stored record settled, read as the answer to `verb` (its key's kind). */
+export function settledBy(verb: WritingVerb, record: LedgerRecord): string {
+  if (record.state === 'decided' && record.decision) return record.decision.outcome
+  if (record.state === 'cancelled') return 'cancelled'
+  if (verb === 'resolve' && record.state === 'dispatched') {
+    return record.provider?.submission_state === 'submitted'
+      ? 'sent'
+      : (record.provider?.submission_state ?? 'dispatched')
+  }
+  if (record.state === 'attempt_failed') {
+    if (verb === 'resolve') return 'not_sent'
+    if (verb === 'retry' && record.failure?.retryable) return 'retry_allowed'
+  }
+  return record.state
+}
+
+function sameAnswer(command: WritingCommand, record: LedgerRecord): boolean {
+  if (settledBy(command.verb, record) !== requested(command)) return false
+  if (command.verb === 'resolve' && command.answer === 'sent')
+    return (
+      canonicalJson(record.provider?.external_ids ?? {}) === canonicalJson(command.external_ids)
+    )
+  return true
+}
+
+function verbOfKey(key: string | null): WritingVerb {
+  const kind = key?.split(':', 1)[0]
+  if (kind === 'decision') return 'approve'
+  if (kind === 'cancel' || kind === 'retry' || kind === 'resolve') return kind
+  return 'cancel'
+}
+
+function describeSettled(record: LedgerRecord, settled: string): string {
+  const by = record.decision ? ` by ${record.decision.by}` : ''
+  return `${settled}${by} at sequence ${record.ledger_sequence}`
+}
+
+/** The verbs that would be applied to a run in this state (status is always possible). */
+export function applicableVerbs(state: RecoveredRunState, plan: RecoveryPlan): WritingVerb[] {
+  if (state.terminal) return []
+  const verbs: WritingVerb[] = []
+  if (state.state === 'awaiting_human_decision') verbs.push('approve', 'deny')
+  if (state.state === 'attempt_failed' && plan.action === 'await_operator') verbs.push('retry')
+  if (plan.action === 'reconcile_provider' && state.state === 'dispatched') verbs.push('resolve')
+  verbs.push('cancel')
+  return verbs
+}
+
+function whyNot(command: WritingCommand, state: RecoveredRunState, plan: RecoveryPlan): string {
+  const where = `Run ${state.run_id} is ${state.state} (next action: ${plan.action})`
+  const open = applicableVerbs(state, plan).join(', ')
+  const needs: Record<WritingVerb, string> = {
+    approve: 'approve and deny answer only a run awaiting a human decision',
+    deny: 'approve and deny answer only a run awaiting a human decision',
+    cancel: 'cancel stops only a run that is not over',
+    retry:
+      state.state === 'attempt_failed'
+        ? 'its failure is already retryable, so there is nothing to allow: the coordinator may start the next attempt'
+        : 'retry answers only a non-retryable attempt_failed',
+    resolve:
+      'resolve answers only an attempt whose submission is unknown (next action reconcile_provider)'
+  }
+  return `${where}; ${needs[command.verb]}. Nothing was written. Verbs that apply now: ${open || 'none'}.`
+}
+
+/**
+ * The one decision for `command` on the run `records` reconstruct to (`state`, `plan`).
+ * Rules in order: this very comment already recorded → duplicate; the derived key already
+ * recorded → duplicate or conflict by the answer; a run already over → the terminal outcome
+ * wins (duplicate or conflict for approve, deny and cancel; noop otherwise); a verb that
+ * does not apply in this state → noop; else applied, with the record to append.
+ */
+export function decideOperation(
+  records: readonly LedgerRecord[],
+  state: RecoveredRunState,
+  plan: RecoveryPlan,
+  command: WritingCommand,
+  context: OperatorContext
+): OperatorDecision {
+  const key = derivedKey(command.verb, records, state)
+  const answer = requested(command)
+
+  // A redelivered comment (or a re-run of its workflow) converges whatever the run did since.
+  const same = records.find(r =>
+    r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri)
+  )
+  if (same) {
+    const settled = settledBy(verbOfKey(same.idempotency.input_key), same)
+    return {
+      outcome: 'duplicate',
+      key: same.idempotency.input_key,
+      settled_outcome: settled,
+      sequence: same.ledger_sequence,
+      reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`
+    }
+  }
+
+  const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key)
+  if (earlier) {
+    const settled = settledBy(command.verb, earlier)
+    return sameAnswer(command, earlier)
+      ? {
+          outcome: 'duplicate',
+          key,
+          settled_outcome: settled,
+          sequence: earlier.ledger_sequence,
+          reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`
+        }
+      : {
+          outcome: 'conflict',
+          key,
+          settled_outcome: settled,
+          sequence: earlier.ledger_sequence,
+          reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+        }
+  }
+
+  if (state.terminal) {
+    const head = records.at(-1) as LedgerRecord
+    const settling =
+      command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel'
+    if (!settling || state.state === 'admission_blocked')
+      return {
+        outcome: 'noop',
+        key,
+        reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
+      }
+    const settled = settledBy(command.verb, head)
+    return settled === answer
+      ? {
+          outcome: 'duplicate',
+          key,
+          settled_outcome: settled,
+          sequence: head.ledger_sequence,
+          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`
+        }
+      : {
+          outcome: 'conflict',
+          key,
+          settled_outcome: settled,
+          sequence: head.ledger_sequence,
+          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+        }
+  }
+
+  if (key === null || !applicableVerbs(state, plan).includes(command.verb))
+    return { outcome: 'noop', key, reason: whyNot(command, state, plan) }
+
+  return {
+    outcome: 'applied',
+    key,
+    settled_outcome: answer,
+    reason: `Recorded ${answer} for run ${state.run_id} under ${key}.`,
+    append: appendFor(command, records, state, key, context)
+  }
+}
+
+function appendFor(
+  command: WritingCommand,
+  records: readonly LedgerRecord[],
+  state: RecoveredRunState,
+  key: string,
+  context: OperatorContext
+): OperatorAppend {
+  const common = {
+    input_key: key,
+    evidence: [{ ...context.evidence }],
+    decision: {
+      outcome: command.verb === 'deny' || command.verb === 'cancel' ? 'rejected' : 'approved',
+      by: context.by.login
+    } as const,
+    note: command.note
+  }
+  const append = (state: State, fields: RecordInput = {}): OperatorAppend => ({
+    state,
+    fields: { ...common, ...fields, input_key: key },
+    trigger: 'operator',
+    actor: context.by
+  })
+  switch (command.verb) {
+    case 'approve':
+    case 'deny':
+      return append('decided')
+    case 'cancel':
+      return append('cancelled')
+    case 'retry': {
+      const failure = failureRecord(records) as LedgerRecord
+      return append('attempt_failed', {
+        attempt: failure.attempt,
+        // The original code and classification stay; only the operator's retryable changes.
+        failure: { ...(failure.failure as NonNullable<LedgerRecord['failure']>), retryable: true }
+      })
+    }
+    case 'resolve': {
+      const number = resolveAttempt(state) as number
+      const attempt = state.attempts.find(a => a.number === number)
+      const recorded = { number, reason: attempt?.reason ?? 'initial' }
+      if (command.answer === 'sent')
+        return append('dispatched', {
+          attempt: recorded,
+          provider: {
+            driver: attempt?.driver ?? 'operator',
+            submission_state: 'submitted',
+            external_ids: { ...command.external_ids }
+          }
+        })
+      return append('attempt_failed', {
+        attempt: recorded,
+        failure: { code: NOT_SENT_CODE, classification: 'recovery_required', retryable: true }
+      })
+    }
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
+ *
+ * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
+ * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
+ */
+
+export const OPERATOR_VERBS = [
+  'approve',
+  'deny',
+  'cancel',
+  'retry',
+  'resolve',
+  'resolve-effect',
+  'status'
+] as const
+export type OperatorVerb = (typeof OPERATOR_VERBS)[number]
+
+/** The verbs that write a record (everything except status and the effect verb). */
+export const WRITING_VERBS = ['approve', 'deny', 'cancel', 'retry', 'resolve'] as const
+export type WritingVerb = (typeof WRITING_VERBS)[number]
+
+export type OperatorCommand =
+  | {
+      readonly verb: 'approve' | 'deny' | 'cancel' | 'retry'
+      readonly run_id: string
+      readonly note: string | null
+    }
+  | {
+      readonly verb: 'resolve'
+      readonly run_id: string
+      readonly answer: 'sent'
+      readonly external_ids: Readonly<Record<string, string>>
+      readonly note: null
+    }
+  | {
+      readonly verb: 'resolve'
+      readonly run_id: string
+      readonly answer: 'not-sent'
+      readonly note: string | null
+    }
+  | { readonly verb: 'status'; readonly run_id: string }
+  | {
+      readonly verb: 'resolve-effect'
+      readonly operation_id: string
+      readonly answer: 'committed' | 'not-committed'
+      /** The release id for `committed`; null for `not-committed`. */
+      readonly release_id: string | null
+      readonly note: string | null
+    }
+
+export type ParsedComment =
+  /** The first line does not start with the prefix: not for us, say nothing. */
+  | { readonly kind: 'not_addressed' }
+  /** Addressed to us but not a command we understand; `verb` when the verb was readable. */
+  | { readonly kind: 'malformed'; readonly verb: string; readonly reason: string }
+  | { readonly kind: 'command'; readonly command: OperatorCommand }
+
+/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
+export const MAX_NOTE = 4096
+const MAX_ID_BYTES = 1024
+const MAX_EXTERNAL_IDS = 32
+const EXTERNAL_ID_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
+const MAX_EXTERNAL_ID_VALUE = 1024
+/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+export const USAGE =
+  'approve <run id> [note], deny <run id> [note], cancel <run id> [note], retry <run id> [note], ' +
+  'resolve <run id> sent <name>=<value>…, resolve <run id> not-sent [note], status <run id>'
+
+/** A prefix is one word without spaces, for example `/ledger`. */
+export function checkPrefix(prefix: string): string | null {
+  if (prefix.length === 0 || prefix.length > 64 || /\s/.test(prefix) || CONTROL.test(prefix))
+    return 'the prefix must be one word of at most 64 characters without spaces, for example /ledger'
+  return null
+}
+
+/** The first line of a comment body (CRLF, LF or CR ends it). */
+export function firstLine(body: string): string {
+  return body.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/, 1)[0] ?? ''
+}
+
+/** Splits off the next whitespace-separated word; the rest keeps its inner spacing. */
+function nextWord(text: string): [string, string] {
+  const trimmed = text.replace(/^\s+/, '')
+  const match = /^(\S+)(.*)$/s.exec(trimmed)
+  return match ? [match[1] as string, match[2] as string] : ['', '']
+}
+
+function noteOf(rest: string): string | null {
+  const note = rest.trim()
+  return note.length === 0 ? null : note
+}
+
+function checkId(id: string, what: string): string | null {
+  if (id.length === 0) return `the ${what} is missing`
+  if (CONTROL.test(id)) return `the ${what} contains a control character`
+  if (new TextEncoder().encode(id).length > MAX_ID_BYTES)
+    return `the ${what} is longer than ${MAX_ID_BYTES} bytes`
+  return null
+}
+
+/**
+ * Parses a comment body. `not_addressed` unless the first line's first word is exactly the
+ * prefix; the verb is case-insensitive; everything after the first line is ignored.
+ */
+export function parseComment(body: string, prefix: string): ParsedComment {
+  const [word, afterPrefix] = nextWord(firstLine(body))
+  if (word !== prefix) return { kind: 'not_addressed' }
+  const [rawVerb, afterVerb] = nextWord(afterPrefix)
+  const verb = rawVerb.toLowerCase()
+  const malformed = (reason: string): ParsedComment => ({ kind: 'malformed', verb, reason })
+  if (!(OPERATOR_VERBS as readonly string[]).includes(verb))
+    return malformed(
+      verb.length === 0
+        ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
+        : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`
+    )
+  const [id, rest] = nextWord(afterVerb)
+  const what = verb === 'resolve-effect' ? 'operation id' : 'run id'
+  const bad = checkId(id, what)
+  if (bad) return malformed(`${bad}; write ${prefix} ${verb} <${what}>…`)
+  const note = noteOf(rest)
+  if (note !== null && note.length > MAX_NOTE)
+    return malformed(`the note is longer than ${MAX_NOTE} characters; shorten it`)
+
+  switch (verb as OperatorVerb) {
+    case 'approve':
+    case 'deny':
+    case 'cancel':
+    case 'retry':
+      return {
+        kind: 'command',
+        command: { verb: verb as 'approve', run_id: id, note }
+      }
+    case 'status':
+      return { kind: 'command', command: { verb: 'status', run_id: id } }
+    case 'resolve':
+      return parseResolve(id, rest, prefix, malformed)
+    case 'resolve-effect':
+      return parseResolveEffect(id, rest, prefix, malformed)
+  }
+}
+
+function parseResolve(
+  run_id: string,
+  rest: string,
+  prefix: string,
+  malformed: (reason: string) => ParsedComment
+): ParsedComment {
+  const [answer, tail] = nextWord(rest)
+  const usage = `write ${prefix} resolve ${run_id} sent <name>=<value>… or ${prefix} resolve ${run_id} not-sent [note]`
+  if (answer === 'not-sent')
+    return {
+      kind: 'command',
+      command: { verb: 'resolve', run_id, answer: 'not-sent', note: noteOf(tail) }
+    }
+  if (answer !== 'sent')
+    return malformed(
+      answer
+        ? `resolve answers sent or not-sent, not this word; ${usage}`
+        : `resolve needs an answer; ${usage}`
+    )
+  const words = tail.trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0)
+    return malformed(
+      `resolve sent needs at least one external id the provider shows (for example workflow_run_id=9555); ${usage}`
+    )
+  if (words.length > MAX_EXTERNAL_IDS)
+    return malformed(`resolve sent takes at most ${MAX_EXTERNAL_IDS} external ids`)
+  const external_ids: Record<string, string> = {}
+  for (const pair of words) {
+    const at = pair.indexOf('=')
+    const name = at > 0 ? pair.slice(0, at) : ''
+    const value = at > 0 ? pair.slice(at + 1) : ''
+    if (!EXTERNAL_ID_NAME.test(name) || value.length === 0)
+      return malformed(
+        `resolve sent takes name=value pairs (a name of letters, digits, _ . -, starting with a letter, then a non-empty value), one per word; ${usage}`
+      )
+    if (value.length > MAX_EXTERNAL_ID_VALUE || CONTROL.test(value))
+      return malformed(
+        `the value of ${name} is longer than ${MAX_EXTERNAL_ID_VALUE} characters or contains a control character`
+      )
+    if (Object.hasOwn(external_ids, name))
+      return malformed(`${name} is given twice; give each external id once`)
+    external_ids[name] = value
+  }
+  return {
+    kind: 'command',
+    command: { verb: 'resolve', run_id, answer: 'sent', external_ids, note: null }
+  }
+}
+
+function parseResolveEffect(
+  operation_id: string,
+  rest: string,
+  prefix: string,
+  malformed: (reason: string) => ParsedComment
+): ParsedComment {
+  const [answer, tail] = nextWord(rest)
+  const usage = `write ${prefix} resolve-effect ${operation_id} committed <release id> or ${prefix} resolve-effect ${operation_id} not-committed [note]`
+  if (answer === 'not-committed')
+    return {
+      kind: 'command',
+      command: {
+        verb: 'resolve-effect',
+        operation_id,
+        answer: 'not-committed',
+        release_id: null,
+        note: noteOf(tail)
+      }
+    }
+  if (answer !== 'committed')
+    return malformed(`resolve-effect answers committed or not-committed; ${usage}`)
+  const [release, after] = nextWord(tail)
+  if (!/^[1-9][0-9]{0,19}$/.test(release))
+    return malformed(`resolve-effect committed needs the release id (a number); ${usage}`)
+  return {
+    kind: 'command',
+    command: {
+      verb: 'resolve-effect',
+      operation_id,
+      answer: 'committed',
+      release_id: release,
+      note: noteOf(after)
+    }
+  }
+}
