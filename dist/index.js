@@ -28682,6 +28682,7 @@ function digestOf(value) {
 /* harmony export */   Cv: () => (/* binding */ encodeCommit),
 /* harmony export */   Dk: () => (/* binding */ admissionCommit),
 /* harmony export */   L5: () => (/* binding */ parseCommit),
+/* harmony export */   LP: () => (/* binding */ decodeEntry),
 /* harmony export */   Mv: () => (/* binding */ decodeAdmission),
 /* harmony export */   eT: () => (/* binding */ decodeRecord),
 /* harmony export */   pL: () => (/* binding */ EMPTY_TREE),
@@ -39903,6 +39904,28 @@ class Git {
             return false;
         throw this.failure(['update-ref', '--stdin'], result);
     }
+    /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+    async writeObject(object) {
+        const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
+        return out.trim();
+    }
+    /**
+     * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
+     * still points at its expected value. All or nothing; false, with nothing written, when any
+     * precondition fails.
+     */
+    async updateRefsAtomically(transaction) {
+        const lines = [
+            ...transaction.create.map(u => createLine(u.ref, u.oid)),
+            ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+        ];
+        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
     /** Moves ref from expected to next, only if it still points at expected. */
     async advanceRef(ref, next, expected) {
         if (ZERO_OID.test(expected))
@@ -40164,7 +40187,187 @@ class ObjectReader {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
+var canonical = __nccwpck_require__(1649);
+;// CONCATENATED MODULE: ./src/core/effect/artifacts.ts
+/**
+ * The bytes an operation puts into the world, derived only from recorded values so that every
+ * writer of the same operation produces the same bytes: the annotated tag object (so an
+ * ambiguous push is settled by object id) and the release body's marker (so a lookup can
+ * attribute a release to the operation).
+ */
+
+/** The raw text `git hash-object -t tag` takes. */
+function tagObjectText(spec) {
+    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
+    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
+    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
+        `tagger ${IDENTITY} ${spec.time} +0000\n\n${body}`);
+}
+function operationLine(operationId, intentDigest) {
+    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
+}
+/** SPEC §13: the marker a release body carries. */
+function releaseMarker(operationId, intentDigest) {
+    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
+}
+/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
+function releaseBodyWithMarker(body, operationId, digest) {
+    const marker = releaseMarker(operationId, digest);
+    return body ? `${body}\n\n${marker}` : marker;
+}
+/** Every operation a release body names by marker (normally one). */
+function markersIn(body) {
+    const found = [];
+    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
+    for (const match of (body ?? '').matchAll(pattern))
+        found.push({ id: match[1], digest: match[2] });
+    return found;
+}
+function artifacts_epochSeconds(timestamp) {
+    return Math.floor(Date.parse(timestamp) / 1000);
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(3305);
+// EXTERNAL MODULE: ./src/core/record.ts
+var record = __nccwpck_require__(4130);
+;// CONCATENATED MODULE: ./src/core/effect/operation.ts
+/**
+ * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+
+
+
+
+const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
+const OPERATION_STATES = [
+    'prepared',
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+];
+const OperationStateSchema = src_schemas/* enum */.k5n(OPERATION_STATES);
+/** States after which nothing is ever sent again for the operation. */
+const FINAL_STATES = new Set([
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict'
+]);
+const EFFECT_KINDS = ['tag', 'release'];
+const EffectKindSchema = src_schemas/* enum */.k5n(EFFECT_KINDS);
+/** A full object id (SHA-1 or SHA-256 repositories). */
+const OidSchema = src_schemas/* string */.YjP()
+    .check(api/* _regex */.Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+const OperationIdSchema = src_schemas/* string */.YjP()
+    .check(api/* _minLength */.m9(1, 'must not be empty'), api/* _maxLength */.Eb(1024, 'must be at most 1024 characters'), api/* _regex */.Fk(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
+const ReleaseIntentSchema = src_schemas/* strictObject */.rej({
+    name: src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1024)),
+    /** sha256 of the release body as given (without the marker the action adds). */
+    body_digest: record/* DigestSchema */.eH,
+    draft: src_schemas/* boolean */.zMY(),
+    prerelease: src_schemas/* boolean */.zMY()
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = src_schemas/* strictObject */.rej({
+    repository_id: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(256)),
+    kind: EffectKindSchema,
+    tag_ref: src_schemas/* string */.YjP()
+        .check(api/* _regex */.Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: record/* DigestSchema */.eH,
+    release: src_schemas/* nullable */.mee(ReleaseIntentSchema)
+})
+    .check(src_schemas/* refine */.YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+const WriterSchema = src_schemas/* strictObject */.rej({
+    github_run_id: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(64)),
+    run_attempt: src_schemas/* int */.Whr().check(api/* _gte */.qm(1)),
+    workflow_ref: src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1024))
+});
+/** What the operation produced; later records repeat what earlier ones found. */
+const EffectResultSchema = src_schemas/* strictObject */.rej({
+    tag_object: src_schemas/* nullable */.mee(OidSchema),
+    release_id: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _regex */.Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+    release_url: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(2048)))
+});
+const ResolutionSchema = src_schemas/* strictObject */.rej({
+    answer: src_schemas/* enum */.k5n(['committed', 'not_committed']),
+    by: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(256))
+});
+/** One record of an operation's chain. Closed at every level. */
+const OperationRecordSchema = src_schemas/* strictObject */.rej({
+    schema: src_schemas/* literal */.euz(OPERATION_SCHEMA),
+    operation_id: OperationIdSchema,
+    sequence: src_schemas/* int */.Whr().check(api/* _gte */.qm(1)),
+    previous_digest: src_schemas/* nullable */.mee(record/* DigestSchema */.eH),
+    state: OperationStateSchema,
+    occurred_at: record/* TimestampSchema */.wX,
+    intent: IntentSchema,
+    intent_digest: record/* DigestSchema */.eH,
+    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+    send: src_schemas/* nullable */.mee(src_schemas/* int */.Whr().check(api/* _gte */.qm(1))),
+    result: src_schemas/* nullable */.mee(EffectResultSchema),
+    /** What was seen that led to this record, in words (a status, what a lookup found). */
+    observation: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(4096))),
+    /** An operator's accountable answer; the only way out of `unknown`. */
+    resolution: src_schemas/* nullable */.mee(ResolutionSchema),
+    writer: src_schemas/* nullable */.mee(WriterSchema)
+});
+function intentDigest(intent) {
+    return digestOf(intent);
+}
+/** sha256 of a text as given (a release body, a tag message). */
+function textDigest(body) {
+    return `sha256:${sha256Hex(body)}`;
+}
+function operationRef(namespace, operationId) {
+    return `${namespace}/operations/${sha256Hex(operationId)}`;
+}
+/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+function defaultOperationId(runId, kind, tag) {
+    return `${runId}/${kind}/${tag}`;
+}
+/** The operation that creates a release's tag when it does not exist yet. */
+function tagOperationId(releaseOperationId) {
+    return `${releaseOperationId}/tag`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/operationEntry.ts
+
+
+
+
+/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
+function operationCommit(record, parent) {
+    return {
+        parent,
+        time: epochSeconds(record.occurred_at),
+        subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
+        json: canonicalJson(record)
+    };
+}
+function decodeOperation(ref, raw) {
+    return (0,entry/* decodeEntry */.LP)(ref, raw, OperationRecordSchema);
+}
+
 ;// CONCATENATED MODULE: ./src/store/localStore.ts
+
 
 
 /** The local repository's refs are the store: the arbiter when there is no remote. */
@@ -40212,7 +40415,14 @@ class ChainReader {
             throw new errors/* CorruptEntry */.Ob(ref, 'an admission commit has a parent');
         return { oid: object.oid, value: (0,entry/* decodeAdmission */.Mv)(ref, object.content) };
     }
-    async readChain(ref) {
+    readChain(ref) {
+        return this.walk(ref, entry/* decodeRecord */.eT);
+    }
+    /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
+    readOperationChain(ref) {
+        return this.walk(ref, decodeOperation);
+    }
+    async walk(ref, decode) {
         let object = await this.objects.read(ref);
         if (!object)
             return null;
@@ -40220,7 +40430,7 @@ class ChainReader {
         for (;;) {
             const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref;
             const commit = this.entryCommit(where, object.type, object.content);
-            newestFirst.push({ oid: object.oid, ...(0,entry/* decodeRecord */.eT)(where, object.content) });
+            newestFirst.push({ oid: object.oid, ...decode(where, object.content) });
             if (commit.parents.length > 1)
                 throw new errors/* CorruptEntry */.Ob(where, 'a record commit has two parents');
             const parent = commit.parents[0];

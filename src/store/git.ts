@@ -147,6 +147,39 @@ export class Git {
     throw this.failure(['update-ref', '--stdin'], result)
   }
 
+  /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+  async writeObject(object: { readonly type: 'tag'; readonly text: string }): Promise<string> {
+    const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text)
+    return out.trim()
+  }
+
+  /**
+   * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
+   * still points at its expected value. All or nothing; false, with nothing written, when any
+   * precondition fails.
+   */
+  async updateRefsAtomically(transaction: {
+    readonly create: readonly RefUpdate[]
+    readonly update: ReadonlyArray<RefUpdate & { readonly expected: string }>
+  }): Promise<boolean> {
+    const lines = [
+      ...transaction.create.map(u => createLine(u.ref, u.oid)),
+      ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+    ]
+    const result = await this.run(
+      ['update-ref', '--stdin'],
+      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+    )
+    if (result.code === 0) return true
+    if (
+      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
+        result.stderr
+      )
+    )
+      return false
+    throw this.failure(['update-ref', '--stdin'], result)
+  }
+
   /** Moves ref from expected to next, only if it still points at expected. */
   async advanceRef(ref: string, next: string, expected: string): Promise<boolean> {
     if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
