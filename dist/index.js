@@ -28949,11 +28949,12 @@ class NotOwner extends DispatchLedgerError {
 /* harmony export */   FR: () => (/* binding */ RecordInputSchema),
 /* harmony export */   Js: () => (/* binding */ ActorSchema),
 /* harmony export */   X2: () => (/* binding */ RecordSchema),
+/* harmony export */   Xf: () => (/* binding */ WriterSchema),
 /* harmony export */   eH: () => (/* binding */ DigestSchema),
 /* harmony export */   ep: () => (/* binding */ RECORD_SCHEMA),
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
-/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema, WriterSchema */
+/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
@@ -40407,8 +40408,12 @@ function artifacts_epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var src_schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
+// EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
+var schema = __nccwpck_require__(1183);
 // EXTERNAL MODULE: ./src/core/record.ts
 var record = __nccwpck_require__(4130);
 ;// CONCATENATED MODULE: ./src/core/effect/operation.ts
@@ -40473,11 +40478,6 @@ const IntentSchema = src_schemas/* strictObject */.rej({
     release: src_schemas/* nullable */.mee(ReleaseIntentSchema)
 })
     .check(src_schemas/* refine */.YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
-const WriterSchema = src_schemas/* strictObject */.rej({
-    github_run_id: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(64)),
-    run_attempt: src_schemas/* int */.Whr().check(api/* _gte */.qm(1)),
-    workflow_ref: src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1024))
-});
 /** What the operation produced; later records repeat what earlier ones found. */
 const EffectResultSchema = src_schemas/* strictObject */.rej({
     tag_object: src_schemas/* nullable */.mee(OidSchema),
@@ -40505,7 +40505,7 @@ const OperationRecordSchema = src_schemas/* strictObject */.rej({
     observation: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(4096))),
     /** An operator's accountable answer; the only way out of `unknown`. */
     resolution: src_schemas/* nullable */.mee(ResolutionSchema),
-    writer: src_schemas/* nullable */.mee(WriterSchema)
+    writer: src_schemas/* nullable */.mee(record/* WriterSchema */.Xf)
 });
 function intentDigest(intent) {
     return digestOf(intent);

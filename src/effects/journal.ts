@@ -2,7 +2,7 @@
  * An operation's chain as one writer sees it: read from the arbiter, verified on read, and
  * appended to by compare-and-set. A lost race re-reads; the caller re-plans from what it finds.
  */
-import { nowTimestamp } from '../core/newRecord.js'
+import { timestampOf } from '../core/time.js'
 import { foldOperation, type RecoveredOperation } from '../core/effect/operationChain.js'
 import {
   nextRecord,
@@ -117,6 +117,6 @@ export class OperationJournal {
   }
 
   private now(): string {
-    return this.options.clock?.() ?? nowTimestamp()
+    return this.options.clock?.() ?? timestampOf(new Date())
   }
 }

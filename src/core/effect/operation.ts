@@ -7,7 +7,9 @@
 import * as z from 'zod/mini'
 import '../schema.js'
 import { digestOf, sha256Hex } from '../canonical.js'
-import { DigestSchema, TimestampSchema } from '../record.js'
+import { DigestSchema, TimestampSchema, WriterSchema, type Writer } from '../record.js'
+
+export type { Writer }
 
 export const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1'
 
@@ -87,13 +89,6 @@ export const IntentSchema = z
     )
   )
 export type Intent = z.infer<typeof IntentSchema>
-
-export const WriterSchema = z.strictObject({
-  github_run_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  run_attempt: z.int().check(z.gte(1)),
-  workflow_ref: z.string().check(z.maxLength(1024))
-})
-export type Writer = z.infer<typeof WriterSchema>
 
 /** What the operation produced; later records repeat what earlier ones found. */
 export const EffectResultSchema = z.strictObject({
