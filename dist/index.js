@@ -4,7 +4,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-/* unused reexport */ __nccwpck_require__(218);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
@@ -12,7 +12,6 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -24,10 +23,10 @@ var assert = __nccwpck_require__(2613);
 var util = __nccwpck_require__(9023);
 
 
-__webpack_unused_export__ = httpOverHttp;
-__webpack_unused_export__ = httpsOverHttp;
-__webpack_unused_export__ = httpOverHttps;
-__webpack_unused_export__ = httpsOverHttps;
+exports.httpOverHttp = httpOverHttp;
+exports.httpsOverHttp = httpsOverHttp;
+exports.httpOverHttps = httpOverHttps;
+exports.httpsOverHttps = httpsOverHttps;
 
 
 function httpOverHttp(options) {
@@ -276,7 +275,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -284,7 +283,6 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 const Client = __nccwpck_require__(3701)
@@ -312,29 +310,29 @@ const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
-__webpack_unused_export__ = Dispatcher
-__webpack_unused_export__ = Client
-__webpack_unused_export__ = Pool
-__webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
-__webpack_unused_export__ = EnvHttpProxyAgent
-__webpack_unused_export__ = RetryAgent
-__webpack_unused_export__ = RetryHandler
+module.exports.Dispatcher = Dispatcher
+module.exports.Client = Client
+module.exports.Pool = Pool
+module.exports.BalancedPool = BalancedPool
+module.exports.Agent = Agent
+module.exports.ProxyAgent = ProxyAgent
+module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent
+module.exports.RetryAgent = RetryAgent
+module.exports.RetryHandler = RetryHandler
 
-__webpack_unused_export__ = DecoratorHandler
-__webpack_unused_export__ = RedirectHandler
-__webpack_unused_export__ = createRedirectInterceptor
-__webpack_unused_export__ = {
+module.exports.DecoratorHandler = DecoratorHandler
+module.exports.RedirectHandler = RedirectHandler
+module.exports.createRedirectInterceptor = createRedirectInterceptor
+module.exports.interceptors = {
   redirect: __nccwpck_require__(1514),
   retry: __nccwpck_require__(2026),
   dump: __nccwpck_require__(8060),
   dns: __nccwpck_require__(379)
 }
 
-__webpack_unused_export__ = buildConnector
-__webpack_unused_export__ = errors
-__webpack_unused_export__ = {
+module.exports.buildConnector = buildConnector
+module.exports.errors = errors
+module.exports.util = {
   parseHeaders: util.parseHeaders,
   headerNameToString: util.headerNameToString
 }
@@ -388,11 +386,11 @@ function makeDispatcher (fn) {
   }
 }
 
-__webpack_unused_export__ = setGlobalDispatcher
-__webpack_unused_export__ = getGlobalDispatcher
+module.exports.setGlobalDispatcher = setGlobalDispatcher
+module.exports.getGlobalDispatcher = getGlobalDispatcher
 
 const fetchImpl = (__nccwpck_require__(4398).fetch)
-__webpack_unused_export__ = async function fetch (init, options = undefined) {
+module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
   } catch (err) {
@@ -403,57 +401,57 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
-__webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
+module.exports.FileReader = __nccwpck_require__(8355).FileReader
 
 const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
-__webpack_unused_export__ = setGlobalOrigin
-__webpack_unused_export__ = getGlobalOrigin
+module.exports.setGlobalOrigin = setGlobalOrigin
+module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
 const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
-__webpack_unused_export__ = new CacheStorage(kConstruct)
+module.exports.caches = new CacheStorage(kConstruct)
 
 const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
-__webpack_unused_export__ = deleteCookie
-__webpack_unused_export__ = getCookies
-__webpack_unused_export__ = getSetCookies
-__webpack_unused_export__ = setCookie
+module.exports.deleteCookie = deleteCookie
+module.exports.getCookies = getCookies
+module.exports.getSetCookies = getSetCookies
+module.exports.setCookie = setCookie
 
 const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
-__webpack_unused_export__ = parseMIMEType
-__webpack_unused_export__ = serializeAMimeType
+module.exports.parseMIMEType = parseMIMEType
+module.exports.serializeAMimeType = serializeAMimeType
 
 const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
-__webpack_unused_export__ = CloseEvent
-__webpack_unused_export__ = ErrorEvent
-__webpack_unused_export__ = MessageEvent
+module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+module.exports.CloseEvent = CloseEvent
+module.exports.ErrorEvent = ErrorEvent
+module.exports.MessageEvent = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
-__webpack_unused_export__ = makeDispatcher(api.stream)
-__webpack_unused_export__ = makeDispatcher(api.pipeline)
-__webpack_unused_export__ = makeDispatcher(api.connect)
-__webpack_unused_export__ = makeDispatcher(api.upgrade)
+module.exports.request = makeDispatcher(api.request)
+module.exports.stream = makeDispatcher(api.stream)
+module.exports.pipeline = makeDispatcher(api.pipeline)
+module.exports.connect = makeDispatcher(api.connect)
+module.exports.upgrade = makeDispatcher(api.upgrade)
 
-__webpack_unused_export__ = MockClient
-__webpack_unused_export__ = MockPool
-__webpack_unused_export__ = MockAgent
-__webpack_unused_export__ = mockErrors
+module.exports.MockClient = MockClient
+module.exports.MockPool = MockPool
+module.exports.MockAgent = MockAgent
+module.exports.mockErrors = mockErrors
 
 const { EventSource } = __nccwpck_require__(1238)
 
-__webpack_unused_export__ = EventSource
+module.exports.EventSource = EventSource
 
 
 /***/ }),
@@ -28385,7 +28383,7 @@ module.exports = {
 
 
 
-const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'];
+const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'effect'];
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     command: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(COMMANDS),
@@ -28399,7 +28397,16 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    tag: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    target: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    draft: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
 });
 /** Reads every input through getInput (core.getInput in the action) and validates it. */
 function readInputs(getInput) {
@@ -28415,7 +28422,16 @@ function readInputs(getInput) {
         remote: getInput('remote') || 'auto',
         repositoryPath: getInput('repository-path'),
         onConflict: getInput('on-conflict') || 'fail',
-        token: getInput('token')
+        token: getInput('token'),
+        kind: getInput('kind'),
+        tag: getInput('tag'),
+        target: getInput('target'),
+        message: getInput('message'),
+        releaseName: getInput('release-name'),
+        releaseBody: getInput('release-body'),
+        draft: getInput('draft') || 'false',
+        prerelease: getInput('prerelease') || 'false',
+        operationId: getInput('operation-id')
     };
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
@@ -28437,7 +28453,11 @@ const INPUT_FOR_FIELD = {
     namespace: 'namespace',
     on_conflict: 'on-conflict',
     remote: 'remote',
-    repository_path: 'repository-path'
+    repository_path: 'repository-path',
+    kind: 'kind',
+    tag: 'tag',
+    target: 'target',
+    operation_id: 'operation-id'
 };
 /**
  * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
@@ -28738,6 +28758,223 @@ function digestOf(value) {
 
 /***/ }),
 
+/***/ 5742:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DQ: () => (/* binding */ epochSeconds),
+/* harmony export */   ZN: () => (/* binding */ tagObjectText),
+/* harmony export */   s$: () => (/* binding */ releaseBodyWithMarker),
+/* harmony export */   vU: () => (/* binding */ markersIn)
+/* harmony export */ });
+/* unused harmony exports operationLine, releaseMarker */
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
+/**
+ * The bytes an operation puts into the world, derived only from recorded values so that every
+ * writer of the same operation produces the same bytes: the annotated tag object (so an
+ * ambiguous push is settled by object id) and the release body's marker (so a lookup can
+ * attribute a release to the operation).
+ */
+
+/** The raw text `git hash-object -t tag` takes. */
+function tagObjectText(spec) {
+    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
+    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
+    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
+        `tagger ${_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .IDENTITY */ .zK} ${spec.time} +0000\n\n${body}`);
+}
+function operationLine(operationId, intentDigest) {
+    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
+}
+/** SPEC §13: the marker a release body carries. */
+function releaseMarker(operationId, intentDigest) {
+    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
+}
+/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
+function releaseBodyWithMarker(body, operationId, digest) {
+    const marker = releaseMarker(operationId, digest);
+    return body ? `${body}\n\n${marker}` : marker;
+}
+/** Every operation a release body names by marker (normally one). */
+function markersIn(body) {
+    const found = [];
+    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
+    for (const match of (body ?? '').matchAll(pattern))
+        found.push({ id: match[1], digest: match[2] });
+    return found;
+}
+function epochSeconds(timestamp) {
+    return Math.floor(Date.parse(timestamp) / 1000);
+}
+
+
+/***/ }),
+
+/***/ 6084:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hj: () => (/* binding */ tagOperationId),
+/* harmony export */   MS: () => (/* binding */ FINAL_STATES),
+/* harmony export */   Rp: () => (/* binding */ operationRef),
+/* harmony export */   cm: () => (/* binding */ defaultOperationId),
+/* harmony export */   g1: () => (/* binding */ OperationIdSchema),
+/* harmony export */   gP: () => (/* binding */ OperationRecordSchema),
+/* harmony export */   kV: () => (/* binding */ OPERATION_SCHEMA),
+/* harmony export */   oA: () => (/* binding */ textDigest),
+/* harmony export */   t9: () => (/* binding */ intentDigest),
+/* harmony export */   yY: () => (/* binding */ IntentSchema)
+/* harmony export */ });
+/* unused harmony exports OPERATION_STATES, OperationStateSchema, EFFECT_KINDS, EffectKindSchema, OidSchema, ReleaseIntentSchema, EffectResultSchema, ResolutionSchema */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1649);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4130);
+/**
+ * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+
+
+
+
+const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
+const OPERATION_STATES = [
+    'prepared',
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+];
+const OperationStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(OPERATION_STATES);
+/** States after which nothing is ever sent again for the operation. */
+const FINAL_STATES = new Set([
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict'
+]);
+const EFFECT_KINDS = ['tag', 'release'];
+const EffectKindSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(EFFECT_KINDS);
+/** A full object id (SHA-1 or SHA-256 repositories). */
+const OidSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+const OperationIdSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024, 'must be at most 1024 characters'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
+const ReleaseIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    name: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024)),
+    /** sha256 of the release body as given (without the marker the action adds). */
+    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    draft: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256)),
+    kind: EffectKindSchema,
+    tag_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    release: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ReleaseIntentSchema)
+})
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** What the operation produced; later records repeat what earlier ones found. */
+const EffectResultSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    tag_object: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(OidSchema),
+    release_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+    release_url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048)))
+});
+const ResolutionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    answer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['committed', 'not_committed']),
+    by: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256))
+});
+/** One record of an operation's chain. Closed at every level. */
+const OperationRecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(OPERATION_SCHEMA),
+    operation_id: OperationIdSchema,
+    sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    previous_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH),
+    state: OperationStateSchema,
+    occurred_at: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .TimestampSchema */ .wX,
+    intent: IntentSchema,
+    intent_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+    send: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1))),
+    result: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(EffectResultSchema),
+    /** What was seen that led to this record, in words (a status, what a lookup found). */
+    observation: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096))),
+    /** An operator's accountable answer; the only way out of `unknown`. */
+    resolution: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ResolutionSchema),
+    writer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .WriterSchema */ .Xf)
+});
+function intentDigest(intent) {
+    return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .digestOf */ .ol)(intent);
+}
+/** sha256 of a text as given (a release body, a tag message). */
+function textDigest(body) {
+    return `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(body)}`;
+}
+function operationRef(namespace, operationId) {
+    return `${namespace}/operations/${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(operationId)}`;
+}
+/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+function defaultOperationId(runId, kind, tag) {
+    return `${runId}/${kind}/${tag}`;
+}
+/** The operation that creates a release's tag when it does not exist yet. */
+function tagOperationId(releaseOperationId) {
+    return `${releaseOperationId}/tag`;
+}
+
+
+/***/ }),
+
+/***/ 8562:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ operationCommit),
+/* harmony export */   e: () => (/* binding */ decodeOperation)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5263);
+/* harmony import */ var _artifacts_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5742);
+/* harmony import */ var _operation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6084);
+
+
+
+
+/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
+function operationCommit(record, parent) {
+    return {
+        parent,
+        time: (0,_artifacts_js__WEBPACK_IMPORTED_MODULE_2__/* .epochSeconds */ .DQ)(record.occurred_at),
+        subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
+        json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
+    };
+}
+function decodeOperation(ref, raw) {
+    return (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeEntry */ .LP)(ref, raw, _operation_js__WEBPACK_IMPORTED_MODULE_3__/* .OperationRecordSchema */ .gP);
+}
+
+
+/***/ }),
+
 /***/ 5263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28749,9 +28986,9 @@ function digestOf(value) {
 /* harmony export */   Mv: () => (/* binding */ decodeAdmission),
 /* harmony export */   eT: () => (/* binding */ decodeRecord),
 /* harmony export */   pL: () => (/* binding */ EMPTY_TREE),
-/* harmony export */   rN: () => (/* binding */ recordCommit)
+/* harmony export */   rN: () => (/* binding */ recordCommit),
+/* harmony export */   zK: () => (/* binding */ IDENTITY)
 /* harmony export */ });
-/* unused harmony export IDENTITY */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8306);
@@ -29488,6 +29725,735 @@ function ownsRun(run, self) {
 
 /***/ }),
 
+/***/ 1404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  TU: () => (/* binding */ Git),
+  E$: () => (/* binding */ redact)
+});
+
+// UNUSED EXPORTS: ObjectReader, createLine
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+// EXTERNAL MODULE: ./src/core/entry.ts
+var entry = __nccwpck_require__(5263);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/store/git.ts
+
+
+
+
+
+
+
+/**
+ * Settings every git process gets. Durability: objects and refs are fsynced before git
+ * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
+ * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
+ */
+const BASE_CONFIG = [
+    '-c',
+    'core.fsync=objects,reference',
+    '-c',
+    'core.fsyncMethod=fsync',
+    '-c',
+    'core.filesRefLockTimeout=10000',
+    '-c',
+    'core.packedRefsTimeout=10000'
+];
+const ZERO_OID = /^0+$/;
+/**
+ * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
+ * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
+ * through the ambiguity path, which looks at what the remote holds.
+ */
+const NETWORK_CONFIG = [
+    '-c',
+    'protocol.version=2',
+    '-c',
+    'http.lowSpeedLimit=1',
+    '-c',
+    'http.lowSpeedTime=60',
+    '-c',
+    'credential.interactive=never'
+];
+/**
+ * The one place git processes are spawned. Each method runs one git command, always with
+ * an argument array (never a shell), so no event field can become a command.
+ */
+class Git {
+    cwd;
+    env;
+    /** How many git processes this instance started; the benchmarks and tests read it. */
+    spawned = 0;
+    constructor(cwd, env = process.env) {
+        this.cwd = cwd;
+        this.env = env;
+    }
+    /** Runs one git command to completion. Exit codes are returned, not thrown. */
+    run(args, input) {
+        return new Promise((resolve, reject) => {
+            const child = this.start(args);
+            const out = [];
+            const err = [];
+            child.stdout.on('data', (chunk) => out.push(chunk));
+            child.stderr.on('data', (chunk) => err.push(chunk));
+            child.on('error', error => reject(this.spawnError(error)));
+            child.on('close', code => resolve({
+                code: code ?? 128,
+                stdout: Buffer.concat(out).toString('utf8'),
+                stderr: Buffer.concat(err).toString('utf8')
+            }));
+            child.stdin.on('error', () => { }); // git may exit before reading all of its input
+            child.stdin.end(input ?? '');
+        });
+    }
+    /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
+    async ok(args, input) {
+        const result = await this.run(args, input);
+        if (result.code !== 0)
+            throw this.failure(args, result);
+        return result.stdout;
+    }
+    start(args) {
+        this.spawned++;
+        return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
+            cwd: this.cwd,
+            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+    }
+    /** Writes commit objects (validated by git) in one process; returns their ids in order. */
+    async writeCommits(texts) {
+        if (texts.length === 0)
+            return [];
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'dispatch-ledger-'));
+        try {
+            const paths = texts.map((_, i) => (0,external_node_path_.join)(dir, `${i}`));
+            await Promise.all(texts.map((text, i) => (0,promises_.writeFile)(paths[i], text)));
+            const out = await this.ok(['hash-object', '-t', 'commit', '-w', '--stdin-paths'], paths.join('\n') + '\n');
+            const oids = out.split('\n').filter(Boolean);
+            if (oids.length !== texts.length)
+                throw new errors/* StoreError */.AD('git hash-object wrote fewer objects');
+            return oids;
+        }
+        finally {
+            await (0,promises_.rm)(dir, { recursive: true, force: true });
+        }
+    }
+    /**
+     * Creates every ref in one transaction, each only if it does not exist (an all-zero old
+     * value): the compare-and-set that arbitrates admission. Returns false, with nothing
+     * written, when any of them already exists.
+     */
+    async createRefs(updates) {
+        const lines = updates.map(u => createLine(u.ref, u.oid));
+        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+    async writeObject(object) {
+        const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
+        return out.trim();
+    }
+    /**
+     * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
+     * still points at its expected value. All or nothing; false, with nothing written, when any
+     * precondition fails.
+     */
+    async updateRefsAtomically(transaction) {
+        const lines = [
+            ...transaction.create.map(u => createLine(u.ref, u.oid)),
+            ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+        ];
+        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /** Moves ref from expected to next, only if it still points at expected. */
+    async advanceRef(ref, next, expected) {
+        if (ZERO_OID.test(expected))
+            throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
+        const result = await this.run(['update-ref', '--stdin'], ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n'));
+        if (result.code === 0)
+            return true;
+        if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /**
+     * git treats the empty tree as always present, but `git fsck` reports it missing unless
+     * it is written. Every entry points at it, so write its loose object (15 bytes) where it
+     * is absent — from here rather than with another git process on every fresh checkout.
+     */
+    async ensureEmptyTree() {
+        if (this.emptyTreeWritten)
+            return;
+        const path = (0,external_node_path_.join)(await this.objectsDir(), entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
+        if (!(await exists(path))) {
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+            const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+            const file = await (0,promises_.open)(temp, 'wx', 0o444);
+            try {
+                await file.writeFile((0,external_node_zlib_.deflateSync)(Buffer.from('tree 0\0', 'latin1')));
+                await file.sync();
+            }
+            finally {
+                await file.close();
+            }
+            await (0,promises_.rename)(temp, path);
+        }
+        this.emptyTreeWritten = true;
+    }
+    emptyTreeWritten = false;
+    /** The object directory, found without a process for the usual layouts. */
+    async objectsDir() {
+        const common = await this.commonDir();
+        if (common)
+            return (0,external_node_path_.join)(common, 'objects');
+        const out = await this.ok(['rev-parse', '--git-path', 'objects']);
+        return (0,external_node_path_.resolve)(this.cwd, out.trim());
+    }
+    /**
+     * The repository's common git directory for a plain checkout, a linked worktree or a bare
+     * repository, read from the file system; null for anything unusual (then ask git).
+     */
+    async commonDir() {
+        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
+            return null;
+        const dotGit = (0,external_node_path_.join)(this.cwd, '.git');
+        const info = await (0,promises_.stat)(dotGit).catch(() => null);
+        let gitDir = null;
+        if (info?.isDirectory())
+            gitDir = dotGit;
+        else if (info?.isFile()) {
+            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_.readFile)(dotGit, 'utf8'));
+            if (pointer?.[1])
+                gitDir = (0,external_node_path_.resolve)(this.cwd, pointer[1].trim());
+        }
+        else if ((await exists((0,external_node_path_.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_.join)(this.cwd, 'objects'))))
+            gitDir = this.cwd;
+        if (!gitDir)
+            return null;
+        const common = await (0,promises_.readFile)((0,external_node_path_.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
+        return common ? (0,external_node_path_.resolve)(gitDir, common.trim()) : gitDir;
+    }
+    /**
+     * Whether a remote is configured. Read from the repository's config file when it is plain
+     * (no includes), which saves a git process on every step; otherwise git is asked.
+     */
+    async hasRemote(remote) {
+        const common = await this.commonDir();
+        const config = common ? await (0,promises_.readFile)((0,external_node_path_.join)(common, 'config'), 'utf8').catch(() => null) : null;
+        if (config !== null && !/^\s*\[include/im.test(config)) {
+            let inRemote = false;
+            for (const line of config.split('\n')) {
+                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+                if (section)
+                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
+                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
+                    return true;
+            }
+            return false;
+        }
+        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
+        if (result.code === 0)
+            return result.stdout.trim() !== '';
+        if (result.code === 1)
+            return false;
+        throw this.failure(['config'], result);
+    }
+    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
+    async setRefs(updates) {
+        if (updates.length === 0)
+            return;
+        const lines = updates.map(u => `update ${u.ref} ${u.oid}`);
+        await this.ok(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+    }
+    /**
+     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
+     * oid), atomic when asked; the porcelain lines are parsed by the caller.
+     */
+    push(remote, updates, atomic) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            'push',
+            '--porcelain',
+            '--no-verify',
+            ...(atomic ? ['--atomic'] : []),
+            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
+            remote,
+            ...updates.map(u => `${u.oid}:${u.ref}`)
+        ]);
+    }
+    /**
+     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
+     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
+     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
+     * local copy the remote no longer holds, so local refs mirror the remote's.
+     */
+    fetchRefs(remote, refs) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            // Entries share no history with the checkout, so negotiating is a wasted round trip.
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '--quiet',
+            '--prune',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--no-auto-gc',
+            '--no-recurse-submodules',
+            remote,
+            ...refs.map(ref => `+${ref}*:${ref}*`)
+        ]);
+    }
+    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
+    async lsRemote(remote, refs) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
+        const held = new Map();
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [oid, ref] = line.split('\t');
+            if (oid && ref && refs.includes(ref))
+                held.set(ref, oid);
+        }
+        return held;
+    }
+    /** `<oid> <ref>` for every ref under prefix. */
+    async listRefs(prefix) {
+        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
+        return out
+            .split('\n')
+            .filter(Boolean)
+            .map(line => {
+            const space = line.indexOf(' ');
+            return { oid: line.slice(0, space), ref: line.slice(space + 1) };
+        });
+    }
+    /** A `git cat-file --batch` process that answers one object at a time. */
+    openReader() {
+        return new ObjectReader(this.start(['cat-file', '--batch']), this);
+    }
+    spawnError(error) {
+        if (error.code === 'ENOENT')
+            return new errors/* StoreError */.AD('git was not found on PATH. Install git (2.36 or newer) on the runner.');
+        return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
+    }
+    failure(args, result) {
+        const said = redact(result.stderr.trim());
+        if (/not a git repository/i.test(said))
+            return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
+                '(actions/checkout) or point repository-path at one.');
+        return new errors/* StoreError */.AD(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`);
+    }
+}
+/** git may echo a remote URL; never let credentials in one reach a log. */
+function redact(text) {
+    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
+}
+async function exists(path) {
+    return (await (0,promises_.stat)(path).catch(() => null)) !== null;
+}
+/** The create-only line of a ref transaction: create means "old value must be zero". */
+function createLine(ref, oid) {
+    return `create ${ref} ${oid}`;
+}
+/**
+ * An interactive `git cat-file --batch`: each read() writes one name and waits for its
+ * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
+ * inside one process.
+ */
+class ObjectReader {
+    child;
+    buffer = Buffer.alloc(0);
+    waiting = [];
+    failed = null;
+    stderr = '';
+    constructor(child, git) {
+        this.child = child;
+        child.stdout.on('data', (chunk) => {
+            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+            this.drain();
+        });
+        child.stderr.on('data', (chunk) => (this.stderr += chunk.toString('utf8')));
+        child.on('error', error => this.fail(git.spawnError(error)));
+        child.on('close', code => this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr })));
+        child.stdin.on('error', () => { });
+    }
+    read(name) {
+        if (/[\n\r]/.test(name))
+            return Promise.reject(new errors/* StoreError */.AD('object name has a newline'));
+        if (this.failed)
+            return Promise.reject(this.failed);
+        return new Promise((resolve, reject) => {
+            this.waiting.push({ resolve, reject });
+            this.child.stdin.write(name + '\n');
+        });
+    }
+    close() {
+        this.failed ??= new errors/* StoreError */.AD('reader closed');
+        this.child.stdin.end();
+    }
+    fail(error) {
+        this.failed ??= error;
+        for (const waiter of this.waiting.splice(0))
+            waiter.reject(this.failed);
+    }
+    drain() {
+        for (;;) {
+            const waiter = this.waiting[0];
+            if (!waiter)
+                return;
+            const eol = this.buffer.indexOf(10);
+            if (eol === -1)
+                return;
+            const header = this.buffer.subarray(0, eol).toString('utf8');
+            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+                this.buffer = this.buffer.subarray(eol + 1);
+                this.waiting.shift();
+                waiter.resolve(null);
+                continue;
+            }
+            const [oid, type, sizeText] = header.split(' ');
+            const size = Number(sizeText);
+            if (!oid || !type || !Number.isInteger(size)) {
+                this.fail(new errors/* StoreError */.AD(`git cat-file answered ${JSON.stringify(header)}`));
+                return;
+            }
+            if (this.buffer.length < eol + 1 + size + 1)
+                return;
+            const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8');
+            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+            this.waiting.shift();
+            waiter.resolve({ oid, type, content });
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 281:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ LocalStore),
+/* harmony export */   r: () => (/* binding */ ChainReader)
+/* harmony export */ });
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8562);
+
+
+
+/** The local repository's refs are the store: the arbiter when there is no remote. */
+class LocalStore {
+    git;
+    name = 'local';
+    constructor(git) {
+        this.git = git;
+    }
+    async read(fn) {
+        const objects = this.git.openReader();
+        try {
+            return await fn(new ChainReader(objects));
+        }
+        finally {
+            objects.close();
+        }
+    }
+    async writeEntries(commits) {
+        await this.git.ensureEmptyTree();
+        return this.git.writeCommits(commits.map(_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeCommit */ .Cv));
+    }
+    async createRefs(refs) {
+        return (await this.git.createRefs(refs)) ? 'created' : 'exists';
+    }
+    async advanceRef(ref, next, expected) {
+        return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
+    }
+    listRefs(prefix) {
+        return this.git.listRefs(prefix);
+    }
+}
+/** Reads entries and follows chains through one `git cat-file --batch`. */
+class ChainReader {
+    objects;
+    constructor(objects) {
+        this.objects = objects;
+    }
+    async readAdmission(ref) {
+        const object = await this.objects.read(ref);
+        if (!object)
+            return null;
+        const commit = this.entryCommit(ref, object.type, object.content);
+        if (commit.parents.length !== 0)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'an admission commit has a parent');
+        return { oid: object.oid, value: (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeAdmission */ .Mv)(ref, object.content) };
+    }
+    readChain(ref) {
+        return this.walk(ref, _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT);
+    }
+    /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
+    readOperationChain(ref) {
+        return this.walk(ref, _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeOperation */ .e);
+    }
+    async walk(ref, decode) {
+        let object = await this.objects.read(ref);
+        if (!object)
+            return null;
+        const newestFirst = [];
+        for (;;) {
+            const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref;
+            const commit = this.entryCommit(where, object.type, object.content);
+            newestFirst.push({ oid: object.oid, ...decode(where, object.content) });
+            if (commit.parents.length > 1)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, 'a record commit has two parents');
+            const parent = commit.parents[0];
+            if (!parent)
+                break;
+            const next = await this.objects.read(parent);
+            if (!next)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, `its parent ${parent} is missing`);
+            object = next;
+        }
+        return newestFirst.reverse();
+    }
+    entryCommit(where, type, content) {
+        if (type !== 'commit')
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, `it points at a ${type}, not a commit`);
+        const commit = (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseCommit */ .L5)(content);
+        if (commit.tree !== _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .EMPTY_TREE */ .pL)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, 'its commit is not on the empty tree');
+        return commit;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7994:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ parsePorcelain),
+/* harmony export */   q: () => (/* binding */ RemoteStore)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
+/* harmony import */ var _localStore_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(281);
+
+
+
+function parsePorcelain(stdout) {
+    const lines = new Map();
+    for (const line of stdout.split('\n')) {
+        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
+        if (match)
+            lines.set(match[2], {
+                flag: match[1],
+                ref: match[2],
+                summary: match[3]
+            });
+    }
+    return lines;
+}
+/** How many times an ambiguous push is tried again after the remote showed it absent. */
+const PUSH_TRIES = 3;
+/**
+ * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * Objects are written locally, then one push per admission or record decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+class RemoteStore {
+    git;
+    name;
+    local;
+    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
+    fresh = new Set();
+    constructor(git, name) {
+        this.git = git;
+        this.name = name;
+        this.local = new _localStore_js__WEBPACK_IMPORTED_MODULE_2__/* .LocalStore */ .V(git);
+    }
+    async read(fn) {
+        return this.local.read(local => fn({
+            readAdmission: async (ref) => {
+                await this.fetch([ref]);
+                return local.readAdmission(ref);
+            },
+            readChain: async (ref) => {
+                await this.fetch([ref]);
+                return local.readChain(ref);
+            }
+        }));
+    }
+    writeEntries(commits) {
+        return this.local.writeEntries(commits);
+    }
+    /**
+     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
+     * a compare lost on the server (two pushers passed the client check together), means a ref
+     * exists: fetch it and report it. An outcome we did not hear is settled by what the
+     * remote holds; our object there counts as ours only after a push of ours went unanswered,
+     * since an identical entry (a replay in the same second) may be someone else's.
+     */
+    async createRefs(refs) {
+        const names = refs.map(r => r.ref);
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), true);
+            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
+            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
+                await this.fetch(names, true);
+                return 'exists';
+            }
+            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
+            if (refused)
+                throw this.rejected(result, refused);
+            if (lines.every(l => !l)) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = await this.git.lsRemote(this.name, names);
+            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (held.size > 0) {
+                await this.fetch(names, true);
+                return 'exists';
+            }
+            // Absent: pushing the same objects again is safe, since every lease is create-only.
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
+    async advanceRef(ref, next, expected) {
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false);
+            const line = parsePorcelain(result.stdout).get(ref);
+            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (line && (line.flag === '=' || isLeaseRefused(line))) {
+                await this.fetch([ref], true);
+                return 'lost';
+            }
+            if (line?.flag === '!' && !isRaceLost(line))
+                throw this.rejected(result, line);
+            if (!line) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
+            if (unanswered && held === next) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (held !== expected) {
+                await this.fetch([ref], true);
+                return 'lost';
+            }
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
+    async listRefs(prefix) {
+        const result = await this.git.fetchRefs(this.name, [prefix]);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        const refs = await this.local.listRefs(prefix);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+        return refs;
+    }
+    /** Brings the named refs (and their objects) from the remote, once per process. */
+    async fetch(refs, again = false) {
+        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
+        if (wanted.length === 0)
+            return;
+        const result = await this.git.fetchRefs(this.name, wanted);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        for (const ref of wanted)
+            this.fresh.add(ref);
+    }
+    async settleLocally(refs) {
+        await this.git.setRefs(refs);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+    }
+    refuseIfForbidden(result, access) {
+        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
+            return;
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
+    }
+    rejected(result, line) {
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+            'forbid these refs.');
+    }
+    unreachable(result) {
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
+            'hold these refs. Nothing was admitted or recorded; re-run the step.');
+    }
+}
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+function isLeaseRefused(line) {
+    return (line.flag === '!' &&
+        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+function isRaceLost(line) {
+    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
+}
+function firstLine(text) {
+    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -29499,6 +30465,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
@@ -29579,6 +30552,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -29597,6 +30577,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -29663,6 +30650,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -29684,7 +30678,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3218:
+/***/ 6257:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29700,8 +30694,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, info, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -29776,7 +30770,7 @@ function utils_toCommandProperties(annotationProperties) {
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -29832,8 +30826,8 @@ function escapeProperty(s) {
 //# sourceMappingURL=command.js.map
 ;// CONCATENATED MODULE: external "crypto"
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -29847,10 +30841,10 @@ function file_command_issueFileCommand(command, message) {
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
     }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
+    if (!external_fs_.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
         encoding: 'utf8'
     });
 }
@@ -29866,7 +30860,7 @@ function file_command_prepareKeyValueMessage(key, value) {
     if (convertedValue.includes(delimiter)) {
         throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
     }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
@@ -30829,7 +31823,7 @@ var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const { access, appendFile, writeFile } = external_fs_.promises;
 const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
 const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
 class Summary {
@@ -30852,7 +31846,7 @@ class Summary {
                 throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
             }
             try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
             }
             catch (_a) {
                 throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
@@ -30948,7 +31942,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -31152,7 +32146,7 @@ var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _
 };
 
 
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
 // export const {open} = 'fs'
 const IS_WINDOWS = process.platform === 'win32';
 /**
@@ -31179,7 +32173,7 @@ function readlink(fsPath) {
 }
 // See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
 const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+const READONLY = external_fs_.constants.O_RDONLY;
 function exists(fsPath) {
     return io_util_awaiter(this, void 0, void 0, function* () {
         try {
@@ -31672,13 +32666,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -31969,7 +32963,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -32308,8 +33302,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -32490,7 +33484,7 @@ function setOutput(name, value) {
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
     }
-    process.stdout.write(external_os_namespaceObject.EOL);
+    process.stdout.write(external_os_.EOL);
     command_issueCommand('set-output', { name }, utils_toCommandValue(value));
 }
 /**
@@ -39751,7 +40745,7 @@ function _function(params) {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -39884,10 +40878,10 @@ function _function(params) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
-var src_core = __nccwpck_require__(3218);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var src_core = __nccwpck_require__(6257);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/action/event.ts
@@ -39908,7 +40902,7 @@ async function loadEvent(env, options) {
     }
     let text;
     try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
         throw new errors/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) cannot be read: ${error.message}. ` +
@@ -39956,870 +40950,14 @@ async function writeSummary(block, env) {
 var refs = __nccwpck_require__(9301);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __nccwpck_require__(7416);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-// EXTERNAL MODULE: ./src/core/entry.ts
-var entry = __nccwpck_require__(5263);
-;// CONCATENATED MODULE: ./src/store/git.ts
-
-
-
-
-
-
-
-/**
- * Settings every git process gets. Durability: objects and refs are fsynced before git
- * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
- * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
- */
-const BASE_CONFIG = [
-    '-c',
-    'core.fsync=objects,reference',
-    '-c',
-    'core.fsyncMethod=fsync',
-    '-c',
-    'core.filesRefLockTimeout=10000',
-    '-c',
-    'core.packedRefsTimeout=10000'
-];
-const ZERO_OID = /^0+$/;
-/**
- * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
- * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
- * through the ambiguity path, which looks at what the remote holds.
- */
-const NETWORK_CONFIG = [
-    '-c',
-    'protocol.version=2',
-    '-c',
-    'http.lowSpeedLimit=1',
-    '-c',
-    'http.lowSpeedTime=60',
-    '-c',
-    'credential.interactive=never'
-];
-/**
- * The one place git processes are spawned. Each method runs one git command, always with
- * an argument array (never a shell), so no event field can become a command.
- */
-class Git {
-    cwd;
-    env;
-    /** How many git processes this instance started; the benchmarks and tests read it. */
-    spawned = 0;
-    constructor(cwd, env = process.env) {
-        this.cwd = cwd;
-        this.env = env;
-    }
-    /** Runs one git command to completion. Exit codes are returned, not thrown. */
-    run(args, input) {
-        return new Promise((resolve, reject) => {
-            const child = this.start(args);
-            const out = [];
-            const err = [];
-            child.stdout.on('data', (chunk) => out.push(chunk));
-            child.stderr.on('data', (chunk) => err.push(chunk));
-            child.on('error', error => reject(this.spawnError(error)));
-            child.on('close', code => resolve({
-                code: code ?? 128,
-                stdout: Buffer.concat(out).toString('utf8'),
-                stderr: Buffer.concat(err).toString('utf8')
-            }));
-            child.stdin.on('error', () => { }); // git may exit before reading all of its input
-            child.stdin.end(input ?? '');
-        });
-    }
-    /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
-    async ok(args, input) {
-        const result = await this.run(args, input);
-        if (result.code !== 0)
-            throw this.failure(args, result);
-        return result.stdout;
-    }
-    start(args) {
-        this.spawned++;
-        return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
-            cwd: this.cwd,
-            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
-            stdio: ['pipe', 'pipe', 'pipe']
-        });
-    }
-    /** Writes commit objects (validated by git) in one process; returns their ids in order. */
-    async writeCommits(texts) {
-        if (texts.length === 0)
-            return [];
-        const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'dispatch-ledger-'));
-        try {
-            const paths = texts.map((_, i) => (0,external_node_path_namespaceObject.join)(dir, `${i}`));
-            await Promise.all(texts.map((text, i) => (0,promises_namespaceObject.writeFile)(paths[i], text)));
-            const out = await this.ok(['hash-object', '-t', 'commit', '-w', '--stdin-paths'], paths.join('\n') + '\n');
-            const oids = out.split('\n').filter(Boolean);
-            if (oids.length !== texts.length)
-                throw new errors/* StoreError */.AD('git hash-object wrote fewer objects');
-            return oids;
-        }
-        finally {
-            await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        }
-    }
-    /**
-     * Creates every ref in one transaction, each only if it does not exist (an all-zero old
-     * value): the compare-and-set that arbitrates admission. Returns false, with nothing
-     * written, when any of them already exists.
-     */
-    async createRefs(updates) {
-        const lines = updates.map(u => createLine(u.ref, u.oid));
-        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
-        if (result.code === 0)
-            return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
-    async writeObject(object) {
-        const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
-        return out.trim();
-    }
-    /**
-     * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
-     * still points at its expected value. All or nothing; false, with nothing written, when any
-     * precondition fails.
-     */
-    async updateRefsAtomically(transaction) {
-        const lines = [
-            ...transaction.create.map(u => createLine(u.ref, u.oid)),
-            ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
-        ];
-        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
-        if (result.code === 0)
-            return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /** Moves ref from expected to next, only if it still points at expected. */
-    async advanceRef(ref, next, expected) {
-        if (ZERO_OID.test(expected))
-            throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
-        const result = await this.run(['update-ref', '--stdin'], ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n'));
-        if (result.code === 0)
-            return true;
-        if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /**
-     * git treats the empty tree as always present, but `git fsck` reports it missing unless
-     * it is written. Every entry points at it, so write its loose object (15 bytes) where it
-     * is absent — from here rather than with another git process on every fresh checkout.
-     */
-    async ensureEmptyTree() {
-        if (this.emptyTreeWritten)
-            return;
-        const path = (0,external_node_path_namespaceObject.join)(await this.objectsDir(), entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
-        if (!(await exists(path))) {
-            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-            const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-            const file = await (0,promises_namespaceObject.open)(temp, 'wx', 0o444);
-            try {
-                await file.writeFile((0,external_node_zlib_.deflateSync)(Buffer.from('tree 0\0', 'latin1')));
-                await file.sync();
-            }
-            finally {
-                await file.close();
-            }
-            await (0,promises_namespaceObject.rename)(temp, path);
-        }
-        this.emptyTreeWritten = true;
-    }
-    emptyTreeWritten = false;
-    /** The object directory, found without a process for the usual layouts. */
-    async objectsDir() {
-        const common = await this.commonDir();
-        if (common)
-            return (0,external_node_path_namespaceObject.join)(common, 'objects');
-        const out = await this.ok(['rev-parse', '--git-path', 'objects']);
-        return (0,external_node_path_namespaceObject.resolve)(this.cwd, out.trim());
-    }
-    /**
-     * The repository's common git directory for a plain checkout, a linked worktree or a bare
-     * repository, read from the file system; null for anything unusual (then ask git).
-     */
-    async commonDir() {
-        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
-            return null;
-        const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
-        const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
-        let gitDir = null;
-        if (info?.isDirectory())
-            gitDir = dotGit;
-        else if (info?.isFile()) {
-            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
-            if (pointer?.[1])
-                gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
-        }
-        else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
-            gitDir = this.cwd;
-        if (!gitDir)
-            return null;
-        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
-        return common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir;
-    }
-    /**
-     * Whether a remote is configured. Read from the repository's config file when it is plain
-     * (no includes), which saves a git process on every step; otherwise git is asked.
-     */
-    async hasRemote(remote) {
-        const common = await this.commonDir();
-        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'config'), 'utf8').catch(() => null) : null;
-        if (config !== null && !/^\s*\[include/im.test(config)) {
-            let inRemote = false;
-            for (const line of config.split('\n')) {
-                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-                if (section)
-                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
-                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
-                    return true;
-            }
-            return false;
-        }
-        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
-        if (result.code === 0)
-            return result.stdout.trim() !== '';
-        if (result.code === 1)
-            return false;
-        throw this.failure(['config'], result);
-    }
-    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
-    async setRefs(updates) {
-        if (updates.length === 0)
-            return;
-        const lines = updates.map(u => `update ${u.ref} ${u.oid}`);
-        await this.ok(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
-    }
-    /**
-     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
-     * oid), atomic when asked; the porcelain lines are parsed by the caller.
-     */
-    push(remote, updates, atomic) {
-        return this.run([
-            ...NETWORK_CONFIG,
-            'push',
-            '--porcelain',
-            '--no-verify',
-            ...(atomic ? ['--atomic'] : []),
-            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
-            remote,
-            ...updates.map(u => `${u.oid}:${u.ref}`)
-        ]);
-    }
-    /**
-     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
-     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
-     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
-     * local copy the remote no longer holds, so local refs mirror the remote's.
-     */
-    fetchRefs(remote, refs) {
-        return this.run([
-            ...NETWORK_CONFIG,
-            // Entries share no history with the checkout, so negotiating is a wasted round trip.
-            '-c',
-            'fetch.negotiationAlgorithm=noop',
-            'fetch',
-            '--quiet',
-            '--prune',
-            '--no-tags',
-            '--no-write-fetch-head',
-            '--no-auto-gc',
-            '--no-recurse-submodules',
-            remote,
-            ...refs.map(ref => `+${ref}*:${ref}*`)
-        ]);
-    }
-    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
-    async lsRemote(remote, refs) {
-        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
-        const held = new Map();
-        for (const line of out.split('\n').filter(Boolean)) {
-            const [oid, ref] = line.split('\t');
-            if (oid && ref && refs.includes(ref))
-                held.set(ref, oid);
-        }
-        return held;
-    }
-    /** `<oid> <ref>` for every ref under prefix. */
-    async listRefs(prefix) {
-        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix]);
-        return out
-            .split('\n')
-            .filter(Boolean)
-            .map(line => {
-            const space = line.indexOf(' ');
-            return { oid: line.slice(0, space), ref: line.slice(space + 1) };
-        });
-    }
-    /** A `git cat-file --batch` process that answers one object at a time. */
-    openReader() {
-        return new ObjectReader(this.start(['cat-file', '--batch']), this);
-    }
-    spawnError(error) {
-        if (error.code === 'ENOENT')
-            return new errors/* StoreError */.AD('git was not found on PATH. Install git (2.36 or newer) on the runner.');
-        return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
-    }
-    failure(args, result) {
-        const said = redact(result.stderr.trim());
-        if (/not a git repository/i.test(said))
-            return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
-                '(actions/checkout) or point repository-path at one.');
-        return new errors/* StoreError */.AD(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`);
-    }
-}
-/** git may echo a remote URL; never let credentials in one reach a log. */
-function redact(text) {
-    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
-}
-async function exists(path) {
-    return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
-}
-/** The create-only line of a ref transaction: create means "old value must be zero". */
-function createLine(ref, oid) {
-    return `create ${ref} ${oid}`;
-}
-/**
- * An interactive `git cat-file --batch`: each read() writes one name and waits for its
- * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
- * inside one process.
- */
-class ObjectReader {
-    child;
-    buffer = Buffer.alloc(0);
-    waiting = [];
-    failed = null;
-    stderr = '';
-    constructor(child, git) {
-        this.child = child;
-        child.stdout.on('data', (chunk) => {
-            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-            this.drain();
-        });
-        child.stderr.on('data', (chunk) => (this.stderr += chunk.toString('utf8')));
-        child.on('error', error => this.fail(git.spawnError(error)));
-        child.on('close', code => this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr })));
-        child.stdin.on('error', () => { });
-    }
-    read(name) {
-        if (/[\n\r]/.test(name))
-            return Promise.reject(new errors/* StoreError */.AD('object name has a newline'));
-        if (this.failed)
-            return Promise.reject(this.failed);
-        return new Promise((resolve, reject) => {
-            this.waiting.push({ resolve, reject });
-            this.child.stdin.write(name + '\n');
-        });
-    }
-    close() {
-        this.failed ??= new errors/* StoreError */.AD('reader closed');
-        this.child.stdin.end();
-    }
-    fail(error) {
-        this.failed ??= error;
-        for (const waiter of this.waiting.splice(0))
-            waiter.reject(this.failed);
-    }
-    drain() {
-        for (;;) {
-            const waiter = this.waiting[0];
-            if (!waiter)
-                return;
-            const eol = this.buffer.indexOf(10);
-            if (eol === -1)
-                return;
-            const header = this.buffer.subarray(0, eol).toString('utf8');
-            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-                this.buffer = this.buffer.subarray(eol + 1);
-                this.waiting.shift();
-                waiter.resolve(null);
-                continue;
-            }
-            const [oid, type, sizeText] = header.split(' ');
-            const size = Number(sizeText);
-            if (!oid || !type || !Number.isInteger(size)) {
-                this.fail(new errors/* StoreError */.AD(`git cat-file answered ${JSON.stringify(header)}`));
-                return;
-            }
-            if (this.buffer.length < eol + 1 + size + 1)
-                return;
-            const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8');
-            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
-            this.waiting.shift();
-            waiter.resolve({ oid, type, content });
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
-var canonical = __nccwpck_require__(1649);
-;// CONCATENATED MODULE: ./src/core/effect/artifacts.ts
-/**
- * The bytes an operation puts into the world, derived only from recorded values so that every
- * writer of the same operation produces the same bytes: the annotated tag object (so an
- * ambiguous push is settled by object id) and the release body's marker (so a lookup can
- * attribute a release to the operation).
- */
-
-/** The raw text `git hash-object -t tag` takes. */
-function tagObjectText(spec) {
-    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
-    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
-    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
-    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
-        `tagger ${IDENTITY} ${spec.time} +0000\n\n${body}`);
-}
-function operationLine(operationId, intentDigest) {
-    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
-}
-/** SPEC §13: the marker a release body carries. */
-function releaseMarker(operationId, intentDigest) {
-    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
-}
-/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
-function releaseBodyWithMarker(body, operationId, digest) {
-    const marker = releaseMarker(operationId, digest);
-    return body ? `${body}\n\n${marker}` : marker;
-}
-/** Every operation a release body names by marker (normally one). */
-function markersIn(body) {
-    const found = [];
-    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
-    for (const match of (body ?? '').matchAll(pattern))
-        found.push({ id: match[1], digest: match[2] });
-    return found;
-}
-function artifacts_epochSeconds(timestamp) {
-    return Math.floor(Date.parse(timestamp) / 1000);
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var src_schemas = __nccwpck_require__(8395);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-// EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
-var schema = __nccwpck_require__(1183);
-// EXTERNAL MODULE: ./src/core/record.ts
-var record = __nccwpck_require__(4130);
-;// CONCATENATED MODULE: ./src/core/effect/operation.ts
-/**
- * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
- * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
- * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
- * closed schema.
- */
-
-
-
-
-const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
-const OPERATION_STATES = [
-    'prepared',
-    'may_have_been_sent',
-    'observed',
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict',
-    'unknown'
-];
-const OperationStateSchema = src_schemas/* enum */.k5n(OPERATION_STATES);
-/** States after which nothing is ever sent again for the operation. */
-const FINAL_STATES = new Set([
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict'
-]);
-const EFFECT_KINDS = ['tag', 'release'];
-const EffectKindSchema = src_schemas/* enum */.k5n(EFFECT_KINDS);
-/** A full object id (SHA-1 or SHA-256 repositories). */
-const OidSchema = src_schemas/* string */.YjP()
-    .check(api/* _regex */.Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
-/**
- * Operation ids end up inside an HTML comment in a release body and in a one-line operator
- * command, so they may not hold whitespace, control characters or angle brackets.
- */
-const OperationIdSchema = src_schemas/* string */.YjP()
-    .check(api/* _minLength */.m9(1, 'must not be empty'), api/* _maxLength */.Eb(1024, 'must be at most 1024 characters'), api/* _regex */.Fk(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
-const ReleaseIntentSchema = src_schemas/* strictObject */.rej({
-    name: src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1024)),
-    /** sha256 of the release body as given (without the marker the action adds). */
-    body_digest: record/* DigestSchema */.eH,
-    draft: src_schemas/* boolean */.zMY(),
-    prerelease: src_schemas/* boolean */.zMY()
-});
-/** The complete intended effect; its digest is what an operation id is bound to. */
-const IntentSchema = src_schemas/* strictObject */.rej({
-    repository_id: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(256)),
-    kind: EffectKindSchema,
-    tag_ref: src_schemas/* string */.YjP()
-        .check(api/* _regex */.Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
-    target: OidSchema,
-    /**
-     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
-     * it: a re-run with another message must be refused as another intent, not end in a
-     * conflict with its own earlier tag.
-     */
-    message_digest: record/* DigestSchema */.eH,
-    release: src_schemas/* nullable */.mee(ReleaseIntentSchema)
-})
-    .check(src_schemas/* refine */.YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
-/** What the operation produced; later records repeat what earlier ones found. */
-const EffectResultSchema = src_schemas/* strictObject */.rej({
-    tag_object: src_schemas/* nullable */.mee(OidSchema),
-    release_id: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _regex */.Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-    release_url: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(2048)))
-});
-const ResolutionSchema = src_schemas/* strictObject */.rej({
-    answer: src_schemas/* enum */.k5n(['committed', 'not_committed']),
-    by: src_schemas/* string */.YjP().check(api/* _minLength */.m9(1), api/* _maxLength */.Eb(256))
-});
-/** One record of an operation's chain. Closed at every level. */
-const OperationRecordSchema = src_schemas/* strictObject */.rej({
-    schema: src_schemas/* literal */.euz(OPERATION_SCHEMA),
-    operation_id: OperationIdSchema,
-    sequence: src_schemas/* int */.Whr().check(api/* _gte */.qm(1)),
-    previous_digest: src_schemas/* nullable */.mee(record/* DigestSchema */.eH),
-    state: OperationStateSchema,
-    occurred_at: record/* TimestampSchema */.wX,
-    intent: IntentSchema,
-    intent_digest: record/* DigestSchema */.eH,
-    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
-    send: src_schemas/* nullable */.mee(src_schemas/* int */.Whr().check(api/* _gte */.qm(1))),
-    result: src_schemas/* nullable */.mee(EffectResultSchema),
-    /** What was seen that led to this record, in words (a status, what a lookup found). */
-    observation: src_schemas/* nullable */.mee(src_schemas/* string */.YjP().check(api/* _maxLength */.Eb(4096))),
-    /** An operator's accountable answer; the only way out of `unknown`. */
-    resolution: src_schemas/* nullable */.mee(ResolutionSchema),
-    writer: src_schemas/* nullable */.mee(record/* WriterSchema */.Xf)
-});
-function intentDigest(intent) {
-    return digestOf(intent);
-}
-/** sha256 of a text as given (a release body, a tag message). */
-function textDigest(body) {
-    return `sha256:${sha256Hex(body)}`;
-}
-function operationRef(namespace, operationId) {
-    return `${namespace}/operations/${sha256Hex(operationId)}`;
-}
-/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
-function defaultOperationId(runId, kind, tag) {
-    return `${runId}/${kind}/${tag}`;
-}
-/** The operation that creates a release's tag when it does not exist yet. */
-function tagOperationId(releaseOperationId) {
-    return `${releaseOperationId}/tag`;
-}
-
-;// CONCATENATED MODULE: ./src/core/effect/operationEntry.ts
-
-
-
-
-/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
-function operationCommit(record, parent) {
-    return {
-        parent,
-        time: epochSeconds(record.occurred_at),
-        subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
-        json: canonicalJson(record)
-    };
-}
-function decodeOperation(ref, raw) {
-    return (0,entry/* decodeEntry */.LP)(ref, raw, OperationRecordSchema);
-}
-
-;// CONCATENATED MODULE: ./src/store/localStore.ts
-
-
-
-/** The local repository's refs are the store: the arbiter when there is no remote. */
-class LocalStore {
-    git;
-    name = 'local';
-    constructor(git) {
-        this.git = git;
-    }
-    async read(fn) {
-        const objects = this.git.openReader();
-        try {
-            return await fn(new ChainReader(objects));
-        }
-        finally {
-            objects.close();
-        }
-    }
-    async writeEntries(commits) {
-        await this.git.ensureEmptyTree();
-        return this.git.writeCommits(commits.map(entry/* encodeCommit */.Cv));
-    }
-    async createRefs(refs) {
-        return (await this.git.createRefs(refs)) ? 'created' : 'exists';
-    }
-    async advanceRef(ref, next, expected) {
-        return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
-    }
-    listRefs(prefix) {
-        return this.git.listRefs(prefix);
-    }
-}
-/** Reads entries and follows chains through one `git cat-file --batch`. */
-class ChainReader {
-    objects;
-    constructor(objects) {
-        this.objects = objects;
-    }
-    async readAdmission(ref) {
-        const object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const commit = this.entryCommit(ref, object.type, object.content);
-        if (commit.parents.length !== 0)
-            throw new errors/* CorruptEntry */.Ob(ref, 'an admission commit has a parent');
-        return { oid: object.oid, value: (0,entry/* decodeAdmission */.Mv)(ref, object.content) };
-    }
-    readChain(ref) {
-        return this.walk(ref, entry/* decodeRecord */.eT);
-    }
-    /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
-    readOperationChain(ref) {
-        return this.walk(ref, decodeOperation);
-    }
-    async walk(ref, decode) {
-        let object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const newestFirst = [];
-        for (;;) {
-            const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref;
-            const commit = this.entryCommit(where, object.type, object.content);
-            newestFirst.push({ oid: object.oid, ...decode(where, object.content) });
-            if (commit.parents.length > 1)
-                throw new errors/* CorruptEntry */.Ob(where, 'a record commit has two parents');
-            const parent = commit.parents[0];
-            if (!parent)
-                break;
-            const next = await this.objects.read(parent);
-            if (!next)
-                throw new errors/* CorruptEntry */.Ob(where, `its parent ${parent} is missing`);
-            object = next;
-        }
-        return newestFirst.reverse();
-    }
-    entryCommit(where, type, content) {
-        if (type !== 'commit')
-            throw new errors/* CorruptEntry */.Ob(where, `it points at a ${type}, not a commit`);
-        const commit = (0,entry/* parseCommit */.L5)(content);
-        if (commit.tree !== entry/* EMPTY_TREE */.pL)
-            throw new errors/* CorruptEntry */.Ob(where, 'its commit is not on the empty tree');
-        return commit;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/store/remoteStore.ts
-
-
-
-function parsePorcelain(stdout) {
-    const lines = new Map();
-    for (const line of stdout.split('\n')) {
-        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
-        if (match)
-            lines.set(match[2], {
-                flag: match[1],
-                ref: match[2],
-                summary: match[3]
-            });
-    }
-    return lines;
-}
-/** How many times an ambiguous push is tried again after the remote showed it absent. */
-const PUSH_TRIES = 3;
-/**
- * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
- * Objects are written locally, then one push per admission or record decides; local refs
- * follow what the remote holds so later steps in the job read locally.
- */
-class RemoteStore {
-    git;
-    name;
-    local;
-    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
-    fresh = new Set();
-    constructor(git, name) {
-        this.git = git;
-        this.name = name;
-        this.local = new LocalStore(git);
-    }
-    async read(fn) {
-        return this.local.read(local => fn({
-            readAdmission: async (ref) => {
-                await this.fetch([ref]);
-                return local.readAdmission(ref);
-            },
-            readChain: async (ref) => {
-                await this.fetch([ref]);
-                return local.readChain(ref);
-            }
-        }));
-    }
-    writeEntries(commits) {
-        return this.local.writeEntries(commits);
-    }
-    /**
-     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
-     * a compare lost on the server (two pushers passed the client check together), means a ref
-     * exists: fetch it and report it. An outcome we did not hear is settled by what the
-     * remote holds; our object there counts as ours only after a push of ours went unanswered,
-     * since an identical entry (a replay in the same second) may be someone else's.
-     */
-    async createRefs(refs) {
-        const names = refs.map(r => r.ref);
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), true);
-            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
-            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-                await this.fetch(names, true);
-                return 'exists';
-            }
-            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
-            if (refused)
-                throw this.rejected(result, refused);
-            if (lines.every(l => !l)) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = await this.git.lsRemote(this.name, names);
-            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (held.size > 0) {
-                await this.fetch(names, true);
-                return 'exists';
-            }
-            // Absent: pushing the same objects again is safe, since every lease is create-only.
-            if (attempt >= PUSH_TRIES)
-                throw this.unreachable(result);
-        }
-    }
-    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
-    async advanceRef(ref, next, expected) {
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false);
-            const line = parsePorcelain(result.stdout).get(ref);
-            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (line && (line.flag === '=' || isLeaseRefused(line))) {
-                await this.fetch([ref], true);
-                return 'lost';
-            }
-            if (line?.flag === '!' && !isRaceLost(line))
-                throw this.rejected(result, line);
-            if (!line) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
-            if (unanswered && held === next) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (held !== expected) {
-                await this.fetch([ref], true);
-                return 'lost';
-            }
-            if (attempt >= PUSH_TRIES)
-                throw this.unreachable(result);
-        }
-    }
-    /** Scanning needs every run, so it fetches the runs prefix (never the admissions). */
-    async listRefs(prefix) {
-        const result = await this.git.fetchRefs(this.name, [prefix]);
-        if (result.code !== 0) {
-            this.refuseIfForbidden(result, 'read');
-            throw this.git.failure(['fetch'], result);
-        }
-        const refs = await this.local.listRefs(prefix);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-        return refs;
-    }
-    /** Brings the named refs (and their objects) from the remote, once per process. */
-    async fetch(refs, again = false) {
-        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
-        if (wanted.length === 0)
-            return;
-        const result = await this.git.fetchRefs(this.name, wanted);
-        if (result.code !== 0) {
-            this.refuseIfForbidden(result, 'read');
-            throw this.git.failure(['fetch'], result);
-        }
-        for (const ref of wanted)
-            this.fresh.add(ref);
-    }
-    async settleLocally(refs) {
-        await this.git.setRefs(refs);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-    }
-    refuseIfForbidden(result, access) {
-        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
-            return;
-        throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
-            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
-            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
-    }
-    rejected(result, line) {
-        return new errors/* StoreError */.AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
-            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
-            'forbid these refs.');
-    }
-    unreachable(result) {
-        return new errors/* StoreError */.AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
-            'hold these refs. Nothing was admitted or recorded; re-run the step.');
-    }
-}
-/** The client refused our lease: the ref is not what we expected (absent, or our head). */
-function isLeaseRefused(line) {
-    return (line.flag === '!' &&
-        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
-}
-/** The server's own compare-and-set failed: another push moved the ref since we looked. */
-function isRaceLost(line) {
-    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
-}
-function firstLine(text) {
-    const lines = redact(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
-}
-
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var store_git = __nccwpck_require__(1404);
+// EXTERNAL MODULE: ./src/store/localStore.ts
+var localStore = __nccwpck_require__(281);
+// EXTERNAL MODULE: ./src/store/remoteStore.ts
+var remoteStore = __nccwpck_require__(7994);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
 
 
@@ -40833,26 +40971,26 @@ function firstLine(text) {
  * act (ACT=true), outside Actions, or without an origin, the local repository decides.
  */
 async function openStore(options) {
-    const path = (0,external_node_path_namespaceObject.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
-    const info = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+    const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
+    const info = await (0,promises_.stat)(path).catch(() => null);
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
-    const git = new Git(path, options.env);
+    const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
     if (remote === 'none')
-        return new LocalStore(git);
+        return new localStore/* LocalStore */.V(git);
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
-            return new LocalStore(git);
-        return (await git.hasRemote('origin')) ? new RemoteStore(git, 'origin') : new LocalStore(git);
+            return new localStore/* LocalStore */.V(git);
+        return (await git.hasRemote('origin')) ? new remoteStore/* RemoteStore */.q(git, 'origin') : new localStore/* LocalStore */.V(git);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new RemoteStore(git, remote);
+    return new remoteStore/* RemoteStore */.q(git, remote);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -40885,7 +41023,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 864).then(__nccwpck_require__.bind(__nccwpck_require__, 4864));
+    const steps = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(383)]).then(__nccwpck_require__.bind(__nccwpck_require__, 383));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {
@@ -40908,6 +41046,8 @@ async function runStep(inputs, env) {
             return steps.planStep(inputs, context);
         case 'scan':
             return steps.scanStep(inputs, context);
+        case 'effect':
+            return steps.effectStep(inputs, context, env);
     }
 }
 

@@ -51,5 +51,7 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
       return steps.planStep(inputs, context)
     case 'scan':
       return steps.scanStep(inputs, context)
+    case 'effect':
+      return steps.effectStep(inputs, context, env)
   }
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
-export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'] as const
+export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'effect'] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
@@ -17,7 +17,16 @@ export const InputsSchema = z.object({
   remote: z.string(),
   repositoryPath: z.string(),
   onConflict: z.enum(['fail', 'output']),
-  token: z.string()
+  token: z.string(),
+  kind: z.string(),
+  tag: z.string(),
+  target: z.string(),
+  message: z.string(),
+  releaseName: z.string(),
+  releaseBody: z.string(),
+  draft: z.string(),
+  prerelease: z.string(),
+  operationId: z.string()
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -35,7 +44,16 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     remote: getInput('remote') || 'auto',
     repositoryPath: getInput('repository-path'),
     onConflict: getInput('on-conflict') || 'fail',
-    token: getInput('token')
+    token: getInput('token'),
+    kind: getInput('kind'),
+    tag: getInput('tag'),
+    target: getInput('target'),
+    message: getInput('message'),
+    releaseName: getInput('release-name'),
+    releaseBody: getInput('release-body'),
+    draft: getInput('draft') || 'false',
+    prerelease: getInput('prerelease') || 'false',
+    operationId: getInput('operation-id')
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
@@ -58,7 +76,11 @@ export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
   namespace: 'namespace',
   on_conflict: 'on-conflict',
   remote: 'remote',
-  repository_path: 'repository-path'
+  repository_path: 'repository-path',
+  kind: 'kind',
+  tag: 'tag',
+  target: 'target',
+  operation_id: 'operation-id'
 }
 
 /**
