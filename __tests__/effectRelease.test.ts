@@ -2,26 +2,40 @@
  * SPEC §13 `kind: release` through the fake GitHub API (its own process, real HTTP, GitHub's
  * shapes) with every fault mode of §14, and the git origin for the release's tag.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { effect } from '../src/commands/effect.js'
-import { start, type FakeGitHub } from './support/fakeGitHub/client.js'
+import { protectTags, start, type FakeGitHub } from './support/fakeGitHub/client.js'
+import { requestViolations, responseViolations } from './support/fakeGitHub/openapiCheck.js'
 import { makeBareRemote } from './support/gitHttpServer.js'
 import { cloneOf, held, tagCount, tagRequest, workspace } from './support/effects.js'
 import { marked, RELEASE_OP, releaseDeps, releaseRequest } from './support/releases.js'
 import { cleanupRepos, git } from './support/repo.js'
 
-afterAll(cleanupRepos)
-
 let gh: FakeGitHub
 let origin: Awaited<ReturnType<typeof makeBareRemote>>
 let dir: string
 let head: string
+// One fake for the file, reset between tests; it knows the origin's directory, so it would
+// create a missing tag for a published release as GitHub does (the product must never let it).
+beforeAll(async () => {
+  gh = await start()
+})
+afterAll(async () => {
+  await gh.stop()
+  await cleanupRepos()
+})
 beforeEach(async () => {
-  ;[gh, origin] = await Promise.all([start(), makeBareRemote()])
+  await gh.reset()
+  origin = await makeBareRemote()
+  await gh.configure({ originDir: origin.dir })
   ;({ dir, head } = await workspace(origin.url))
 })
 afterEach(async () => {
-  await gh.stop()
+  // Every request the product sent, and every answer, as GitHub's description says.
+  const exchanges = await gh.exchanges()
+  expect(requestViolations(exchanges)).toEqual([])
+  expect(responseViolations(exchanges)).toEqual([])
+  expect((await gh.state()).tagsCreatedByReleases).toEqual([])
   await origin.cleanup()
 })
 
@@ -98,6 +112,16 @@ describe('published release', () => {
     await gh.resetCounts()
     expect(await run()).toMatchObject({ next: 'conflict', sent: false })
     expect(await gh.count('createRelease')).toBe(0)
+  })
+
+  it('a protected tag (ruleset GH013): the tag is refused, no release is sent', async () => {
+    await protectTags(origin.dir, ['v*'])
+    const outcome = await run({ in: dir })
+    expect(outcome).toMatchObject({ ok: false, next: 'stop', state: 'prepared', sent: false })
+    expect(outcome.tag_operation).toMatchObject({ state: 'prepared', next: 'stop' })
+    expect(outcome.reason).toMatch(/could not be created.*nothing was sent/)
+    expect(await gh.count('createRelease')).toBe(0)
+    expect(await tagCount(origin.dir)).toBe(0)
   })
 
   it('a definite refusal (403) of the only send ends terminal_no_commit', async () => {

@@ -91,6 +91,18 @@ describe.each(TRANSPORTS)('kind: tag through the remote over %s', (_name, make) 
     expect(await held(r.bare, tagRequest(head))).toEqual(h)
   })
 
+  it('two jobs racing the same operation: one tag, both report it committed', async () => {
+    const r = await remote(make)
+    const { dir, head } = await workspace(r.url)
+    const other = await cloneOf(r.url, dir)
+    const [a, b] = await Promise.all([runTag(dir, head), runTag(other, head)])
+    expect([a.ok, b.ok]).toEqual([true, true])
+    expect(a.tag_object).toBe(b.tag_object)
+    expect(await tagCount(r.bare)).toBe(1)
+    const h = await held(r.bare, tagRequest(head))
+    expect(h).toMatchObject({ state: 'terminal_committed', records: 2 })
+  })
+
   it('the same operation id with another intent is refused and nothing is sent', async () => {
     const r = await remote(make)
     const { dir, head } = await workspace(r.url)
