@@ -114,6 +114,24 @@ describe('published release', () => {
     expect(await gh.count('createRelease')).toBe(0)
   })
 
+  it('the tag exists on another commit → conflict before anything is sent', async () => {
+    await git(dir, 'commit', '-q', '--allow-empty', '-m', 'later')
+    await git(dir, 'tag', '-a', '-m', 'by hand', 'v1.2.3')
+    await git(dir, 'push', '-q', 'origin', 'refs/tags/v1.2.3')
+    const outcome = await run({ in: dir })
+    expect(outcome).toMatchObject({ ok: false, next: 'conflict', state: 'conflict', sent: false })
+    expect(outcome.reason).toMatch(/exists on [0-9a-f]{40}, not on the target/)
+    expect(await gh.count('createRelease')).toBe(0)
+  })
+
+  it('the tag already exists on the target (made by hand): the release uses it', async () => {
+    await git(dir, 'tag', 'v1.2.3', head)
+    await git(dir, 'push', '-q', 'origin', 'refs/tags/v1.2.3')
+    const outcome = await run({ in: dir })
+    expect(outcome).toMatchObject({ ok: true, tag_operation: null })
+    expect(await marked(gh)).toHaveLength(1)
+  })
+
   it('a protected tag (ruleset GH013): the tag is refused, no release is sent', async () => {
     await protectTags(origin.dir, ['v*'])
     const outcome = await run({ in: dir })

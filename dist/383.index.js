@@ -2274,10 +2274,21 @@ class EffectRun {
             observation: `${created.kind}${'status' in created ? ` ${created.status}` : ''}: ${created.detail}`
         });
     }
-    /** Null when the tag exists (or was just made); otherwise the decision that stops the step. */
+    /**
+     * Null when the tag exists on the target (or was just made); otherwise the decision that
+     * stops the step. A tag on another commit is a conflict: the release would not be the one
+     * the intent names.
+     */
     async ensureTag() {
-        if ((await this.deps.store.readTag(this.intent.tag_ref)) !== null)
+        const commit = await this.deps.store.readTagCommit(this.intent.tag_ref);
+        if (commit === this.intent.target)
             return null;
+        if (commit !== null)
+            return this.settle({
+                next: 'conflict',
+                record: 'conflict',
+                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+            });
         const tagIntent = { ...this.intent, kind: 'tag', release: null };
         const sub = await effect({
             ...this.request,
@@ -2611,6 +2622,9 @@ class LocalEffectStore {
     readTag(tagRef) {
         return this.withObjects(async (objects) => (await objects.read(tagRef))?.oid ?? null);
     }
+    readTagCommit(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null);
+    }
     hasCommit(oid) {
         return this.withObjects(async (objects) => (await objects.read(oid))?.type === 'commit');
     }
@@ -2667,6 +2681,9 @@ class RemoteEffectStore {
     /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
     async readTag(tagRef) {
         return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null;
+    }
+    async readTagCommit(tagRef) {
+        return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null;
     }
     hasCommit(oid) {
         return this.local.hasCommit(oid);

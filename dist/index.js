@@ -30040,6 +30040,24 @@ class Git {
         }
         return held;
     }
+    /**
+     * A tag as the remote lists it: the object the ref holds and the commit it peels to (the
+     * `^{}` line git prints for an annotated tag; a lightweight tag holds its commit). Null when
+     * the remote has no such tag.
+     */
+    async lsRemoteTag(remote, tagRef) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef]);
+        let oid = null;
+        let peeled = null;
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [id, ref] = line.split('\t');
+            if (ref === tagRef)
+                oid = id ?? null;
+            else if (ref === `${tagRef}^{}`)
+                peeled = id ?? null;
+        }
+        return oid ? { oid, commit: peeled ?? oid } : null;
+    }
     /** `<oid> <ref>` for every ref under prefix. */
     async listRefs(prefix) {
         const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', prefix]);

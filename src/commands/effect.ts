@@ -299,9 +299,20 @@ class EffectRun {
     })
   }
 
-  /** Null when the tag exists (or was just made); otherwise the decision that stops the step. */
+  /**
+   * Null when the tag exists on the target (or was just made); otherwise the decision that
+   * stops the step. A tag on another commit is a conflict: the release would not be the one
+   * the intent names.
+   */
   private async ensureTag(): Promise<EffectDecision | null> {
-    if ((await this.deps.store.readTag(this.intent.tag_ref)) !== null) return null
+    const commit = await this.deps.store.readTagCommit(this.intent.tag_ref)
+    if (commit === this.intent.target) return null
+    if (commit !== null)
+      return this.settle({
+        next: 'conflict',
+        record: 'conflict',
+        reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+      })
     const tagIntent: Intent = { ...this.intent, kind: 'tag', release: null }
     const sub = await effect(
       {

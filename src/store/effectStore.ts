@@ -35,6 +35,8 @@ export interface EffectStore {
   readOperation(ref: string): Promise<StoredEntry<OperationRecord>[] | null>
   /** The object the tag ref holds at the arbiter; null when the tag does not exist. */
   readTag(tagRef: string): Promise<string | null>
+  /** The commit the tag points at (peeled), at the arbiter; null when it does not exist. */
+  readTagCommit(tagRef: string): Promise<string | null>
   /** Whether the commit is in the local repository (a tag object can only point at one there). */
   hasCommit(oid: string): Promise<boolean>
   writeOperationEntry(commit: CommitSpec): Promise<string>
@@ -68,6 +70,12 @@ export class LocalEffectStore implements EffectStore {
 
   readTag(tagRef: string): Promise<string | null> {
     return this.withObjects(async objects => (await objects.read(tagRef))?.oid ?? null)
+  }
+
+  readTagCommit(tagRef: string): Promise<string | null> {
+    return this.withObjects(
+      async objects => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null
+    )
   }
 
   hasCommit(oid: string): Promise<boolean> {
@@ -134,6 +142,10 @@ export class RemoteEffectStore implements EffectStore {
   /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
   async readTag(tagRef: string): Promise<string | null> {
     return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null
+  }
+
+  async readTagCommit(tagRef: string): Promise<string | null> {
+    return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null
   }
 
   hasCommit(oid: string): Promise<boolean> {
