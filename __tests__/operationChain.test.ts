@@ -181,6 +181,14 @@ describe('a chain that does not verify names its first bad sequence', () => {
     edit(records)
     expect(brokenAt(relink(records))).toBe(at)
   })
+  it('observed must name the latest send, not an earlier one', () => {
+    const records = opChain(release, [
+      'may_have_been_sent',
+      'may_have_been_sent',
+      { state: 'observed', send: 1 }
+    ])
+    expect(brokenAt(records)).toBe(4)
+  })
   it('a tampered previous digest', () => {
     const records = base()
     records[2] = { ...records[2]!, previous_digest: digestOf('tampered') }
