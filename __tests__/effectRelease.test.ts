@@ -103,6 +103,17 @@ describe('published release', () => {
     expect(outcome.chain.filter(e => e.value.state === 'may_have_been_sent')).toHaveLength(sends)
   })
 
+  it('a create that hangs past the timeout and commits late → one published release', async () => {
+    await gh.fault('createRelease', { kind: 'late-commit', answer: 'hang', commitAfterMs: 200 })
+    // A 1 s bound on each request: the hung create is abandoned (ambiguous), then looked up.
+    const outcome = await effect(releaseRequest(head), releaseDeps(dir, gh, 1000))
+    expect(outcome).toMatchObject({ ok: true, state: 'terminal_committed' })
+    expect(
+      outcome.chain.filter(e => e.value.state === 'may_have_been_sent').length
+    ).toBeLessThanOrEqual(2)
+    expect(await marked(gh)).toHaveLength(1)
+  })
+
   it("another actor's published release on the tag → conflict, nothing of ours created", async () => {
     await git(dir, 'push', '-q', 'origin', `${head}:refs/heads/main`)
     await gh.addRelease({ tag_name: 'v1.2.3', body: 'made by hand', draft: false })
@@ -159,8 +170,11 @@ describe('draft release', () => {
     expect(await marked(gh)).toHaveLength(1)
   })
 
-  it('commit then 500 → found by listing every release (drafts too) → committed', async () => {
-    await gh.fault('createRelease', { kind: 'commit-then-error', status: 500 })
+  it.each([
+    ['commit then 500', { kind: 'commit-then-error', status: 500 }],
+    ['commit then a dropped connection', { kind: 'commit-then-drop' }]
+  ] as const)('%s → found by listing every release (drafts too) → committed', async (_n, fault) => {
+    await gh.fault('createRelease', fault)
     expect(await run({ in: dir, draft: true })).toMatchObject({
       ok: true,
       state: 'terminal_committed'
