@@ -1,6 +1,5 @@
 import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
 import { InvalidInput } from '../core/errors.js'
-import { GitHubReleases } from '../effects/githubReleases.js'
 import { effectStoreFor } from '../store/effectStore.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
@@ -36,18 +35,18 @@ export async function effectStep(
       'kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
         'and give the job permissions: contents: write.'
     )
-  const outcome = await effect(request, {
-    store: effectStoreFor(context.store),
-    releases:
-      request.intent.kind === 'release'
-        ? new GitHubReleases({
-            token: inputs.token,
-            repository: env.GITHUB_REPOSITORY ?? '',
-            apiUrl: env.GITHUB_API_URL,
-            timeoutMs: TIMEOUT_MS
-          })
-        : undefined
-  })
+  // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
+  // which would pre-empt the adapter's own clear error for a malformed event file.
+  const releases =
+    request.intent.kind === 'release'
+      ? new (await import('../effects/githubReleases.js')).GitHubReleases({
+          token: inputs.token,
+          repository: env.GITHUB_REPOSITORY ?? '',
+          apiUrl: env.GITHUB_API_URL,
+          timeoutMs: TIMEOUT_MS
+        })
+      : undefined
+  const outcome = await effect(request, { store: effectStoreFor(context.store), releases })
   return {
     outputs: {
       operation_id: outcome.operation_id,

@@ -1,8 +1,8 @@
-export const id = 383;
-export const ids = [383];
+export const id = 961;
+export const ids = [961];
 export const modules = {
 
-/***/ 383:
+/***/ 4961:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2452,142 +2452,6 @@ function checkTagName(tag) {
             'Give the name without refs/tags/, for example v1.2.3.');
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
-;// CONCATENATED MODULE: ./src/effects/githubReleases.ts
-/**
- * The release API over `@actions/github`'s octokit (SPEC §13). No retry or throttling plugin:
- * a create is sent exactly once, and every answer is classified for the decision table. The
- * base URL is GITHUB_API_URL (GitHub Enterprise, or the fake API in tests).
- */
-
-
-class GitHubReleases {
-    options;
-    octokit;
-    owner;
-    repo;
-    constructor(options) {
-        this.options = options;
-        const [owner, repo, ...rest] = options.repository.split('/');
-        if (!owner || !repo || rest.length > 0)
-            throw new errors/* InvalidInput */.o9(`GITHUB_REPOSITORY is ${JSON.stringify(options.repository)}, not owner/repo. The runner sets it.`);
-        this.owner = owner;
-        this.repo = repo;
-        this.octokit = (0,github/* getOctokit */.Q)(options.token, {
-            baseUrl: options.apiUrl || 'https://api.github.com'
-        });
-    }
-    async create(request) {
-        try {
-            const { data } = await this.octokit.rest.repos.createRelease({
-                ...this.where(),
-                ...request,
-                request: { signal: this.signal() }
-            });
-            return { kind: 'created', release: view(data) };
-        }
-        catch (error) {
-            return classifyCreateError(error);
-        }
-    }
-    get(id) {
-        return this.lookup(async () => {
-            const { data } = await this.octokit.rest.repos.getRelease({
-                ...this.where(),
-                release_id: id,
-                request: { signal: this.signal() }
-            });
-            return view(data);
-        });
-    }
-    byTag(tag) {
-        return this.lookup(async () => {
-            const { data } = await this.octokit.rest.repos.getReleaseByTag({
-                ...this.where(),
-                tag,
-                request: { signal: this.signal() }
-            });
-            return view(data);
-        });
-    }
-    /** Every page: a lookup that stopped early would read "absent" into a partial list. */
-    listAll() {
-        return this.lookup(async () => {
-            const all = await this.octokit.paginate(this.octokit.rest.repos.listReleases, {
-                ...this.where(),
-                per_page: 100,
-                request: { signal: AbortSignal.timeout(this.options.timeoutMs * 4) }
-            });
-            return all.map(view);
-        });
-    }
-    where() {
-        return { owner: this.owner, repo: this.repo };
-    }
-    signal() {
-        return AbortSignal.timeout(this.options.timeoutMs);
-    }
-    /** 404 → absent; any other failure → the lookup failed (never "absent"). */
-    async lookup(fn) {
-        try {
-            return { ok: true, value: await fn() };
-        }
-        catch (error) {
-            const status = statusOf(error);
-            if (status === 404)
-                return { ok: true, value: null };
-            return { ok: false, detail: githubReleases_describe(error) };
-        }
-    }
-}
-function view(data) {
-    return {
-        id: data.id,
-        tag_name: data.tag_name,
-        name: data.name,
-        body: data.body ?? null,
-        draft: data.draft,
-        prerelease: data.prerelease,
-        html_url: data.html_url
-    };
-}
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : null;
-}
-/**
- * Only an answer GitHub gave is definite. A 422 naming `already_exists` is the fence; other
- * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
- * connection (octokit reports those as status 500 with no response) — may have created it.
- */
-function classifyCreateError(error) {
-    const status = statusOf(error);
-    const detail = githubReleases_describe(error);
-    const response = error?.response;
-    if (status === 422 && response && isAlreadyExists(response.data))
-        return { kind: 'already_exists', detail };
-    if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
-        return {
-            kind: 'refused',
-            status,
-            detail: status === 403 ? `${detail} (the token needs contents: write)` : detail
-        };
-    return { kind: 'ambiguous', detail };
-}
-function isAlreadyExists(data) {
-    const errors = data?.errors;
-    return (Array.isArray(errors) &&
-        errors.some(e => e?.code === 'already_exists'));
-}
-/** The status and GitHub's message, never a body verbatim (it could echo a token). */
-function githubReleases_describe(error) {
-    const status = statusOf(error);
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300);
-    return status !== null ? `HTTP ${status}: ${safe}` : safe;
-}
-
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
 var git = __webpack_require__(1404);
 // EXTERNAL MODULE: ./src/store/localStore.ts
@@ -2749,7 +2613,6 @@ function firstLine(text) {
 
 
 
-
 /** A create is bounded; one that outlives this is ambiguous and looked up (SPEC §10's default). */
 const TIMEOUT_MS = 30_000;
 /** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
@@ -2773,17 +2636,17 @@ async function effectStep(inputs, context, env) {
     if (request.intent.kind === 'release' && !inputs.token)
         throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
             'and give the job permissions: contents: write.');
-    const outcome = await effect(request, {
-        store: effectStoreFor(context.store),
-        releases: request.intent.kind === 'release'
-            ? new GitHubReleases({
-                token: inputs.token,
-                repository: env.GITHUB_REPOSITORY ?? '',
-                apiUrl: env.GITHUB_API_URL,
-                timeoutMs: TIMEOUT_MS
-            })
-            : undefined
-    });
+    // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
+    // which would pre-empt the adapter's own clear error for a malformed event file.
+    const releases = request.intent.kind === 'release'
+        ? new (await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(949)]).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+            token: inputs.token,
+            repository: env.GITHUB_REPOSITORY ?? '',
+            apiUrl: env.GITHUB_API_URL,
+            timeoutMs: TIMEOUT_MS
+        })
+        : undefined;
+    const outcome = await effect(request, { store: effectStoreFor(context.store), releases });
     return {
         outputs: {
             operation_id: outcome.operation_id,
