@@ -1,17 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { admissionRef } from '../src/core/refs.js'
 import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder, writeObject } from './support/repo.js'
-import { PROJECT_ROOT, runAction, type ActionRun } from '../scripts/runner.js'
+import { runAction, type ActionRun } from '../scripts/runner.js'
+import { exampleEvent, LABELED_KEY } from './support/events.js'
 
 afterAll(cleanupRepos)
 
-async function example(name: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(join(PROJECT_ROOT, 'examples', 'events', name), 'utf8'))
-}
-
-const LABELED_KEY = 'v1/issues/123456789/42/labeled/agent:run'
+const example = exampleEvent
 
 async function labeled(workspace: string, extra: Partial<ActionRun> = {}) {
   return runAction({
@@ -201,7 +196,7 @@ describe('the bundled action, run as the runner runs it', () => {
       const before = await refsUnder(repo)
       await expectRefused(
         { event: await example('issues-labeled.json') },
-        new RegExp(`${ref}.*unreadable`),
+        new RegExp(`${ref}.*cannot be trusted`),
         repo
       )
       expect(await refsUnder(repo)).toEqual(before)
@@ -215,5 +210,43 @@ describe('the bundled action, run as the runner runs it', () => {
         /namespace.*refs\/heads/
       )
     })
+  })
+})
+
+describe('npm run action: the bundled action on any event, by hand', () => {
+  it('prints the outputs and the summary, and exits as the action did', async () => {
+    const { execFile } = await import('node:child_process')
+    const { promisify } = await import('node:util')
+    const { PROJECT_ROOT } = await import('../scripts/runner.js')
+    const repo = await makeRepo()
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['scripts/action.ts', ...args], { cwd: PROJECT_ROOT })
+    const admitted = await run(
+      '--event',
+      'examples/events/issues-labeled.json',
+      '--workspace',
+      repo,
+      '--run-id',
+      '7'
+    )
+    expect(admitted.stdout).toContain('event: issues (')
+    expect(admitted.stdout).toMatch(/^ {2}created=true$/m)
+    expect(admitted.stdout).toMatch(/^ {2}run_id=gh-7-[0-9a-f]{12}$/m)
+    expect(admitted.stdout).toContain('<h3>dispatch-ledger: admit</h3>')
+    const refused = await run(
+      '--event',
+      'examples/events/schedule.json',
+      '--workspace',
+      repo,
+      '--with',
+      'command=plan'
+    ).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error
+    )
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toMatch(
+      /errors:\n {2}The event "schedule" has no dispatch key derivation/
+    )
   })
 })

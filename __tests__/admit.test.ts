@@ -3,7 +3,6 @@ import { admit, type AdmitRequest } from '../src/commands/admit.js'
 import { digestOf } from '../src/core/canonical.js'
 import { admissionCommit, encodeCommit } from '../src/core/entry.js'
 import { AdmissionConflict, CorruptEntry, InvalidInput } from '../src/core/errors.js'
-import { newRecord } from '../src/core/newRecord.js'
 import type { LedgerRecord } from '../src/core/record.js'
 import { admissionRef, ledgerRef } from '../src/core/refs.js'
 import { Git } from '../src/store/git.js'
@@ -20,6 +19,7 @@ import {
   refsUnder,
   writeObject
 } from './support/repo.js'
+import { firstRecord } from './support/records.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/42/labeled/agent'
@@ -34,17 +34,11 @@ function first(
   digest = DIGEST
 ): LedgerRecord {
   return {
-    ...newRecord({
+    ...firstRecord({
       run_id: runId,
-      ledger_sequence: 1,
-      previous_record_digest: null,
-      state: 'admitted',
-      occurred_at: '2026-11-29T12:00:00Z',
-      trigger: 'issue',
-      actor: { login: 'octocat', id: 1 },
-      writer: null,
       dispatch_key: KEY,
-      request_digest: digest
+      request_digest: digest,
+      actor: { login: 'octocat', id: 1 }
     }),
     ...overrides
   }

@@ -147,7 +147,7 @@ const EXAMPLES: Example[] = [
     eventName: 'workflow_dispatch',
     // inputs.dispatch_key is empty, so the last component is sha256 of JCS(inputs).
     key:
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/` +
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/` +
       sha256('{"dispatch_key":"","dry_run":"false","environment":"staging"}'),
     request: {
       scheme: 'v1',
@@ -264,7 +264,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs.dispatch_key', 'release/1.2.3')
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/release/1.2.3`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/release/1.2.3`
     )
     expect(derived.request['inputs']).toEqual({
       environment: 'staging',
@@ -277,7 +277,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs', { dispatch_key: 5 })
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/${sha256('{"dispatch_key":5}')}`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/${sha256('{"dispatch_key":5}')}`
     )
   })
 
@@ -285,7 +285,7 @@ describe('derivation details', () => {
     const payload = setPath(load('workflow_dispatch.json'), 'inputs', inputs)
     const derived = deriveDispatch({ eventName: 'workflow_dispatch', payload })
     expect(derived.dispatch_key).toBe(
-      `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/${sha256('{}')}`
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/${sha256('{}')}`
     )
     expect(derived.request['inputs']).toEqual({})
   })
@@ -356,7 +356,7 @@ describe('derivation details', () => {
     const error = invalid(() =>
       deriveDispatch({ eventName: 'push', payload: load('push.json'), request: { n: 1n } })
     )
-    expect(error.message).toMatch(/^The `request` has no JSON form/)
+    expect(error.message).toMatch(/^The `request` has no canonical JSON form/)
   })
 })
 
@@ -427,7 +427,7 @@ describe('key length (1024 UTF-8 bytes)', () => {
   )
 
   test('a derived key is held to the same limit', () => {
-    const prefix = `v1/workflow_dispatch/${REPO}/.github/workflows/deploy.yml/`
+    const prefix = `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fdeploy.yml/`
     const room = 1024 - Buffer.byteLength(prefix, 'utf8')
     const fits = '€'.repeat(Math.floor(room / 3)) + 'a'.repeat(room % 3)
     const base = load('workflow_dispatch.json')

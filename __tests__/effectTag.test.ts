@@ -232,9 +232,11 @@ class TwoPushEffectStore extends RemoteEffectStore {
   }
 
   override async pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
-    const tag = await this.g.push('origin', [{ ...update.tag, expected: null }], false)
+    const tag = await this.g.push('origin', [{ ...update.tag, expected: null }], {
+      atomic: false
+    })
     if (tag.code !== 0) return { kind: 'ambiguous', detail: tag.stderr }
-    const journal = await this.g.push('origin', [update.journal], false)
+    const journal = await this.g.push('origin', [update.journal], { atomic: false })
     return journal.code === 0 ? { kind: 'created' } : { kind: 'ambiguous', detail: journal.stderr }
   }
 }

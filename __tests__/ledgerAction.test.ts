@@ -1,13 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { cleanupRepos, git, makeRepo, refsUnder } from './support/repo.js'
-import { PROJECT_ROOT, runAction, type ActionRun } from '../scripts/runner.js'
+import { runAction, type ActionRun } from '../scripts/runner.js'
+import { exampleEvent } from './support/events.js'
 
 afterAll(cleanupRepos)
 
-const event = async () =>
-  JSON.parse(await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8'))
+const event = () => exampleEvent('issues-labeled.json')
 
 /** A recovery or sweep workflow: scheduled, no event to derive from. */
 function scheduled(

@@ -2,6 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { InvalidInput } from '../src/core/errors.js'
 import { timestampOf } from '../src/core/time.js'
 import { ownsRun, writerFromEnv } from '../src/core/writer.js'
+import { nextAttempt } from '../src/core/attempts.js'
 
 const REF = 'octo-org/octo-repo/.github/workflows/ledger.yml@refs/heads/main'
 
@@ -76,5 +77,52 @@ describe('timestampOf (SPEC §9 time)', () => {
     'nonsense'
   ])('%s is an error, never a record', iso => {
     expect(() => timestampOf(new Date(iso))).toThrow(/outside 2000-01-01 to 9999-12-31/)
+  })
+})
+
+describe('nextAttempt: the one attempt rule (SPEC §5)', () => {
+  const a = (number: number, reason: 'initial' | 'retry' | 'recovery' = 'initial') => ({
+    number,
+    reason
+  })
+  test.each([
+    ['first dispatch', { state: 'admitted', attempt: null }, 'dispatched', a(1)],
+    [
+      'submission update',
+      { state: 'dispatched', attempt: a(2, 'retry') },
+      'dispatched',
+      a(2, 'retry')
+    ],
+    [
+      'retry after a failure',
+      { state: 'attempt_failed', attempt: a(2, 'retry') },
+      'dispatched',
+      a(3, 'retry')
+    ],
+    [
+      'failure of the attempt in flight',
+      { state: 'dispatched', attempt: a(1) },
+      'attempt_failed',
+      a(1)
+    ],
+    [
+      'operator answer to a failure',
+      { state: 'attempt_failed', attempt: a(1) },
+      'attempt_failed',
+      a(1)
+    ],
+    ['no dispatch from proposed', { state: 'proposed', attempt: null }, 'dispatched', null],
+    ['no attempt for cancelled', { state: 'dispatched', attempt: a(1) }, 'cancelled', null],
+    [
+      'a failed head without an attempt',
+      { state: 'attempt_failed', attempt: null },
+      'dispatched',
+      null
+    ]
+  ] as const)('%s', (_, head, next, attempt) => {
+    expect(nextAttempt(head, next)).toEqual(attempt)
+  })
+  test('no head, no attempt', () => {
+    expect(nextAttempt(null, 'dispatched')).toBeNull()
   })
 })

@@ -28500,23 +28500,25 @@ function jsonInput(text, input) {
 /* harmony export */   Xd: () => (/* binding */ MAX_KEY_BYTES),
 /* harmony export */   uW: () => (/* binding */ ADMISSION_SCHEMA)
 /* harmony export */ });
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4130);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2020);
+
 
 
 
 const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
 const MAX_KEY_BYTES = 1024;
-const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`));
+const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters'));
 /** SPEC §3: the immutable record that a key was admitted for a run. Closed. */
-const AdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    schema: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(ADMISSION_SCHEMA),
+const AdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(ADMISSION_SCHEMA),
     dispatch_key: DispatchKeySchema,
     request_digest: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .DigestSchema */ .eH,
-    run_id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(1024)),
-    ledger_ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
+    run_id: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .RunIdSchema */ .Iz,
+    ledger_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
     admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX
 });
 
@@ -28968,8 +28970,8 @@ function operationCommit(record, parent) {
         json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
     };
 }
-function decodeOperation(ref, raw) {
-    return (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeEntry */ .LP)(ref, raw, _operation_js__WEBPACK_IMPORTED_MODULE_3__/* .OperationRecordSchema */ .gP);
+function decodeOperation(ref, raw, oid) {
+    return (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeEntry */ .LP)(ref, raw, _operation_js__WEBPACK_IMPORTED_MODULE_3__/* .OperationRecordSchema */ .gP, oid);
 }
 
 
@@ -28991,8 +28993,10 @@ function decodeOperation(ref, raw) {
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8306);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4130);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4130);
+
 
 
 
@@ -29045,35 +29049,38 @@ function parseCommit(raw) {
  * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
  * not JSON, not canonical, not the schema — is corrupt, named by its ref.
  */
-function decodeEntry(ref, raw, schema) {
+function decodeEntry(ref, raw, schema, oid) {
     const { message } = parseCommit(raw);
     const split = message.indexOf('\n\n');
     if (split === -1)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message has no JSON body');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message has no JSON body', oid);
     const body = message.slice(split + 2).replace(/\n$/, '');
     let value;
     try {
         value = JSON.parse(body);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message body is not JSON');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message body is not JSON', oid);
     }
+    const proto = (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .findProtoKey */ .Di)(value);
+    if (proto !== null)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `it has a field named __proto__ (${proto})`, oid);
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? issue.path.join('.') : 'the entry';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `${where} ${issue?.message ?? 'is invalid'}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `${where} ${issue?.message ?? 'is invalid'}`, oid);
     }
     if ((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(value) !== body)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the JSON body is not in canonical (JCS) form');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the JSON body is not in canonical (JCS) form', oid);
     return { value: parsed.data, json: body };
 }
 function decodeAdmission(ref, raw) {
-    return decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionSchema */ .P3).value;
+    return decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .AdmissionSchema */ .P3).value;
 }
 /** A stored record and its canonical JSON text (which digests it without re-encoding). */
-function decodeRecord(ref, raw) {
-    return decodeEntry(ref, raw, _record_js__WEBPACK_IMPORTED_MODULE_3__/* .RecordSchema */ .X2);
+function decodeRecord(ref, raw, oid) {
+    return decodeEntry(ref, raw, _record_js__WEBPACK_IMPORTED_MODULE_4__/* .RecordSchema */ .X2, oid);
 }
 
 
@@ -29123,12 +29130,14 @@ class AdmissionConflict extends DispatchLedgerError {
 /** A stored entry cannot be trusted; we fail closed and never overwrite it. */
 class CorruptEntry extends DispatchLedgerError {
     ref;
-    constructor(ref, detail) {
-        super('corrupt_entry', `The entry at ${ref} is unreadable: ${detail}. dispatch-ledger will not overwrite it; ` +
-            'inspect it with `git cat-file -p ' +
-            ref +
-            '` and repair or remove it by hand.');
+    oid;
+    /** `oid`: the commit within the chain at ref that is at fault, when it is not the head. */
+    constructor(ref, detail, oid) {
+        super('corrupt_entry', `The entry at ${ref}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
+            'dispatch-ledger will not follow or overwrite it; inspect it with ' +
+            `\`git cat-file -p ${oid ?? ref}\` and repair or remove it by hand.`);
         this.ref = ref;
+        this.oid = oid;
     }
 }
 /** A ledger chain does not verify; `sequence` is the first bad record. */
@@ -29184,6 +29193,7 @@ class NotOwner extends DispatchLedgerError {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ce: () => (/* binding */ NO_AUTHORITY),
 /* harmony export */   FR: () => (/* binding */ RecordInputSchema),
+/* harmony export */   Iz: () => (/* binding */ RunIdSchema),
 /* harmony export */   Js: () => (/* binding */ ActorSchema),
 /* harmony export */   X2: () => (/* binding */ RecordSchema),
 /* harmony export */   Xf: () => (/* binding */ WriterSchema),
@@ -29192,21 +29202,25 @@ class NotOwner extends DispatchLedgerError {
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
 /* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2020);
+
 
 
 
 const RECORD_SCHEMA = 'dispatch-ledger/record/v1';
 /** A non-empty string of at most max characters. */
-const Text = (max) => zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(max));
-const DigestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
+const Text = (max) => zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(max));
+/** SPEC §9: run ids are printable: no control characters. */
+const RunIdSchema = Text(1024).check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(id => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(id), 'must not contain control characters'));
+const DigestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
 /** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
-const TimestampSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
+const TimestampSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
 const TRIGGERS = [
     'issue',
     'pull_request',
@@ -29222,19 +29236,19 @@ const TRIGGERS = [
     'operator',
     'system'
 ];
-const TriggerSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(TRIGGERS);
-const ActorSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const TriggerSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(TRIGGERS);
+const ActorSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     login: Text(256),
-    id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._nonnegative */ .UI())
+    id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._nonnegative */ .UI())
 });
-const IdempotencySchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    dispatch_key: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1)),
+const IdempotencySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    dispatch_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters')),
     request_digest: DigestSchema,
-    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(Text(1024))
+    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(Text(1024))
 });
-const AttemptSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    number: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1)),
-    reason: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['initial', 'retry', 'recovery'])
+const AttemptSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    number: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    reason: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['initial', 'retry', 'recovery'])
 });
 const SUBMISSION_STATES = [
     'not_submitted',
@@ -29242,15 +29256,16 @@ const SUBMISSION_STATES = [
     'ambiguous',
     'definite_failure'
 ];
-const SubmissionStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(SUBMISSION_STATES);
-const ProviderSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const SubmissionStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(SUBMISSION_STATES);
+const ProviderSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     driver: Text(256),
     submission_state: SubmissionStateSchema,
-    external_ids: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP())
+    // A `__proto__` name is refused before parsing (findProtoKey): zod would drop it silently.
+    external_ids: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
 });
-const FailureSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const FailureSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     code: Text(256),
-    classification: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n([
+    classification: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n([
         'policy_denied',
         'configuration',
         'provider',
@@ -29261,21 +29276,21 @@ const FailureSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .
         'recovery_required',
         'internal'
     ]),
-    retryable: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .boolean */ .zMY()
+    retryable: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
 });
-const EvidenceSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const EvidenceSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     kind: Text(256),
     digest: DigestSchema,
-    uri: Text(4096).check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment'))
+    uri: Text(4096).check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment'))
 });
-const DecisionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    outcome: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['approved', 'rejected']),
+const DecisionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    outcome: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['approved', 'rejected']),
     by: Text(256)
 });
-const denied = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(false, {
+const denied = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(false, {
     error: 'must be false: a record is evidence, never a grant of authority'
 });
-const AuthoritySchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+const AuthoritySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     dispatch: denied,
     verification: denied,
     acceptance: denied,
@@ -29298,41 +29313,41 @@ const NO_AUTHORITY = Object.freeze({
  * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
  * JCS and digest, so the chain itself says which run and attempt wrote each step.
  */
-const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    github_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-        .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
-    run_attempt: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1)),
-    workflow_ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(1024))
+const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    github_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+    run_attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    workflow_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024))
 });
 /** SPEC §3: a ledger record. Closed at every level. */
-const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    schema: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(RECORD_SCHEMA),
-    run_id: Text(1024),
-    ledger_sequence: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1)),
-    previous_record_digest: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(DigestSchema),
+const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(RECORD_SCHEMA),
+    run_id: RunIdSchema,
+    ledger_sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    previous_record_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DigestSchema),
     state: _states_js__WEBPACK_IMPORTED_MODULE_1__/* .StateSchema */ .XJ,
     occurred_at: TimestampSchema,
     trigger: TriggerSchema,
-    actor: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(ActorSchema),
+    actor: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ActorSchema),
     idempotency: IdempotencySchema,
-    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(AttemptSchema),
-    provider: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(ProviderSchema),
-    failure: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(FailureSchema),
-    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(EvidenceSchema),
-    decision: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(DecisionSchema),
-    note: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(4096))),
+    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(AttemptSchema),
+    provider: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ProviderSchema),
+    failure: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(FailureSchema),
+    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(EvidenceSchema),
+    decision: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DecisionSchema),
+    note: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096))),
     authority: AuthoritySchema,
-    writer: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(WriterSchema)
+    writer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(WriterSchema)
 });
 /** The fields a `record` input may set; the action fills in the rest. */
-const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
-    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(AttemptSchema)),
-    provider: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(ProviderSchema)),
-    failure: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(FailureSchema)),
-    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(EvidenceSchema)),
-    decision: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(DecisionSchema)),
-    note: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(4096)))),
-    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(Text(1024)))
+const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(AttemptSchema)),
+    provider: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ProviderSchema)),
+    failure: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(FailureSchema)),
+    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(EvidenceSchema)),
+    decision: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DecisionSchema)),
+    note: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096)))),
+    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(Text(1024)))
 });
 
 
@@ -29613,10 +29628,12 @@ const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Am: () => (/* binding */ findControlCharacter),
 /* harmony export */   UJ: () => (/* binding */ inertText),
+/* harmony export */   nI: () => (/* binding */ CONTROL_CHARACTERS),
 /* harmony export */   np: () => (/* binding */ checkRunId)
 /* harmony export */ });
-/* unused harmony exports CONTROL_CHARACTERS, MAX_RUN_ID_LENGTH, findControlCharacter */
+/* unused harmony exports MAX_RUN_ID_LENGTH, quoted */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * SPEC §9 "Text safety": names that identify a dispatch or a run carry no control characters,
@@ -29638,12 +29655,19 @@ function findControlCharacter(text) {
 function checkRunId(runId) {
     const control = findControlCharacter(runId);
     if (runId === '' || runId.length > MAX_RUN_ID_LENGTH || control !== null)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`run_id\` ${JSON.stringify(runId.slice(0, 80))} is not a valid run id: ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`run_id\` ${quoted(runId.slice(0, 80))} is not a valid run id: ` +
             (control !== null
                 ? `it contains the control character ${control}`
                 : `it must be 1 to ${MAX_RUN_ID_LENGTH} characters`) +
             '. Give the `run_id` as printable text, such as the run_id output of admit.');
     return runId;
+}
+/**
+ * A value quoted for a message or a log line: JSON string syntax, with the characters JSON
+ * leaves raw (DEL, C1, U+2028, U+2029) escaped too, so no value can break or colour a log line.
+ */
+function quoted(value) {
+    return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
 }
 const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g;
 const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
@@ -29659,6 +29683,58 @@ function inertText(value) {
         .replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`)
         .replace(LINE_BREAK, '⏎')
         .replace(OTHER_CONTROL, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
+/***/ 993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Di: () => (/* binding */ findProtoKey),
+/* harmony export */   zS: () => (/* binding */ parseOrThrow)
+/* harmony export */ });
+/* unused harmony export parseJsonInput */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/** Parses untrusted input with a schema; the error names the first bad field. */
+function parseOrThrow(schema, value, what) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success)
+        return parsed.data;
+    const issues = parsed.error.issues.slice(0, 3).map(issue => {
+        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+    });
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`${what} is invalid: ${issues.join('; ')}.`);
+}
+/** Parses a JSON text input; the error names the input. */
+function parseJsonInput(text, input) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
+            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
+    }
+}
+/**
+ * The path of the first own property named `__proto__` in a parsed JSON value, or null.
+ * JSON.parse keeps such a key as data, but zod (like any object literal) drops it: refusing it
+ * is the only way not to change a stored payload silently.
+ */
+function findProtoKey(value, path = []) {
+    if (typeof value !== 'object' || value === null)
+        return null;
+    for (const key of Object.keys(value)) {
+        const at = [...path, key];
+        if (key === '__proto__')
+            return at.join('.');
+        const found = findProtoKey(value[key], at);
+        if (found !== null)
+            return found;
+    }
+    return null;
 }
 
 
@@ -29732,10 +29808,12 @@ function ownsRun(run, self) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   TU: () => (/* binding */ Git),
-  E$: () => (/* binding */ redact)
+  qo: () => (/* binding */ clashError),
+  E$: () => (/* binding */ redact),
+  oI: () => (/* binding */ refNameClash)
 });
 
-// UNUSED EXPORTS: ObjectReader, createLine
+// UNUSED EXPORTS: ObjectReader, commandName, createLine, transaction
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -29860,8 +29938,7 @@ class Git {
      * written, when any of them already exists.
      */
     async createRefs(updates) {
-        const lines = updates.map(u => createLine(u.ref, u.oid));
-        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        const result = await this.run(['update-ref', '--stdin'], transaction(updates.map(u => createLine(u.ref, u.oid))));
         if (result.code === 0)
             return true;
         if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
@@ -29878,12 +29955,12 @@ class Git {
      * still points at its expected value. All or nothing; false, with nothing written, when any
      * precondition fails.
      */
-    async updateRefsAtomically(transaction) {
+    async updateRefsAtomically(refs) {
         const lines = [
-            ...transaction.create.map(u => createLine(u.ref, u.oid)),
-            ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+            ...refs.create.map(u => createLine(u.ref, u.oid)),
+            ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
         ];
-        const result = await this.run(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        const result = await this.run(['update-ref', '--stdin'], transaction(lines));
         if (result.code === 0)
             return true;
         if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
@@ -29894,7 +29971,7 @@ class Git {
     async advanceRef(ref, next, expected) {
         if (ZERO_OID.test(expected))
             throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
-        const result = await this.run(['update-ref', '--stdin'], ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n'));
+        const result = await this.run(['update-ref', '--stdin'], transaction([`update ${ref} ${next} ${expected}`]));
         if (result.code === 0)
             return true;
         if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
@@ -29909,7 +29986,19 @@ class Git {
     async ensureEmptyTree() {
         if (this.emptyTreeWritten)
             return;
-        const path = (0,external_node_path_.join)(await this.objectsDir(), entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
+        const objects = await this.objectsDir();
+        try {
+            await this.writeEmptyTree(objects);
+        }
+        catch (error) {
+            throw new errors/* StoreError */.AD(`Cannot write to the object directory ${objects} (${error.code ?? error.message}). ` +
+                'Nothing was admitted or recorded. The step must be able to write the repository: ' +
+                'run it as the user that owns the checkout, on a writable file system.');
+        }
+        this.emptyTreeWritten = true;
+    }
+    async writeEmptyTree(objects) {
+        const path = (0,external_node_path_.join)(objects, entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
         if (!(await exists(path))) {
             await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
             const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
@@ -29923,7 +30012,6 @@ class Git {
             }
             await (0,promises_.rename)(temp, path);
         }
-        this.emptyTreeWritten = true;
     }
     emptyTreeWritten = false;
     /** The object directory, found without a process for the usual layouts. */
@@ -29987,20 +30075,19 @@ class Git {
     async setRefs(updates) {
         if (updates.length === 0)
             return;
-        const lines = updates.map(u => `update ${u.ref} ${u.oid}`);
-        await this.ok(['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'));
+        await this.ok(['update-ref', '--stdin'], transaction(updates.map(u => `update ${u.ref} ${u.oid}`)));
     }
     /**
      * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
      * oid), atomic when asked; the porcelain lines are parsed by the caller.
      */
-    push(remote, updates, atomic) {
+    push(remote, updates, options) {
         return this.run([
             ...NETWORK_CONFIG,
             'push',
             '--porcelain',
             '--no-verify',
-            ...(atomic ? ['--atomic'] : []),
+            ...(options.atomic ? ['--atomic'] : []),
             ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
             remote,
             ...updates.map(u => `${u.oid}:${u.ref}`)
@@ -30083,8 +30170,34 @@ class Git {
         if (/not a git repository/i.test(said))
             return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
                 '(actions/checkout) or point repository-path at one.');
-        return new errors/* StoreError */.AD(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`);
+        const clash = refNameClash(said);
+        if (clash)
+            return clashError(clash, 'this repository');
+        return new errors/* StoreError */.AD(`git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`);
     }
+}
+/** The git command in an argument list: the first word that is not an option or its value. */
+function commandName(args) {
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '-c' || arg === '-C')
+            i++;
+        else if (!arg.startsWith('-'))
+            return arg;
+    }
+    return '(no command)';
+}
+/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
+function refNameClash(stderr) {
+    const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr);
+    return match ? { wanted: match[1], existing: match[2] } : null;
+}
+/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
+function clashError(clash, where) {
+    return new errors/* StoreError */.AD(`${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
+        'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
+        `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
+        'to a prefix no other ref uses.');
 }
 /** git may echo a remote URL; never let credentials in one reach a log. */
 function redact(text) {
@@ -30092,6 +30205,13 @@ function redact(text) {
 }
 async function exists(path) {
     return (await (0,promises_.stat)(path).catch(() => null)) !== null;
+}
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+function transaction(lines) {
+    return ['start', ...lines, 'prepare', 'commit', ''].join('\n');
 }
 /** The create-only line of a ref transaction: create means "old value must be zero". */
 function createLine(ref, oid) {
@@ -30243,27 +30363,28 @@ class ChainReader {
             return null;
         const newestFirst = [];
         for (;;) {
-            const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref;
-            const commit = this.entryCommit(where, object.type, object.content);
-            newestFirst.push({ oid: object.oid, ...decode(where, object.content) });
+            // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
+            const oid = newestFirst.length ? object.oid : undefined;
+            const commit = this.entryCommit(ref, object.type, object.content, oid);
+            newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) });
             if (commit.parents.length > 1)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, 'a record commit has two parents');
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'a record commit has two parents', oid);
             const parent = commit.parents[0];
             if (!parent)
                 break;
             const next = await this.objects.read(parent);
             if (!next)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, `its parent ${parent} is missing`);
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `its parent ${parent} is missing`, oid);
             object = next;
         }
         return newestFirst.reverse();
     }
-    entryCommit(where, type, content) {
+    entryCommit(ref, type, content, oid) {
         if (type !== 'commit')
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, `it points at a ${type}, not a commit`);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `it points at a ${type}, not a commit`, oid);
         const commit = (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseCommit */ .L5)(content);
         if (commit.tree !== _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .EMPTY_TREE */ .pL)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(where, 'its commit is not on the empty tree');
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'its commit is not on the empty tree', oid);
         return commit;
     }
 }
@@ -30341,14 +30462,15 @@ class RemoteStore {
         const names = refs.map(r => r.ref);
         let unanswered = false;
         for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), true);
+            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), { atomic: true });
             const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
+            this.refuseIfClash(result);
             if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
                 await this.settleLocally(refs);
                 return 'created';
             }
             if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-                await this.fetch(names, true);
+                await this.fetch(names, { refresh: true });
                 return 'exists';
             }
             const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
@@ -30364,7 +30486,7 @@ class RemoteStore {
                 return 'created';
             }
             if (held.size > 0) {
-                await this.fetch(names, true);
+                await this.fetch(names, { refresh: true });
                 return 'exists';
             }
             // Absent: pushing the same objects again is safe, since every lease is create-only.
@@ -30376,14 +30498,17 @@ class RemoteStore {
     async advanceRef(ref, next, expected) {
         let unanswered = false;
         for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false);
+            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
+                atomic: false
+            });
             const line = parsePorcelain(result.stdout).get(ref);
+            this.refuseIfClash(result);
             if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
                 await this.settleLocally([{ ref, oid: next }]);
                 return 'advanced';
             }
             if (line && (line.flag === '=' || isLeaseRefused(line))) {
-                await this.fetch([ref], true);
+                await this.fetch([ref], { refresh: true });
                 return 'lost';
             }
             if (line?.flag === '!' && !isRaceLost(line))
@@ -30398,7 +30523,7 @@ class RemoteStore {
                 return 'advanced';
             }
             if (held !== expected) {
-                await this.fetch([ref], true);
+                await this.fetch([ref], { refresh: true });
                 return 'lost';
             }
             if (attempt >= PUSH_TRIES)
@@ -30417,9 +30542,12 @@ class RemoteStore {
             this.fresh.add(ref);
         return refs;
     }
-    /** Brings the named refs (and their objects) from the remote, once per process. */
-    async fetch(refs, again = false) {
-        const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref));
+    /**
+     * Brings the named refs (and their objects) from the remote, once per process unless
+     * `refresh` asks again (after a push was refused: the remote moved since we looked).
+     */
+    async fetch(refs, options = { refresh: false }) {
+        const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref));
         if (wanted.length === 0)
             return;
         const result = await this.git.fetchRefs(this.name, wanted);
@@ -30434,6 +30562,14 @@ class RemoteStore {
         await this.git.setRefs(refs);
         for (const { ref } of refs)
             this.fresh.add(ref);
+    }
+    /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
+    refuseIfClash(result) {
+        if (result.code === 0)
+            return;
+        const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .refNameClash */ .oI)(result.stderr);
+        if (clash)
+            throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
     }
     refuseIfForbidden(result, access) {
         if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
@@ -41028,7 +41164,7 @@ async function run(env = process.env) {
         const report = await runStep(inputs, env);
         for (const [name, value] of Object.entries(report.outputs))
             src_core/* setOutput */.uH(name, value);
-        await writeSummary(report.summary, env);
+        await writeSummary({ ...report.summary, meaning: (0,action_inputs/* inInputTerms */.Px)(report.summary.meaning) }, env);
         if (report.failure)
             src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(report.failure));
     }
@@ -41041,7 +41177,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 961).then(__nccwpck_require__.bind(__nccwpck_require__, 4961));
+    const steps = await __nccwpck_require__.e(/* import() */ 167).then(__nccwpck_require__.bind(__nccwpck_require__, 9167));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

@@ -15,7 +15,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (inputs.token) core.setSecret(inputs.token)
     const report = await runStep(inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
-    await writeSummary(report.summary, env)
+    await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
     if (report.failure) core.setFailed(inInputTerms(report.failure))
   } catch (error) {
     core.setFailed(inInputTerms(error instanceof Error ? error.message : String(error)))

@@ -5,6 +5,7 @@
  * names only the states and the fields it cares about.
  */
 import { digestOf } from '../../src/core/canonical.js'
+import { newRecord } from '../../src/core/newRecord.js'
 import {
   NO_AUTHORITY,
   RECORD_SCHEMA,
@@ -127,4 +128,30 @@ export function rechain(records: readonly LedgerRecord[]): LedgerRecord[] {
     })
   }
   return out
+}
+
+export interface FirstRecordOptions {
+  readonly run_id: string
+  readonly dispatch_key: string
+  readonly request_digest: string
+  readonly occurred_at?: string
+  readonly state?: 'admitted' | 'proposed'
+  readonly actor?: LedgerRecord['actor']
+  readonly writer?: LedgerRecord['writer']
+}
+
+/** A run's first record as admit builds it (through newRecord), for the admission tests. */
+export function firstRecord(options: FirstRecordOptions): LedgerRecord {
+  return newRecord({
+    run_id: options.run_id,
+    ledger_sequence: 1,
+    previous_record_digest: null,
+    state: options.state ?? 'admitted',
+    occurred_at: options.occurred_at ?? '2026-11-29T12:00:00Z',
+    trigger: 'issue',
+    actor: options.actor ?? null,
+    writer: options.writer ?? null,
+    dispatch_key: options.dispatch_key,
+    request_digest: options.request_digest
+  })
 }

@@ -25,15 +25,13 @@ export async function recordStep(inputs: Inputs, context: StepContext): Promise<
       owner: flag(outcome.selected.owner),
       duplicate: flag(outcome.duplicate),
       recorded: flag(!outcome.duplicate),
-      ...runOutputs(view),
-      // The record this step wrote (or found, for a duplicate), not merely the head.
-      sequence: String(record.ledger_sequence),
-      state: record.state
+      // The run as it is now, also for a duplicate: duplicate=true says the input was there.
+      ...runOutputs(view)
     },
     summary: {
       title: `dispatch-ledger: record ${record.state}`,
       meaning: outcome.duplicate
-        ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
+        ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written. The run is now at sequence ${run.sequence} (${run.state}).`
         : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
       rows: [
         ['run id', run.run_id],

@@ -31,17 +31,7 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
         ]
   )
   for (const run of broken) core.warning(`${run.ledger_ref}: ${run.error}`)
-  const table = [
-    '| run id | state | seq | next action | gate |',
-    '|---|---|---|---|---|',
-    ...open.map(
-      run =>
-        `| ${inertText(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
-    ),
-    ...broken.map(
-      run => `| ${inertText(run.ledger_ref)} | does not verify | | ${inertText(run.error)} | |`
-    )
-  ].join('\n')
+  const table = scanTable(open, broken)
   return {
     outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
     summary: {
@@ -54,4 +44,28 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
       extra: `\n${table}\n`
     }
   }
+}
+
+/** The summary's table: open runs with their next action, then ledgers that do not verify. */
+function scanTable(
+  open: ReadonlyArray<{
+    run_id: string
+    state: string
+    sequence: number
+    recovery_action: string
+    authority_required: string | null
+  }>,
+  broken: ReadonlyArray<{ ledger_ref: string; error: string }>
+): string {
+  return [
+    '| run id | state | seq | next action | gate |',
+    '|---|---|---|---|---|',
+    ...open.map(
+      run =>
+        `| ${inertText(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
+    ),
+    ...broken.map(
+      run => `| ${inertText(run.ledger_ref)} | does not verify | | ${inertText(run.error)} | |`
+    )
+  ].join('\n')
 }

@@ -1,6 +1,6 @@
 import { ADMISSION_SCHEMA, type Admission } from '../core/admission.js'
 import { admissionCommit, recordCommit } from '../core/entry.js'
-import { AdmissionConflict, CorruptEntry, InvalidInput, StoreError } from '../core/errors.js'
+import { AdmissionConflict, InvalidInput, StoreError } from '../core/errors.js'
 import { RecordSchema, type LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { INITIAL_STATES } from '../core/states.js'
@@ -16,6 +16,7 @@ import {
   type DispatchTargetOptions
 } from './dispatchTarget.js'
 import { viewRun, type RunView } from './runView.js'
+import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 export interface AdmitOptions extends DispatchTargetOptions {
   /** admitted (default) or proposed. */
@@ -116,7 +117,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
     return { admission, admission_ref, created: true, recorded: true, owner: true, chain }
   }
 
-  const found = await readAdmitted(store, admission_ref, run_id)
+  const found = await readAdmitted(store, request.namespace, admission_ref, run_id)
   if (!found.admission) {
     // The create was refused but there is no admission: our ledger ref exists on its own.
     throw new StoreError(
@@ -125,11 +126,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
         'give a different `run_id`, or inspect the ledger by hand.'
     )
   }
-  const stored = found.admission.value
-  if (stored.dispatch_key !== dispatch_key)
-    throw new CorruptEntry(admission_ref, 'it holds a different dispatch key than its ref names')
-  if (stored.ledger_ref !== ledgerRef(request.namespace, stored.run_id))
-    throw new CorruptEntry(admission_ref, 'its ledger_ref does not match its run_id')
+  const stored = checkAdmissionNames(request.namespace, admission_ref, found.admission.value)
   if (stored.request_digest !== request_digest) {
     throw new AdmissionConflict(
       `The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
@@ -159,11 +156,18 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
  * The stored admission and, when the run is ours, its chain, in one read session. Another
  * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
  */
-async function readAdmitted(store: Store, admission_ref: string, run_id: string) {
+async function readAdmitted(
+  store: Store,
+  namespace: string,
+  admission_ref: string,
+  run_id: string
+) {
   return store.read(async reader => {
     const admission = await reader.readAdmission(admission_ref)
     const ours = admission?.value.run_id === run_id
-    const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null
+    const ledger_ref = ledgerRef(namespace, run_id)
+    const chain = ours ? await reader.readChain(ledger_ref) : null
+    if (chain) checkChainNames(namespace, ledger_ref, chain)
     return { admission, chain }
   })
 }

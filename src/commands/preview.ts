@@ -6,6 +6,7 @@ import {
   type DispatchTargetOptions
 } from './dispatchTarget.js'
 import { viewRun, type RunView } from './runView.js'
+import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 /** What admit would do with this dispatch now. */
 export type PreviewVerdict = 'create' | 'replay' | 'duplicate' | 'conflict'
@@ -31,10 +32,14 @@ export async function previewCommand(
 ): Promise<PreviewOutcome> {
   const target = resolveDispatch(options)
   const found = await store.read(async reader => {
-    const admission = await reader.readAdmission(target.admission_ref)
-    const ours = admission?.value.run_id === target.run_id
-    const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null
-    return { admission: admission?.value ?? null, chain }
+    const read = await reader.readAdmission(target.admission_ref)
+    const admission = read
+      ? checkAdmissionNames(options.namespace, target.admission_ref, read.value)
+      : null
+    const ours = admission?.run_id === target.run_id
+    const chain = ours ? await reader.readChain(admission.ledger_ref) : null
+    if (chain) checkChainNames(options.namespace, admission?.ledger_ref as string, chain)
+    return { admission, chain }
   })
   const stored = found.admission
   const owner = stored !== null && stored.run_id === target.run_id

@@ -3,6 +3,7 @@ import { InvalidInput } from '../core/errors.js'
 import type { LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 /** How a step names the run it acts on. */
 export type RunSelector =
@@ -28,12 +29,13 @@ export async function readRun(
     if (selector.by === 'run_id') ledger_ref = ledgerRef(namespace, selector.run_id)
     else {
       const ref = admissionRef(namespace, selector.dispatch_key)
-      admission = (await reader.readAdmission(ref))?.value ?? null
-      if (!admission)
+      const stored = (await reader.readAdmission(ref))?.value ?? null
+      if (!stored)
         throw new InvalidInput(
           `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ${ref}). ` +
-            'Check dispatch-key and namespace, or admit it first.'
+            'Check the `dispatch_key` and the `namespace`, or admit it first.'
         )
+      admission = checkAdmissionNames(namespace, ref, stored)
       ledger_ref = admission.ledger_ref
     }
     const chain = await reader.readChain(ledger_ref)
@@ -41,11 +43,12 @@ export async function readRun(
       throw new InvalidInput(
         selector.by === 'run_id'
           ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-              'Check run-id and namespace.'
+              'Check the `run_id` and the `namespace`.'
           : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
               `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
               'from that run writes its first record.'
       )
+    checkChainNames(namespace, ledger_ref, chain)
     return { ledger_ref, admission, chain }
   })
 }

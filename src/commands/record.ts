@@ -3,7 +3,8 @@ import { recordCommit } from '../core/entry.js'
 import { InputConflict, LostRace } from '../core/errors.js'
 import { newRecord } from '../core/newRecord.js'
 import type { Actor, LedgerRecord, RecordInput, Trigger, Writer } from '../core/record.js'
-import { dispatchAttemptFor, type RecoveredRunState } from '../core/reconstruct.js'
+import { nextAttempt } from '../core/attempts.js'
+import { headAttempt, type RecoveredRunState } from '../core/reconstruct.js'
 import type { State } from '../core/states.js'
 import { checkAppend } from '../core/transition.js'
 import type { Store, StoredEntry } from '../store/store.js'
@@ -12,7 +13,7 @@ import { InvalidInput } from '../core/errors.js'
 import { RecordInputSchema } from '../core/record.js'
 import { StateSchema, STATES } from '../core/states.js'
 import { timestampOf } from '../core/time.js'
-import { parseOrThrow } from '../core/validate.js'
+import { findProtoKey, parseOrThrow } from '../core/validate.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { viewChain, verifiedState, type RunView } from './runView.js'
 import { requireMayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
@@ -97,6 +98,12 @@ export function parseRecordFields(value: unknown): RecordInput {
       'The `record` may not set authority: a record is evidence, never a grant, and every ' +
         'authority flag is false. Remove the authority field.'
     )
+  const proto = findProtoKey(value)
+  if (proto !== null)
+    throw new InvalidInput(
+      `The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+        'stored. Rename it.'
+    )
   return parseOrThrow(RecordInputSchema, value, 'The `record`')
 }
 
@@ -161,20 +168,22 @@ export async function appendRecord(
 
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
 function defaultAttempt(state: State, current: RecoveredRunState) {
-  if (state === 'dispatched') return dispatchAttemptFor(current)
-  if (state === 'attempt_failed' && current.current_attempt !== null) {
-    const attempt = current.attempts.find(a => a.number === current.current_attempt)
-    return attempt ? { number: attempt.number, reason: attempt.reason } : null
-  }
-  return null
+  return nextAttempt(headAttempt(current), state)
 }
 
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
 function differingField(stored: LedgerRecord, request: AppendRequest): string | null {
   if (stored.state !== request.state) return 'state'
   for (const field of PAYLOAD_FIELDS) {
     const given = request.fields[field]
-    if (given === undefined) continue
-    if (canonicalJson(given) !== canonicalJson(stored[field] ?? null)) return field
+    if (given === undefined && field === 'attempt') continue
+    const value = given ?? (field === 'evidence' ? [] : null)
+    if (canonicalJson(value) !== canonicalJson(stored[field] ?? null)) return field
   }
   return null
 }

@@ -4,6 +4,7 @@ import type { RecoveredRunState } from '../core/reconstruct.js'
 import { runsPrefix } from '../core/refs.js'
 import type { Store } from '../store/store.js'
 import { viewChain } from './runView.js'
+import { checkChainNames } from './storedNames.js'
 
 export type ScannedRun =
   | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly plan: RecoveryPlan }
@@ -22,6 +23,7 @@ export async function scanRuns(store: Store, namespace: string): Promise<Scanned
       try {
         const chain = await reader.readChain(ref)
         if (!chain) continue // deleted since it was listed
+        checkChainNames(namespace, ref, chain)
         runs.push({ ledger_ref: ref, ...viewChain(chain) })
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error

@@ -1,4 +1,4 @@
-import { deriveDispatch } from '../core/dispatchKey.js'
+import { checkDispatchKey, deriveDispatch } from '../core/dispatchKey.js'
 import { InvalidInput, NotOwner } from '../core/errors.js'
 import type { Writer } from '../core/record.js'
 import { checkRunId } from '../core/text.js'
@@ -83,7 +83,7 @@ function chooseSelector(choice: RunChoice): {
     return { selector: { by: 'run_id', run_id: checkRunId(choice.run_id) }, selected_by: 'run_id' }
   if (choice.dispatch_key)
     return {
-      selector: { by: 'dispatch_key', dispatch_key: choice.dispatch_key },
+      selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
       selected_by: 'dispatch_key'
     }
   if (!choice.event?.name)

@@ -4,6 +4,7 @@ import { canonicalJson, digestOf, sha256Hex } from './canonical.js'
 import { InvalidInput } from './errors.js'
 import { DispatchKeySchema, MAX_KEY_BYTES } from './admission.js'
 import { ActorSchema, type Actor, type Trigger } from './record.js'
+import { findControlCharacter } from './text.js'
 
 /** SPEC §7, "Dispatch key derivation (scheme v1)". */
 export const KEY_SCHEME = 'v1'
@@ -39,7 +40,7 @@ const SHA = '40 or 64 lowercase hex digits'
 export function deriveDispatch(input: DeriveInput): DerivedDispatch {
   const override = input.dispatchKey
   if (override !== undefined && override !== '') {
-    checkKeyLength(override, null)
+    checkDispatchKey(override)
     // Event-independent on purpose: a key the user chose converges across events.
     return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input)
   }
@@ -49,31 +50,82 @@ export function deriveDispatch(input: DeriveInput): DerivedDispatch {
     : undefined
   if (derive === undefined) throw noDerivation(input.eventName)
   const reader = new PayloadReader(input.eventName, input.payload)
-  const { event, key, fields } = derive(reader)
-  checkKeyLength(key, input.eventName)
+  const { event, key, fields } = deriveFrom(derive, reader, input.eventName)
+  checkDispatchKey(key, input.eventName)
   // Only fields that name the intended work: never the sender or any timestamp.
   return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input)
 }
 
-function finish(key: string, base: Fields, input: DeriveInput): DerivedDispatch {
-  const request = input.request === undefined ? base : { ...base, request: input.request }
-  let request_digest: string
+/** Runs a derivation; a payload part JSON cannot carry (a lone surrogate) is blamed on the event. */
+function deriveFrom(
+  derive: (p: PayloadReader) => Derivation,
+  reader: PayloadReader,
+  eventName: string
+): Derivation {
   try {
-    request_digest = digestOf(request)
-  } catch {
-    throw new InvalidInput(
-      'The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).'
-    )
+    return derive(reader)
+  } catch (error) {
+    if (error instanceof InvalidInput) throw error
+    throw notUnicode(eventName)
   }
-  return { dispatch_key: key, request, request_digest }
 }
 
-function checkKeyLength(key: string, eventName: string | null): void {
-  const bytes = Buffer.byteLength(key, 'utf8')
+function notUnicode(eventName: string): InvalidInput {
+  return new InvalidInput(
+    `The ${eventName} event payload holds text that is not valid Unicode (a lone ` +
+      'surrogate), so the request it names has no canonical JSON form. Set the ' +
+      '`dispatch_key` to a key that names this dispatch.'
+  )
+}
+
+function finish(key: string, base: Fields, input: DeriveInput): DerivedDispatch {
+  // The event's part first, so text JSON cannot carry is blamed on where it came from.
+  if (!hasJsonForm(base)) throw notUnicode(input.eventName)
+  const request = input.request === undefined ? base : { ...base, request: input.request }
+  if (!hasJsonForm(request))
+    throw new InvalidInput(
+      'The `request` has no canonical JSON form (it holds a lone surrogate or a value JSON ' +
+        'cannot carry). Give the `request` as a JSON value of valid text (an object, array, ' +
+        'string, number, boolean or null).'
+    )
+  return { dispatch_key: key, request, request_digest: digestOf(request) }
+}
+
+function hasJsonForm(value: unknown): boolean {
+  try {
+    canonicalJson(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+
+/**
+ * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * `eventName` says where a derived key came from; without it the key was given by the caller.
+ */
+export function checkDispatchKey(key: string, eventName?: string): string {
   const source =
-    eventName === null
+    eventName === undefined
       ? 'The `dispatch_key`'
       : `The dispatch key derived from the ${eventName} event`
+  const control = findControlCharacter(key)
+  if (control !== null)
+    throw new InvalidInput(
+      `${source} contains the control character ${control}. Dispatch keys are printable text: ` +
+        (eventName === undefined
+          ? 'set the `dispatch_key` without line breaks, tabs or other control characters.'
+          : 'set the `dispatch_key` to a key that names this dispatch.')
+    )
+  if (LONE_SURROGATE.test(key))
+    throw new InvalidInput(
+      `${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
+        'to a key of valid text.'
+    )
+  const bytes = Buffer.byteLength(key, 'utf8')
   if (bytes > MAX_KEY_BYTES) {
     throw new InvalidInput(
       `${source} is ${bytes} UTF-8 bytes; the limit is ${MAX_KEY_BYTES}. ` +
@@ -87,6 +139,15 @@ function checkKeyLength(key: string, eventName: string | null): void {
       `${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`
     )
   }
+  return key
+}
+
+/**
+ * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
+ */
+export function keyComponent(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\//g, '%2F')
 }
 
 const DISPATCH_KEY_EXAMPLES: Record<string, string> = {
@@ -152,7 +213,7 @@ const DERIVATIONS: Record<string, (p: PayloadReader) => Derivation> = {
       typeof chosen === 'string' && chosen !== '' ? chosen : sha256Hex(canonicalJson(inputs))
     return {
       event: 'workflow_dispatch',
-      key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+      key: `v1/workflow_dispatch/${repoId}/${keyComponent(workflow)}/${last}`,
       fields: { repository_id: repoId, workflow, inputs }
     }
   },
@@ -168,7 +229,7 @@ const DERIVATIONS: Record<string, (p: PayloadReader) => Derivation> = {
       typeof chosen === 'string' && chosen !== '' ? chosen : sha256Hex(canonicalJson(clientPayload))
     return {
       event: 'repository_dispatch',
-      key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+      key: `v1/repository_dispatch/${repoId}/${keyComponent(eventType)}/${last}`,
       fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
     }
   },

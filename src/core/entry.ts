@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini'
 import { canonicalJson } from './canonical.js'
 import { CorruptEntry } from './errors.js'
+import { findProtoKey } from './validate.js'
 import { AdmissionSchema, type Admission } from './admission.js'
 import { RecordSchema, type LedgerRecord } from './record.js'
 
@@ -76,26 +77,29 @@ export function parseCommit(raw: string): ParsedCommit {
 export function decodeEntry<S extends z.ZodMiniType>(
   ref: string,
   raw: string,
-  schema: S
+  schema: S,
+  oid?: string
 ): { value: z.infer<S>; json: string } {
   const { message } = parseCommit(raw)
   const split = message.indexOf('\n\n')
-  if (split === -1) throw new CorruptEntry(ref, 'the commit message has no JSON body')
+  if (split === -1) throw new CorruptEntry(ref, 'the commit message has no JSON body', oid)
   const body = message.slice(split + 2).replace(/\n$/, '')
   let value: unknown
   try {
     value = JSON.parse(body)
   } catch {
-    throw new CorruptEntry(ref, 'the commit message body is not JSON')
+    throw new CorruptEntry(ref, 'the commit message body is not JSON', oid)
   }
+  const proto = findProtoKey(value)
+  if (proto !== null) throw new CorruptEntry(ref, `it has a field named __proto__ (${proto})`, oid)
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const where = issue?.path.length ? issue.path.join('.') : 'the entry'
-    throw new CorruptEntry(ref, `${where} ${issue?.message ?? 'is invalid'}`)
+    throw new CorruptEntry(ref, `${where} ${issue?.message ?? 'is invalid'}`, oid)
   }
   if (canonicalJson(value) !== body)
-    throw new CorruptEntry(ref, 'the JSON body is not in canonical (JCS) form')
+    throw new CorruptEntry(ref, 'the JSON body is not in canonical (JCS) form', oid)
   return { value: parsed.data, json: body }
 }
 
@@ -104,6 +108,10 @@ export function decodeAdmission(ref: string, raw: string): Admission {
 }
 
 /** A stored record and its canonical JSON text (which digests it without re-encoding). */
-export function decodeRecord(ref: string, raw: string): { value: LedgerRecord; json: string } {
-  return decodeEntry(ref, raw, RecordSchema)
+export function decodeRecord(
+  ref: string,
+  raw: string,
+  oid?: string
+): { value: LedgerRecord; json: string } {
+  return decodeEntry(ref, raw, RecordSchema, oid)
 }

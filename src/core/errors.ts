@@ -31,16 +31,17 @@ export class AdmissionConflict extends DispatchLedgerError {
 
 /** A stored entry cannot be trusted; we fail closed and never overwrite it. */
 export class CorruptEntry extends DispatchLedgerError {
+  /** `oid`: the commit within the chain at ref that is at fault, when it is not the head. */
   constructor(
     readonly ref: string,
-    detail: string
+    detail: string,
+    readonly oid?: string
   ) {
     super(
       'corrupt_entry',
-      `The entry at ${ref} is unreadable: ${detail}. dispatch-ledger will not overwrite it; ` +
-        'inspect it with `git cat-file -p ' +
-        ref +
-        '` and repair or remove it by hand.'
+      `The entry at ${ref}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
+        'dispatch-ledger will not follow or overwrite it; inspect it with ' +
+        `\`git cat-file -p ${oid ?? ref}\` and repair or remove it by hand.`
     )
   }
 }

@@ -64,7 +64,7 @@ export function planRecovery(state: RecoveredRunState): RecoveryPlan {
   // any submission that is not the outcome of a provider lookup would be a blind duplicate.
   const inFlight = ambiguous !== null || (current !== null && !current.failed)
 
-  const plan = (
+  const plan: Plan = (
     action: RecoveryAction,
     reason: string,
     authority_required: AuthorityGate | null = null
@@ -76,30 +76,54 @@ export function planRecovery(state: RecoveredRunState): RecoveryPlan {
     authority_required
   })
 
-  // 1. terminal or admission_blocked
-  if (state.terminal || isTerminal(state.state)) {
-    switch (state.state) {
-      case 'decided':
-        return plan(
-          'none',
-          state.decision
-            ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
-            : 'The run is finished: a human decision was recorded. Nothing is left to do.'
-        )
-      case 'admission_blocked':
-        return plan(
-          'none',
-          'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.'
-        )
-      default:
-        return plan(
-          'none',
-          'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.'
-        )
-    }
-  }
+  return (
+    terminalPlan(state, plan) ??
+    providerPlan(state, current, ambiguous, plan) ??
+    statePlan(state, current, plan)
+  )
+}
 
-  // 2. any attempt whose submission is ambiguous and not later resolved
+/** Makes a plan; `blind_resubmission_forbidden` follows from the action and the attempts. */
+type Plan = (
+  action: RecoveryAction,
+  reason: string,
+  authority_required?: AuthorityGate | null
+) => RecoveryPlan
+
+/** Rule 1: a terminal run (or one whose admission was blocked) has nothing left to do. */
+function terminalPlan(state: RecoveredRunState, plan: Plan): RecoveryPlan | null {
+  if (!(state.terminal || isTerminal(state.state))) return null
+  switch (state.state) {
+    case 'decided':
+      return plan(
+        'none',
+        state.decision
+          ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
+          : 'The run is finished: a human decision was recorded. Nothing is left to do.'
+      )
+    case 'admission_blocked':
+      return plan(
+        'none',
+        'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.'
+      )
+    default:
+      return plan(
+        'none',
+        'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.'
+      )
+  }
+}
+
+/**
+ * Rules 2-4: work that may be (or is) at the provider. An unresolved ambiguous submission, or a
+ * dispatch with no recorded acceptance, is reconciled by lookup; an accepted one is observed.
+ */
+function providerPlan(
+  state: RecoveredRunState,
+  current: RecoveredAttempt | null,
+  ambiguous: RecoveredAttempt | null,
+  plan: Plan
+): RecoveryPlan | null {
   if (ambiguous !== null) {
     return plan(
       'reconcile_provider',
@@ -108,22 +132,27 @@ export function planRecovery(state: RecoveredRunState): RecoveryPlan {
     )
   }
 
-  // 3./4. dispatched: by the newest attempt's submission
-  if (state.state === 'dispatched') {
-    const number = current?.number ?? state.current_attempt ?? '?'
-    if (current?.submission_state === 'submitted') {
-      return plan(
-        'observe_provider',
-        `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`
-      )
-    }
-    const why =
-      current?.submission_state == null
-        ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
-        : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`
-    return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch')
+  if (state.state !== 'dispatched') return null
+  const number = current?.number ?? state.current_attempt ?? '?'
+  if (current?.submission_state === 'submitted') {
+    return plan(
+      'observe_provider',
+      `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`
+    )
   }
+  const why =
+    current?.submission_state == null
+      ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
+      : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`
+  return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch')
+}
 
+/** The remaining rules, one per state: the next step of the protocol and the gate it needs. */
+function statePlan(
+  state: RecoveredRunState,
+  current: RecoveredAttempt | null,
+  plan: Plan
+): RecoveryPlan {
   switch (state.state) {
     case 'proposed':
       return plan(

@@ -3,6 +3,7 @@
  * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
  * record is validated once and digested once.
  */
+import { nextAttempt, type AttemptHead } from './attempts.js'
 import { digestOf, sha256Hex } from './canonical.js'
 import { BrokenChain, InvalidInput } from './errors.js'
 import {
@@ -98,6 +99,63 @@ function applyProvider(attempt: MutableAttempt, provider: Provider | null): void
   if (ids.length > 0) attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids }
 }
 
+/** Throws BrokenChain unless `record` is a valid record that may follow `previous`. */
+function checkLink(
+  previous: LedgerRecord | null,
+  previousDigest: string | null,
+  record: LedgerRecord,
+  position: number
+): void {
+  const parsed = RecordSchema.safeParse(record)
+  if (!parsed.success) {
+    const authority = (record as { authority?: Record<string, unknown> } | null)?.authority
+    const granted =
+      authority && typeof authority === 'object'
+        ? Object.keys(authority).filter(flag => authority[flag] !== false)
+        : []
+    const what =
+      granted.length > 0
+        ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+        : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`
+    throw new BrokenChain(position, `${what}; ${STORED}`)
+  }
+  const problem = findAppendProblem(previous, previousDigest, record)
+  if (problem !== null) throw new BrokenChain(position, `${problem.what}; ${STORED}`)
+}
+
+/**
+ * Folds a `dispatched` or `attempt_failed` record into its attempt (findAppendProblem
+ * guarantees both carry one) and returns the attempt's number: the run's current attempt.
+ */
+function foldAttempt(attempts: Map<number, MutableAttempt>, record: LedgerRecord): number {
+  const { number, reason } = record.attempt as Attempt
+  let attempt = attempts.get(number)
+  if (attempt === undefined) {
+    attempt = {
+      number,
+      reason,
+      submission_state: null,
+      external_ids: {},
+      driver: null,
+      unresolved_ambiguous: false,
+      failed: false,
+      retryable: null
+    }
+    attempts.set(number, attempt)
+  }
+  applyProvider(attempt, record.provider)
+  if (record.state === 'dispatched') {
+    const submission = record.provider?.submission_state
+    if (submission === 'ambiguous') attempt.unresolved_ambiguous = true
+    else if (submission === 'submitted') attempt.unresolved_ambiguous = false
+  } else {
+    attempt.failed = true
+    attempt.retryable = (record.failure as Failure).retryable
+    attempt.unresolved_ambiguous = false
+  }
+  return number
+}
+
 /**
  * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
  * Throws `BrokenChain` naming the first sequence that does not verify; an empty list is
@@ -127,52 +185,9 @@ export function reconstruct(
     const record = records[index] as LedgerRecord
     const position = index + 1
 
-    const parsed = RecordSchema.safeParse(record)
-    if (!parsed.success) {
-      const authority = (record as { authority?: Record<string, unknown> } | null)?.authority
-      const granted =
-        authority && typeof authority === 'object'
-          ? Object.keys(authority).filter(flag => authority[flag] !== false)
-          : []
-      const what =
-        granted.length > 0
-          ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
-          : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`
-      throw new BrokenChain(position, `${what}; ${STORED}`)
-    }
-    const problem = findAppendProblem(previous, previousDigest, record)
-    if (problem !== null) {
-      throw new BrokenChain(position, `${problem.what}; ${STORED}`)
-    }
-
+    checkLink(previous, previousDigest, record, position)
     if (record.state === 'dispatched' || record.state === 'attempt_failed') {
-      // findAppendProblem guarantees both states carry an attempt.
-      const number = (record.attempt as Attempt).number
-      let attempt = attempts.get(number)
-      if (attempt === undefined) {
-        attempt = {
-          number,
-          reason: (record.attempt as Attempt).reason,
-          submission_state: null,
-          external_ids: {},
-          driver: null,
-          unresolved_ambiguous: false,
-          failed: false,
-          retryable: null
-        }
-        attempts.set(number, attempt)
-      }
-      currentAttempt = number
-      applyProvider(attempt, record.provider)
-      if (record.state === 'dispatched') {
-        const submission = record.provider?.submission_state
-        if (submission === 'ambiguous') attempt.unresolved_ambiguous = true
-        else if (submission === 'submitted') attempt.unresolved_ambiguous = false
-      } else {
-        attempt.failed = true
-        attempt.retryable = (record.failure as Failure).retryable
-        attempt.unresolved_ambiguous = false
-      }
+      currentAttempt = foldAttempt(attempts, record)
     }
     if (record.failure !== null) lastFailure = record.failure
     if (record.decision !== null) decision = record.decision
@@ -202,20 +217,20 @@ export function reconstruct(
 }
 
 /**
- * The attempt a `dispatched` record appended now must carry, or null when the run's
- * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
- * submission update after `dispatched`, the next number after `attempt_failed`.
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
  */
 export function dispatchAttemptFor(state: RecoveredRunState): Attempt | null {
+  return nextAttempt(headAttempt(state), 'dispatched')
+}
+
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+export function headAttempt(state: RecoveredRunState): AttemptHead {
   const current = state.attempts.find(a => a.number === state.current_attempt)
-  switch (state.state) {
-    case 'admitted':
-      return { number: 1, reason: 'initial' }
-    case 'dispatched':
-      return current ? { number: current.number, reason: current.reason } : null
-    case 'attempt_failed':
-      return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' }
-    default:
-      return null
+  const about = state.state === 'dispatched' || state.state === 'attempt_failed'
+  return {
+    state: state.state,
+    attempt: about && current ? { number: current.number, reason: current.reason } : null
   }
 }

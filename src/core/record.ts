@@ -1,11 +1,17 @@
 import * as z from 'zod/mini'
 import './schema.js'
 import { StateSchema } from './states.js'
+import { CONTROL_CHARACTERS } from './text.js'
 
 export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
 
 /** A non-empty string of at most max characters. */
 const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
+
+/** SPEC §9: run ids are printable: no control characters. */
+export const RunIdSchema = Text(1024).check(
+  z.refine(id => !CONTROL_CHARACTERS.test(id), 'must not contain control characters')
+)
 
 export const DigestSchema = z
   .string()
@@ -46,7 +52,10 @@ export const ActorSchema = z.strictObject({
 export type Actor = z.infer<typeof ActorSchema>
 
 export const IdempotencySchema = z.strictObject({
-  dispatch_key: z.string().check(z.minLength(1)),
+  dispatch_key: z.string().check(
+    z.minLength(1),
+    z.refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters')
+  ),
   request_digest: DigestSchema,
   input_key: z.nullable(Text(1024))
 })
@@ -69,6 +78,7 @@ export type SubmissionState = z.infer<typeof SubmissionStateSchema>
 export const ProviderSchema = z.strictObject({
   driver: Text(256),
   submission_state: SubmissionStateSchema,
+  // A `__proto__` name is refused before parsing (findProtoKey): zod would drop it silently.
   external_ids: z.record(z.string(), z.string())
 })
 export type Provider = z.infer<typeof ProviderSchema>
@@ -145,7 +155,7 @@ export type Writer = z.infer<typeof WriterSchema>
 /** SPEC §3: a ledger record. Closed at every level. */
 export const RecordSchema = z.strictObject({
   schema: z.literal(RECORD_SCHEMA),
-  run_id: Text(1024),
+  run_id: RunIdSchema,
   ledger_sequence: z.int().check(z.gte(1)),
   previous_record_digest: z.nullable(DigestSchema),
   state: StateSchema,

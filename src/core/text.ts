@@ -22,13 +22,24 @@ export function checkRunId(runId: string): string {
   const control = findControlCharacter(runId)
   if (runId === '' || runId.length > MAX_RUN_ID_LENGTH || control !== null)
     throw new InvalidInput(
-      `The \`run_id\` ${JSON.stringify(runId.slice(0, 80))} is not a valid run id: ` +
+      `The \`run_id\` ${quoted(runId.slice(0, 80))} is not a valid run id: ` +
         (control !== null
           ? `it contains the control character ${control}`
           : `it must be 1 to ${MAX_RUN_ID_LENGTH} characters`) +
         '. Give the `run_id` as printable text, such as the run_id output of admit.'
     )
   return runId
+}
+
+/**
+ * A value quoted for a message or a log line: JSON string syntax, with the characters JSON
+ * leaves raw (DEL, C1, U+2028, U+2029) escaped too, so no value can break or colour a log line.
+ */
+export function quoted(value: string): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    c => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`
+  )
 }
 
 const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g

@@ -5,6 +5,7 @@
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
  * accepts is exactly a link the reader verifies.
  */
+import { nextAttempt } from './attempts.js'
 import { digestOf } from './canonical.js'
 import { BrokenChain, IllegalTransition } from './errors.js'
 import type { LedgerRecord } from './record.js'
@@ -44,28 +45,14 @@ export function legalSuccessors(from: State): State[] {
 }
 
 /**
- * The attempt number a record in `nextState` appended after `previous` must carry, or
- * null when the state machine puts no constraint on it (or the transition is illegal).
- *
- * - the first `dispatched` after `admitted` is attempt 1;
- * - a `dispatched` after `dispatched` is a submission update: same number;
- * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
  */
 export function requiredAttemptNumber(
   previous: LedgerRecord | null,
   nextState: State
 ): number | null {
-  if (previous === null) return null
-  const current = previous.attempt?.number ?? null
-  if (nextState === 'dispatched') {
-    if (previous.state === 'admitted') return 1
-    if (previous.state === 'dispatched') return current
-    if (previous.state === 'attempt_failed') return current === null ? null : current + 1
-    return null
-  }
-  if (nextState === 'attempt_failed' && previous.state === 'dispatched') return current
-  return null
+  return nextAttempt(previous, nextState)?.number ?? null
 }
 
 function describe(record: LedgerRecord): string {
@@ -74,31 +61,49 @@ function describe(record: LedgerRecord): string {
 
 const REBUILD = 're-read the ledger head and build the record on top of it'
 
+/** Builds the problems of one link: `chain` ones (with a default fix) and the others. */
+function problems(sequence: number) {
+  return {
+    chain: (what: string, fix: string = REBUILD): AppendProblem => ({
+      chain: true,
+      sequence,
+      what,
+      fix
+    }),
+    illegal: (what: string, fix: string): AppendProblem => ({ chain: false, sequence, what, fix })
+  }
+}
+
+type Problems = ReturnType<typeof problems>
+
 /**
  * The first problem with appending `next` after `previous`, or null when the link is
  * sound. `previousDigest` must be `digestOf(previous)` (null when there is no previous);
- * it is a parameter so a fold digests every record exactly once.
+ * it is a parameter so a fold digests every record exactly once. The checks go from the
+ * chain itself, to what a record may claim, to the state machine, to the fields a state needs.
  */
 export function findAppendProblem(
   previous: LedgerRecord | null,
   previousDigest: string | null,
   next: LedgerRecord
 ): AppendProblem | null {
-  const sequence = previous === null ? 1 : previous.ledger_sequence + 1
-  const chain = (what: string, fix: string = REBUILD): AppendProblem => ({
-    chain: true,
-    sequence,
-    what,
-    fix
-  })
-  const illegal = (what: string, fix: string): AppendProblem => ({
-    chain: false,
-    sequence,
-    what,
-    fix
-  })
+  const p = problems(previous === null ? 1 : previous.ledger_sequence + 1)
+  return (
+    chainProblem(p, previous, previousDigest, next) ??
+    authorityProblem(p, next) ??
+    stateMachineProblem(p, previous, next) ??
+    requiredFieldsProblem(p, previous, next)
+  )
+}
 
-  // --- the chain itself -------------------------------------------------------------
+/** The chain itself: sequence, previous digest, one run id, key and request digest. */
+function chainProblem(
+  { chain }: Problems,
+  previous: LedgerRecord | null,
+  previousDigest: string | null,
+  next: LedgerRecord
+): AppendProblem | null {
+  const sequence = previous === null ? 1 : previous.ledger_sequence + 1
   if (next.ledger_sequence !== sequence) {
     return chain(
       previous === null
@@ -113,45 +118,53 @@ export function findAppendProblem(
         'a first record has no predecessor; set previous_record_digest to null'
       )
     }
-  } else {
-    if (next.previous_record_digest !== previousDigest) {
-      return chain(
-        `previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`
-      )
-    }
-    if (next.run_id !== previous.run_id) {
-      return chain(
-        `run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`,
-        'a ledger holds one run; append to the ledger of the run the record is about'
-      )
-    }
-    if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
-      return chain(
-        `idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`,
-        'every record of a run carries the dispatch key the run was admitted under'
-      )
-    }
-    if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
-      return chain(
-        `idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`,
-        'every record of a run carries the request digest the run was admitted with'
-      )
-    }
+    return null
   }
-
-  // --- what a record may claim ------------------------------------------------------
-  const authority = (next.authority ?? {}) as Record<string, unknown>
-  const granted = Object.keys(authority).filter(flag => authority[flag] !== false)
-  if (next.authority == null || granted.length > 0) {
-    return illegal(
-      next.authority == null
-        ? `${describe(next)} has no authority block`
-        : `${describe(next)} sets authority.${granted.join(', authority.')} to something other than false`,
-      'a record is evidence, never a grant: every authority flag must be false'
+  if (next.previous_record_digest !== previousDigest) {
+    return chain(
+      `previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`
     )
   }
+  if (next.run_id !== previous.run_id) {
+    return chain(
+      `run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`,
+      'a ledger holds one run; append to the ledger of the run the record is about'
+    )
+  }
+  if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
+    return chain(
+      `idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`,
+      'every record of a run carries the dispatch key the run was admitted under'
+    )
+  }
+  if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
+    return chain(
+      `idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`,
+      'every record of a run carries the request digest the run was admitted with'
+    )
+  }
+  return null
+}
 
-  // --- the state machine ------------------------------------------------------------
+/** What a record may claim: no authority, ever. */
+function authorityProblem({ illegal }: Problems, next: LedgerRecord): AppendProblem | null {
+  const authority = (next.authority ?? {}) as Record<string, unknown>
+  const granted = Object.keys(authority).filter(flag => authority[flag] !== false)
+  if (next.authority != null && granted.length === 0) return null
+  return illegal(
+    next.authority == null
+      ? `${describe(next)} has no authority block`
+      : `${describe(next)} sets authority.${granted.join(', authority.')} to something other than false`,
+    'a record is evidence, never a grant: every authority flag must be false'
+  )
+}
+
+/** The state machine: a known state, a legal start, a legal successor of a live state. */
+function stateMachineProblem(
+  { illegal }: Problems,
+  previous: LedgerRecord | null,
+  next: LedgerRecord
+): AppendProblem | null {
   if (!KNOWN_STATES.has(next.state)) {
     return illegal(
       `${JSON.stringify(next.state)} is not a ledger state`,
@@ -159,98 +172,117 @@ export function findAppendProblem(
     )
   }
   if (previous === null) {
-    if (!INITIAL.has(next.state)) {
-      return illegal(
-        `a ledger must start with admitted or proposed, not ${next.state}`,
-        'write the admitted (or proposed) record first, through admission'
-      )
-    }
-  } else {
-    if (isTerminal(previous.state)) {
-      return illegal(
-        `${describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`,
-        'the run is over; a new request needs a new dispatch key and a new run'
-      )
-    }
-    if (!isLegalTransition(previous.state, next.state)) {
-      return illegal(
-        `${previous.state} cannot be followed by ${next.state}`,
-        `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`
-      )
-    }
+    if (INITIAL.has(next.state)) return null
+    return illegal(
+      `a ledger must start with admitted or proposed, not ${next.state}`,
+      'write the admitted (or proposed) record first, through admission'
+    )
   }
+  if (isTerminal(previous.state)) {
+    return illegal(
+      `${describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`,
+      'the run is over; a new request needs a new dispatch key and a new run'
+    )
+  }
+  if (!isLegalTransition(previous.state, next.state)) {
+    return illegal(
+      `${previous.state} cannot be followed by ${next.state}`,
+      `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`
+    )
+  }
+  return null
+}
 
-  // --- fields a state requires ------------------------------------------------------
-  if (next.state === 'dispatched') {
-    if (next.attempt == null) {
-      return illegal(
-        `${describe(next)} carries no attempt`,
-        'a dispatched record must say which attempt it is about ({number, reason})'
-      )
-    }
-    const required = requiredAttemptNumber(previous, 'dispatched')
-    if (required === null) {
-      return illegal(
-        `${describe(previous as LedgerRecord)} carries no attempt number to continue from`,
-        'repair the previous record; a dispatched or attempt_failed record must carry its attempt'
-      )
-    }
-    if (next.attempt.number !== required) {
-      const why =
-        previous?.state === 'dispatched'
-          ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
-          : previous?.state === 'attempt_failed'
-            ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
-            : 'the first dispatched record after admitted is attempt 1'
-      return illegal(
-        `${describe(next)} carries attempt ${next.attempt.number}, but ${why}`,
-        `set attempt.number to ${required}`
-      )
-    }
-    if (next.provider?.submission_state === 'definite_failure') {
-      return illegal(
-        `${describe(next)} records submission_state definite_failure`,
-        'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched'
-      )
-    }
-  }
-  if (next.state === 'attempt_failed') {
-    const required = requiredAttemptNumber(previous, 'attempt_failed')
-    if (next.attempt == null || next.attempt.number !== required) {
-      return illegal(
-        next.attempt == null
-          ? `${describe(next)} carries no attempt`
-          : `${describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`,
-        `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`
-      )
-    }
-    if (next.failure == null) {
-      return illegal(
-        `${describe(next)} carries no failure`,
-        'say why the attempt failed: failure {code, classification, retryable}'
-      )
-    }
-    if (next.provider?.submission_state === 'ambiguous') {
-      return illegal(
-        `${describe(next)} records submission_state ambiguous`,
-        'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key'
-      )
-    }
-  }
+/** The fields a state requires: attempts, failures, settled submissions, decisions. */
+function requiredFieldsProblem(
+  p: Problems,
+  previous: LedgerRecord | null,
+  next: LedgerRecord
+): AppendProblem | null {
+  if (next.state === 'dispatched') return dispatchedProblem(p, previous, next)
+  if (next.state === 'attempt_failed') return attemptFailedProblem(p, previous, next)
   if (
     next.state === 'candidate_observed' &&
     previous?.state === 'dispatched' &&
     previous.provider?.submission_state === 'ambiguous'
   ) {
-    return illegal(
+    return p.illegal(
       `attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`,
       'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found'
     )
   }
   if (next.state === 'decided' && next.decision == null) {
-    return illegal(
+    return p.illegal(
       `${describe(next)} carries no decision`,
       'a decided record must carry decision {outcome, by}'
+    )
+  }
+  return null
+}
+
+function dispatchedProblem(
+  { illegal }: Problems,
+  previous: LedgerRecord | null,
+  next: LedgerRecord
+): AppendProblem | null {
+  if (next.attempt == null) {
+    return illegal(
+      `${describe(next)} carries no attempt`,
+      'a dispatched record must say which attempt it is about ({number, reason})'
+    )
+  }
+  const required = requiredAttemptNumber(previous, 'dispatched')
+  if (required === null) {
+    return illegal(
+      `${describe(previous as LedgerRecord)} carries no attempt number to continue from`,
+      'repair the previous record; a dispatched or attempt_failed record must carry its attempt'
+    )
+  }
+  if (next.attempt.number !== required) {
+    const why =
+      previous?.state === 'dispatched'
+        ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
+        : previous?.state === 'attempt_failed'
+          ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
+          : 'the first dispatched record after admitted is attempt 1'
+    return illegal(
+      `${describe(next)} carries attempt ${next.attempt.number}, but ${why}`,
+      `set attempt.number to ${required}`
+    )
+  }
+  if (next.provider?.submission_state === 'definite_failure') {
+    return illegal(
+      `${describe(next)} records submission_state definite_failure`,
+      'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched'
+    )
+  }
+  return null
+}
+
+function attemptFailedProblem(
+  { illegal }: Problems,
+  previous: LedgerRecord | null,
+  next: LedgerRecord
+): AppendProblem | null {
+  const required = requiredAttemptNumber(previous, 'attempt_failed')
+  if (next.attempt == null || next.attempt.number !== required) {
+    return illegal(
+      next.attempt == null
+        ? `${describe(next)} carries no attempt`
+        : `${describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`,
+      `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`
+    )
+  }
+  if (next.failure == null) {
+    return illegal(
+      `${describe(next)} carries no failure`,
+      'say why the attempt failed: failure {code, classification, retryable}'
+    )
+  }
+  if (next.provider?.submission_state === 'ambiguous') {
+    return illegal(
+      `${describe(next)} records submission_state ambiguous`,
+      'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key'
     )
   }
   return null

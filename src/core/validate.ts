@@ -26,3 +26,19 @@ export function parseJsonInput(text: string, input: string): unknown {
     )
   }
 }
+
+/**
+ * The path of the first own property named `__proto__` in a parsed JSON value, or null.
+ * JSON.parse keeps such a key as data, but zod (like any object literal) drops it: refusing it
+ * is the only way not to change a stored payload silently.
+ */
+export function findProtoKey(value: unknown, path: string[] = []): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  for (const key of Object.keys(value)) {
+    const at = [...path, key]
+    if (key === '__proto__') return at.join('.')
+    const found = findProtoKey((value as Record<string, unknown>)[key], at)
+    if (found !== null) return found
+  }
+  return null
+}

@@ -181,7 +181,7 @@ export class RemoteEffectStore implements EffectStore {
         { ...update.tag, expected: null },
         { ...update.journal, expected: update.journal.expected }
       ],
-      true
+      { atomic: true }
     )
     const parsed = parsePorcelain(result.stdout)
     const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)]

@@ -132,10 +132,9 @@ export class Git {
    * written, when any of them already exists.
    */
   async createRefs(updates: readonly RefUpdate[]): Promise<boolean> {
-    const lines = updates.map(u => createLine(u.ref, u.oid))
     const result = await this.run(
       ['update-ref', '--stdin'],
-      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+      transaction(updates.map(u => createLine(u.ref, u.oid)))
     )
     if (result.code === 0) return true
     if (
@@ -158,18 +157,15 @@ export class Git {
    * still points at its expected value. All or nothing; false, with nothing written, when any
    * precondition fails.
    */
-  async updateRefsAtomically(transaction: {
+  async updateRefsAtomically(refs: {
     readonly create: readonly RefUpdate[]
     readonly update: ReadonlyArray<RefUpdate & { readonly expected: string }>
   }): Promise<boolean> {
     const lines = [
-      ...transaction.create.map(u => createLine(u.ref, u.oid)),
-      ...transaction.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+      ...refs.create.map(u => createLine(u.ref, u.oid)),
+      ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
     ]
-    const result = await this.run(
-      ['update-ref', '--stdin'],
-      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
-    )
+    const result = await this.run(['update-ref', '--stdin'], transaction(lines))
     if (result.code === 0) return true
     if (
       /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
@@ -185,7 +181,7 @@ export class Git {
     if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
     const result = await this.run(
       ['update-ref', '--stdin'],
-      ['start', `update ${ref} ${next} ${expected}`, 'prepare', 'commit', ''].join('\n')
+      transaction([`update ${ref} ${next} ${expected}`])
     )
     if (result.code === 0) return true
     if (
@@ -204,7 +200,21 @@ export class Git {
    */
   async ensureEmptyTree(): Promise<void> {
     if (this.emptyTreeWritten) return
-    const path = join(await this.objectsDir(), EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
+    const objects = await this.objectsDir()
+    try {
+      await this.writeEmptyTree(objects)
+    } catch (error) {
+      throw new StoreError(
+        `Cannot write to the object directory ${objects} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
+          'Nothing was admitted or recorded. The step must be able to write the repository: ' +
+          'run it as the user that owns the checkout, on a writable file system.'
+      )
+    }
+    this.emptyTreeWritten = true
+  }
+
+  private async writeEmptyTree(objects: string): Promise<void> {
+    const path = join(objects, EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
     if (!(await exists(path))) {
       await mkdir(dirname(path), { recursive: true })
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`
@@ -217,7 +227,6 @@ export class Git {
       }
       await rename(temp, path)
     }
-    this.emptyTreeWritten = true
   }
 
   private emptyTreeWritten = false
@@ -275,10 +284,9 @@ export class Git {
   /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
   async setRefs(updates: readonly RefUpdate[]): Promise<void> {
     if (updates.length === 0) return
-    const lines = updates.map(u => `update ${u.ref} ${u.oid}`)
     await this.ok(
       ['update-ref', '--stdin'],
-      ['start', ...lines, 'prepare', 'commit', ''].join('\n')
+      transaction(updates.map(u => `update ${u.ref} ${u.oid}`))
     )
   }
 
@@ -289,14 +297,14 @@ export class Git {
   push(
     remote: string,
     updates: ReadonlyArray<RefUpdate & { readonly expected: string | null }>,
-    atomic: boolean
+    options: PushOptions
   ): Promise<GitResult> {
     return this.run([
       ...NETWORK_CONFIG,
       'push',
       '--porcelain',
       '--no-verify',
-      ...(atomic ? ['--atomic'] : []),
+      ...(options.atomic ? ['--atomic'] : []),
       ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
       remote,
       ...updates.map(u => `${u.oid}:${u.ref}`)
@@ -388,8 +396,44 @@ export class Git {
         `${this.cwd} is not a git repository. Check the repository out first ` +
           '(actions/checkout) or point repository-path at one.'
       )
-    return new StoreError(`git ${args[0]} failed (exit ${result.code}): ${said || '(no message)'}`)
+    const clash = refNameClash(said)
+    if (clash) return clashError(clash, 'this repository')
+    return new StoreError(
+      `git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`
+    )
   }
+}
+
+/** The git command in an argument list: the first word that is not an option or its value. */
+export function commandName(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '-c' || arg === '-C') i++
+    else if (!arg.startsWith('-')) return arg
+  }
+  return '(no command)'
+}
+
+/** Two refs whose names cannot both exist: `a/b` is a ref, so `a/b/c` cannot be created. */
+export interface RefNameClash {
+  readonly wanted: string
+  readonly existing: string
+}
+
+/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
+export function refNameClash(stderr: string): RefNameClash | null {
+  const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr)
+  return match ? { wanted: match[1] as string, existing: match[2] as string } : null
+}
+
+/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
+export function clashError(clash: RefNameClash, where: string): StoreError {
+  return new StoreError(
+    `${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
+      'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
+      `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
+      'to a prefix no other ref uses.'
+  )
 }
 
 /** git may echo a remote URL; never let credentials in one reach a log. */
@@ -399,6 +443,19 @@ export function redact(text: string): string {
 
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null)) !== null
+}
+
+export interface PushOptions {
+  /** All refs or none (git push --atomic): what admission's two refs need. */
+  readonly atomic: boolean
+}
+
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+export function transaction(lines: readonly string[]): string {
+  return ['start', ...lines, 'prepare', 'commit', ''].join('\n')
 }
 
 /** The create-only line of a ref transaction: create means "old value must be zero". */

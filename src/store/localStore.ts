@@ -70,31 +70,32 @@ export class ChainReader implements StoreReader {
 
   private async walk<T>(
     ref: string,
-    decode: (where: string, raw: string) => { value: T; json: string }
+    decode: (ref: string, raw: string, oid?: string) => { value: T; json: string }
   ): Promise<StoredEntry<T>[] | null> {
     let object = await this.objects.read(ref)
     if (!object) return null
     const newestFirst: StoredEntry<T>[] = []
     for (;;) {
-      const where = newestFirst.length ? `${ref} (commit ${object.oid})` : ref
-      const commit = this.entryCommit(where, object.type, object.content)
-      newestFirst.push({ oid: object.oid, ...decode(where, object.content) })
+      // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
+      const oid = newestFirst.length ? object.oid : undefined
+      const commit = this.entryCommit(ref, object.type, object.content, oid)
+      newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) })
       if (commit.parents.length > 1)
-        throw new CorruptEntry(where, 'a record commit has two parents')
+        throw new CorruptEntry(ref, 'a record commit has two parents', oid)
       const parent = commit.parents[0]
       if (!parent) break
       const next = await this.objects.read(parent)
-      if (!next) throw new CorruptEntry(where, `its parent ${parent} is missing`)
+      if (!next) throw new CorruptEntry(ref, `its parent ${parent} is missing`, oid)
       object = next
     }
     return newestFirst.reverse()
   }
 
-  private entryCommit(where: string, type: string, content: string) {
-    if (type !== 'commit') throw new CorruptEntry(where, `it points at a ${type}, not a commit`)
+  private entryCommit(ref: string, type: string, content: string, oid?: string) {
+    if (type !== 'commit') throw new CorruptEntry(ref, `it points at a ${type}, not a commit`, oid)
     const commit = parseCommit(content)
     if (commit.tree !== EMPTY_TREE)
-      throw new CorruptEntry(where, 'its commit is not on the empty tree')
+      throw new CorruptEntry(ref, 'its commit is not on the empty tree', oid)
     return commit
   }
 }

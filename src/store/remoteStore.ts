@@ -1,6 +1,6 @@
 import type { CommitSpec } from '../core/entry.js'
 import { StoreError } from '../core/errors.js'
-import { redact, type Git, type GitResult } from './git.js'
+import { clashError, redact, refNameClash, type Git, type GitResult } from './git.js'
 import { LocalStore } from './localStore.js'
 import type { RefCreate, Store, StoreReader } from './store.js'
 
@@ -78,15 +78,16 @@ export class RemoteStore implements Store {
       const result = await this.git.push(
         this.name,
         refs.map(r => ({ ...r, expected: null })),
-        true
+        { atomic: true }
       )
       const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref))
+      this.refuseIfClash(result)
       if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
         await this.settleLocally(refs)
         return 'created'
       }
       if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-        await this.fetch(names, true)
+        await this.fetch(names, { refresh: true })
         return 'exists'
       }
       const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l))
@@ -101,7 +102,7 @@ export class RemoteStore implements Store {
         return 'created'
       }
       if (held.size > 0) {
-        await this.fetch(names, true)
+        await this.fetch(names, { refresh: true })
         return 'exists'
       }
       // Absent: pushing the same objects again is safe, since every lease is create-only.
@@ -113,14 +114,17 @@ export class RemoteStore implements Store {
   async advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
     let unanswered = false
     for (let attempt = 1; ; attempt++) {
-      const result = await this.git.push(this.name, [{ ref, oid: next, expected }], false)
+      const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
+        atomic: false
+      })
       const line = parsePorcelain(result.stdout).get(ref)
+      this.refuseIfClash(result)
       if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
         await this.settleLocally([{ ref, oid: next }])
         return 'advanced'
       }
       if (line && (line.flag === '=' || isLeaseRefused(line))) {
-        await this.fetch([ref], true)
+        await this.fetch([ref], { refresh: true })
         return 'lost'
       }
       if (line?.flag === '!' && !isRaceLost(line)) throw this.rejected(result, line)
@@ -134,7 +138,7 @@ export class RemoteStore implements Store {
         return 'advanced'
       }
       if (held !== expected) {
-        await this.fetch([ref], true)
+        await this.fetch([ref], { refresh: true })
         return 'lost'
       }
       if (attempt >= PUSH_TRIES) throw this.unreachable(result)
@@ -153,9 +157,15 @@ export class RemoteStore implements Store {
     return refs
   }
 
-  /** Brings the named refs (and their objects) from the remote, once per process. */
-  private async fetch(refs: readonly string[], again = false): Promise<void> {
-    const wanted = again ? refs : refs.filter(ref => !this.fresh.has(ref))
+  /**
+   * Brings the named refs (and their objects) from the remote, once per process unless
+   * `refresh` asks again (after a push was refused: the remote moved since we looked).
+   */
+  private async fetch(
+    refs: readonly string[],
+    options: { readonly refresh: boolean } = { refresh: false }
+  ): Promise<void> {
+    const wanted = options.refresh ? refs : refs.filter(ref => !this.fresh.has(ref))
     if (wanted.length === 0) return
     const result = await this.git.fetchRefs(this.name, wanted)
     if (result.code !== 0) {
@@ -168,6 +178,13 @@ export class RemoteStore implements Store {
   private async settleLocally(refs: readonly RefCreate[]): Promise<void> {
     await this.git.setRefs(refs)
     for (const { ref } of refs) this.fresh.add(ref)
+  }
+
+  /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
+  private refuseIfClash(result: GitResult): void {
+    if (result.code === 0) return
+    const clash = refNameClash(result.stderr)
+    if (clash) throw clashError(clash, `The remote ${this.name}`)
   }
 
   private refuseIfForbidden(result: GitResult, access: 'read' | 'write'): void {

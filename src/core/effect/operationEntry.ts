@@ -15,7 +15,8 @@ export function operationCommit(record: OperationRecord, parent: string | null):
 
 export function decodeOperation(
   ref: string,
-  raw: string
+  raw: string,
+  oid?: string
 ): { value: OperationRecord; json: string } {
-  return decodeEntry(ref, raw, OperationRecordSchema)
+  return decodeEntry(ref, raw, OperationRecordSchema, oid)
 }

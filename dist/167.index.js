@@ -1,8 +1,8 @@
-export const id = 961;
-export const ids = [961];
+export const id = 167;
+export const ids = [167];
 export const modules = {
 
-/***/ 4961:
+/***/ 9167:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -30,29 +30,8 @@ var core_record = __webpack_require__(4130);
 var core_refs = __webpack_require__(9301);
 // EXTERNAL MODULE: ./src/core/states.ts
 var states = __webpack_require__(8001);
-;// CONCATENATED MODULE: ./src/core/validate.ts
-
-/** Parses untrusted input with a schema; the error names the first bad field. */
-function parseOrThrow(schema, value, what) {
-    const parsed = schema.safeParse(value);
-    if (parsed.success)
-        return parsed.data;
-    const issues = parsed.error.issues.slice(0, 3).map(issue => {
-        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-    });
-    throw new errors/* InvalidInput */.o9(`${what} is invalid: ${issues.join('; ')}.`);
-}
-/** Parses a JSON text input; the error names the input. */
-function parseJsonInput(text, input) {
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
-            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
-    }
-}
-
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __webpack_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -61,7 +40,10 @@ var api = __webpack_require__(3305);
 var schema = __webpack_require__(1183);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
 var core_canonical = __webpack_require__(1649);
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __webpack_require__(2020);
 ;// CONCATENATED MODULE: ./src/core/dispatchKey.ts
+
 
 
 
@@ -81,7 +63,7 @@ const SHA = '40 or 64 lowercase hex digits';
 function deriveDispatch(input) {
     const override = input.dispatchKey;
     if (override !== undefined && override !== '') {
-        checkKeyLength(override, null);
+        checkDispatchKey(override);
         // Event-independent on purpose: a key the user chose converges across events.
         return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input);
     }
@@ -91,27 +73,67 @@ function deriveDispatch(input) {
     if (derive === undefined)
         throw noDerivation(input.eventName);
     const reader = new PayloadReader(input.eventName, input.payload);
-    const { event, key, fields } = derive(reader);
-    checkKeyLength(key, input.eventName);
+    const { event, key, fields } = deriveFrom(derive, reader, input.eventName);
+    checkDispatchKey(key, input.eventName);
     // Only fields that name the intended work: never the sender or any timestamp.
     return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input);
 }
-function finish(key, base, input) {
-    const request = input.request === undefined ? base : { ...base, request: input.request };
-    let request_digest;
+/** Runs a derivation; a payload part JSON cannot carry (a lone surrogate) is blamed on the event. */
+function deriveFrom(derive, reader, eventName) {
     try {
-        request_digest = (0,core_canonical/* digestOf */.ol)(request);
+        return derive(reader);
+    }
+    catch (error) {
+        if (error instanceof errors/* InvalidInput */.o9)
+            throw error;
+        throw notUnicode(eventName);
+    }
+}
+function notUnicode(eventName) {
+    return new errors/* InvalidInput */.o9(`The ${eventName} event payload holds text that is not valid Unicode (a lone ` +
+        'surrogate), so the request it names has no canonical JSON form. Set the ' +
+        '`dispatch_key` to a key that names this dispatch.');
+}
+function finish(key, base, input) {
+    // The event's part first, so text JSON cannot carry is blamed on where it came from.
+    if (!hasJsonForm(base))
+        throw notUnicode(input.eventName);
+    const request = input.request === undefined ? base : { ...base, request: input.request };
+    if (!hasJsonForm(request))
+        throw new errors/* InvalidInput */.o9('The `request` has no canonical JSON form (it holds a lone surrogate or a value JSON ' +
+            'cannot carry). Give the `request` as a JSON value of valid text (an object, array, ' +
+            'string, number, boolean or null).');
+    return { dispatch_key: key, request, request_digest: (0,core_canonical/* digestOf */.ol)(request) };
+}
+function hasJsonForm(value) {
+    try {
+        (0,core_canonical/* canonicalJson */.dj)(value);
+        return true;
     }
     catch {
-        throw new errors/* InvalidInput */.o9('The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).');
+        return false;
     }
-    return { dispatch_key: key, request, request_digest };
 }
-function checkKeyLength(key, eventName) {
-    const bytes = Buffer.byteLength(key, 'utf8');
-    const source = eventName === null
+/** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * `eventName` says where a derived key came from; without it the key was given by the caller.
+ */
+function checkDispatchKey(key, eventName) {
+    const source = eventName === undefined
         ? 'The `dispatch_key`'
         : `The dispatch key derived from the ${eventName} event`;
+    const control = (0,core_text/* findControlCharacter */.Am)(key);
+    if (control !== null)
+        throw new errors/* InvalidInput */.o9(`${source} contains the control character ${control}. Dispatch keys are printable text: ` +
+            (eventName === undefined
+                ? 'set the `dispatch_key` without line breaks, tabs or other control characters.'
+                : 'set the `dispatch_key` to a key that names this dispatch.'));
+    if (LONE_SURROGATE.test(key))
+        throw new errors/* InvalidInput */.o9(`${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
+            'to a key of valid text.');
+    const bytes = Buffer.byteLength(key, 'utf8');
     if (bytes > core_admission/* MAX_KEY_BYTES */.Xd) {
         throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${core_admission/* MAX_KEY_BYTES */.Xd}. ` +
             'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
@@ -121,6 +143,14 @@ function checkKeyLength(key, eventName) {
     if (!parsed.success) {
         throw new errors/* InvalidInput */.o9(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
     }
+    return key;
+}
+/**
+ * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
+ */
+function keyComponent(text) {
+    return text.replace(/%/g, '%25').replace(/\//g, '%2F');
 }
 const DISPATCH_KEY_EXAMPLES = {
     schedule: 'nightly/${{ github.sha }}',
@@ -176,7 +206,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(inputs));
         return {
             event: 'workflow_dispatch',
-            key: `v1/workflow_dispatch/${repoId}/${workflow}/${last}`,
+            key: `v1/workflow_dispatch/${repoId}/${keyComponent(workflow)}/${last}`,
             fields: { repository_id: repoId, workflow, inputs }
         };
     },
@@ -190,7 +220,7 @@ const DERIVATIONS = {
         const last = typeof chosen === 'string' && chosen !== '' ? chosen : (0,core_canonical/* sha256Hex */.fg)((0,core_canonical/* canonicalJson */.dj)(clientPayload));
         return {
             event: 'repository_dispatch',
-            key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
+            key: `v1/repository_dispatch/${repoId}/${keyComponent(eventType)}/${last}`,
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
         };
     },
@@ -367,8 +397,6 @@ function nowTimestamp(now = new Date()) {
     return timestampOf(now);
 }
 
-// EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __webpack_require__(2020);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __webpack_require__(7416);
 ;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
@@ -467,34 +495,46 @@ function planRecovery(state) {
         blind_resubmission_forbidden: action === 'reconcile_provider' || action === 'observe_provider' || inFlight,
         authority_required
     });
-    // 1. terminal or admission_blocked
-    if (state.terminal || (0,states/* isTerminal */.Hd)(state.state)) {
-        switch (state.state) {
-            case 'decided':
-                return plan('none', state.decision
-                    ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
-                    : 'The run is finished: a human decision was recorded. Nothing is left to do.');
-            case 'admission_blocked':
-                return plan('none', 'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.');
-            default:
-                return plan('none', 'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.');
-        }
+    return (terminalPlan(state, plan) ??
+        providerPlan(state, current, ambiguous, plan) ??
+        statePlan(state, current, plan));
+}
+/** Rule 1: a terminal run (or one whose admission was blocked) has nothing left to do. */
+function terminalPlan(state, plan) {
+    if (!(state.terminal || (0,states/* isTerminal */.Hd)(state.state)))
+        return null;
+    switch (state.state) {
+        case 'decided':
+            return plan('none', state.decision
+                ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
+                : 'The run is finished: a human decision was recorded. Nothing is left to do.');
+        case 'admission_blocked':
+            return plan('none', 'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.');
+        default:
+            return plan('none', 'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.');
     }
-    // 2. any attempt whose submission is ambiguous and not later resolved
+}
+/**
+ * Rules 2-4: work that may be (or is) at the provider. An unresolved ambiguous submission, or a
+ * dispatch with no recorded acceptance, is reconciled by lookup; an accepted one is observed.
+ */
+function providerPlan(state, current, ambiguous, plan) {
     if (ambiguous !== null) {
         return plan('reconcile_provider', `The provider call of attempt ${ambiguous.number} ended with an unknown outcome, so the work may exist at the provider; ${RECONCILE_TAIL}. Record what the lookup found: dispatched with submitted and the external ids, or attempt_failed if the provider has nothing.`, 'dispatch');
     }
-    // 3./4. dispatched: by the newest attempt's submission
-    if (state.state === 'dispatched') {
-        const number = current?.number ?? state.current_attempt ?? '?';
-        if (current?.submission_state === 'submitted') {
-            return plan('observe_provider', `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`);
-        }
-        const why = current?.submission_state == null
-            ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
-            : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`;
-        return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch');
+    if (state.state !== 'dispatched')
+        return null;
+    const number = current?.number ?? state.current_attempt ?? '?';
+    if (current?.submission_state === 'submitted') {
+        return plan('observe_provider', `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`);
     }
+    const why = current?.submission_state == null
+        ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
+        : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`;
+    return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch');
+}
+/** The remaining rules, one per state: the next step of the protocol and the gate it needs. */
+function statePlan(state, current, plan) {
     switch (state.state) {
         case 'proposed':
             return plan('preview', 'The run is proposed but not previewed; produce the preview and record it as previewed before anything is admitted.');
@@ -527,6 +567,34 @@ function planRecovery(state) {
     return plan('await_operator', `The run is in state ${String(state.state)}, which no recovery rule covers; an operator must inspect the ledger.`);
 }
 
+;// CONCATENATED MODULE: ./src/core/attempts.ts
+/**
+ * The attempt a record in `next` appended after `head` is about, or null when the state machine
+ * puts no constraint on it (or the transition is illegal):
+ * - the first `dispatched` after `admitted` starts attempt 1 (`initial`);
+ * - a `dispatched` after `dispatched` is a submission update of the same attempt;
+ * - a `dispatched` after `attempt_failed` starts the next attempt (`retry`);
+ * - an `attempt_failed` fails the attempt the head is about (after `dispatched`, or an
+ *   operator's answer after `attempt_failed`).
+ */
+function attempts_nextAttempt(head, next) {
+    if (head === null)
+        return null;
+    const current = head.attempt;
+    if (next === 'dispatched') {
+        if (head.state === 'admitted')
+            return { number: 1, reason: 'initial' };
+        if (head.state === 'dispatched')
+            return current;
+        if (head.state === 'attempt_failed')
+            return current === null ? null : { number: current.number + 1, reason: 'retry' };
+        return null;
+    }
+    if (next === 'attempt_failed' && (head.state === 'dispatched' || head.state === 'attempt_failed'))
+        return current;
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/transition.ts
 /**
  * SPEC §5: the one definition of what may be appended after what. Pure: no I/O.
@@ -535,6 +603,7 @@ function planRecovery(state) {
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
  * accepts is exactly a link the reader verifies.
  */
+
 
 
 
@@ -550,55 +619,44 @@ function legalSuccessors(from) {
     return next;
 }
 /**
- * The attempt number a record in `nextState` appended after `previous` must carry, or
- * null when the state machine puts no constraint on it (or the transition is illegal).
- *
- * - the first `dispatched` after `admitted` is attempt 1;
- * - a `dispatched` after `dispatched` is a submission update: same number;
- * - a `dispatched` after `attempt_failed` is a new attempt: failed number + 1;
- * - an `attempt_failed` fails the attempt the previous `dispatched` record carries.
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
  */
 function requiredAttemptNumber(previous, nextState) {
-    if (previous === null)
-        return null;
-    const current = previous.attempt?.number ?? null;
-    if (nextState === 'dispatched') {
-        if (previous.state === 'admitted')
-            return 1;
-        if (previous.state === 'dispatched')
-            return current;
-        if (previous.state === 'attempt_failed')
-            return current === null ? null : current + 1;
-        return null;
-    }
-    if (nextState === 'attempt_failed' && previous.state === 'dispatched')
-        return current;
-    return null;
+    return attempts_nextAttempt(previous, nextState)?.number ?? null;
 }
 function transition_describe(record) {
     return `record ${record.ledger_sequence} (${record.state})`;
 }
 const REBUILD = 're-read the ledger head and build the record on top of it';
+/** Builds the problems of one link: `chain` ones (with a default fix) and the others. */
+function problems(sequence) {
+    return {
+        chain: (what, fix = REBUILD) => ({
+            chain: true,
+            sequence,
+            what,
+            fix
+        }),
+        illegal: (what, fix) => ({ chain: false, sequence, what, fix })
+    };
+}
 /**
  * The first problem with appending `next` after `previous`, or null when the link is
  * sound. `previousDigest` must be `digestOf(previous)` (null when there is no previous);
- * it is a parameter so a fold digests every record exactly once.
+ * it is a parameter so a fold digests every record exactly once. The checks go from the
+ * chain itself, to what a record may claim, to the state machine, to the fields a state needs.
  */
 function findAppendProblem(previous, previousDigest, next) {
+    const p = problems(previous === null ? 1 : previous.ledger_sequence + 1);
+    return (chainProblem(p, previous, previousDigest, next) ??
+        authorityProblem(p, next) ??
+        stateMachineProblem(p, previous, next) ??
+        requiredFieldsProblem(p, previous, next));
+}
+/** The chain itself: sequence, previous digest, one run id, key and request digest. */
+function chainProblem({ chain }, previous, previousDigest, next) {
     const sequence = previous === null ? 1 : previous.ledger_sequence + 1;
-    const chain = (what, fix = REBUILD) => ({
-        chain: true,
-        sequence,
-        what,
-        fix
-    });
-    const illegal = (what, fix) => ({
-        chain: false,
-        sequence,
-        what,
-        fix
-    });
-    // --- the chain itself -------------------------------------------------------------
     if (next.ledger_sequence !== sequence) {
         return chain(previous === null
             ? `the first record must have ledger_sequence 1, not ${String(next.ledger_sequence)}`
@@ -608,88 +666,99 @@ function findAppendProblem(previous, previousDigest, next) {
         if (next.previous_record_digest !== null) {
             return chain(`record 1 must have previous_record_digest null, not ${String(next.previous_record_digest)}`, 'a first record has no predecessor; set previous_record_digest to null');
         }
+        return null;
     }
-    else {
-        if (next.previous_record_digest !== previousDigest) {
-            return chain(`previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`);
-        }
-        if (next.run_id !== previous.run_id) {
-            return chain(`run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`, 'a ledger holds one run; append to the ledger of the run the record is about');
-        }
-        if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
-            return chain(`idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`, 'every record of a run carries the dispatch key the run was admitted under');
-        }
-        if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
-            return chain(`idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`, 'every record of a run carries the request digest the run was admitted with');
-        }
+    if (next.previous_record_digest !== previousDigest) {
+        return chain(`previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`);
     }
-    // --- what a record may claim ------------------------------------------------------
+    if (next.run_id !== previous.run_id) {
+        return chain(`run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`, 'a ledger holds one run; append to the ledger of the run the record is about');
+    }
+    if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
+        return chain(`idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`, 'every record of a run carries the dispatch key the run was admitted under');
+    }
+    if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
+        return chain(`idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`, 'every record of a run carries the request digest the run was admitted with');
+    }
+    return null;
+}
+/** What a record may claim: no authority, ever. */
+function authorityProblem({ illegal }, next) {
     const authority = (next.authority ?? {});
     const granted = Object.keys(authority).filter(flag => authority[flag] !== false);
-    if (next.authority == null || granted.length > 0) {
-        return illegal(next.authority == null
-            ? `${transition_describe(next)} has no authority block`
-            : `${transition_describe(next)} sets authority.${granted.join(', authority.')} to something other than false`, 'a record is evidence, never a grant: every authority flag must be false');
-    }
-    // --- the state machine ------------------------------------------------------------
+    if (next.authority != null && granted.length === 0)
+        return null;
+    return illegal(next.authority == null
+        ? `${transition_describe(next)} has no authority block`
+        : `${transition_describe(next)} sets authority.${granted.join(', authority.')} to something other than false`, 'a record is evidence, never a grant: every authority flag must be false');
+}
+/** The state machine: a known state, a legal start, a legal successor of a live state. */
+function stateMachineProblem({ illegal }, previous, next) {
     if (!KNOWN_STATES.has(next.state)) {
         return illegal(`${JSON.stringify(next.state)} is not a ledger state`, `use one of ${states/* STATES */.xj.join(', ')}`);
     }
     if (previous === null) {
-        if (!INITIAL.has(next.state)) {
-            return illegal(`a ledger must start with admitted or proposed, not ${next.state}`, 'write the admitted (or proposed) record first, through admission');
-        }
+        if (INITIAL.has(next.state))
+            return null;
+        return illegal(`a ledger must start with admitted or proposed, not ${next.state}`, 'write the admitted (or proposed) record first, through admission');
     }
-    else {
-        if ((0,states/* isTerminal */.Hd)(previous.state)) {
-            return illegal(`${transition_describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`, 'the run is over; a new request needs a new dispatch key and a new run');
-        }
-        if (!(0,states/* isLegalTransition */.nD)(previous.state, next.state)) {
-            return illegal(`${previous.state} cannot be followed by ${next.state}`, `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`);
-        }
+    if ((0,states/* isTerminal */.Hd)(previous.state)) {
+        return illegal(`${transition_describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`, 'the run is over; a new request needs a new dispatch key and a new run');
     }
-    // --- fields a state requires ------------------------------------------------------
-    if (next.state === 'dispatched') {
-        if (next.attempt == null) {
-            return illegal(`${transition_describe(next)} carries no attempt`, 'a dispatched record must say which attempt it is about ({number, reason})');
-        }
-        const required = requiredAttemptNumber(previous, 'dispatched');
-        if (required === null) {
-            return illegal(`${transition_describe(previous)} carries no attempt number to continue from`, 'repair the previous record; a dispatched or attempt_failed record must carry its attempt');
-        }
-        if (next.attempt.number !== required) {
-            const why = previous?.state === 'dispatched'
-                ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
-                : previous?.state === 'attempt_failed'
-                    ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
-                    : 'the first dispatched record after admitted is attempt 1';
-            return illegal(`${transition_describe(next)} carries attempt ${next.attempt.number}, but ${why}`, `set attempt.number to ${required}`);
-        }
-        if (next.provider?.submission_state === 'definite_failure') {
-            return illegal(`${transition_describe(next)} records submission_state definite_failure`, 'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched');
-        }
+    if (!(0,states/* isLegalTransition */.nD)(previous.state, next.state)) {
+        return illegal(`${previous.state} cannot be followed by ${next.state}`, `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`);
     }
-    if (next.state === 'attempt_failed') {
-        const required = requiredAttemptNumber(previous, 'attempt_failed');
-        if (next.attempt == null || next.attempt.number !== required) {
-            return illegal(next.attempt == null
-                ? `${transition_describe(next)} carries no attempt`
-                : `${transition_describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`, `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`);
-        }
-        if (next.failure == null) {
-            return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
-        }
-        if (next.provider?.submission_state === 'ambiguous') {
-            return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
-        }
-    }
+    return null;
+}
+/** The fields a state requires: attempts, failures, settled submissions, decisions. */
+function requiredFieldsProblem(p, previous, next) {
+    if (next.state === 'dispatched')
+        return dispatchedProblem(p, previous, next);
+    if (next.state === 'attempt_failed')
+        return attemptFailedProblem(p, previous, next);
     if (next.state === 'candidate_observed' &&
         previous?.state === 'dispatched' &&
         previous.provider?.submission_state === 'ambiguous') {
-        return illegal(`attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`, 'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found');
+        return p.illegal(`attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`, 'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found');
     }
     if (next.state === 'decided' && next.decision == null) {
-        return illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
+        return p.illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
+    }
+    return null;
+}
+function dispatchedProblem({ illegal }, previous, next) {
+    if (next.attempt == null) {
+        return illegal(`${transition_describe(next)} carries no attempt`, 'a dispatched record must say which attempt it is about ({number, reason})');
+    }
+    const required = requiredAttemptNumber(previous, 'dispatched');
+    if (required === null) {
+        return illegal(`${transition_describe(previous)} carries no attempt number to continue from`, 'repair the previous record; a dispatched or attempt_failed record must carry its attempt');
+    }
+    if (next.attempt.number !== required) {
+        const why = previous?.state === 'dispatched'
+            ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
+            : previous?.state === 'attempt_failed'
+                ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
+                : 'the first dispatched record after admitted is attempt 1';
+        return illegal(`${transition_describe(next)} carries attempt ${next.attempt.number}, but ${why}`, `set attempt.number to ${required}`);
+    }
+    if (next.provider?.submission_state === 'definite_failure') {
+        return illegal(`${transition_describe(next)} records submission_state definite_failure`, 'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched');
+    }
+    return null;
+}
+function attemptFailedProblem({ illegal }, previous, next) {
+    const required = requiredAttemptNumber(previous, 'attempt_failed');
+    if (next.attempt == null || next.attempt.number !== required) {
+        return illegal(next.attempt == null
+            ? `${transition_describe(next)} carries no attempt`
+            : `${transition_describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`, `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`);
+    }
+    if (next.failure == null) {
+        return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
+    }
+    if (next.provider?.submission_state === 'ambiguous') {
+        return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
     }
     return null;
 }
@@ -718,6 +787,7 @@ function checkAppend(previous, next, previousDigest = previous === null ? null :
 
 
 
+
 const STORED = 'the stored ledger does not verify (it was altered or written without these checks); ' +
     "inspect the run's ledger ref and repair it by hand. Nothing was planned from it";
 function firstIssue(error) {
@@ -735,6 +805,58 @@ function applyProvider(attempt, provider) {
     const ids = Object.keys(provider.external_ids);
     if (ids.length > 0)
         attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids };
+}
+/** Throws BrokenChain unless `record` is a valid record that may follow `previous`. */
+function checkLink(previous, previousDigest, record, position) {
+    const parsed = core_record/* RecordSchema */.X2.safeParse(record);
+    if (!parsed.success) {
+        const authority = record?.authority;
+        const granted = authority && typeof authority === 'object'
+            ? Object.keys(authority).filter(flag => authority[flag] !== false)
+            : [];
+        const what = granted.length > 0
+            ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+            : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`;
+        throw new errors/* BrokenChain */.rF(position, `${what}; ${STORED}`);
+    }
+    const problem = findAppendProblem(previous, previousDigest, record);
+    if (problem !== null)
+        throw new errors/* BrokenChain */.rF(position, `${problem.what}; ${STORED}`);
+}
+/**
+ * Folds a `dispatched` or `attempt_failed` record into its attempt (findAppendProblem
+ * guarantees both carry one) and returns the attempt's number: the run's current attempt.
+ */
+function foldAttempt(attempts, record) {
+    const { number, reason } = record.attempt;
+    let attempt = attempts.get(number);
+    if (attempt === undefined) {
+        attempt = {
+            number,
+            reason,
+            submission_state: null,
+            external_ids: {},
+            driver: null,
+            unresolved_ambiguous: false,
+            failed: false,
+            retryable: null
+        };
+        attempts.set(number, attempt);
+    }
+    applyProvider(attempt, record.provider);
+    if (record.state === 'dispatched') {
+        const submission = record.provider?.submission_state;
+        if (submission === 'ambiguous')
+            attempt.unresolved_ambiguous = true;
+        else if (submission === 'submitted')
+            attempt.unresolved_ambiguous = false;
+    }
+    else {
+        attempt.failed = true;
+        attempt.retryable = record.failure.retryable;
+        attempt.unresolved_ambiguous = false;
+    }
+    return number;
 }
 /**
  * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
@@ -758,52 +880,9 @@ function reconstruct(records, options = {}) {
     for (let index = 0; index < records.length; index++) {
         const record = records[index];
         const position = index + 1;
-        const parsed = core_record/* RecordSchema */.X2.safeParse(record);
-        if (!parsed.success) {
-            const authority = record?.authority;
-            const granted = authority && typeof authority === 'object'
-                ? Object.keys(authority).filter(flag => authority[flag] !== false)
-                : [];
-            const what = granted.length > 0
-                ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
-                : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`;
-            throw new errors/* BrokenChain */.rF(position, `${what}; ${STORED}`);
-        }
-        const problem = findAppendProblem(previous, previousDigest, record);
-        if (problem !== null) {
-            throw new errors/* BrokenChain */.rF(position, `${problem.what}; ${STORED}`);
-        }
+        checkLink(previous, previousDigest, record, position);
         if (record.state === 'dispatched' || record.state === 'attempt_failed') {
-            // findAppendProblem guarantees both states carry an attempt.
-            const number = record.attempt.number;
-            let attempt = attempts.get(number);
-            if (attempt === undefined) {
-                attempt = {
-                    number,
-                    reason: record.attempt.reason,
-                    submission_state: null,
-                    external_ids: {},
-                    driver: null,
-                    unresolved_ambiguous: false,
-                    failed: false,
-                    retryable: null
-                };
-                attempts.set(number, attempt);
-            }
-            currentAttempt = number;
-            applyProvider(attempt, record.provider);
-            if (record.state === 'dispatched') {
-                const submission = record.provider?.submission_state;
-                if (submission === 'ambiguous')
-                    attempt.unresolved_ambiguous = true;
-                else if (submission === 'submitted')
-                    attempt.unresolved_ambiguous = false;
-            }
-            else {
-                attempt.failed = true;
-                attempt.retryable = record.failure.retryable;
-                attempt.unresolved_ambiguous = false;
-            }
+            currentAttempt = foldAttempt(attempts, record);
         }
         if (record.failure !== null)
             lastFailure = record.failure;
@@ -832,22 +911,21 @@ function reconstruct(records, options = {}) {
     };
 }
 /**
- * The attempt a `dispatched` record appended now must carry, or null when the run's
- * state does not allow a dispatch: attempt 1 after `admitted`, the same attempt for a
- * submission update after `dispatched`, the next number after `attempt_failed`.
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
  */
 function dispatchAttemptFor(state) {
+    return nextAttempt(headAttempt(state), 'dispatched');
+}
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+function headAttempt(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    switch (state.state) {
-        case 'admitted':
-            return { number: 1, reason: 'initial' };
-        case 'dispatched':
-            return current ? { number: current.number, reason: current.reason } : null;
-        case 'attempt_failed':
-            return { number: (state.current_attempt ?? 0) + 1, reason: 'retry' };
-        default:
-            return null;
-    }
+    const about = state.state === 'dispatched' || state.state === 'attempt_failed';
+    return {
+        state: state.state,
+        attempt: about && current ? { number: current.number, reason: current.reason } : null
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/runView.ts
@@ -871,7 +949,34 @@ function verifiedState(chain) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/commands/storedNames.ts
+
+
+/** The admission at admission_ref must admit the key that names it, for a run in namespace. */
+function checkAdmissionNames(namespace, admission_ref, admission) {
+    if ((0,core_refs/* admissionRef */.Rp)(namespace, admission.dispatch_key) !== admission_ref)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = (0,core_refs/* ledgerRef */.DH)(namespace, admission.run_id);
+    if (admission.ledger_ref !== expected)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${expected})`);
+    return admission;
+}
+/**
+ * The chain at ledger_ref must be the ledger of the run whose id names it. Record 1 is
+ * checked here; that every later record carries the same run id is part of verifying the chain
+ * (reconstruct), which names the first sequence that differs.
+ */
+function checkChainNames(namespace, ledger_ref, chain) {
+    const first = chain[0];
+    if (first === undefined || (0,core_refs/* ledgerRef */.DH)(namespace, first.value.run_id) === ledger_ref)
+        return;
+    throw new errors/* CorruptEntry */.Ob(ledger_ref, `record 1 belongs to run ${JSON.stringify(first.value.run_id)}, whose ledger is not this ` +
+        'ref (a copied chain?)', chain.length > 1 ? first.oid : undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/commands/admit.ts
+
 
 
 
@@ -946,18 +1051,14 @@ async function admit(store, request) {
         const chain = [{ oid: recordOid, value: first }];
         return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
     }
-    const found = await readAdmitted(store, admission_ref, run_id);
+    const found = await readAdmitted(store, request.namespace, admission_ref, run_id);
     if (!found.admission) {
         // The create was refused but there is no admission: our ledger ref exists on its own.
         throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
             `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
             'give a different `run_id`, or inspect the ledger by hand.');
     }
-    const stored = found.admission.value;
-    if (stored.dispatch_key !== dispatch_key)
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
-    if (stored.ledger_ref !== (0,core_refs/* ledgerRef */.DH)(request.namespace, stored.run_id))
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'its ledger_ref does not match its run_id');
+    const stored = checkAdmissionNames(request.namespace, admission_ref, found.admission.value);
     if (stored.request_digest !== request_digest) {
         throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
             `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
@@ -983,17 +1084,20 @@ async function admit(store, request) {
  * The stored admission and, when the run is ours, its chain, in one read session. Another
  * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
  */
-async function readAdmitted(store, admission_ref, run_id) {
+async function readAdmitted(store, namespace, admission_ref, run_id) {
     return store.read(async (reader) => {
         const admission = await reader.readAdmission(admission_ref);
         const ours = admission?.value.run_id === run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
+        const ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, run_id);
+        const chain = ours ? await reader.readChain(ledger_ref) : null;
+        if (chain)
+            checkChainNames(namespace, ledger_ref, chain);
         return { admission, chain };
     });
 }
 /** SPEC §4: an invalid first record is rejected before any ref is written. */
 function checkFirstRecord(record) {
-    const parsed = parseOrThrow(core_record/* RecordSchema */.X2, record, 'The first record');
+    const parsed = (0,validate/* parseOrThrow */.zS)(core_record/* RecordSchema */.X2, record, 'The first record');
     if (parsed.ledger_sequence !== 1)
         throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
     if (parsed.previous_record_digest !== null)
@@ -1166,6 +1270,7 @@ function conflictReport(inputs, outcome, store) {
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
+
 /** Finds a run and reads its whole chain in one read session; unknown runs are an error. */
 async function readRun(store, namespace, selector) {
     return store.read(async (reader) => {
@@ -1175,20 +1280,22 @@ async function readRun(store, namespace, selector) {
             ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
         else {
             const ref = (0,core_refs/* admissionRef */.Rp)(namespace, selector.dispatch_key);
-            admission = (await reader.readAdmission(ref))?.value ?? null;
-            if (!admission)
+            const stored = (await reader.readAdmission(ref))?.value ?? null;
+            if (!stored)
                 throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ${ref}). ` +
-                    'Check dispatch-key and namespace, or admit it first.');
+                    'Check the `dispatch_key` and the `namespace`, or admit it first.');
+            admission = checkAdmissionNames(namespace, ref, stored);
             ledger_ref = admission.ledger_ref;
         }
         const chain = await reader.readChain(ledger_ref);
         if (!chain)
             throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
                 ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-                    'Check run-id and namespace.'
+                    'Check the `run_id` and the `namespace`.'
                 : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
                     `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
                     'from that run writes its first record.');
+        checkChainNames(namespace, ledger_ref, chain);
         return { ledger_ref, admission, chain };
     });
 }
@@ -1244,7 +1351,7 @@ function chooseSelector(choice) {
         return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
     if (choice.dispatch_key)
         return {
-            selector: { by: 'dispatch_key', dispatch_key: choice.dispatch_key },
+            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
             selected_by: 'dispatch_key'
         };
     if (!choice.event?.name)
@@ -1340,6 +1447,7 @@ async function planStep(inputs, context) {
 ;// CONCATENATED MODULE: ./src/commands/preview.ts
 
 
+
 /**
  * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
  * run's ledger is read: another run's is not ours to act on.
@@ -1347,10 +1455,15 @@ async function planStep(inputs, context) {
 async function previewCommand(store, options) {
     const target = resolveDispatch(options);
     const found = await store.read(async (reader) => {
-        const admission = await reader.readAdmission(target.admission_ref);
-        const ours = admission?.value.run_id === target.run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
-        return { admission: admission?.value ?? null, chain };
+        const read = await reader.readAdmission(target.admission_ref);
+        const admission = read
+            ? checkAdmissionNames(options.namespace, target.admission_ref, read.value)
+            : null;
+        const ours = admission?.run_id === target.run_id;
+        const chain = ours ? await reader.readChain(admission.ledger_ref) : null;
+        if (chain)
+            checkChainNames(options.namespace, admission?.ledger_ref, chain);
+        return { admission, chain };
     });
     const stored = found.admission;
     const owner = stored !== null && stored.run_id === target.run_id;
@@ -1440,6 +1553,7 @@ function previewStep_describe({ verdict, stored, target }) {
 
 
 
+
 /**
  * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
@@ -1473,7 +1587,11 @@ function parseRecordFields(value) {
     if ('authority' in value)
         throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
             'authority flag is false. Remove the authority field.');
-    return parseOrThrow(core_record/* RecordInputSchema */.FR, value, 'The `record`');
+    const proto = (0,validate/* findProtoKey */.Di)(value);
+    if (proto !== null)
+        throw new errors/* InvalidInput */.o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+            'stored. Rename it.');
+    return (0,validate/* parseOrThrow */.zS)(core_record/* RecordInputSchema */.FR, value, 'The `record`');
 }
 /** The fields an input_key's payload is compared on: the state and what the caller gave. */
 const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
@@ -1523,22 +1641,23 @@ async function appendRecord(store, request, chain) {
 }
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
 function defaultAttempt(state, current) {
-    if (state === 'dispatched')
-        return dispatchAttemptFor(current);
-    if (state === 'attempt_failed' && current.current_attempt !== null) {
-        const attempt = current.attempts.find(a => a.number === current.current_attempt);
-        return attempt ? { number: attempt.number, reason: attempt.reason } : null;
-    }
-    return null;
+    return attempts_nextAttempt(headAttempt(current), state);
 }
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
 function differingField(stored, request) {
     if (stored.state !== request.state)
         return 'state';
     for (const field of PAYLOAD_FIELDS) {
         const given = request.fields[field];
-        if (given === undefined)
+        if (given === undefined && field === 'attempt')
             continue;
-        if ((0,core_canonical/* canonicalJson */.dj)(given) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if ((0,core_canonical/* canonicalJson */.dj)(value) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
             return field;
     }
     return null;
@@ -1570,15 +1689,13 @@ async function recordStep(inputs, context) {
             owner: flag(outcome.selected.owner),
             duplicate: flag(outcome.duplicate),
             recorded: flag(!outcome.duplicate),
-            ...runOutputs(view),
-            // The record this step wrote (or found, for a duplicate), not merely the head.
-            sequence: String(record.ledger_sequence),
-            state: record.state
+            // The run as it is now, also for a duplicate: duplicate=true says the input was there.
+            ...runOutputs(view)
         },
         summary: {
             title: `dispatch-ledger: record ${record.state}`,
             meaning: outcome.duplicate
-                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
+                ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written. The run is now at sequence ${run.sequence} (${run.state}).`
                 : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
             rows: [
                 ['run id', run.run_id],
@@ -1597,6 +1714,7 @@ var core = __webpack_require__(6257);
 
 
 
+
 /**
  * Every run in the namespace, each reconstructed and planned; all chains are read in one
  * session. A ledger that does not verify is listed with its error rather than hidden, and
@@ -1611,6 +1729,7 @@ async function scanRuns(store, namespace) {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     continue; // deleted since it was listed
+                checkChainNames(namespace, ref, chain);
                 runs.push({ ledger_ref: ref, ...viewChain(chain) });
             }
             catch (error) {
@@ -1650,12 +1769,7 @@ async function scanStep(inputs, context) {
         ]);
     for (const run of broken)
         core/* warning */.$e(`${run.ledger_ref}: ${run.error}`);
-    const table = [
-        '| run id | state | seq | next action | gate |',
-        '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
-    ].join('\n');
+    const table = scanTable(open, broken);
     return {
         outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
         summary: {
@@ -1668,6 +1782,15 @@ async function scanStep(inputs, context) {
             extra: `\n${table}\n`
         }
     };
+}
+/** The summary's table: open runs with their next action, then ledgers that do not verify. */
+function scanTable(open, broken) {
+    return [
+        '| run id | state | seq | next action | gate |',
+        '|---|---|---|---|---|',
+        ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/core/effect/decide.ts
@@ -2071,8 +2194,8 @@ class OperationJournal {
 /** A step never loops for ever: each pass appends or sends, and sends are bounded. */
 const MAX_PASSES = 16;
 async function effect(request, deps) {
-    parseOrThrow(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
-    const intent = parseOrThrow(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
+    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
     if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
         throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
     if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
@@ -2416,7 +2539,7 @@ function effectRequestFrom(options) {
                 '(<run id>/<kind>/<tag>) is made from.');
         operationId = (0,operation/* defaultOperationId */.cm)(options.run_id, kind, options.tag);
     }
-    parseOrThrow(operation/* OperationIdSchema */.g1, operationId, 'The `operation_id`');
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, operationId, 'The `operation_id`');
     const release = kind === 'release'
         ? {
             name: options.release_name || options.tag,
@@ -2574,7 +2697,7 @@ class RemoteEffectStore {
         const result = await this.git.push(this.name, [
             { ...update.tag, expected: null },
             { ...update.journal, expected: update.journal.expected }
-        ], true);
+        ], { atomic: true });
         const parsed = (0,remoteStore/* parsePorcelain */.d)(result.stdout);
         const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
         if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
