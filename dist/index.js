@@ -28383,7 +28383,7 @@ module.exports = {
 
 
 
-const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate'];
+const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate', 'effect'];
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     command: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(COMMANDS),
@@ -28404,7 +28404,16 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     operators: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     operatorPermission: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    reply: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['true', 'false'])
+    reply: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['true', 'false']),
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    tag: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    target: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    draft: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
 });
 /** Reads every input through getInput (core.getInput in the action) and validates it. */
 function readInputs(getInput) {
@@ -28426,7 +28435,16 @@ function readInputs(getInput) {
         operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
         operatorPermission: getInput('operator-permission') || 'write',
         operatorBots: getInput('operator-bots'),
-        reply: getInput('reply') || 'true'
+        reply: getInput('reply') || 'true',
+        kind: getInput('kind'),
+        tag: getInput('tag'),
+        target: getInput('target'),
+        message: getInput('message'),
+        releaseName: getInput('release-name'),
+        releaseBody: getInput('release-body'),
+        draft: getInput('draft') || 'false',
+        prerelease: getInput('prerelease') || 'false',
+        operationId: getInput('operation-id')
     };
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
@@ -28454,7 +28472,11 @@ const INPUT_FOR_FIELD = {
     operators: 'operators',
     operator_permission: 'operator-permission',
     operator_bots: 'operator-bots',
-    reply: 'reply'
+    reply: 'reply',
+    kind: 'kind',
+    tag: 'tag',
+    target: 'target',
+    operation_id: 'operation-id'
 };
 /**
  * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
@@ -28774,6 +28796,223 @@ function digestOf(value) {
 
 /***/ }),
 
+/***/ 5742:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DQ: () => (/* binding */ epochSeconds),
+/* harmony export */   ZN: () => (/* binding */ tagObjectText),
+/* harmony export */   s$: () => (/* binding */ releaseBodyWithMarker),
+/* harmony export */   vU: () => (/* binding */ markersIn)
+/* harmony export */ });
+/* unused harmony exports operationLine, releaseMarker */
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
+/**
+ * The bytes an operation puts into the world, derived only from recorded values so that every
+ * writer of the same operation produces the same bytes: the annotated tag object (so an
+ * ambiguous push is settled by object id) and the release body's marker (so a lookup can
+ * attribute a release to the operation).
+ */
+
+/** The raw text `git hash-object -t tag` takes. */
+function tagObjectText(spec) {
+    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
+    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
+    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
+        `tagger ${_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .IDENTITY */ .zK} ${spec.time} +0000\n\n${body}`);
+}
+function operationLine(operationId, intentDigest) {
+    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
+}
+/** SPEC §13: the marker a release body carries. */
+function releaseMarker(operationId, intentDigest) {
+    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
+}
+/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
+function releaseBodyWithMarker(body, operationId, digest) {
+    const marker = releaseMarker(operationId, digest);
+    return body ? `${body}\n\n${marker}` : marker;
+}
+/** Every operation a release body names by marker (normally one). */
+function markersIn(body) {
+    const found = [];
+    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
+    for (const match of (body ?? '').matchAll(pattern))
+        found.push({ id: match[1], digest: match[2] });
+    return found;
+}
+function epochSeconds(timestamp) {
+    return Math.floor(Date.parse(timestamp) / 1000);
+}
+
+
+/***/ }),
+
+/***/ 6084:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hj: () => (/* binding */ tagOperationId),
+/* harmony export */   MS: () => (/* binding */ FINAL_STATES),
+/* harmony export */   Rp: () => (/* binding */ operationRef),
+/* harmony export */   cm: () => (/* binding */ defaultOperationId),
+/* harmony export */   g1: () => (/* binding */ OperationIdSchema),
+/* harmony export */   gP: () => (/* binding */ OperationRecordSchema),
+/* harmony export */   kV: () => (/* binding */ OPERATION_SCHEMA),
+/* harmony export */   oA: () => (/* binding */ textDigest),
+/* harmony export */   t9: () => (/* binding */ intentDigest),
+/* harmony export */   yY: () => (/* binding */ IntentSchema)
+/* harmony export */ });
+/* unused harmony exports OPERATION_STATES, OperationStateSchema, EFFECT_KINDS, EffectKindSchema, OidSchema, ReleaseIntentSchema, EffectResultSchema, ResolutionSchema */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1649);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4130);
+/**
+ * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+
+
+
+
+const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
+const OPERATION_STATES = [
+    'prepared',
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+];
+const OperationStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(OPERATION_STATES);
+/** States after which nothing is ever sent again for the operation. */
+const FINAL_STATES = new Set([
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict'
+]);
+const EFFECT_KINDS = ['tag', 'release'];
+const EffectKindSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(EFFECT_KINDS);
+/** A full object id (SHA-1 or SHA-256 repositories). */
+const OidSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+const OperationIdSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024, 'must be at most 1024 characters'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
+const ReleaseIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    name: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024)),
+    /** sha256 of the release body as given (without the marker the action adds). */
+    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    draft: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256)),
+    kind: EffectKindSchema,
+    tag_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    release: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ReleaseIntentSchema)
+})
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** What the operation produced; later records repeat what earlier ones found. */
+const EffectResultSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    tag_object: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(OidSchema),
+    release_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+    release_url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048)))
+});
+const ResolutionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    answer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['committed', 'not_committed']),
+    by: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256))
+});
+/** One record of an operation's chain. Closed at every level. */
+const OperationRecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(OPERATION_SCHEMA),
+    operation_id: OperationIdSchema,
+    sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    previous_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH),
+    state: OperationStateSchema,
+    occurred_at: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .TimestampSchema */ .wX,
+    intent: IntentSchema,
+    intent_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+    send: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1))),
+    result: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(EffectResultSchema),
+    /** What was seen that led to this record, in words (a status, what a lookup found). */
+    observation: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096))),
+    /** An operator's accountable answer; the only way out of `unknown`. */
+    resolution: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ResolutionSchema),
+    writer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .WriterSchema */ .Xf)
+});
+function intentDigest(intent) {
+    return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .digestOf */ .ol)(intent);
+}
+/** sha256 of a text as given (a release body, a tag message). */
+function textDigest(body) {
+    return `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(body)}`;
+}
+function operationRef(namespace, operationId) {
+    return `${namespace}/operations/${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(operationId)}`;
+}
+/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+function defaultOperationId(runId, kind, tag) {
+    return `${runId}/${kind}/${tag}`;
+}
+/** The operation that creates a release's tag when it does not exist yet. */
+function tagOperationId(releaseOperationId) {
+    return `${releaseOperationId}/tag`;
+}
+
+
+/***/ }),
+
+/***/ 8562:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ operationCommit),
+/* harmony export */   e: () => (/* binding */ decodeOperation)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5263);
+/* harmony import */ var _artifacts_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5742);
+/* harmony import */ var _operation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6084);
+
+
+
+
+/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
+function operationCommit(record, parent) {
+    return {
+        parent,
+        time: (0,_artifacts_js__WEBPACK_IMPORTED_MODULE_2__/* .epochSeconds */ .DQ)(record.occurred_at),
+        subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
+        json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
+    };
+}
+function decodeOperation(ref, raw, oid) {
+    return (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeEntry */ .LP)(ref, raw, _operation_js__WEBPACK_IMPORTED_MODULE_3__/* .OperationRecordSchema */ .gP, oid);
+}
+
+
+/***/ }),
+
 /***/ 5263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28781,12 +29020,13 @@ function digestOf(value) {
 /* harmony export */   Cv: () => (/* binding */ encodeCommit),
 /* harmony export */   Dk: () => (/* binding */ admissionCommit),
 /* harmony export */   L5: () => (/* binding */ parseCommit),
+/* harmony export */   LP: () => (/* binding */ decodeEntry),
 /* harmony export */   Mv: () => (/* binding */ decodeAdmission),
 /* harmony export */   eT: () => (/* binding */ decodeRecord),
 /* harmony export */   pL: () => (/* binding */ EMPTY_TREE),
-/* harmony export */   rN: () => (/* binding */ recordCommit)
+/* harmony export */   rN: () => (/* binding */ recordCommit),
+/* harmony export */   zK: () => (/* binding */ IDENTITY)
 /* harmony export */ });
-/* unused harmony export IDENTITY */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
@@ -28993,11 +29233,12 @@ class NotOwner extends DispatchLedgerError {
 /* harmony export */   Iz: () => (/* binding */ RunIdSchema),
 /* harmony export */   Js: () => (/* binding */ ActorSchema),
 /* harmony export */   X2: () => (/* binding */ RecordSchema),
+/* harmony export */   Xf: () => (/* binding */ WriterSchema),
 /* harmony export */   eH: () => (/* binding */ DigestSchema),
 /* harmony export */   ep: () => (/* binding */ RECORD_SCHEMA),
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
-/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema, WriterSchema */
+/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
@@ -29598,6 +29839,839 @@ function ownsRun(run, self) {
 
 /***/ }),
 
+/***/ 1404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  TU: () => (/* binding */ Git),
+  qo: () => (/* binding */ clashError),
+  E$: () => (/* binding */ redact),
+  oI: () => (/* binding */ refNameClash)
+});
+
+// UNUSED EXPORTS: ObjectReader, commandName, createLine, transaction
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+// EXTERNAL MODULE: ./src/core/entry.ts
+var entry = __nccwpck_require__(5263);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/store/git.ts
+
+
+
+
+
+
+
+/**
+ * Settings every git process gets. Durability: objects and refs are fsynced before git
+ * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
+ * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
+ */
+const BASE_CONFIG = [
+    '-c',
+    'core.fsync=objects,reference',
+    '-c',
+    'core.fsyncMethod=fsync',
+    '-c',
+    'core.filesRefLockTimeout=10000',
+    '-c',
+    'core.packedRefsTimeout=10000'
+];
+const ZERO_OID = /^0+$/;
+/**
+ * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
+ * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
+ * through the ambiguity path, which looks at what the remote holds.
+ */
+const NETWORK_CONFIG = [
+    '-c',
+    'protocol.version=2',
+    '-c',
+    'http.lowSpeedLimit=1',
+    '-c',
+    'http.lowSpeedTime=60',
+    '-c',
+    'credential.interactive=never'
+];
+/**
+ * The one place git processes are spawned. Each method runs one git command, always with
+ * an argument array (never a shell), so no event field can become a command.
+ */
+class Git {
+    cwd;
+    env;
+    /** How many git processes this instance started; the benchmarks and tests read it. */
+    spawned = 0;
+    constructor(cwd, env = process.env) {
+        this.cwd = cwd;
+        this.env = env;
+    }
+    /** Runs one git command to completion. Exit codes are returned, not thrown. */
+    run(args, input) {
+        return new Promise((resolve, reject) => {
+            const child = this.start(args);
+            const out = [];
+            const err = [];
+            child.stdout.on('data', (chunk) => out.push(chunk));
+            child.stderr.on('data', (chunk) => err.push(chunk));
+            child.on('error', error => reject(this.spawnError(error)));
+            child.on('close', code => resolve({
+                code: code ?? 128,
+                stdout: Buffer.concat(out).toString('utf8'),
+                stderr: Buffer.concat(err).toString('utf8')
+            }));
+            child.stdin.on('error', () => { }); // git may exit before reading all of its input
+            child.stdin.end(input ?? '');
+        });
+    }
+    /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
+    async ok(args, input) {
+        const result = await this.run(args, input);
+        if (result.code !== 0)
+            throw this.failure(args, result);
+        return result.stdout;
+    }
+    start(args) {
+        this.spawned++;
+        return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
+            cwd: this.cwd,
+            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+    }
+    /** Writes commit objects (validated by git) in one process; returns their ids in order. */
+    async writeCommits(texts) {
+        if (texts.length === 0)
+            return [];
+        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'dispatch-ledger-'));
+        try {
+            const paths = texts.map((_, i) => (0,external_node_path_.join)(dir, `${i}`));
+            await Promise.all(texts.map((text, i) => (0,promises_.writeFile)(paths[i], text)));
+            const out = await this.ok(['hash-object', '-t', 'commit', '-w', '--stdin-paths'], paths.join('\n') + '\n');
+            const oids = out.split('\n').filter(Boolean);
+            if (oids.length !== texts.length)
+                throw new errors/* StoreError */.AD('git hash-object wrote fewer objects');
+            return oids;
+        }
+        finally {
+            await (0,promises_.rm)(dir, { recursive: true, force: true });
+        }
+    }
+    /**
+     * Creates every ref in one transaction, each only if it does not exist (an all-zero old
+     * value): the compare-and-set that arbitrates admission. Returns false, with nothing
+     * written, when any of them already exists.
+     */
+    async createRefs(updates) {
+        const result = await this.run(['update-ref', '--stdin'], transaction(updates.map(u => createLine(u.ref, u.oid))));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+    async writeObject(object) {
+        const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
+        return out.trim();
+    }
+    /**
+     * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
+     * still points at its expected value. All or nothing; false, with nothing written, when any
+     * precondition fails.
+     */
+    async updateRefsAtomically(refs) {
+        const lines = [
+            ...refs.create.map(u => createLine(u.ref, u.oid)),
+            ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+        ];
+        const result = await this.run(['update-ref', '--stdin'], transaction(lines));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /** Moves ref from expected to next, only if it still points at expected. */
+    async advanceRef(ref, next, expected) {
+        if (ZERO_OID.test(expected))
+            throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
+        const result = await this.run(['update-ref', '--stdin'], transaction([`update ${ref} ${next} ${expected}`]));
+        if (result.code === 0)
+            return true;
+        if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /**
+     * git treats the empty tree as always present, but `git fsck` reports it missing unless
+     * it is written. Every entry points at it, so write its loose object (15 bytes) where it
+     * is absent — from here rather than with another git process on every fresh checkout.
+     */
+    async ensureEmptyTree() {
+        if (this.emptyTreeWritten)
+            return;
+        const objects = await this.objectsDir();
+        try {
+            await this.writeEmptyTree(objects);
+        }
+        catch (error) {
+            throw new errors/* StoreError */.AD(`Cannot write to the object directory ${objects} (${error.code ?? error.message}). ` +
+                'Nothing was admitted or recorded. The step must be able to write the repository: ' +
+                'run it as the user that owns the checkout, on a writable file system.');
+        }
+        this.emptyTreeWritten = true;
+    }
+    async writeEmptyTree(objects) {
+        const path = (0,external_node_path_.join)(objects, entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
+        if (!(await exists(path))) {
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+            const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+            const file = await (0,promises_.open)(temp, 'wx', 0o444);
+            try {
+                await file.writeFile((0,external_node_zlib_.deflateSync)(Buffer.from('tree 0\0', 'latin1')));
+                await file.sync();
+            }
+            finally {
+                await file.close();
+            }
+            await (0,promises_.rename)(temp, path);
+        }
+    }
+    emptyTreeWritten = false;
+    /** The object directory, found without a process for the usual layouts. */
+    async objectsDir() {
+        const common = await this.commonDir();
+        if (common)
+            return (0,external_node_path_.join)(common, 'objects');
+        const out = await this.ok(['rev-parse', '--git-path', 'objects']);
+        return (0,external_node_path_.resolve)(this.cwd, out.trim());
+    }
+    /**
+     * The repository's common git directory for a plain checkout, a linked worktree or a bare
+     * repository, read from the file system; null for anything unusual (then ask git).
+     */
+    async commonDir() {
+        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
+            return null;
+        const dotGit = (0,external_node_path_.join)(this.cwd, '.git');
+        const info = await (0,promises_.stat)(dotGit).catch(() => null);
+        let gitDir = null;
+        if (info?.isDirectory())
+            gitDir = dotGit;
+        else if (info?.isFile()) {
+            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_.readFile)(dotGit, 'utf8'));
+            if (pointer?.[1])
+                gitDir = (0,external_node_path_.resolve)(this.cwd, pointer[1].trim());
+        }
+        else if ((await exists((0,external_node_path_.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_.join)(this.cwd, 'objects'))))
+            gitDir = this.cwd;
+        if (!gitDir)
+            return null;
+        const common = await (0,promises_.readFile)((0,external_node_path_.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
+        return common ? (0,external_node_path_.resolve)(gitDir, common.trim()) : gitDir;
+    }
+    /**
+     * Whether a remote is configured. Read from the repository's config file when it is plain
+     * (no includes), which saves a git process on every step; otherwise git is asked.
+     */
+    async hasRemote(remote) {
+        const common = await this.commonDir();
+        const config = common ? await (0,promises_.readFile)((0,external_node_path_.join)(common, 'config'), 'utf8').catch(() => null) : null;
+        if (config !== null && !/^\s*\[include/im.test(config)) {
+            let inRemote = false;
+            for (const line of config.split('\n')) {
+                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+                if (section)
+                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
+                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
+                    return true;
+            }
+            return false;
+        }
+        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
+        if (result.code === 0)
+            return result.stdout.trim() !== '';
+        if (result.code === 1)
+            return false;
+        throw this.failure(['config'], result);
+    }
+    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
+    async setRefs(updates) {
+        if (updates.length === 0)
+            return;
+        await this.ok(['update-ref', '--stdin'], transaction(updates.map(u => `update ${u.ref} ${u.oid}`)));
+    }
+    /**
+     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
+     * oid), atomic when asked; the porcelain lines are parsed by the caller.
+     */
+    push(remote, updates, options) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            'push',
+            '--porcelain',
+            '--no-verify',
+            ...(options.atomic ? ['--atomic'] : []),
+            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
+            remote,
+            ...updates.map(u => `${u.oid}:${u.ref}`)
+        ]);
+    }
+    /**
+     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
+     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
+     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
+     * local copy the remote no longer holds, so local refs mirror the remote's.
+     */
+    fetchRefs(remote, refs) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            // Entries share no history with the checkout, so negotiating is a wasted round trip.
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '--quiet',
+            '--prune',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--no-auto-gc',
+            '--no-recurse-submodules',
+            remote,
+            ...refs.map(ref => `+${ref}*:${ref}*`)
+        ]);
+    }
+    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
+    async lsRemote(remote, refs) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
+        const held = new Map();
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [oid, ref] = line.split('\t');
+            if (oid && ref && refs.includes(ref))
+                held.set(ref, oid);
+        }
+        return held;
+    }
+    /**
+     * A tag as the remote lists it: the object the ref holds and the commit it peels to (the
+     * `^{}` line git prints for an annotated tag; a lightweight tag holds its commit). Null when
+     * the remote has no such tag.
+     */
+    async lsRemoteTag(remote, tagRef) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef]);
+        let oid = null;
+        let peeled = null;
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [id, ref] = line.split('\t');
+            if (ref === tagRef)
+                oid = id ?? null;
+            else if (ref === `${tagRef}^{}`)
+                peeled = id ?? null;
+        }
+        return oid ? { oid, commit: peeled ?? oid } : null;
+    }
+    /**
+     * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
+     * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
+     * for-each-ref pattern matches only whole path components; git still reads only the refs
+     * under the pattern's fixed part, so the cost does not grow with the namespace.
+     */
+    async listRefs(prefix) {
+        if (/[*?[\\]/.test(prefix))
+            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
+        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`]);
+        return out
+            .split('\n')
+            .filter(Boolean)
+            .map(line => {
+            const space = line.indexOf(' ');
+            return { oid: line.slice(0, space), ref: line.slice(space + 1) };
+        });
+    }
+    /** A `git cat-file --batch` process that answers one object at a time. */
+    openReader() {
+        return new ObjectReader(this.start(['cat-file', '--batch']), this);
+    }
+    spawnError(error) {
+        if (error.code === 'ENOENT')
+            return new errors/* StoreError */.AD('git was not found on PATH. Install git (2.36 or newer) on the runner.');
+        return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
+    }
+    failure(args, result) {
+        const said = redact(result.stderr.trim());
+        if (/not a git repository/i.test(said))
+            return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
+                '(actions/checkout) or point repository-path at one.');
+        const clash = refNameClash(said);
+        if (clash)
+            return clashError(clash, 'this repository');
+        return new errors/* StoreError */.AD(`git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`);
+    }
+}
+/** The git command in an argument list: the first word that is not an option or its value. */
+function commandName(args) {
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '-c' || arg === '-C')
+            i++;
+        else if (!arg.startsWith('-'))
+            return arg;
+    }
+    return '(no command)';
+}
+/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
+function refNameClash(stderr) {
+    const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr);
+    return match ? { wanted: match[1], existing: match[2] } : null;
+}
+/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
+function clashError(clash, where) {
+    return new errors/* StoreError */.AD(`${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
+        'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
+        `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
+        'to a prefix no other ref uses.');
+}
+/** git may echo a remote URL; never let credentials in one reach a log. */
+function redact(text) {
+    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
+}
+async function exists(path) {
+    return (await (0,promises_.stat)(path).catch(() => null)) !== null;
+}
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+function transaction(lines) {
+    return ['start', ...lines, 'prepare', 'commit', ''].join('\n');
+}
+/** The create-only line of a ref transaction: create means "old value must be zero". */
+function createLine(ref, oid) {
+    return `create ${ref} ${oid}`;
+}
+/**
+ * An interactive `git cat-file --batch`: each read() writes one name and waits for its
+ * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
+ * inside one process.
+ */
+class ObjectReader {
+    child;
+    buffer = Buffer.alloc(0);
+    waiting = [];
+    failed = null;
+    stderr = '';
+    constructor(child, git) {
+        this.child = child;
+        child.stdout.on('data', (chunk) => {
+            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+            this.drain();
+        });
+        child.stderr.on('data', (chunk) => (this.stderr += chunk.toString('utf8')));
+        child.on('error', error => this.fail(git.spawnError(error)));
+        child.on('close', code => this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr })));
+        child.stdin.on('error', () => { });
+    }
+    read(name) {
+        if (/[\n\r]/.test(name))
+            return Promise.reject(new errors/* StoreError */.AD('object name has a newline'));
+        if (this.failed)
+            return Promise.reject(this.failed);
+        return new Promise((resolve, reject) => {
+            this.waiting.push({ resolve, reject });
+            this.child.stdin.write(name + '\n');
+        });
+    }
+    close() {
+        this.failed ??= new errors/* StoreError */.AD('reader closed');
+        this.child.stdin.end();
+    }
+    fail(error) {
+        this.failed ??= error;
+        for (const waiter of this.waiting.splice(0))
+            waiter.reject(this.failed);
+    }
+    drain() {
+        for (;;) {
+            const waiter = this.waiting[0];
+            if (!waiter)
+                return;
+            const eol = this.buffer.indexOf(10);
+            if (eol === -1)
+                return;
+            const header = this.buffer.subarray(0, eol).toString('utf8');
+            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+                this.buffer = this.buffer.subarray(eol + 1);
+                this.waiting.shift();
+                waiter.resolve(null);
+                continue;
+            }
+            const [oid, type, sizeText] = header.split(' ');
+            const size = Number(sizeText);
+            if (!oid || !type || !Number.isInteger(size)) {
+                this.fail(new errors/* StoreError */.AD(`git cat-file answered ${JSON.stringify(header)}`));
+                return;
+            }
+            if (this.buffer.length < eol + 1 + size + 1)
+                return;
+            const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8');
+            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+            this.waiting.shift();
+            waiter.resolve({ oid, type, content });
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 281:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ LocalStore),
+/* harmony export */   r: () => (/* binding */ ChainReader)
+/* harmony export */ });
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8562);
+
+
+
+/** The local repository's refs are the store: the arbiter when there is no remote. */
+class LocalStore {
+    git;
+    name = 'local';
+    constructor(git) {
+        this.git = git;
+    }
+    async read(fn) {
+        const objects = this.git.openReader();
+        try {
+            return await fn(new ChainReader(objects));
+        }
+        finally {
+            objects.close();
+        }
+    }
+    async writeEntries(commits) {
+        await this.git.ensureEmptyTree();
+        return this.git.writeCommits(commits.map(_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeCommit */ .Cv));
+    }
+    async createRefs(refs) {
+        return (await this.git.createRefs(refs)) ? 'created' : 'exists';
+    }
+    async advanceRef(ref, next, expected) {
+        return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
+    }
+    /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
+    listRefs(prefix) {
+        return this.git.listRefs(prefix);
+    }
+}
+/** Reads entries and follows chains through one `git cat-file --batch`. */
+class ChainReader {
+    objects;
+    constructor(objects) {
+        this.objects = objects;
+    }
+    async readAdmission(ref) {
+        const object = await this.objects.read(ref);
+        if (!object)
+            return null;
+        const commit = this.entryCommit(ref, object.type, object.content);
+        if (commit.parents.length !== 0)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'an admission commit has a parent');
+        return { oid: object.oid, value: (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeAdmission */ .Mv)(ref, object.content) };
+    }
+    readChain(ref) {
+        return this.walk(ref, _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT);
+    }
+    /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
+    readOperationChain(ref) {
+        return this.walk(ref, _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeOperation */ .e);
+    }
+    async walk(ref, decode) {
+        let object = await this.objects.read(ref);
+        if (!object)
+            return null;
+        const newestFirst = [];
+        for (;;) {
+            // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
+            const oid = newestFirst.length ? object.oid : undefined;
+            const commit = this.entryCommit(ref, object.type, object.content, oid);
+            newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) });
+            if (commit.parents.length > 1)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'a record commit has two parents', oid);
+            const parent = commit.parents[0];
+            if (!parent)
+                break;
+            const next = await this.objects.read(parent);
+            if (!next)
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `its parent ${parent} is missing`, oid);
+            object = next;
+        }
+        return newestFirst.reverse();
+    }
+    entryCommit(ref, type, content, oid) {
+        if (type !== 'commit')
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `it points at a ${type}, not a commit`, oid);
+        const commit = (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseCommit */ .L5)(content);
+        if (commit.tree !== _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .EMPTY_TREE */ .pL)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'its commit is not on the empty tree', oid);
+        return commit;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7994:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ parsePorcelain),
+/* harmony export */   q: () => (/* binding */ RemoteStore)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
+/* harmony import */ var _localStore_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(281);
+
+
+
+function parsePorcelain(stdout) {
+    const lines = new Map();
+    for (const line of stdout.split('\n')) {
+        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
+        if (match)
+            lines.set(match[2], {
+                flag: match[1],
+                ref: match[2],
+                summary: match[3]
+            });
+    }
+    return lines;
+}
+/** How many times an ambiguous push is tried again after the remote showed it absent. */
+const PUSH_TRIES = 3;
+/**
+ * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * Objects are written locally, then one push per admission or record decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+class RemoteStore {
+    git;
+    name;
+    local;
+    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
+    fresh = new Set();
+    constructor(git, name) {
+        this.git = git;
+        this.name = name;
+        this.local = new _localStore_js__WEBPACK_IMPORTED_MODULE_2__/* .LocalStore */ .V(git);
+    }
+    async read(fn) {
+        return this.local.read(local => fn({
+            readAdmission: async (ref) => {
+                await this.fetch([ref]);
+                return local.readAdmission(ref);
+            },
+            readChain: async (ref) => {
+                await this.fetch([ref]);
+                return local.readChain(ref);
+            }
+        }));
+    }
+    writeEntries(commits) {
+        return this.local.writeEntries(commits);
+    }
+    /**
+     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
+     * a compare lost on the server (two pushers passed the client check together), means a ref
+     * exists: fetch it and report it. An outcome we did not hear is settled by what the
+     * remote holds; our object there counts as ours only after a push of ours went unanswered,
+     * since an identical entry (a replay in the same second) may be someone else's.
+     */
+    async createRefs(refs) {
+        const names = refs.map(r => r.ref);
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), { atomic: true });
+            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
+            this.refuseIfClash(result);
+            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
+                await this.fetch(names, { refresh: true });
+                return 'exists';
+            }
+            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
+            if (refused)
+                throw this.rejected(result, refused);
+            if (lines.every(l => !l)) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = await this.git.lsRemote(this.name, names);
+            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
+                await this.settleLocally(refs);
+                return 'created';
+            }
+            if (held.size > 0) {
+                await this.fetch(names, { refresh: true });
+                return 'exists';
+            }
+            // Absent: pushing the same objects again is safe, since every lease is create-only.
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
+    async advanceRef(ref, next, expected) {
+        let unanswered = false;
+        for (let attempt = 1;; attempt++) {
+            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
+                atomic: false
+            });
+            const line = parsePorcelain(result.stdout).get(ref);
+            this.refuseIfClash(result);
+            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (line && (line.flag === '=' || isLeaseRefused(line))) {
+                await this.fetch([ref], { refresh: true });
+                return 'lost';
+            }
+            if (line?.flag === '!' && !isRaceLost(line))
+                throw this.rejected(result, line);
+            if (!line) {
+                this.refuseIfForbidden(result, 'write');
+                unanswered = true;
+            }
+            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
+            if (unanswered && held === next) {
+                await this.settleLocally([{ ref, oid: next }]);
+                return 'advanced';
+            }
+            if (held !== expected) {
+                await this.fetch([ref], { refresh: true });
+                return 'lost';
+            }
+            if (attempt >= PUSH_TRIES)
+                throw this.unreachable(result);
+        }
+    }
+    /**
+     * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
+     * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
+     * its generations. A prefix already fetched whole in this process is not fetched again
+     * unless `refresh` asks (a lost race must see what won it).
+     */
+    async listRefs(prefix, options = {}) {
+        if (options.refresh || !this.coveredByFetch(prefix))
+            await this.fetch([prefix], { refresh: true });
+        const refs = await this.local.listRefs(prefix);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+        return refs;
+    }
+    /**
+     * Brings the named refs (and their objects) from the remote, once per process unless
+     * `refresh` asks again (after a push was refused: the remote moved since we looked).
+     */
+    async fetch(refs, options = { refresh: false }) {
+        const wanted = options.refresh ? refs : refs.filter(ref => !this.isFresh(ref));
+        if (wanted.length === 0)
+            return;
+        const result = await this.git.fetchRefs(this.name, wanted);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        for (const ref of wanted) {
+            this.fresh.add(ref);
+            this.fetchedPrefixes.add(ref);
+        }
+    }
+    /**
+     * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
+     * with it mirrors the remote: an admission's generations come with the admission.
+     */
+    fetchedPrefixes = new Set();
+    coveredByFetch(name) {
+        for (const prefix of this.fetchedPrefixes)
+            if (name.startsWith(prefix))
+                return true;
+        return false;
+    }
+    isFresh(ref) {
+        return this.fresh.has(ref) || this.coveredByFetch(ref);
+    }
+    async settleLocally(refs) {
+        await this.git.setRefs(refs);
+        for (const { ref } of refs)
+            this.fresh.add(ref);
+    }
+    /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
+    refuseIfClash(result) {
+        if (result.code === 0)
+            return;
+        const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .refNameClash */ .oI)(result.stderr);
+        if (clash)
+            throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
+    }
+    refuseIfForbidden(result, access) {
+        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
+            return;
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
+    }
+    rejected(result, line) {
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+            'forbid these refs.');
+    }
+    unreachable(result) {
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
+            'hold these refs. Nothing was admitted or recorded; re-run the step.');
+    }
+}
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+function isLeaseRefused(line) {
+    return (line.flag === '!' &&
+        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+function isRaceLost(line) {
+    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
+}
+function firstLine(text) {
+    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -29696,6 +30770,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
 /***/ 7067:
 /***/ ((module) => {
 
@@ -29714,6 +30795,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -40012,8 +41100,8 @@ var __webpack_exports__ = {};
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var src_core = __nccwpck_require__(6257);
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/action/event.ts
@@ -40034,7 +41122,7 @@ async function loadEvent(env, options) {
     }
     let text;
     try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+        text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
         throw new errors/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) cannot be read: ${error.message}. ` +
@@ -40082,746 +41170,14 @@ async function writeSummary(block, env) {
 var refs = __nccwpck_require__(9301);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __nccwpck_require__(7416);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-// EXTERNAL MODULE: ./src/core/entry.ts
-var entry = __nccwpck_require__(5263);
-;// CONCATENATED MODULE: ./src/store/git.ts
-
-
-
-
-
-
-
-/**
- * Settings every git process gets. Durability: objects and refs are fsynced before git
- * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
- * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
- */
-const BASE_CONFIG = [
-    '-c',
-    'core.fsync=objects,reference',
-    '-c',
-    'core.fsyncMethod=fsync',
-    '-c',
-    'core.filesRefLockTimeout=10000',
-    '-c',
-    'core.packedRefsTimeout=10000'
-];
-const ZERO_OID = /^0+$/;
-/**
- * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
- * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
- * through the ambiguity path, which looks at what the remote holds.
- */
-const NETWORK_CONFIG = [
-    '-c',
-    'protocol.version=2',
-    '-c',
-    'http.lowSpeedLimit=1',
-    '-c',
-    'http.lowSpeedTime=60',
-    '-c',
-    'credential.interactive=never'
-];
-/**
- * The one place git processes are spawned. Each method runs one git command, always with
- * an argument array (never a shell), so no event field can become a command.
- */
-class Git {
-    cwd;
-    env;
-    /** How many git processes this instance started; the benchmarks and tests read it. */
-    spawned = 0;
-    constructor(cwd, env = process.env) {
-        this.cwd = cwd;
-        this.env = env;
-    }
-    /** Runs one git command to completion. Exit codes are returned, not thrown. */
-    run(args, input) {
-        return new Promise((resolve, reject) => {
-            const child = this.start(args);
-            const out = [];
-            const err = [];
-            child.stdout.on('data', (chunk) => out.push(chunk));
-            child.stderr.on('data', (chunk) => err.push(chunk));
-            child.on('error', error => reject(this.spawnError(error)));
-            child.on('close', code => resolve({
-                code: code ?? 128,
-                stdout: Buffer.concat(out).toString('utf8'),
-                stderr: Buffer.concat(err).toString('utf8')
-            }));
-            child.stdin.on('error', () => { }); // git may exit before reading all of its input
-            child.stdin.end(input ?? '');
-        });
-    }
-    /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
-    async ok(args, input) {
-        const result = await this.run(args, input);
-        if (result.code !== 0)
-            throw this.failure(args, result);
-        return result.stdout;
-    }
-    start(args) {
-        this.spawned++;
-        return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
-            cwd: this.cwd,
-            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
-            stdio: ['pipe', 'pipe', 'pipe']
-        });
-    }
-    /** Writes commit objects (validated by git) in one process; returns their ids in order. */
-    async writeCommits(texts) {
-        if (texts.length === 0)
-            return [];
-        const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'dispatch-ledger-'));
-        try {
-            const paths = texts.map((_, i) => (0,external_node_path_namespaceObject.join)(dir, `${i}`));
-            await Promise.all(texts.map((text, i) => (0,promises_namespaceObject.writeFile)(paths[i], text)));
-            const out = await this.ok(['hash-object', '-t', 'commit', '-w', '--stdin-paths'], paths.join('\n') + '\n');
-            const oids = out.split('\n').filter(Boolean);
-            if (oids.length !== texts.length)
-                throw new errors/* StoreError */.AD('git hash-object wrote fewer objects');
-            return oids;
-        }
-        finally {
-            await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        }
-    }
-    /**
-     * Creates every ref in one transaction, each only if it does not exist (an all-zero old
-     * value): the compare-and-set that arbitrates admission. Returns false, with nothing
-     * written, when any of them already exists.
-     */
-    async createRefs(updates) {
-        const result = await this.run(['update-ref', '--stdin'], transaction(updates.map(u => createLine(u.ref, u.oid))));
-        if (result.code === 0)
-            return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /** Moves ref from expected to next, only if it still points at expected. */
-    async advanceRef(ref, next, expected) {
-        if (ZERO_OID.test(expected))
-            throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
-        const result = await this.run(['update-ref', '--stdin'], transaction([`update ${ref} ${next} ${expected}`]));
-        if (result.code === 0)
-            return true;
-        if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /**
-     * git treats the empty tree as always present, but `git fsck` reports it missing unless
-     * it is written. Every entry points at it, so write its loose object (15 bytes) where it
-     * is absent — from here rather than with another git process on every fresh checkout.
-     */
-    async ensureEmptyTree() {
-        if (this.emptyTreeWritten)
-            return;
-        const objects = await this.objectsDir();
-        try {
-            await this.writeEmptyTree(objects);
-        }
-        catch (error) {
-            throw new errors/* StoreError */.AD(`Cannot write to the object directory ${objects} (${error.code ?? error.message}). ` +
-                'Nothing was admitted or recorded. The step must be able to write the repository: ' +
-                'run it as the user that owns the checkout, on a writable file system.');
-        }
-        this.emptyTreeWritten = true;
-    }
-    async writeEmptyTree(objects) {
-        const path = (0,external_node_path_namespaceObject.join)(objects, entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
-        if (!(await exists(path))) {
-            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-            const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-            const file = await (0,promises_namespaceObject.open)(temp, 'wx', 0o444);
-            try {
-                await file.writeFile((0,external_node_zlib_.deflateSync)(Buffer.from('tree 0\0', 'latin1')));
-                await file.sync();
-            }
-            finally {
-                await file.close();
-            }
-            await (0,promises_namespaceObject.rename)(temp, path);
-        }
-    }
-    emptyTreeWritten = false;
-    /** The object directory, found without a process for the usual layouts. */
-    async objectsDir() {
-        const common = await this.commonDir();
-        if (common)
-            return (0,external_node_path_namespaceObject.join)(common, 'objects');
-        const out = await this.ok(['rev-parse', '--git-path', 'objects']);
-        return (0,external_node_path_namespaceObject.resolve)(this.cwd, out.trim());
-    }
-    /**
-     * The repository's common git directory for a plain checkout, a linked worktree or a bare
-     * repository, read from the file system; null for anything unusual (then ask git).
-     */
-    async commonDir() {
-        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
-            return null;
-        const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
-        const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
-        let gitDir = null;
-        if (info?.isDirectory())
-            gitDir = dotGit;
-        else if (info?.isFile()) {
-            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
-            if (pointer?.[1])
-                gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
-        }
-        else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
-            gitDir = this.cwd;
-        if (!gitDir)
-            return null;
-        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
-        return common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir;
-    }
-    /**
-     * Whether a remote is configured. Read from the repository's config file when it is plain
-     * (no includes), which saves a git process on every step; otherwise git is asked.
-     */
-    async hasRemote(remote) {
-        const common = await this.commonDir();
-        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'config'), 'utf8').catch(() => null) : null;
-        if (config !== null && !/^\s*\[include/im.test(config)) {
-            let inRemote = false;
-            for (const line of config.split('\n')) {
-                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
-                if (section)
-                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
-                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
-                    return true;
-            }
-            return false;
-        }
-        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
-        if (result.code === 0)
-            return result.stdout.trim() !== '';
-        if (result.code === 1)
-            return false;
-        throw this.failure(['config'], result);
-    }
-    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
-    async setRefs(updates) {
-        if (updates.length === 0)
-            return;
-        await this.ok(['update-ref', '--stdin'], transaction(updates.map(u => `update ${u.ref} ${u.oid}`)));
-    }
-    /**
-     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
-     * oid), atomic when asked; the porcelain lines are parsed by the caller.
-     */
-    push(remote, updates, options) {
-        return this.run([
-            ...NETWORK_CONFIG,
-            'push',
-            '--porcelain',
-            '--no-verify',
-            ...(options.atomic ? ['--atomic'] : []),
-            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
-            remote,
-            ...updates.map(u => `${u.oid}:${u.ref}`)
-        ]);
-    }
-    /**
-     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
-     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
-     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
-     * local copy the remote no longer holds, so local refs mirror the remote's.
-     */
-    fetchRefs(remote, refs) {
-        return this.run([
-            ...NETWORK_CONFIG,
-            // Entries share no history with the checkout, so negotiating is a wasted round trip.
-            '-c',
-            'fetch.negotiationAlgorithm=noop',
-            'fetch',
-            '--quiet',
-            '--prune',
-            '--no-tags',
-            '--no-write-fetch-head',
-            '--no-auto-gc',
-            '--no-recurse-submodules',
-            remote,
-            ...refs.map(ref => `+${ref}*:${ref}*`)
-        ]);
-    }
-    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
-    async lsRemote(remote, refs) {
-        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
-        const held = new Map();
-        for (const line of out.split('\n').filter(Boolean)) {
-            const [oid, ref] = line.split('\t');
-            if (oid && ref && refs.includes(ref))
-                held.set(ref, oid);
-        }
-        return held;
-    }
-    /**
-     * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
-     * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
-     * for-each-ref pattern matches only whole path components; git still reads only the refs
-     * under the pattern's fixed part, so the cost does not grow with the namespace.
-     */
-    async listRefs(prefix) {
-        if (/[*?[\\]/.test(prefix))
-            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
-        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`]);
-        return out
-            .split('\n')
-            .filter(Boolean)
-            .map(line => {
-            const space = line.indexOf(' ');
-            return { oid: line.slice(0, space), ref: line.slice(space + 1) };
-        });
-    }
-    /** A `git cat-file --batch` process that answers one object at a time. */
-    openReader() {
-        return new ObjectReader(this.start(['cat-file', '--batch']), this);
-    }
-    spawnError(error) {
-        if (error.code === 'ENOENT')
-            return new errors/* StoreError */.AD('git was not found on PATH. Install git (2.36 or newer) on the runner.');
-        return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
-    }
-    failure(args, result) {
-        const said = redact(result.stderr.trim());
-        if (/not a git repository/i.test(said))
-            return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
-                '(actions/checkout) or point repository-path at one.');
-        const clash = refNameClash(said);
-        if (clash)
-            return clashError(clash, 'this repository');
-        return new errors/* StoreError */.AD(`git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`);
-    }
-}
-/** The git command in an argument list: the first word that is not an option or its value. */
-function commandName(args) {
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '-c' || arg === '-C')
-            i++;
-        else if (!arg.startsWith('-'))
-            return arg;
-    }
-    return '(no command)';
-}
-/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
-function refNameClash(stderr) {
-    const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr);
-    return match ? { wanted: match[1], existing: match[2] } : null;
-}
-/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
-function clashError(clash, where) {
-    return new errors/* StoreError */.AD(`${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
-        'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
-        `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
-        'to a prefix no other ref uses.');
-}
-/** git may echo a remote URL; never let credentials in one reach a log. */
-function redact(text) {
-    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
-}
-async function exists(path) {
-    return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
-}
-/**
- * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
- * applied after `prepare` has locked and checked all of them, or none is.
- */
-function transaction(lines) {
-    return ['start', ...lines, 'prepare', 'commit', ''].join('\n');
-}
-/** The create-only line of a ref transaction: create means "old value must be zero". */
-function createLine(ref, oid) {
-    return `create ${ref} ${oid}`;
-}
-/**
- * An interactive `git cat-file --batch`: each read() writes one name and waits for its
- * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
- * inside one process.
- */
-class ObjectReader {
-    child;
-    buffer = Buffer.alloc(0);
-    waiting = [];
-    failed = null;
-    stderr = '';
-    constructor(child, git) {
-        this.child = child;
-        child.stdout.on('data', (chunk) => {
-            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-            this.drain();
-        });
-        child.stderr.on('data', (chunk) => (this.stderr += chunk.toString('utf8')));
-        child.on('error', error => this.fail(git.spawnError(error)));
-        child.on('close', code => this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr })));
-        child.stdin.on('error', () => { });
-    }
-    read(name) {
-        if (/[\n\r]/.test(name))
-            return Promise.reject(new errors/* StoreError */.AD('object name has a newline'));
-        if (this.failed)
-            return Promise.reject(this.failed);
-        return new Promise((resolve, reject) => {
-            this.waiting.push({ resolve, reject });
-            this.child.stdin.write(name + '\n');
-        });
-    }
-    close() {
-        this.failed ??= new errors/* StoreError */.AD('reader closed');
-        this.child.stdin.end();
-    }
-    fail(error) {
-        this.failed ??= error;
-        for (const waiter of this.waiting.splice(0))
-            waiter.reject(this.failed);
-    }
-    drain() {
-        for (;;) {
-            const waiter = this.waiting[0];
-            if (!waiter)
-                return;
-            const eol = this.buffer.indexOf(10);
-            if (eol === -1)
-                return;
-            const header = this.buffer.subarray(0, eol).toString('utf8');
-            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-                this.buffer = this.buffer.subarray(eol + 1);
-                this.waiting.shift();
-                waiter.resolve(null);
-                continue;
-            }
-            const [oid, type, sizeText] = header.split(' ');
-            const size = Number(sizeText);
-            if (!oid || !type || !Number.isInteger(size)) {
-                this.fail(new errors/* StoreError */.AD(`git cat-file answered ${JSON.stringify(header)}`));
-                return;
-            }
-            if (this.buffer.length < eol + 1 + size + 1)
-                return;
-            const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8');
-            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
-            this.waiting.shift();
-            waiter.resolve({ oid, type, content });
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/store/localStore.ts
-
-
-/** The local repository's refs are the store: the arbiter when there is no remote. */
-class LocalStore {
-    git;
-    name = 'local';
-    constructor(git) {
-        this.git = git;
-    }
-    async read(fn) {
-        const objects = this.git.openReader();
-        try {
-            return await fn(new ChainReader(objects));
-        }
-        finally {
-            objects.close();
-        }
-    }
-    async writeEntries(commits) {
-        await this.git.ensureEmptyTree();
-        return this.git.writeCommits(commits.map(entry/* encodeCommit */.Cv));
-    }
-    async createRefs(refs) {
-        return (await this.git.createRefs(refs)) ? 'created' : 'exists';
-    }
-    async advanceRef(ref, next, expected) {
-        return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
-    }
-    /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
-    listRefs(prefix) {
-        return this.git.listRefs(prefix);
-    }
-}
-/** Reads entries and follows chains through one `git cat-file --batch`. */
-class ChainReader {
-    objects;
-    constructor(objects) {
-        this.objects = objects;
-    }
-    async readAdmission(ref) {
-        const object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const commit = this.entryCommit(ref, object.type, object.content);
-        if (commit.parents.length !== 0)
-            throw new errors/* CorruptEntry */.Ob(ref, 'an admission commit has a parent');
-        return { oid: object.oid, value: (0,entry/* decodeAdmission */.Mv)(ref, object.content) };
-    }
-    async readChain(ref) {
-        let object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const newestFirst = [];
-        for (;;) {
-            // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
-            const oid = newestFirst.length ? object.oid : undefined;
-            const commit = this.entryCommit(ref, object.type, object.content, oid);
-            newestFirst.push({ oid: object.oid, ...(0,entry/* decodeRecord */.eT)(ref, object.content, oid) });
-            if (commit.parents.length > 1)
-                throw new errors/* CorruptEntry */.Ob(ref, 'a record commit has two parents', oid);
-            const parent = commit.parents[0];
-            if (!parent)
-                break;
-            const next = await this.objects.read(parent);
-            if (!next)
-                throw new errors/* CorruptEntry */.Ob(ref, `its parent ${parent} is missing`, oid);
-            object = next;
-        }
-        return newestFirst.reverse();
-    }
-    entryCommit(ref, type, content, oid) {
-        if (type !== 'commit')
-            throw new errors/* CorruptEntry */.Ob(ref, `it points at a ${type}, not a commit`, oid);
-        const commit = (0,entry/* parseCommit */.L5)(content);
-        if (commit.tree !== entry/* EMPTY_TREE */.pL)
-            throw new errors/* CorruptEntry */.Ob(ref, 'its commit is not on the empty tree', oid);
-        return commit;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/store/remoteStore.ts
-
-
-
-function parsePorcelain(stdout) {
-    const lines = new Map();
-    for (const line of stdout.split('\n')) {
-        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
-        if (match)
-            lines.set(match[2], {
-                flag: match[1],
-                ref: match[2],
-                summary: match[3]
-            });
-    }
-    return lines;
-}
-/** How many times an ambiguous push is tried again after the remote showed it absent. */
-const PUSH_TRIES = 3;
-/**
- * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
- * Objects are written locally, then one push per admission or record decides; local refs
- * follow what the remote holds so later steps in the job read locally.
- */
-class RemoteStore {
-    git;
-    name;
-    local;
-    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
-    fresh = new Set();
-    constructor(git, name) {
-        this.git = git;
-        this.name = name;
-        this.local = new LocalStore(git);
-    }
-    async read(fn) {
-        return this.local.read(local => fn({
-            readAdmission: async (ref) => {
-                await this.fetch([ref]);
-                return local.readAdmission(ref);
-            },
-            readChain: async (ref) => {
-                await this.fetch([ref]);
-                return local.readChain(ref);
-            }
-        }));
-    }
-    writeEntries(commits) {
-        return this.local.writeEntries(commits);
-    }
-    /**
-     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
-     * a compare lost on the server (two pushers passed the client check together), means a ref
-     * exists: fetch it and report it. An outcome we did not hear is settled by what the
-     * remote holds; our object there counts as ours only after a push of ours went unanswered,
-     * since an identical entry (a replay in the same second) may be someone else's.
-     */
-    async createRefs(refs) {
-        const names = refs.map(r => r.ref);
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), { atomic: true });
-            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
-            this.refuseIfClash(result);
-            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-                await this.fetch(names, { refresh: true });
-                return 'exists';
-            }
-            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
-            if (refused)
-                throw this.rejected(result, refused);
-            if (lines.every(l => !l)) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = await this.git.lsRemote(this.name, names);
-            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (held.size > 0) {
-                await this.fetch(names, { refresh: true });
-                return 'exists';
-            }
-            // Absent: pushing the same objects again is safe, since every lease is create-only.
-            if (attempt >= PUSH_TRIES)
-                throw this.unreachable(result);
-        }
-    }
-    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
-    async advanceRef(ref, next, expected) {
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
-                atomic: false
-            });
-            const line = parsePorcelain(result.stdout).get(ref);
-            this.refuseIfClash(result);
-            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (line && (line.flag === '=' || isLeaseRefused(line))) {
-                await this.fetch([ref], { refresh: true });
-                return 'lost';
-            }
-            if (line?.flag === '!' && !isRaceLost(line))
-                throw this.rejected(result, line);
-            if (!line) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
-            if (unanswered && held === next) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (held !== expected) {
-                await this.fetch([ref], { refresh: true });
-                return 'lost';
-            }
-            if (attempt >= PUSH_TRIES)
-                throw this.unreachable(result);
-        }
-    }
-    /**
-     * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
-     * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
-     * its generations. A prefix already fetched whole in this process is not fetched again
-     * unless `refresh` asks (a lost race must see what won it).
-     */
-    async listRefs(prefix, options = {}) {
-        if (options.refresh || !this.coveredByFetch(prefix))
-            await this.fetch([prefix], { refresh: true });
-        const refs = await this.local.listRefs(prefix);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-        return refs;
-    }
-    /**
-     * Brings the named refs (and their objects) from the remote, once per process unless
-     * `refresh` asks again (after a push was refused: the remote moved since we looked).
-     */
-    async fetch(refs, options = { refresh: false }) {
-        const wanted = options.refresh ? refs : refs.filter(ref => !this.isFresh(ref));
-        if (wanted.length === 0)
-            return;
-        const result = await this.git.fetchRefs(this.name, wanted);
-        if (result.code !== 0) {
-            this.refuseIfForbidden(result, 'read');
-            throw this.git.failure(['fetch'], result);
-        }
-        for (const ref of wanted) {
-            this.fresh.add(ref);
-            this.fetchedPrefixes.add(ref);
-        }
-    }
-    /**
-     * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
-     * with it mirrors the remote: an admission's generations come with the admission.
-     */
-    fetchedPrefixes = new Set();
-    coveredByFetch(name) {
-        for (const prefix of this.fetchedPrefixes)
-            if (name.startsWith(prefix))
-                return true;
-        return false;
-    }
-    isFresh(ref) {
-        return this.fresh.has(ref) || this.coveredByFetch(ref);
-    }
-    async settleLocally(refs) {
-        await this.git.setRefs(refs);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-    }
-    /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
-    refuseIfClash(result) {
-        if (result.code === 0)
-            return;
-        const clash = refNameClash(result.stderr);
-        if (clash)
-            throw clashError(clash, `The remote ${this.name}`);
-    }
-    refuseIfForbidden(result, access) {
-        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
-            return;
-        throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
-            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
-            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
-    }
-    rejected(result, line) {
-        return new errors/* StoreError */.AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
-            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
-            'forbid these refs.');
-    }
-    unreachable(result) {
-        return new errors/* StoreError */.AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
-            'hold these refs. Nothing was admitted or recorded; re-run the step.');
-    }
-}
-/** The client refused our lease: the ref is not what we expected (absent, or our head). */
-function isLeaseRefused(line) {
-    return (line.flag === '!' &&
-        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
-}
-/** The server's own compare-and-set failed: another push moved the ref since we looked. */
-function isRaceLost(line) {
-    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
-}
-function firstLine(text) {
-    const lines = redact(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
-}
-
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var store_git = __nccwpck_require__(1404);
+// EXTERNAL MODULE: ./src/store/localStore.ts
+var localStore = __nccwpck_require__(281);
+// EXTERNAL MODULE: ./src/store/remoteStore.ts
+var remoteStore = __nccwpck_require__(7994);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
 
 
@@ -40835,26 +41191,26 @@ function firstLine(text) {
  * act (ACT=true), outside Actions, or without an origin, the local repository decides.
  */
 async function openStore(options) {
-    const path = (0,external_node_path_namespaceObject.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
-    const info = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+    const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
+    const info = await (0,promises_.stat)(path).catch(() => null);
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
-    const git = new Git(path, options.env);
+    const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
     if (remote === 'none')
-        return new LocalStore(git);
+        return new localStore/* LocalStore */.V(git);
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
-            return new LocalStore(git);
-        return (await git.hasRemote('origin')) ? new RemoteStore(git, 'origin') : new LocalStore(git);
+            return new localStore/* LocalStore */.V(git);
+        return (await git.hasRemote('origin')) ? new remoteStore/* RemoteStore */.q(git, 'origin') : new localStore/* LocalStore */.V(git);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new RemoteStore(git, remote);
+    return new remoteStore/* RemoteStore */.q(git, remote);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -40889,7 +41245,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 592));
+    const steps = await Promise.all(/* import() */[__nccwpck_require__.e(413), __nccwpck_require__.e(70)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2070));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {
@@ -40914,6 +41270,8 @@ async function runStep(inputs, env) {
             return steps.scanStep(inputs, context);
         case 'operate':
             return steps.operateStep(inputs, context, env);
+        case 'effect':
+            return steps.effectStep(inputs, context, env);
     }
 }
 

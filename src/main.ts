@@ -54,5 +54,7 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
       return steps.scanStep(inputs, context)
     case 'operate':
       return steps.operateStep(inputs, context, env)
+    case 'effect':
+      return steps.effectStep(inputs, context, env)
   }
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
-export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate'] as const
+export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate', 'effect'] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
@@ -24,7 +24,16 @@ export const InputsSchema = z.object({
   operators: z.string(),
   operatorPermission: z.string(),
   operatorBots: z.string(),
-  reply: z.enum(['true', 'false'])
+  reply: z.enum(['true', 'false']),
+  kind: z.string(),
+  tag: z.string(),
+  target: z.string(),
+  message: z.string(),
+  releaseName: z.string(),
+  releaseBody: z.string(),
+  draft: z.string(),
+  prerelease: z.string(),
+  operationId: z.string()
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -48,7 +57,16 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
     operatorPermission: getInput('operator-permission') || 'write',
     operatorBots: getInput('operator-bots'),
-    reply: getInput('reply') || 'true'
+    reply: getInput('reply') || 'true',
+    kind: getInput('kind'),
+    tag: getInput('tag'),
+    target: getInput('target'),
+    message: getInput('message'),
+    releaseName: getInput('release-name'),
+    releaseBody: getInput('release-body'),
+    draft: getInput('draft') || 'false',
+    prerelease: getInput('prerelease') || 'false',
+    operationId: getInput('operation-id')
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
@@ -77,7 +95,11 @@ export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
   operators: 'operators',
   operator_permission: 'operator-permission',
   operator_bots: 'operator-bots',
-  reply: 'reply'
+  reply: 'reply',
+  kind: 'kind',
+  tag: 'tag',
+  target: 'target',
+  operation_id: 'operation-id'
 }
 
 /**

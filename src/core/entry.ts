@@ -80,7 +80,7 @@ export function parseCommit(raw: string): ParsedCommit {
  * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
  * not JSON, not canonical, not the schema — is corrupt, named by its ref.
  */
-function decodeEntry<S extends z.ZodMiniType>(
+export function decodeEntry<S extends z.ZodMiniType>(
   ref: string,
   raw: string,
   schema: S,

@@ -146,6 +146,36 @@ export class Git {
     throw this.failure(['update-ref', '--stdin'], result)
   }
 
+  /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+  async writeObject(object: { readonly type: 'tag'; readonly text: string }): Promise<string> {
+    const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text)
+    return out.trim()
+  }
+
+  /**
+   * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
+   * still points at its expected value. All or nothing; false, with nothing written, when any
+   * precondition fails.
+   */
+  async updateRefsAtomically(refs: {
+    readonly create: readonly RefUpdate[]
+    readonly update: ReadonlyArray<RefUpdate & { readonly expected: string }>
+  }): Promise<boolean> {
+    const lines = [
+      ...refs.create.map(u => createLine(u.ref, u.oid)),
+      ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
+    ]
+    const result = await this.run(['update-ref', '--stdin'], transaction(lines))
+    if (result.code === 0) return true
+    if (
+      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
+        result.stderr
+      )
+    )
+      return false
+    throw this.failure(['update-ref', '--stdin'], result)
+  }
+
   /** Moves ref from expected to next, only if it still points at expected. */
   async advanceRef(ref: string, next: string, expected: string): Promise<boolean> {
     if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
@@ -314,6 +344,26 @@ export class Git {
       if (oid && ref && refs.includes(ref)) held.set(ref, oid)
     }
     return held
+  }
+
+  /**
+   * A tag as the remote lists it: the object the ref holds and the commit it peels to (the
+   * `^{}` line git prints for an annotated tag; a lightweight tag holds its commit). Null when
+   * the remote has no such tag.
+   */
+  async lsRemoteTag(
+    remote: string,
+    tagRef: string
+  ): Promise<{ readonly oid: string; readonly commit: string } | null> {
+    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef])
+    let oid: string | null = null
+    let peeled: string | null = null
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [id, ref] = line.split('\t')
+      if (ref === tagRef) oid = id ?? null
+      else if (ref === `${tagRef}^{}`) peeled = id ?? null
+    }
+    return oid ? { oid, commit: peeled ?? oid } : null
   }
 
   /**

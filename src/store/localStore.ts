@@ -9,6 +9,8 @@ import {
 import { CorruptEntry } from '../core/errors.js'
 import type { Admission } from '../core/admission.js'
 import type { LedgerRecord } from '../core/record.js'
+import { decodeOperation } from '../core/effect/operationEntry.js'
+import type { OperationRecord } from '../core/effect/operation.js'
 import { Git, type ObjectReader } from './git.js'
 import type { RefCreate, Store, StoreReader, StoredEntry } from './store.js'
 
@@ -58,15 +60,27 @@ export class ChainReader implements StoreReader {
     return { oid: object.oid, value: decodeAdmission(ref, object.content) }
   }
 
-  async readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null> {
+  readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null> {
+    return this.walk(ref, decodeRecord)
+  }
+
+  /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
+  readOperationChain(ref: string): Promise<StoredEntry<OperationRecord>[] | null> {
+    return this.walk(ref, decodeOperation)
+  }
+
+  private async walk<T>(
+    ref: string,
+    decode: (ref: string, raw: string, oid?: string) => { value: T; json: string }
+  ): Promise<StoredEntry<T>[] | null> {
     let object = await this.objects.read(ref)
     if (!object) return null
-    const newestFirst: StoredEntry<LedgerRecord>[] = []
+    const newestFirst: StoredEntry<T>[] = []
     for (;;) {
       // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
       const oid = newestFirst.length ? object.oid : undefined
       const commit = this.entryCommit(ref, object.type, object.content, oid)
-      newestFirst.push({ oid: object.oid, ...decodeRecord(ref, object.content, oid) })
+      newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) })
       if (commit.parents.length > 1)
         throw new CorruptEntry(ref, 'a record commit has two parents', oid)
       const parent = commit.parents[0]

@@ -39,7 +39,7 @@ export class RemoteStore implements Store {
   private readonly fresh = new Set<string>()
 
   constructor(
-    private readonly git: Git,
+    readonly git: Git,
     readonly name: string
   ) {
     this.local = new LocalStore(git)

@@ -1,8 +1,8 @@
-export const id = 592;
-export const ids = [592];
+export const id = 70;
+export const ids = [70];
 export const modules = {
 
-/***/ 592:
+/***/ 2070:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -11,6 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   admitStep: () => (/* reexport */ admitStep),
+  effectStep: () => (/* reexport */ effectStep),
   operateStep: () => (/* reexport */ operateStep),
   planStep: () => (/* reexport */ planStep),
   previewStep: () => (/* reexport */ previewStep),
@@ -3288,11 +3289,1043 @@ function scanTable(open, broken) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./src/core/effect/decide.ts
+/** A step sends at most twice: once, and once more when a lookup proves it safe (as §10). */
+const MAX_SENDS_PER_STEP = 2;
+const d = (next, record, reason) => ({
+    next,
+    record,
+    reason
+});
+/** Before any I/O: what the recorded chain alone says. */
+function planEffect(op, intentDigest) {
+    if (op === null)
+        return d('prepare', 'prepared', 'no operation yet: record the intent first');
+    if (op.intent_digest !== intentDigest)
+        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
+    return PLAN_BY_STATE[op.state];
+}
+const PLAN_BY_STATE = {
+    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
+    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
+    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
+    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
+    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
+    conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
+    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
+};
+/** After a send answered (or did not). */
+function afterSend(ctx, outcome) {
+    if (ctx.kind === 'tag')
+        return TAG_AFTER_PUSH[outcome];
+    if (outcome === 'created')
+        return d('read_back', 'observed', 'GitHub answered 201: read it back');
+    if (outcome === 'refused' && ctx.sends === 1)
+        return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
+    return d('lookup', null, outcome === 'already_exists'
+        ? 'GitHub refused a second release for this tag: look up whose it is'
+        : 'the outcome of the send is not known: look it up');
+}
+/** The tag and its journal record travel in one atomic push, so the push settles both. */
+const TAG_AFTER_PUSH = {
+    created: d('committed', null, 'the atomic push created the tag and recorded it committed'),
+    already_exists: d('lookup', null, 'the tag exists: fetch it and the journal to see whose it is'),
+    // An atomic refusal wrote neither ref: the operation is still exactly `prepared`.
+    refused: d('stop', null, 'the remote refused the push (a hook or ruleset): neither the tag nor the record was written'),
+    ambiguous: d('lookup', null, 'the push was not answered: fetch the tag and the journal')
+};
+function afterLookup(ctx, found) {
+    switch (found) {
+        case 'ours':
+            return d('committed', 'terminal_committed', 'the lookup found our effect');
+        case 'other':
+            return d('conflict', 'conflict', 'another actor holds this tag or release');
+        case 'several':
+            return d('conflict', 'conflict', 'several releases carry this operation’s marker');
+        case 'unavailable':
+            return d('stop', null, 'the lookup failed; the next effect step looks again');
+        case 'none':
+            return afterNothingFound(ctx);
+    }
+}
+/**
+ * The one row where the two effects differ. A tag push is create-only and carries its journal,
+ * and GitHub refuses a second published release for a tag: sending again is fenced. A draft
+ * has no fence — a create that answered late may still commit — so absence proves nothing.
+ */
+function afterNothingFound(ctx) {
+    if (ctx.kind === 'release' && ctx.draft)
+        return d('unknown', 'unknown', 'no draft carries our marker, yet the create may still commit (drafts have no fence)');
+    if (ctx.sendsThisStep >= MAX_SENDS_PER_STEP)
+        return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
+    return d('send', null, ctx.kind === 'tag'
+        ? 'neither the tag nor the record is at the remote: the create-only push is safe again'
+        : 'no published release for the tag: GitHub’s one-release-per-tag fence makes a re-send safe');
+}
+const AFTER_READ_BACK = {
+    match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
+    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
+    // Created (201) and now gone: something deleted it. Not provably terminal either way.
+    none: d('unknown', 'unknown', 'the created release can no longer be found'),
+    unavailable: d('stop', null, 'the release could not be read back; the next step tries again')
+};
+/**
+ * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
+ * the same answer again is a duplicate, a different one a conflict (the first answer wins).
+ */
+function decideResolve(op, answer, releaseId) {
+    if (op.state === 'unknown')
+        return {
+            outcome: 'applied',
+            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
+        };
+    const settled = op.resolution;
+    if (settled === null)
+        return {
+            outcome: 'rejected',
+            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
+        };
+    const same = settled.answer === answer && (answer === 'not_committed' || op.result?.release_id === releaseId);
+    return same
+        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
+        : {
+            outcome: 'conflict',
+            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
+        };
+}
+
+// EXTERNAL MODULE: ./src/core/effect/artifacts.ts
+var artifacts = __webpack_require__(5742);
+// EXTERNAL MODULE: ./src/core/effect/operation.ts
+var operation = __webpack_require__(6084);
+;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
+/**
+ * Verify an operation's chain on read and fold it into what the decision table needs, the way
+ * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
+ * the first bad sequence; no record is ever skipped.
+ */
+
+
+
+/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
+const OPERATION_SUCCESSORS = {
+    // A tag is committed by the same atomic push that carries its journal record, so a tag
+    // operation goes from prepared straight to its outcome; a release goes through the send.
+    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
+    may_have_been_sent: [
+        'may_have_been_sent',
+        'observed',
+        'terminal_committed',
+        'terminal_no_commit',
+        'conflict',
+        'unknown'
+    ],
+    observed: ['terminal_committed', 'conflict', 'unknown'],
+    unknown: ['terminal_committed', 'terminal_no_commit'],
+    terminal_committed: [],
+    terminal_no_commit: [],
+    conflict: []
+};
+const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
+/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
+function operationLinkProblem(previous, record, context) {
+    if (previous === null) {
+        if (record.sequence !== 1)
+            return `the first record has sequence ${record.sequence}, not 1`;
+        if (record.state !== 'prepared')
+            return `the first record is ${record.state}, not prepared`;
+        if (record.previous_digest !== null)
+            return 'the first record has a previous_digest';
+        if (record.send !== null)
+            return 'the prepared record names a send';
+    }
+    else {
+        if (record.sequence !== previous.sequence + 1)
+            return `sequence ${record.sequence} follows ${previous.sequence}`;
+        if (record.previous_digest !== context.previousDigest)
+            return 'previous_digest is not the digest of the record before it';
+        if (record.operation_id !== previous.operation_id)
+            return 'the operation id changes';
+        if (record.intent_digest !== previous.intent_digest)
+            return 'the intent changes';
+        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
+            return `${previous.state} → ${record.state} is not a legal transition`;
+        const kindProblem = kindRule(previous.state, record);
+        if (kindProblem)
+            return kindProblem;
+    }
+    if ((0,core_canonical/* digestOf */.ol)(record.intent) !== record.intent_digest)
+        return 'intent_digest is not the digest of its intent';
+    const fromUnknown = previous?.state === 'unknown';
+    if (fromUnknown !== (record.resolution !== null))
+        return fromUnknown
+            ? 'leaving unknown needs an operator resolution'
+            : 'only a record leaving unknown carries a resolution';
+    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
+        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
+    return sendRule(record, context.sends) ?? resultRule(record);
+}
+function resolvedState(answer) {
+    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
+}
+function kindRule(from, record) {
+    const kind = record.intent.kind;
+    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
+        return 'only a tag is committed straight from prepared (by its atomic push)';
+    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
+        return 'a tag is never sent apart from its journal record';
+    return null;
+}
+function sendRule(record, sends) {
+    if (record.state === 'may_have_been_sent') {
+        if (record.send !== sends + 1)
+            return `send ${record.send} is not the next send (${sends + 1})`;
+        return null;
+    }
+    if (record.state === 'observed' && record.send !== sends)
+        return `observed names send ${record.send}, not the latest send ${sends}`;
+    if (record.send !== null && (record.send < 1 || record.send > sends))
+        return `send ${record.send} was never recorded`;
+    return null;
+}
+function resultRule(record) {
+    if (record.state !== 'terminal_committed')
+        return null;
+    if (record.intent.kind === 'tag' && !record.result?.tag_object)
+        return 'a committed tag names no tag object';
+    if (record.intent.kind === 'release' && !record.result?.release_id)
+        return 'a committed release names no release id';
+    return null;
+}
+/** Verify `records` (oldest first, the whole chain) and fold them. */
+function foldOperation(records, options = {}) {
+    if (records.length === 0)
+        throw new errors/* BrokenChain */.rF(1, `record 1 is missing: the operation holds no records; ${operationChain_STORED}`);
+    let previous = null;
+    let previousDigest = null;
+    let sends = 0;
+    let result = null;
+    let resolution = null;
+    for (const [index, record] of records.entries()) {
+        const sequence = index + 1;
+        const parsed = operation/* OperationRecordSchema */.gP.safeParse(record);
+        if (!parsed.success)
+            throw new errors/* BrokenChain */.rF(sequence, `record ${sequence} is invalid; ${operationChain_STORED}`);
+        const problem = operationLinkProblem(previous, record, { sends, previousDigest });
+        if (problem)
+            throw new errors/* BrokenChain */.rF(sequence, `${problem}; ${operationChain_STORED}`);
+        if (record.state === 'may_have_been_sent')
+            sends = record.send ?? sends;
+        if (record.result)
+            result = record.result;
+        if (record.resolution)
+            resolution = record.resolution;
+        previous = record;
+        previousDigest = digestText(record, options.canonical?.[index]);
+    }
+    const first = records[0];
+    const head = records[records.length - 1];
+    return {
+        operation_id: head.operation_id,
+        intent: first.intent,
+        intent_digest: first.intent_digest,
+        state: head.state,
+        final: operation/* FINAL_STATES */.MS.has(head.state),
+        sequence: head.sequence,
+        head_oid: options.headOid ?? null,
+        head_digest: previousDigest ?? '',
+        sends,
+        result,
+        resolution,
+        prepared_at: first.occurred_at
+    };
+}
+function digestText(record, text) {
+    return text === undefined ? (0,core_canonical/* digestOf */.ol)(record) : `sha256:${(0,core_canonical/* sha256Hex */.fg)(text)}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/newOperationRecord.ts
+
+/** The prepared record: sequence 1 of a new operation. */
+function preparedRecord(fields) {
+    return {
+        schema: operation/* OPERATION_SCHEMA */.kV,
+        operation_id: fields.operation_id,
+        sequence: 1,
+        previous_digest: null,
+        state: 'prepared',
+        occurred_at: fields.occurred_at,
+        intent: fields.intent,
+        intent_digest: fields.intent_digest,
+        send: null,
+        result: null,
+        observation: null,
+        resolution: null,
+        writer: fields.writer
+    };
+}
+/** The record after `head` (whose digest is headDigest); validity is the chain's to check. */
+function nextRecord(head, headDigest, fields) {
+    return {
+        schema: operation/* OPERATION_SCHEMA */.kV,
+        operation_id: head.operation_id,
+        sequence: head.sequence + 1,
+        previous_digest: headDigest,
+        state: fields.state,
+        occurred_at: fields.occurred_at,
+        intent: head.intent,
+        intent_digest: head.intent_digest,
+        send: fields.send ?? null,
+        result: fields.result ?? null,
+        observation: fields.observation ?? null,
+        resolution: fields.resolution ?? null,
+        writer: fields.writer
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/effect/operationEntry.ts
+var operationEntry = __webpack_require__(8562);
+;// CONCATENATED MODULE: ./src/effects/journal.ts
+/**
+ * An operation's chain as one writer sees it: read from the arbiter, verified on read, and
+ * appended to by compare-and-set. A lost race re-reads; the caller re-plans from what it finds.
+ */
+
+
+
+
+class OperationJournal {
+    options;
+    chain = null;
+    folded = null;
+    constructor(options) {
+        this.options = options;
+    }
+    get ref() {
+        return this.options.ref;
+    }
+    get operation() {
+        return this.folded;
+    }
+    get entries() {
+        return this.chain ?? [];
+    }
+    get head() {
+        return this.chain?.[this.chain.length - 1] ?? null;
+    }
+    async reload() {
+        this.set(await this.options.store.readOperation(this.options.ref));
+        return this.folded;
+    }
+    /** Create-only: false when another writer prepared the operation first (then reloaded). */
+    async prepare(fields) {
+        const record = preparedRecord({
+            ...fields,
+            occurred_at: this.now(),
+            writer: this.options.writer
+        });
+        const oid = await this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, null));
+        if ((await this.options.store.createOperation(this.ref, oid)) === 'exists') {
+            await this.reload();
+            return false;
+        }
+        this.set([{ oid, value: record }]);
+        return true;
+    }
+    /** The record that would follow the head (not written). */
+    next(fields) {
+        const head = this.head;
+        if (!head || !this.folded)
+            throw new Error('append before the operation was read');
+        return nextRecord(head.value, this.folded.head_digest, {
+            ...fields,
+            occurred_at: this.now(),
+            writer: this.options.writer
+        });
+    }
+    /** Writes the record's commit object (not yet visible) and returns its id. */
+    write(record) {
+        const head = this.head;
+        return this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, head.oid));
+    }
+    /** Appends by compare-and-set; false when another writer moved the head (then reloaded). */
+    async append(fields) {
+        const record = this.next(fields);
+        const oid = await this.write(record);
+        const head = this.head;
+        if ((await this.options.store.advanceOperation(this.ref, oid, head.oid)) === 'lost') {
+            await this.reload();
+            return false;
+        }
+        this.adopt(oid, record);
+        return true;
+    }
+    /** Takes a record another write (the atomic tag push) put at the head. */
+    adopt(oid, record) {
+        this.set([...this.entries, { oid, value: record }]);
+    }
+    set(chain) {
+        this.chain = chain;
+        this.folded = chain
+            ? foldOperation(chain.map(entry => entry.value), { headOid: chain[chain.length - 1]?.oid })
+            : null;
+    }
+    now() {
+        return this.options.clock?.() ?? time_timestampOf(new Date());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/effect.ts
+/**
+ * SPEC §13 `command: effect`: a tag or a release, made at most once and never guessed. The
+ * orchestration only: the core's decision table says what comes next after every send and
+ * every lookup; the effect store (git) and the release API (GitHub) do the I/O.
+ */
+
+
+
+
+
+
+/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
+const MAX_PASSES = 16;
+async function effect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
+    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
+        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
+    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
+        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
+    if (intent.kind === 'release' && !deps.releases)
+        throw new errors/* InvalidInput */.o9('kind: release needs the GitHub API (a token); none was given.');
+    return new EffectRun(request, deps, intent).run();
+}
+class EffectRun {
+    request;
+    deps;
+    intent;
+    journal;
+    digest;
+    sendsThisStep = 0;
+    tagOperation = null;
+    constructor(request, deps, intent) {
+        this.request = request;
+        this.deps = deps;
+        this.intent = intent;
+        this.digest = (0,operation/* intentDigest */.t9)(intent);
+        this.journal = new OperationJournal({
+            store: deps.store,
+            ref: (0,operation/* operationRef */.Rp)(request.namespace, request.operation_id),
+            writer: request.writer,
+            clock: request.clock
+        });
+    }
+    async run() {
+        let decision = planEffect(await this.journal.reload(), this.digest);
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+            switch (decision.next) {
+                case 'prepare':
+                    await this.journal.prepare({
+                        operation_id: this.request.operation_id,
+                        intent: this.intent,
+                        intent_digest: this.digest
+                    });
+                    decision = this.replan();
+                    continue;
+                case 'send':
+                    decision = this.intent.kind === 'tag' ? await this.pushTag() : await this.sendRelease();
+                    continue;
+                case 'lookup':
+                    decision =
+                        this.intent.kind === 'tag' ? await this.lookupTag() : await this.lookupRelease();
+                    continue;
+                case 'read_back':
+                    decision = await this.readBack();
+                    continue;
+                default:
+                    return this.outcome(decision);
+            }
+        }
+        return this.outcome({
+            next: 'stop',
+            record: null,
+            reason: 'the step did not settle the operation; the next effect step goes on from its record'
+        });
+    }
+    replan() {
+        return planEffect(this.journal.operation, this.digest);
+    }
+    context() {
+        return {
+            kind: this.intent.kind,
+            draft: this.intent.release?.draft ?? false,
+            sends: this.journal.operation?.sends ?? 0,
+            sendsThisStep: this.sendsThisStep
+        };
+    }
+    /**
+     * Appends the state a decision asks for. When another writer of the same operation moved
+     * the head first, what it recorded decides instead.
+     */
+    async settle(decision, fields = {}) {
+        if (decision.record === null)
+            return decision;
+        const appended = await this.journal.append({
+            state: decision.record,
+            result: fields.result ?? null,
+            observation: fields.observation ?? decision.reason,
+            send: fields.send ?? null
+        });
+        return appended ? decision : this.replan();
+    }
+    // ---- kind: tag ---------------------------------------------------------------------------
+    ourTagObject() {
+        return this.deps.store.writeTagObject(this.tagText());
+    }
+    tagText() {
+        const op = this.journal.operation;
+        if (!op)
+            throw new Error('tag object before the operation was prepared');
+        return (0,artifacts/* tagObjectText */.ZN)({
+            operation_id: op.operation_id,
+            intent: this.intent,
+            intent_digest: this.digest,
+            message: this.request.message,
+            time: (0,artifacts/* epochSeconds */.DQ)(op.prepared_at)
+        });
+    }
+    /** The tag and the terminal_committed record, in one atomic push. */
+    async pushTag() {
+        if (!(await this.deps.store.hasCommit(this.intent.target)))
+            throw new errors/* InvalidInput */.o9(`The target commit ${this.intent.target} is not in the checkout, so no tag object can ` +
+                'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
+        const head = this.journal.head;
+        if (!head)
+            throw new Error('push before the operation was prepared');
+        const tagOid = await this.ourTagObject();
+        const record = this.journal.next({
+            state: 'terminal_committed',
+            result: { tag_object: tagOid, release_id: null, release_url: null },
+            observation: 'the tag and this record were pushed in one atomic push'
+        });
+        const recordOid = await this.journal.write(record);
+        this.sendsThisStep++;
+        const pushed = await this.deps.store.pushTagWithRecord({
+            tag: { ref: this.intent.tag_ref, oid: tagOid },
+            journal: { ref: this.journal.ref, oid: recordOid, expected: head.oid }
+        });
+        if (pushed.kind === 'created')
+            this.journal.adopt(recordOid, record);
+        const outcome = {
+            created: 'created',
+            rejected: 'already_exists',
+            refused: 'refused',
+            ambiguous: 'ambiguous'
+        }[pushed.kind];
+        const decision = afterSend(this.context(), outcome);
+        return 'detail' in pushed
+            ? { ...decision, reason: `${decision.reason} (${pushed.detail})` }
+            : decision;
+    }
+    /** SPEC §13: after an unclear push, fetch both refs and decide by object id. */
+    async lookupTag() {
+        const before = this.journal.head?.oid;
+        let tagOid;
+        try {
+            await this.journal.reload();
+            if (this.journal.head?.oid !== before)
+                return this.replan();
+            tagOid = await this.deps.store.readTag(this.intent.tag_ref);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* StoreError */.AD))
+                throw error;
+            return afterLookup(this.context(), 'unavailable');
+        }
+        const ours = await this.ourTagObject();
+        const found = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other';
+        return this.settle(afterLookup(this.context(), found), {
+            result: found === 'ours' ? { tag_object: ours, release_id: null, release_url: null } : null,
+            observation: found === 'other' ? `${this.intent.tag_ref} holds ${tagOid}, not our ${ours}` : undefined
+        });
+    }
+    // ---- kind: release -----------------------------------------------------------------------
+    get releases() {
+        return this.deps.releases;
+    }
+    tagName() {
+        return this.intent.tag_ref.slice('refs/tags/'.length);
+    }
+    body() {
+        return (0,artifacts/* releaseBodyWithMarker */.s$)(this.request.release_body, this.request.operation_id, this.digest);
+    }
+    /**
+     * `may_have_been_sent` is durable before the POST. The first send of a release whose tag
+     * does not exist creates the tag first, through the tag protocol, so GitHub never does.
+     */
+    async sendRelease() {
+        if ((this.journal.operation?.sends ?? 0) === 0) {
+            const blocked = await this.ensureTag();
+            if (blocked)
+                return blocked;
+        }
+        const send = (this.journal.operation?.sends ?? 0) + 1;
+        if (!(await this.journal.append({ state: 'may_have_been_sent', send, observation: null })))
+            return this.replan();
+        this.sendsThisStep++;
+        const release = this.intent.release;
+        const created = await this.releases.create({
+            tag_name: this.tagName(),
+            name: release.name,
+            body: this.body(),
+            draft: release.draft,
+            prerelease: release.prerelease
+        });
+        const decision = afterSend(this.context(), created.kind);
+        if (created.kind === 'created')
+            return this.settle(decision, {
+                send,
+                result: resultOf(created.release),
+                observation: `created: release ${created.release.id}`
+            });
+        return this.settle(decision, {
+            send,
+            observation: `${created.kind}${'status' in created ? ` ${created.status}` : ''}: ${created.detail}`
+        });
+    }
+    /**
+     * Null when the tag exists on the target (or was just made); otherwise the decision that
+     * stops the step. A tag on another commit is a conflict: the release would not be the one
+     * the intent names.
+     */
+    async ensureTag() {
+        const commit = await this.deps.store.readTagCommit(this.intent.tag_ref);
+        if (commit === this.intent.target)
+            return null;
+        if (commit !== null)
+            return this.settle({
+                next: 'conflict',
+                record: 'conflict',
+                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+            });
+        const tagIntent = { ...this.intent, kind: 'tag', release: null };
+        const sub = await effect({
+            ...this.request,
+            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
+            intent: tagIntent,
+            release_body: ''
+        }, { store: this.deps.store });
+        this.tagOperation = sub;
+        if (sub.ok)
+            return null;
+        return {
+            next: 'stop',
+            record: null,
+            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
+        };
+    }
+    async lookupRelease() {
+        const draft = this.intent.release?.draft ?? false;
+        let found;
+        let mine = null;
+        let observation;
+        if (draft) {
+            const listed = await this.releases.listAll();
+            if (!listed.ok)
+                return this.settleLookup('unavailable', null, listed.detail);
+            const marked = listed.value.filter(r => this.carriesOurMarker(r));
+            found = marked.length === 0 ? 'none' : marked.length === 1 ? 'ours' : 'several';
+            mine = marked.length === 1 ? marked[0] : null;
+            observation = `listed ${listed.value.length} releases incl. drafts; ${marked.length} carry our marker`;
+        }
+        else {
+            const byTag = await this.releases.byTag(this.tagName());
+            if (!byTag.ok)
+                return this.settleLookup('unavailable', null, byTag.detail);
+            const release = byTag.value;
+            found = release === null ? 'none' : this.carriesOurMarker(release) ? 'ours' : 'other';
+            mine = found === 'ours' ? release : null;
+            observation =
+                release === null
+                    ? `no published release for ${this.tagName()}`
+                    : `published release ${release.id} for ${this.tagName()} ${found === 'ours' ? 'carries our marker' : 'is not ours'}`;
+        }
+        return this.settleLookup(found, mine, observation);
+    }
+    settleLookup(found, mine, observation) {
+        return this.settle(afterLookup(this.context(), found), {
+            result: mine ? resultOf(mine) : null,
+            observation,
+            send: this.journal.operation?.sends ?? null
+        });
+    }
+    /** After a 201: the release must carry our marker and every field we asked for. */
+    async readBack() {
+        const id = Number(this.journal.operation?.result?.release_id);
+        const got = await this.releases.get(id);
+        let found;
+        if (!got.ok)
+            found = 'unavailable';
+        else if (got.value === null)
+            found = 'none';
+        else
+            found = this.matchesIntent(got.value) ? 'match' : 'mismatch';
+        return this.settle(AFTER_READ_BACK[found], {
+            result: got.ok && got.value ? resultOf(got.value) : null,
+            observation: got.ok ? `read back release ${id}: ${found}` : got.detail,
+            send: this.journal.operation?.sends ?? null
+        });
+    }
+    carriesOurMarker(release) {
+        return (0,artifacts/* markersIn */.vU)(release.body).some(m => m.id === this.request.operation_id && m.digest === this.digest);
+    }
+    matchesIntent(release) {
+        const wanted = this.intent.release;
+        return (this.carriesOurMarker(release) &&
+            release.tag_name === this.tagName() &&
+            (release.name ?? '') === wanted.name &&
+            release.draft === wanted.draft &&
+            release.prerelease === wanted.prerelease &&
+            (release.body ?? '').replace(/\r\n/g, '\n') === this.body().replace(/\r\n/g, '\n'));
+    }
+    // ---- outcome -----------------------------------------------------------------------------
+    outcome(decision) {
+        const op = this.journal.operation;
+        const result = op?.result ?? null;
+        const committed = decision.next === 'committed';
+        return {
+            operation_id: this.request.operation_id,
+            operation_ref: this.journal.ref,
+            state: op?.state ?? null,
+            next: decision.next,
+            ok: committed,
+            sent: this.sendsThisStep > 0,
+            tag_object: result?.tag_object ?? null,
+            release_id: result?.release_id ?? null,
+            release_url: result?.release_url ?? null,
+            reason: decision.reason,
+            chain: this.journal.entries,
+            tag_operation: this.tagOperation
+        };
+    }
+}
+function resultOf(release) {
+    return { tag_object: null, release_id: String(release.id), release_url: release.html_url };
+}
+/**
+ * Validates the plain values and builds the request: the intent and its text fields. Every
+ * problem is an InvalidInput naming the field; nothing has been read or written yet.
+ */
+function effectRequestFrom(options) {
+    const kind = options.kind;
+    if (kind !== 'tag' && kind !== 'release')
+        throw new errors/* InvalidInput */.o9(`command: effect needs the \`kind\`, tag or release; got ${JSON.stringify(kind)}.`);
+    checkTagName(options.tag);
+    const target = options.target || options.default_target;
+    if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
+        throw new errors/* InvalidInput */.o9(`The \`target\` must be a full commit id (40 or 64 lowercase hex digits); got ${JSON.stringify(target)}. ` +
+            'Leave it empty to tag GITHUB_SHA.');
+    if (!options.repository_id)
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY_ID is not set, and the intent of an effect names its repository. ' +
+            'Run inside a workflow (the runner sets it).');
+    let operationId = options.operation_id;
+    if (!operationId) {
+        if (!options.run_id)
+            throw new errors/* InvalidInput */.o9('command: effect needs the `operation_id`, or the `run_id` its default ' +
+                '(<run id>/<kind>/<tag>) is made from.');
+        operationId = (0,operation/* defaultOperationId */.cm)(options.run_id, kind, options.tag);
+    }
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, operationId, 'The `operation_id`');
+    const release = kind === 'release'
+        ? {
+            name: options.release_name || options.tag,
+            body_digest: (0,operation/* textDigest */.oA)(options.release_body),
+            draft: options.draft,
+            prerelease: options.prerelease
+        }
+        : null;
+    return {
+        namespace: options.namespace,
+        operation_id: operationId,
+        intent: {
+            repository_id: options.repository_id,
+            kind,
+            tag_ref: `refs/tags/${options.tag}`,
+            target,
+            message_digest: (0,operation/* textDigest */.oA)(options.message),
+            release
+        },
+        message: options.message,
+        release_body: options.release_body,
+        writer: options.writer
+    };
+}
+/** git check-ref-format's rules for one tag name, kept strict: the name reaches a ref. */
+function checkTagName(tag) {
+    const bad = !tag ||
+        tag.length > 255 ||
+        /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./u.test(tag) ||
+        tag === '@';
+    if (bad)
+        throw new errors/* InvalidInput */.o9(`The \`tag\` ${JSON.stringify(tag)} is not a valid tag name (git check-ref-format). ` +
+            'Give the name without refs/tags/, for example v1.2.3.');
+}
+
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __webpack_require__(1404);
+// EXTERNAL MODULE: ./src/store/localStore.ts
+var localStore = __webpack_require__(281);
+// EXTERNAL MODULE: ./src/store/remoteStore.ts
+var remoteStore = __webpack_require__(7994);
+;// CONCATENATED MODULE: ./src/store/effectStore.ts
+
+
+
+
+
+/** The effect store over the same repository and arbiter as the run store. */
+function effectStoreFor(store) {
+    if (store instanceof remoteStore/* RemoteStore */.q)
+        return new RemoteEffectStore(store);
+    if (store instanceof localStore/* LocalStore */.V)
+        return new LocalEffectStore(store);
+    throw new errors/* StoreError */.AD(`no effect store for the ${store.name} store`);
+}
+class LocalEffectStore {
+    store;
+    name = 'local';
+    git;
+    constructor(store) {
+        this.store = store;
+        this.git = store.git;
+    }
+    readOperation(ref) {
+        return this.withObjects(objects => new localStore/* ChainReader */.r(objects).readOperationChain(ref));
+    }
+    readTag(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(tagRef))?.oid ?? null);
+    }
+    readTagCommit(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null);
+    }
+    hasCommit(oid) {
+        return this.withObjects(async (objects) => (await objects.read(oid))?.type === 'commit');
+    }
+    async writeOperationEntry(commit) {
+        await this.git.ensureEmptyTree();
+        const [oid] = await this.git.writeCommits([(0,entry/* encodeCommit */.Cv)(commit)]);
+        return oid;
+    }
+    writeTagObject(text) {
+        return this.git.writeObject({ type: 'tag', text });
+    }
+    createOperation(ref, oid) {
+        return this.store.createRefs([{ ref, oid }]);
+    }
+    advanceOperation(ref, next, expected) {
+        return this.store.advanceRef(ref, next, expected);
+    }
+    async pushTagWithRecord(update) {
+        const done = await this.git.updateRefsAtomically({
+            create: [update.tag],
+            update: [update.journal]
+        });
+        return done ? { kind: 'created' } : { kind: 'rejected' };
+    }
+    async withObjects(fn) {
+        const objects = this.git.openReader();
+        try {
+            return await fn(objects);
+        }
+        finally {
+            objects.close();
+        }
+    }
+}
+/** SPEC §8 for effects: the remote decides; local refs follow what it holds. */
+class RemoteEffectStore {
+    store;
+    name;
+    git;
+    local;
+    constructor(store) {
+        this.store = store;
+        this.name = store.name;
+        this.git = store.git;
+        this.local = new LocalEffectStore(new localStore/* LocalStore */.V(store.git));
+    }
+    /** Always fetched: an operation is read to decide, and a stale copy would decide wrongly. */
+    async readOperation(ref) {
+        const result = await this.git.fetchRefs(this.name, [ref]);
+        if (result.code !== 0)
+            throw this.git.failure(['fetch'], result);
+        return this.local.readOperation(ref);
+    }
+    /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
+    async readTag(tagRef) {
+        return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null;
+    }
+    async readTagCommit(tagRef) {
+        return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null;
+    }
+    hasCommit(oid) {
+        return this.local.hasCommit(oid);
+    }
+    writeOperationEntry(commit) {
+        return this.local.writeOperationEntry(commit);
+    }
+    writeTagObject(text) {
+        return this.local.writeTagObject(text);
+    }
+    createOperation(ref, oid) {
+        return this.store.createRefs([{ ref, oid }]);
+    }
+    advanceOperation(ref, next, expected) {
+        return this.store.advanceRef(ref, next, expected);
+    }
+    /**
+     * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
+     * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
+     * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
+     * is settled by the caller looking at what the remote holds.
+     */
+    async pushTagWithRecord(update) {
+        const result = await this.git.push(this.name, [
+            { ...update.tag, expected: null },
+            { ...update.journal, expected: update.journal.expected }
+        ], { atomic: true });
+        const parsed = (0,remoteStore/* parsePorcelain */.d)(result.stdout);
+        const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
+        if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
+            await this.git.setRefs([update.tag, update.journal]);
+            return { kind: 'created' };
+        }
+        const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary));
+        if (refusal)
+            return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` };
+        if (lines.some(l => l !== undefined))
+            return { kind: 'rejected' };
+        if (/\b403\b|permission to .* denied/i.test(result.stderr))
+            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${effectStore_firstLine(result.stderr)}). ` +
+                'Nothing was created. Give the workflow `permissions: contents: write`.');
+        return { kind: 'ambiguous', detail: effectStore_firstLine(result.stderr) };
+    }
+}
+/**
+ * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
+ * tag rule. The atomic push then moved neither ref.
+ */
+function isRemoteRefusal(summary) {
+    return (/\[remote rejected\]/.test(summary) &&
+        !/\((failed to update ref|atomic transaction failed|failed to lock)\)/.test(summary));
+}
+function effectStore_firstLine(text) {
+    const lines = (0,git/* redact */.E$)(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no answer';
+}
+
+;// CONCATENATED MODULE: ./src/action/effectStep.ts
+
+
+
+
+/** A create is bounded; one that outlives this is ambiguous and looked up (SPEC §10's default). */
+const TIMEOUT_MS = 30_000;
+/** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
+async function effectStep(inputs, context, env) {
+    const request = effectRequestFrom({
+        namespace: inputs.namespace,
+        kind: inputs.kind,
+        tag: inputs.tag,
+        target: inputs.target,
+        default_target: env.GITHUB_SHA ?? '',
+        message: inputs.message,
+        release_name: inputs.releaseName,
+        release_body: inputs.releaseBody,
+        draft: bool(inputs.draft, 'draft'),
+        prerelease: bool(inputs.prerelease, 'prerelease'),
+        operation_id: inputs.operationId,
+        run_id: inputs.runId || null,
+        repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
+        writer: context.writer
+    });
+    if (request.intent.kind === 'release' && !inputs.token)
+        throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
+            'and give the job permissions: contents: write.');
+    // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
+    // which would pre-empt the adapter's own clear error for a malformed event file.
+    const releases = request.intent.kind === 'release'
+        ? new (await __webpack_require__.e(/* import() */ 949).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+            token: inputs.token,
+            repository: env.GITHUB_REPOSITORY ?? '',
+            apiUrl: env.GITHUB_API_URL,
+            timeoutMs: TIMEOUT_MS
+        })
+        : undefined;
+    const outcome = await effect(request, { store: effectStoreFor(context.store), releases });
+    return {
+        outputs: {
+            operation_id: outcome.operation_id,
+            operation_state: outcome.state ?? '',
+            tag_object: outcome.tag_object ?? outcome.tag_operation?.tag_object ?? '',
+            release_id: outcome.release_id ?? '',
+            release_url: outcome.release_url ?? '',
+            sent: flag(outcome.sent || (outcome.tag_operation?.sent ?? false))
+        },
+        summary: {
+            title: `dispatch-ledger: effect ${request.intent.kind} — ${outcome.state ?? 'not prepared'}`,
+            meaning: outcome.reason,
+            rows: [
+                ['operation id', outcome.operation_id],
+                ['state', outcome.state ?? ''],
+                ['tag', request.intent.tag_ref],
+                ['target', request.intent.target],
+                ['intent', outcome.chain[0]?.value.intent_digest ?? ''],
+                ['sent by this step', flag(outcome.sent)],
+                ['release', outcome.release_url ?? outcome.release_id ?? ''],
+                ['store', context.store.name]
+            ]
+        },
+        ...(outcome.ok ? {} : { failure: failureMessage(outcome) })
+    };
+}
+function failureMessage(outcome) {
+    const id = outcome.operation_id;
+    switch (outcome.next) {
+        case 'refuse_intent':
+            return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different tag or release.`;
+        case 'conflict':
+            return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename the other tag or release, then use a new operation-id.`;
+        case 'unknown':
+        case 'refuse_unknown':
+            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed <release id> (or not-committed).`;
+        case 'not_committed':
+            return `The operation ${id} ended without its effect: ${outcome.reason}.`;
+        default:
+            return `The operation ${id} is not settled: ${outcome.reason}. Nothing is claimed; run the step again and it looks the effect up before sending anything.`;
+    }
+}
+function bool(value, input) {
+    if (value === 'true')
+        return true;
+    if (value === 'false' || value === '')
+        return false;
+    throw new errors/* InvalidInput */.o9(`The ${input} input must be true or false; got ${JSON.stringify(value)}.`);
+}
+function repositoryIdOf(payload) {
+    const id = payload?.repository?.id;
+    return typeof id === 'number' ? String(id) : '';
+}
+
 ;// CONCATENATED MODULE: ./src/action/steps.ts
 /**
  * The command steps, loaded in one chunk after the inputs are valid. One chunk rather than one
  * per command: the bundler copies every module two commands share into each of their chunks.
  */
+
 
 
 

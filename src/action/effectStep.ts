@@ -1,0 +1,103 @@
+import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
+import { InvalidInput } from '../core/errors.js'
+import { effectStoreFor } from '../store/effectStore.js'
+import type { StepContext } from './context.js'
+import type { Inputs } from './inputs.js'
+import { flag, type StepReport } from './report.js'
+
+/** A create is bounded; one that outlives this is ambiguous and looked up (SPEC §10's default). */
+const TIMEOUT_MS = 30_000
+
+/** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
+export async function effectStep(
+  inputs: Inputs,
+  context: StepContext,
+  env: NodeJS.ProcessEnv
+): Promise<StepReport> {
+  const request = effectRequestFrom({
+    namespace: inputs.namespace,
+    kind: inputs.kind,
+    tag: inputs.tag,
+    target: inputs.target,
+    default_target: env.GITHUB_SHA ?? '',
+    message: inputs.message,
+    release_name: inputs.releaseName,
+    release_body: inputs.releaseBody,
+    draft: bool(inputs.draft, 'draft'),
+    prerelease: bool(inputs.prerelease, 'prerelease'),
+    operation_id: inputs.operationId,
+    run_id: inputs.runId || null,
+    repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
+    writer: context.writer
+  })
+  if (request.intent.kind === 'release' && !inputs.token)
+    throw new InvalidInput(
+      'kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
+        'and give the job permissions: contents: write.'
+    )
+  // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
+  // which would pre-empt the adapter's own clear error for a malformed event file.
+  const releases =
+    request.intent.kind === 'release'
+      ? new (await import('../effects/githubReleases.js')).GitHubReleases({
+          token: inputs.token,
+          repository: env.GITHUB_REPOSITORY ?? '',
+          apiUrl: env.GITHUB_API_URL,
+          timeoutMs: TIMEOUT_MS
+        })
+      : undefined
+  const outcome = await effect(request, { store: effectStoreFor(context.store), releases })
+  return {
+    outputs: {
+      operation_id: outcome.operation_id,
+      operation_state: outcome.state ?? '',
+      tag_object: outcome.tag_object ?? outcome.tag_operation?.tag_object ?? '',
+      release_id: outcome.release_id ?? '',
+      release_url: outcome.release_url ?? '',
+      sent: flag(outcome.sent || (outcome.tag_operation?.sent ?? false))
+    },
+    summary: {
+      title: `dispatch-ledger: effect ${request.intent.kind} — ${outcome.state ?? 'not prepared'}`,
+      meaning: outcome.reason,
+      rows: [
+        ['operation id', outcome.operation_id],
+        ['state', outcome.state ?? ''],
+        ['tag', request.intent.tag_ref],
+        ['target', request.intent.target],
+        ['intent', outcome.chain[0]?.value.intent_digest ?? ''],
+        ['sent by this step', flag(outcome.sent)],
+        ['release', outcome.release_url ?? outcome.release_id ?? ''],
+        ['store', context.store.name]
+      ]
+    },
+    ...(outcome.ok ? {} : { failure: failureMessage(outcome) })
+  }
+}
+
+function failureMessage(outcome: EffectOutcome): string {
+  const id = outcome.operation_id
+  switch (outcome.next) {
+    case 'refuse_intent':
+      return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different tag or release.`
+    case 'conflict':
+      return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename the other tag or release, then use a new operation-id.`
+    case 'unknown':
+    case 'refuse_unknown':
+      return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed <release id> (or not-committed).`
+    case 'not_committed':
+      return `The operation ${id} ended without its effect: ${outcome.reason}.`
+    default:
+      return `The operation ${id} is not settled: ${outcome.reason}. Nothing is claimed; run the step again and it looks the effect up before sending anything.`
+  }
+}
+
+function bool(value: string, input: string): boolean {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  throw new InvalidInput(`The ${input} input must be true or false; got ${JSON.stringify(value)}.`)
+}
+
+function repositoryIdOf(payload: unknown): string {
+  const id = (payload as { repository?: { id?: unknown } } | null)?.repository?.id
+  return typeof id === 'number' ? String(id) : ''
+}

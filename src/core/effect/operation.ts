@@ -1,0 +1,149 @@
+/**
+ * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+import * as z from 'zod/mini'
+import '../schema.js'
+import { digestOf, sha256Hex } from '../canonical.js'
+import { DigestSchema, TimestampSchema, WriterSchema, type Writer } from '../record.js'
+
+export type { Writer }
+
+export const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1'
+
+export const OPERATION_STATES = [
+  'prepared',
+  'may_have_been_sent',
+  'observed',
+  'terminal_committed',
+  'terminal_no_commit',
+  'conflict',
+  'unknown'
+] as const
+export const OperationStateSchema = z.enum(OPERATION_STATES)
+export type OperationState = z.infer<typeof OperationStateSchema>
+
+/** States after which nothing is ever sent again for the operation. */
+export const FINAL_STATES: ReadonlySet<OperationState> = new Set<OperationState>([
+  'terminal_committed',
+  'terminal_no_commit',
+  'conflict'
+])
+
+export const EFFECT_KINDS = ['tag', 'release'] as const
+export const EffectKindSchema = z.enum(EFFECT_KINDS)
+export type EffectKind = z.infer<typeof EffectKindSchema>
+
+/** A full object id (SHA-1 or SHA-256 repositories). */
+export const OidSchema = z
+  .string()
+  .check(z.regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'))
+
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+export const OperationIdSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(1024, 'must be at most 1024 characters'),
+    z.regex(
+      /^[^\s<>\p{Cc}\u2028\u2029]+$/u,
+      'must not contain whitespace, control characters, < or >'
+    )
+  )
+
+export const ReleaseIntentSchema = z.strictObject({
+  name: z.string().check(z.maxLength(1024)),
+  /** sha256 of the release body as given (without the marker the action adds). */
+  body_digest: DigestSchema,
+  draft: z.boolean(),
+  prerelease: z.boolean()
+})
+export type ReleaseIntent = z.infer<typeof ReleaseIntentSchema>
+
+/** The complete intended effect; its digest is what an operation id is bound to. */
+export const IntentSchema = z
+  .strictObject({
+    repository_id: z.string().check(z.minLength(1), z.maxLength(256)),
+    kind: EffectKindSchema,
+    tag_ref: z
+      .string()
+      .check(z.regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: DigestSchema,
+    release: z.nullable(ReleaseIntentSchema)
+  })
+  .check(
+    z.refine(
+      intent => (intent.kind === 'release') === (intent.release !== null),
+      'release must be given exactly when kind is release'
+    )
+  )
+export type Intent = z.infer<typeof IntentSchema>
+
+/** What the operation produced; later records repeat what earlier ones found. */
+export const EffectResultSchema = z.strictObject({
+  tag_object: z.nullable(OidSchema),
+  release_id: z.nullable(z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+  release_url: z.nullable(z.string().check(z.maxLength(2048)))
+})
+export type EffectResult = z.infer<typeof EffectResultSchema>
+
+export const ResolutionSchema = z.strictObject({
+  answer: z.enum(['committed', 'not_committed']),
+  by: z.string().check(z.minLength(1), z.maxLength(256))
+})
+export type Resolution = z.infer<typeof ResolutionSchema>
+
+/** One record of an operation's chain. Closed at every level. */
+export const OperationRecordSchema = z.strictObject({
+  schema: z.literal(OPERATION_SCHEMA),
+  operation_id: OperationIdSchema,
+  sequence: z.int().check(z.gte(1)),
+  previous_digest: z.nullable(DigestSchema),
+  state: OperationStateSchema,
+  occurred_at: TimestampSchema,
+  intent: IntentSchema,
+  intent_digest: DigestSchema,
+  /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+  send: z.nullable(z.int().check(z.gte(1))),
+  result: z.nullable(EffectResultSchema),
+  /** What was seen that led to this record, in words (a status, what a lookup found). */
+  observation: z.nullable(z.string().check(z.maxLength(4096))),
+  /** An operator's accountable answer; the only way out of `unknown`. */
+  resolution: z.nullable(ResolutionSchema),
+  writer: z.nullable(WriterSchema)
+})
+export type OperationRecord = z.infer<typeof OperationRecordSchema>
+
+export function intentDigest(intent: Intent): string {
+  return digestOf(intent)
+}
+
+/** sha256 of a text as given (a release body, a tag message). */
+export function textDigest(body: string): string {
+  return `sha256:${sha256Hex(body)}`
+}
+
+export function operationRef(namespace: string, operationId: string): string {
+  return `${namespace}/operations/${sha256Hex(operationId)}`
+}
+
+/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+export function defaultOperationId(runId: string, kind: EffectKind, tag: string): string {
+  return `${runId}/${kind}/${tag}`
+}
+
+/** The operation that creates a release's tag when it does not exist yet. */
+export function tagOperationId(releaseOperationId: string): string {
+  return `${releaseOperationId}/tag`
+}

@@ -1,0 +1,180 @@
+/**
+ * Verify an operation's chain on read and fold it into what the decision table needs, the way
+ * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
+ * the first bad sequence; no record is ever skipped.
+ */
+import { digestOf, sha256Hex } from '../canonical.js'
+import { BrokenChain } from '../errors.js'
+import {
+  FINAL_STATES,
+  OperationRecordSchema,
+  type EffectResult,
+  type Intent,
+  type OperationRecord,
+  type OperationState,
+  type Resolution
+} from './operation.js'
+
+/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
+export const OPERATION_SUCCESSORS: Readonly<Record<OperationState, readonly OperationState[]>> = {
+  // A tag is committed by the same atomic push that carries its journal record, so a tag
+  // operation goes from prepared straight to its outcome; a release goes through the send.
+  prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
+  may_have_been_sent: [
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+  ],
+  observed: ['terminal_committed', 'conflict', 'unknown'],
+  unknown: ['terminal_committed', 'terminal_no_commit'],
+  terminal_committed: [],
+  terminal_no_commit: [],
+  conflict: []
+}
+
+export interface RecoveredOperation {
+  readonly operation_id: string
+  readonly intent: Intent
+  readonly intent_digest: string
+  readonly state: OperationState
+  /** terminal_committed, terminal_no_commit or conflict: nothing is ever sent again. */
+  readonly final: boolean
+  readonly sequence: number
+  readonly head_oid: string | null
+  readonly head_digest: string
+  /** How many sends were recorded (may_have_been_sent records). */
+  readonly sends: number
+  /** The newest non-null result. */
+  readonly result: EffectResult | null
+  /** The operator's answer that settled an `unknown`, if any. */
+  readonly resolution: Resolution | null
+  /** occurred_at of the prepared record: the tag object's tagger time comes from it. */
+  readonly prepared_at: string
+}
+
+const STORED =
+  "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it"
+
+/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
+export function operationLinkProblem(
+  previous: OperationRecord | null,
+  record: OperationRecord,
+  context: { readonly sends: number; readonly previousDigest: string | null }
+): string | null {
+  if (previous === null) {
+    if (record.sequence !== 1) return `the first record has sequence ${record.sequence}, not 1`
+    if (record.state !== 'prepared') return `the first record is ${record.state}, not prepared`
+    if (record.previous_digest !== null) return 'the first record has a previous_digest'
+    if (record.send !== null) return 'the prepared record names a send'
+  } else {
+    if (record.sequence !== previous.sequence + 1)
+      return `sequence ${record.sequence} follows ${previous.sequence}`
+    if (record.previous_digest !== context.previousDigest)
+      return 'previous_digest is not the digest of the record before it'
+    if (record.operation_id !== previous.operation_id) return 'the operation id changes'
+    if (record.intent_digest !== previous.intent_digest) return 'the intent changes'
+    if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
+      return `${previous.state} → ${record.state} is not a legal transition`
+    const kindProblem = kindRule(previous.state, record)
+    if (kindProblem) return kindProblem
+  }
+  if (digestOf(record.intent) !== record.intent_digest)
+    return 'intent_digest is not the digest of its intent'
+  const fromUnknown = previous?.state === 'unknown'
+  if (fromUnknown !== (record.resolution !== null))
+    return fromUnknown
+      ? 'leaving unknown needs an operator resolution'
+      : 'only a record leaving unknown carries a resolution'
+  if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
+    return `the resolution ${record.resolution.answer} does not match ${record.state}`
+  return sendRule(record, context.sends) ?? resultRule(record)
+}
+
+function resolvedState(answer: 'committed' | 'not_committed'): OperationState {
+  return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
+}
+
+function kindRule(from: OperationState, record: OperationRecord): string | null {
+  const kind = record.intent.kind
+  if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
+    return 'only a tag is committed straight from prepared (by its atomic push)'
+  if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
+    return 'a tag is never sent apart from its journal record'
+  return null
+}
+
+function sendRule(record: OperationRecord, sends: number): string | null {
+  if (record.state === 'may_have_been_sent') {
+    if (record.send !== sends + 1) return `send ${record.send} is not the next send (${sends + 1})`
+    return null
+  }
+  if (record.state === 'observed' && record.send !== sends)
+    return `observed names send ${record.send}, not the latest send ${sends}`
+  if (record.send !== null && (record.send < 1 || record.send > sends))
+    return `send ${record.send} was never recorded`
+  return null
+}
+
+function resultRule(record: OperationRecord): string | null {
+  if (record.state !== 'terminal_committed') return null
+  if (record.intent.kind === 'tag' && !record.result?.tag_object)
+    return 'a committed tag names no tag object'
+  if (record.intent.kind === 'release' && !record.result?.release_id)
+    return 'a committed release names no release id'
+  return null
+}
+
+export interface FoldOptions {
+  readonly headOid?: string
+  /** The JCS text of each record when the reader already has it (saves re-encoding). */
+  readonly canonical?: readonly string[]
+}
+
+/** Verify `records` (oldest first, the whole chain) and fold them. */
+export function foldOperation(
+  records: readonly OperationRecord[],
+  options: FoldOptions = {}
+): RecoveredOperation {
+  if (records.length === 0)
+    throw new BrokenChain(1, `record 1 is missing: the operation holds no records; ${STORED}`)
+  let previous: OperationRecord | null = null
+  let previousDigest: string | null = null
+  let sends = 0
+  let result: EffectResult | null = null
+  let resolution: Resolution | null = null
+  for (const [index, record] of records.entries()) {
+    const sequence = index + 1
+    const parsed = OperationRecordSchema.safeParse(record)
+    if (!parsed.success) throw new BrokenChain(sequence, `record ${sequence} is invalid; ${STORED}`)
+    const problem = operationLinkProblem(previous, record, { sends, previousDigest })
+    if (problem) throw new BrokenChain(sequence, `${problem}; ${STORED}`)
+    if (record.state === 'may_have_been_sent') sends = record.send ?? sends
+    if (record.result) result = record.result
+    if (record.resolution) resolution = record.resolution
+    previous = record
+    previousDigest = digestText(record, options.canonical?.[index])
+  }
+  const first = records[0] as OperationRecord
+  const head = records[records.length - 1] as OperationRecord
+  return {
+    operation_id: head.operation_id,
+    intent: first.intent,
+    intent_digest: first.intent_digest,
+    state: head.state,
+    final: FINAL_STATES.has(head.state),
+    sequence: head.sequence,
+    head_oid: options.headOid ?? null,
+    head_digest: previousDigest ?? '',
+    sends,
+    result,
+    resolution,
+    prepared_at: first.occurred_at
+  }
+}
+
+function digestText(record: OperationRecord, text: string | undefined): string {
+  return text === undefined ? digestOf(record) : `sha256:${sha256Hex(text)}`
+}
