@@ -85,7 +85,10 @@ export async function actionEnv(
     RUNNER_TEMP: files.dir
   }
   for (const [name, spec] of Object.entries(inputs ?? {})) {
-    const value = run.with?.[name] ?? spec.default ?? ''
+    // The one expression a default uses: the runner puts the job's token there.
+    const fallback =
+      spec.default === '${{ github.token }}' ? (run.env?.GITHUB_TOKEN ?? '') : spec.default
+    const value = run.with?.[name] ?? fallback ?? ''
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   for (const name of Object.keys(run.with ?? {}))

@@ -30,7 +30,9 @@ async function runCommand(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepR
   // admit and preview derive the key from it unless it is given; record and plan may use it.
   const event = await loadEvent(
     env,
-    ['admit', 'preview'].includes(inputs.command) && !inputs.dispatchKey
+    (['admit', 'preview'].includes(inputs.command) && !inputs.dispatchKey) ||
+      inputs.command === 'recover' ||
+      (inputs.command === 'dispatch' && !inputs.dispatchKey && !inputs.runId)
   )
   const store = await openConfigured()
   switch (inputs.command) {
@@ -42,5 +44,9 @@ async function runCommand(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepR
       return steps.recordStep(inputs, event, store)
     case 'plan':
       return steps.planStep(inputs, event, store)
+    case 'dispatch':
+      return steps.dispatchStep(inputs, event, store, env)
+    case 'recover':
+      return steps.recoverStep(inputs, event, store, env)
   }
 }
