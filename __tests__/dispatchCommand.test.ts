@@ -15,10 +15,16 @@ import { ledgerRef } from '../src/core/refs.js'
 import { CommandDriver } from '../src/drivers/command.js'
 import { Git } from '../src/store/git.js'
 import { LocalStore } from '../src/store/localStore.js'
-import { DISPATCH_KEY, makeRecord } from './support/records.js'
+import { exampleEvent, LABELED_KEY } from './support/events.js'
+import { makeRecord, REQUEST_DIGEST } from './support/records.js'
 import { cleanupRepos, makeRepo, makeTempDir, refsUnder } from './support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
+const writerOf = (runId: string) => ({
+  github_run_id: runId,
+  run_attempt: 1,
+  workflow_ref: 'octo-org/octo-repo/.github/workflows/agent.yml@refs/heads/main'
+})
 const RUN = 'gh-501-0123456789ab'
 
 afterAll(cleanupRepos)
@@ -53,7 +59,13 @@ async function setup(options: { run: string; lookup?: string; fenced?: boolean }
   const dir = await makeRepo()
   const provider = await makeTempDir()
   const store = new LocalStore(new Git(dir))
-  await admit(store, { namespace: NS, first_record: makeRecord({ run_id: RUN }) })
+  const first = makeRecord({
+    run_id: RUN,
+    idempotency: { dispatch_key: LABELED_KEY, request_digest: REQUEST_DIGEST, input_key: null },
+    writer: writerOf('501')
+  })
+  await admit(store, { namespace: NS, first_record: first })
+  const event = { name: 'issues', payload: await exampleEvent('issues-labeled.json') }
   const driver = new CommandDriver({
     run: options.run,
     lookup: options.lookup ?? '',
@@ -63,15 +75,19 @@ async function setup(options: { run: string; lookup?: string; fenced?: boolean }
     env: { ...process.env, PROVIDER: provider },
     outStream: quiet()
   })
-  const go = (onlyOwnedBy: string | null = '501') =>
+  /** Selected from the event by workflow run `by`, or deliberately by key when `by` is null. */
+  const go = (by: string | null = '501') =>
     dispatch({
       store,
-      namespace: NS,
-      selector: { by: 'dispatch_key', dispatch_key: DISPATCH_KEY },
-      onlyOwnedBy,
+      choice: {
+        namespace: NS,
+        ...(by === null ? { dispatch_key: LABELED_KEY } : { event }),
+        writer: writerOf(by ?? '777')
+      },
       driver,
       trigger: 'issue',
       actor: null,
+      writer: writerOf(by ?? '777'),
       now: () => '2026-11-30T08:00:00Z'
     })
   const sends = async () =>
@@ -214,7 +230,8 @@ describe('reconcile after an unknown outcome', () => {
         },
         occurred_at: '2026-11-30T08:00:00Z',
         trigger: 'issue',
-        actor: null
+        actor: null,
+        writer: writerOf('501')
       },
       chain
     )

@@ -1,7 +1,7 @@
 import { dispatch, type DispatchBoundary, type DispatchResult } from '../commands/dispatch.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
-import { nowTimestamp } from '../core/newRecord.js'
+import { timestampOf } from '../core/time.js'
 import { planRecovery } from '../core/planRecovery.js'
 import { admissionRef } from '../core/refs.js'
 import { parseJsonInput } from '../core/validate.js'
@@ -10,34 +10,33 @@ import type { Driver } from '../drivers/driver.js'
 import { GitHubApi } from '../drivers/githubApi.js'
 import { WorkflowDriver, workflowFile } from '../drivers/workflow.js'
 import type { Store } from '../store/store.js'
-import type { LoadedEvent } from './event.js'
+import type { WorkflowEvent } from '../commands/dispatchTarget.js'
+import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
-import { notOwnedOutputs, runIdentityOutputs, runOutputs, runRows } from './runView.js'
-import { checkSelectedKey, selectRun } from './selectRun.js'
+import { notOwnedOutputs, runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
-export async function dispatchStep(
-  inputs: Inputs,
-  event: LoadedEvent,
-  store: Store,
-  env: NodeJS.ProcessEnv
-): Promise<StepReport> {
+export async function dispatchStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const { event, store, env } = context
   const driver = buildDriver(inputs, event, store, env)
-  const fromEvent = !inputs.runId && !inputs.dispatchKey
   const result = await dispatch({
     store,
-    namespace: inputs.namespace,
-    selector: selectRun(inputs, event),
-    onlyOwnedBy: fromEvent ? (env.GITHUB_RUN_ID ?? '') : null,
+    choice: {
+      namespace: inputs.namespace,
+      run_id: inputs.runId,
+      dispatch_key: inputs.dispatchKey,
+      event,
+      writer: context.writer
+    },
     driver,
     trigger: triggerFor(event.name),
     actor: actorFrom(event.payload),
-    now: () => nowTimestamp(),
+    writer: context.writer,
+    now: () => timestampOf(new Date()),
     onBoundary: failpoint(env)
   })
-  checkSelectedKey(inputs, result.state.dispatch_key)
   return report(result, store, driver)
 }
 
@@ -99,7 +98,7 @@ function report(result: DispatchResult, store: Store, driver: Driver): StepRepor
 
 function buildDriver(
   inputs: Inputs,
-  event: LoadedEvent,
+  event: WorkflowEvent,
   store: Store,
   env: NodeJS.ProcessEnv
 ): Driver {
@@ -178,7 +177,7 @@ function parseWorkflowInputs(text: string): Record<string, string> {
 }
 
 /** The id the receiver's event carries as repository.id. */
-function repositoryId(env: NodeJS.ProcessEnv, event: LoadedEvent): number {
+function repositoryId(env: NodeJS.ProcessEnv, event: WorkflowEvent): number {
   const fromEnv = Number(env.GITHUB_REPOSITORY_ID)
   if (Number.isSafeInteger(fromEnv) && fromEnv > 0) return fromEnv
   const payload = event.payload as { repository?: { id?: unknown } }

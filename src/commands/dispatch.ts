@@ -12,7 +12,14 @@ import {
   sendsStarted
 } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
-import type { Actor, Attempt, LedgerRecord, SubmissionState, Trigger } from '../core/record.js'
+import type {
+  Actor,
+  Attempt,
+  LedgerRecord,
+  SubmissionState,
+  Trigger,
+  Writer
+} from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import {
   absentRecord,
@@ -25,23 +32,24 @@ import {
 import type { AttemptCall, Driver } from '../drivers/driver.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { appendRecord } from './record.js'
-import { readRun, verifiedState, type RunSelector } from './readRun.js'
+import { verifiedState } from './runView.js'
+import { mayAct, selectRun, type RunChoice } from './selectRun.js'
 
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
 
 export interface DispatchOptions {
   readonly store: Store
-  readonly namespace: string
-  readonly selector: RunSelector
   /**
-   * Set when the run was selected from the event (SPEC §9): act only on a run this workflow
-   * run admitted (`gh-<GITHUB_RUN_ID>-…`); any other run is left alone and the step succeeds.
+   * Which run (SPEC §9): by run_id, by dispatch_key, or from the event. Selected from the
+   * event, it acts only on a run this workflow run owns; any other is left alone (`not_owner`).
    */
-  readonly onlyOwnedBy: string | null
+  readonly choice: RunChoice
   readonly driver: Driver
   readonly trigger: Trigger
   readonly actor: Actor | null
+  /** The workflow run appending (SPEC §9); null outside Actions. */
+  readonly writer: Writer | null
   readonly now: () => string
   readonly onBoundary?: (boundary: DispatchBoundary) => void
 }
@@ -61,6 +69,8 @@ export type DispatchOutcome =
 
 export interface DispatchResult {
   readonly outcome: DispatchOutcome
+  /** This workflow run owns the run (SPEC §9). */
+  readonly owner: boolean
   /** Requests this step sent to the provider. */
   readonly sends: number
   readonly ledger_ref: string
@@ -79,9 +89,9 @@ export interface DispatchResult {
 const MAX_MOVES = 8
 
 export async function dispatch(options: DispatchOptions): Promise<DispatchResult> {
-  const found = await readRun(options.store, options.namespace, options.selector)
-  const run = new RunLedger(options, found.ledger_ref, found.chain)
-  if (options.onlyOwnedBy !== null && !run.state.run_id.startsWith(`gh-${options.onlyOwnedBy}-`))
+  const selected = await selectRun(options.store, options.choice)
+  const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner)
+  if (!mayAct(selected))
     return run.result(
       'not_owner',
       null,
@@ -216,7 +226,8 @@ class RunLedger {
   constructor(
     private readonly options: DispatchOptions,
     readonly ledger_ref: string,
-    chain: StoredEntry<LedgerRecord>[]
+    chain: StoredEntry<LedgerRecord>[],
+    private readonly owner: boolean
   ) {
     this.chain = chain
     this.state = verifiedState(chain)
@@ -244,7 +255,8 @@ class RunLedger {
         fields: record.fields,
         occurred_at: this.options.now(),
         trigger: trigger ?? this.options.trigger,
-        actor: this.options.actor
+        actor: this.options.actor,
+        writer: this.options.writer
       },
       this.chain
     )
@@ -258,6 +270,7 @@ class RunLedger {
     const current = this.state.attempts.find(a => a.number === at)
     return {
       outcome,
+      owner: this.owner,
       sends: this.sends,
       ledger_ref: this.ledger_ref,
       chain: this.chain,

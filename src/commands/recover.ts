@@ -6,10 +6,10 @@
  * keeps GITHUB_RUN_ID: its admit replays and its dispatch reconciles. Its own run, admitted
  * only to deduplicate deliveries, is then closed as `cancelled` with a note.
  */
-import type { DerivedDispatch } from '../core/dispatchKey.js'
-import { newRecord } from '../core/newRecord.js'
 import type { RecoveryAction } from '../core/planRecovery.js'
-import type { Actor, LedgerRecord, Trigger } from '../core/record.js'
+import { actorFrom, triggerFor } from '../core/dispatchKey.js'
+import { InvalidInput } from '../core/errors.js'
+import type { LedgerRecord, Writer } from '../core/record.js'
 import {
   admittedBy,
   classifyRerun,
@@ -19,9 +19,11 @@ import {
 import type { HttpObservation } from '../core/sendOutcome.js'
 import type { State } from '../core/states.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { admit } from './admit.js'
+import { admitCommand } from './admit.js'
+import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
 import { scanRuns } from './scan.js'
+import { timestampOf } from '../core/time.js'
 
 export interface WorkflowRunFacts {
   /** workflow_run.id: the coordinator's GITHUB_RUN_ID. */
@@ -33,16 +35,14 @@ export interface WorkflowRunFacts {
 export interface RecoverOptions {
   readonly store: Store
   readonly namespace: string
-  /** The delivery's key and digest (scheme v1, workflow_run). */
-  readonly delivery: DerivedDispatch
-  /** This recovery run's id (gh-<GITHUB_RUN_ID>-…). */
-  readonly run_id: string
-  readonly workflowRun: WorkflowRunFacts
+  /** The workflow_run event: its v1 key deduplicates deliveries. */
+  readonly event: WorkflowEvent
+  /** This recovery run's id; by default gh-<GITHUB_RUN_ID>-…. */
+  readonly run_id?: string
+  readonly writer: Writer | null
   readonly maxAttempts: number
   readonly api: { rerunFailedJobs(runId: number): Promise<HttpObservation> }
-  readonly trigger: Trigger
-  readonly actor: Actor | null
-  readonly now: () => string
+  readonly now: () => Date
 }
 
 export interface RecoveredRunReport {
@@ -54,8 +54,13 @@ export interface RecoveredRunReport {
 }
 
 export interface RecoverResult {
+  /** The delivery's key (v1/workflow_run/…). */
+  readonly dispatch_key: string
+  readonly workflow_run: WorkflowRunFacts
   /** This delivery was already recovered (another delivery, or this run before). */
   readonly duplicate: boolean
+  /** This workflow run owns the delivery's run. */
+  readonly owner: boolean
   readonly owner_run_id: string
   readonly runs: readonly RecoveredRunReport[]
   readonly decision: RecoverDecision | null
@@ -66,23 +71,41 @@ export interface RecoverResult {
 }
 
 export async function recover(options: RecoverOptions): Promise<RecoverResult> {
-  const admitted = await admitDelivery(options)
-  const ownerRunId = admitted.admission.run_id
-  const head = admitted.chain?.[admitted.chain.length - 1]?.value
-  if (!admitted.owner || !admitted.chain || head?.state !== 'admitted')
+  if (options.event.name !== 'workflow_run')
+    throw new InvalidInput(
+      'command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
+        `workflow, not on ${JSON.stringify(options.event.name)}.`
+    )
+  const admitted = await admitCommand(options.store, {
+    namespace: options.namespace,
+    event: options.event,
+    run_id: options.run_id,
+    writer: options.writer,
+    now: options.now()
+  })
+  const wr = workflowRunFacts(options.event.payload)
+  const result = admitted.result
+  const base = {
+    dispatch_key: admitted.target.dispatch_key,
+    workflow_run: wr,
+    owner: result?.owner ?? false,
+    owner_run_id: result?.admission.run_id ?? admitted.conflict?.stored.run_id ?? ''
+  }
+  const chain = result?.owner ? result.chain : null
+  const head = chain?.[chain.length - 1]?.value
+  if (!result || !chain || head?.state !== 'admitted')
     return {
+      ...base,
       duplicate: true,
-      owner_run_id: ownerRunId,
       runs: [],
       decision: null,
       rerun_requested: false,
       failure: null,
-      message: admitted.owner
+      message: result?.owner
         ? 'This workflow run already recovered this delivery; nothing is done twice.'
-        : `Run ${ownerRunId} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
+        : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
     }
 
-  const wr = options.workflowRun
   const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
     'state' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
       ? [scanned]
@@ -94,67 +117,50 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
     max_attempts: options.maxAttempts,
     plans: open.map(run => run.plan.action)
   })
-  let rerun_requested = false
-  let done = decision.rerun ? 're-run of the coordinator requested' : 'nothing'
-  let failure: string | null = null
-  let message = decision.reason
-  if (decision.rerun) {
-    const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id))
-    if (answer.kind === 'requested') rerun_requested = true
-    else {
-      done = 'nothing'
-      message = `${decision.reason} ${answer.message}`
-      failure = answer.message
-      // Forbidden or unknown: keep this run open, so a re-run of recovery can try again.
-      if (answer.kind !== 'refused')
-        return result(ownerRunId, open, decision, false, failure, message, done)
-    }
-  }
-  await close(options, admitted.admission.ledger_ref, admitted.chain, `recover: ${message}`)
-  return result(ownerRunId, open, decision, rerun_requested, failure, message, done)
-}
-
-function result(
-  owner_run_id: string,
-  open: ReadonlyArray<{
-    state: { run_id: string; state: State }
-    plan: { action: RecoveryAction }
-  }>,
-  decision: RecoverDecision,
-  rerun_requested: boolean,
-  failure: string | null,
-  message: string,
-  done: string
-): RecoverResult {
-  return {
+  const outcome = {
+    ...base,
     duplicate: false,
-    owner_run_id,
-    runs: open.map(run => ({
+    decision,
+    rerun_requested: false,
+    failure: null as string | null,
+    message: decision.reason
+  }
+  const runs = (done: string) =>
+    open.map(run => ({
       run_id: run.state.run_id,
       state: run.state.state,
       plan: run.plan.action,
       done
-    })),
-    decision,
-    rerun_requested,
-    failure,
-    message
+    }))
+  if (decision.rerun) {
+    const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id))
+    if (answer.kind !== 'requested') {
+      const failed = {
+        ...outcome,
+        runs: runs('nothing'),
+        failure: answer.message,
+        message: `${decision.reason} ${answer.message}`
+      }
+      // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+      if (answer.kind !== 'refused') return failed
+      await close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`)
+      return failed
+    }
+    await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
+    return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true }
   }
+  await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
+  return { ...outcome, runs: runs('nothing') }
 }
 
-async function admitDelivery(options: RecoverOptions) {
-  const first = newRecord({
-    run_id: options.run_id,
-    ledger_sequence: 1,
-    previous_record_digest: null,
-    state: 'admitted',
-    occurred_at: options.now(),
-    trigger: options.trigger,
-    actor: options.actor,
-    dispatch_key: options.delivery.dispatch_key,
-    request_digest: options.delivery.request_digest
-  })
-  return admit(options.store, { namespace: options.namespace, first_record: first })
+/** The derivation already checked id and run_attempt (positive integers). */
+function workflowRunFacts(payload: unknown): WorkflowRunFacts {
+  const wr = (payload as { workflow_run: Record<string, unknown> }).workflow_run
+  return {
+    id: wr['id'] as number,
+    run_attempt: wr['run_attempt'] as number,
+    conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null
+  }
 }
 
 /** Closes the delivery's own run, so `scan` never lists it. */
@@ -170,9 +176,10 @@ async function close(
       ledger_ref,
       state: 'cancelled',
       fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
-      occurred_at: options.now(),
-      trigger: options.trigger,
-      actor: options.actor
+      occurred_at: timestampOf(options.now()),
+      trigger: triggerFor(options.event.name),
+      actor: actorFrom(options.event.payload),
+      writer: options.writer
     },
     chain
   )
