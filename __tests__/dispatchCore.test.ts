@@ -363,9 +363,7 @@ describe('decideRecover (SPEC §11)', () => {
     max_attempts: 3,
     plans: ['reconcile_provider'] as RecoveryAction[]
   }
-  test.each<
-    [string, Partial<typeof base>, boolean, string | null]
-  >([
+  test.each<[string, Partial<typeof base>, boolean, string | null]>([
     ['failure, reconcile, attempt 1 of 3', {}, true, null],
     ['cancelled', { conclusion: 'cancelled' }, true, null],
     ['timed_out', { conclusion: 'timed_out' }, true, null],
