@@ -16,6 +16,7 @@ import { b4g } from './b4Generations.ts'
 import { b5 } from './b5Contention.ts'
 import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
+import { b8 } from './b8Dispatch.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
 import { table } from './lib/stats.ts'
@@ -56,6 +57,7 @@ const plan: Array<[string, Part]> = [
   ['B5', b5],
   ['B6', b6],
   ['B7', b7],
+  ['B8', b8],
   ['B1', b1] // again, last: the noise within one run
 ]
 

@@ -31,7 +31,7 @@ class GitHubReleases {
             throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`GITHUB_REPOSITORY is ${JSON.stringify(options.repository)}, not owner/repo. The runner sets it.`);
         this.owner = owner;
         this.repo = repo;
-        this.octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(options.token, {
+        this.octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__.getOctokit)(options.token, {
             baseUrl: options.apiUrl || 'https://api.github.com'
         });
     }

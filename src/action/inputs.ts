@@ -2,7 +2,17 @@ import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
 
-export const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan', 'operate', 'effect'] as const
+export const COMMANDS = [
+  'admit',
+  'preview',
+  'record',
+  'plan',
+  'scan',
+  'dispatch',
+  'recover',
+  'operate',
+  'effect'
+] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
@@ -33,7 +43,19 @@ export const InputsSchema = z.object({
   releaseBody: z.string(),
   draft: z.string(),
   prerelease: z.string(),
-  operationId: z.string()
+  operationId: z.string(),
+  // command: dispatch and recover (SPEC §10, §11)
+  driver: z.enum(['', 'workflow', 'command']),
+  workflow: z.string(),
+  ref: z.string(),
+  inputs: z.string(),
+  run: z.string(),
+  lookup: z.string(),
+  fenced: z.enum(['true', 'false']),
+  timeoutSeconds: z
+    .string()
+    .check(z.regex(/^[1-9][0-9]{0,4}$/, 'must be a whole number of seconds, 1 to 99999')),
+  maxAttempts: z.string().check(z.regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99'))
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -66,7 +88,16 @@ export function readInputs(getInput: (name: string) => string): Inputs {
     releaseBody: getInput('release-body'),
     draft: getInput('draft') || 'false',
     prerelease: getInput('prerelease') || 'false',
-    operationId: getInput('operation-id')
+    operationId: getInput('operation-id'),
+    driver: getInput('driver'),
+    workflow: getInput('workflow'),
+    ref: getInput('ref'),
+    inputs: getInput('inputs'),
+    run: getInput('run'),
+    lookup: getInput('lookup'),
+    fenced: getInput('fenced') || 'false',
+    timeoutSeconds: getInput('timeout-seconds') || '30',
+    maxAttempts: getInput('max-attempts') || '3'
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
