@@ -47,6 +47,8 @@ export interface ActionRun {
    * is half-written, but later writes to that ref fail until the lock is removed.
    */
   killGroup?: boolean
+  /** Evaluates an action.yml default that is an expression (`${{ github.token }}`). */
+  inputDefault?: (value: string) => string
 }
 
 export interface ActionResult {
@@ -85,7 +87,9 @@ export async function actionEnv(
     RUNNER_TEMP: files.dir
   }
   for (const [name, spec] of Object.entries(inputs ?? {})) {
-    const value = run.with?.[name] ?? spec.default ?? ''
+    const fallback =
+      spec.default === undefined ? '' : (run.inputDefault?.(spec.default) ?? spec.default)
+    const value = run.with?.[name] ?? fallback
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   for (const name of Object.keys(run.with ?? {}))
