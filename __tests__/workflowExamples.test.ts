@@ -1,0 +1,239 @@
+/**
+ * The published workflows, run end to end by the local workflow runner (scripts/workflow/)
+ * against the bundled action, a real git origin over smart HTTP behind the permission gate,
+ * and a provider that counts its starts (scripts/workflow/fixtures/start-agent). One origin
+ * for the file; every scenario uses its own issue number, so its own dispatch key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { readRun, verifiedState } from '../src/commands/readRun.js'
+import { planRecovery } from '../src/core/planRecovery.js'
+import { openStore } from '../src/store/openStore.js'
+import { PROJECT_ROOT } from '../scripts/runner.js'
+import { startOrigin, type TestOrigin } from '../scripts/workflow/origin.js'
+import { runWorkflow, type WorkflowRun, type WorkflowRunOptions } from '../scripts/workflow/run.js'
+import { cleanupRepos, makeTempDir } from './support/repo.js'
+
+const QUICK_START = join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml')
+const OWNER_GATE = "steps.ledger.outputs.owner == 'true' && "
+
+let origin: TestOrigin
+let labeled: Record<string, unknown>
+let quickStart: string
+let nextRunId = 501
+let nextIssue = 100
+
+beforeAll(async () => {
+  origin = await startOrigin({ seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures') })
+  labeled = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8')
+  ) as Record<string, unknown>
+  quickStart = await readFile(QUICK_START, 'utf8')
+})
+afterAll(async () => {
+  await origin.close()
+  await cleanupRepos()
+})
+
+/** A scenario: its own issue (so its own key), provider log, and deliveries of one event. */
+async function scenario(options: { content?: string; label?: string } = {}) {
+  const number = nextIssue++
+  const event = {
+    ...labeled,
+    issue: { ...(labeled.issue as object), number },
+    label: { ...(labeled.label as object), name: options.label ?? 'agent:run' }
+  }
+  const key = `v1/issues/${origin.id}/${number}/labeled/agent:run`
+  const log = join(await makeTempDir(), 'agent.log')
+  const deliver = (extra: Partial<WorkflowRunOptions> = {}): Promise<WorkflowRun> =>
+    runWorkflow({
+      file: QUICK_START,
+      content: options.content ?? quickStart,
+      event,
+      origin,
+      runId: nextRunId++,
+      machineEnv: { AGENT_LOG: log },
+      ...extra
+    })
+  const starts = async (): Promise<string[]> =>
+    (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean)
+  const ledger = async () => {
+    const store = await openStore({ repositoryPath: origin.bareDir, remote: 'none', env: {} })
+    const found = await readRun(store, 'refs/dispatch-ledger', {
+      by: 'dispatch_key',
+      dispatch_key: key
+    })
+    const state = verifiedState(found.chain) // throws on a chain that does not verify
+    return { state, plan: planRecovery(state), records: found.chain.map(e => e.value) }
+  }
+  return { key, deliver, starts, ledger }
+}
+
+function owners(runs: WorkflowRun[]): WorkflowRun[] {
+  return runs.filter(r => r.jobs.dispatch?.steps[1]?.outputs.owner === 'true')
+}
+
+function outcomes(run: WorkflowRun): string[] {
+  return run.jobs.dispatch!.steps.map(s => `${s.id}:${s.outcome}`)
+}
+
+describe('the quick start (examples/workflows/issue-labeled.yml)', () => {
+  it('happy path: one provider start, and a ledger admitted → intent → submitted that verifies', async () => {
+    const s = await scenario()
+    const run = await s.deliver()
+    expect(run.conclusion).toBe('success')
+    expect(outcomes(run)).toEqual([
+      '__actions_checkout:success',
+      'ledger:success',
+      'intent:success',
+      'submit:success',
+      '__self:success'
+    ])
+    expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+      created: 'true',
+      owner: 'true',
+      dispatch_key: s.key,
+      run_id: expect.stringMatching(new RegExp(`^gh-${run.runId}-`))
+    })
+    expect(await s.starts()).toEqual([`--key ${s.key} --attempt 1`])
+    const { state, plan, records } = await s.ledger()
+    expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
+      ['admitted', null],
+      ['dispatched', 'not_submitted'],
+      ['dispatched', 'submitted']
+    ])
+    expect(state.attempts[0]?.external_ids).toEqual({ job: 'job-1' })
+    expect(plan.action).toBe('observe_provider')
+  })
+
+  it('another label: the job is skipped and nothing is admitted', async () => {
+    const s = await scenario({ label: 'bug' })
+    const run = await s.deliver()
+    expect(run.jobs.dispatch!.result).toBe('skipped')
+    expect(await s.starts()).toEqual([])
+    await expect(s.ledger()).rejects.toThrow(/is not admitted/)
+  })
+
+  it('8 deliveries at once, then one after the run ended: one owner, one provider start', async () => {
+    const s = await scenario()
+    const burst = await Promise.all(Array.from({ length: 8 }, () => s.deliver()))
+    const late = await s.deliver()
+    const runs = [...burst, late]
+    expect(runs.every(r => r.conclusion === 'success')).toBe(true)
+    expect(owners(runs)).toHaveLength(1)
+    expect(runs.filter(r => r.jobs.dispatch!.steps[1]!.outputs.created === 'true')).toHaveLength(1)
+    expect(await s.starts()).toHaveLength(1)
+    const { state } = await s.ledger()
+    expect(state.attempts).toHaveLength(1)
+    expect(state.attempts[0]?.submission_state).toBe('submitted')
+  })
+})
+
+/**
+ * Deterministic interleaving: run A admits and stops before its intent; run B (a duplicate
+ * delivery) runs to the end; then A goes on. The owner gate is what keeps B from dispatching
+ * A's run.
+ */
+async function interleaved(content: string) {
+  const s = await scenario({ content })
+  let release: () => void = () => undefined
+  const bDone = new Promise<void>(resolve => (release = resolve))
+  let aAdmitted: () => void = () => undefined
+  const admitted = new Promise<void>(resolve => (aAdmitted = resolve))
+  const a = s.deliver({
+    beforeStep: async ({ step }) => {
+      if (step.id === 'intent') {
+        aAdmitted()
+        await bDone
+      }
+    }
+  })
+  await admitted
+  const b = await s.deliver()
+  release()
+  return { s, a: await a, b }
+}
+
+const INTENT_IF =
+  "        if: steps.ledger.outputs.owner == 'true' && steps.ledger.outputs.recovery_action == 'dispatch'\n"
+const DISPATCH_GATE = " && steps.ledger.outputs.recovery_action == 'dispatch'"
+
+describe('negative controls: the same checks catch a broken quick start', () => {
+  it('the same event twice, the second between admit and intent: it owns nothing and starts nothing', async () => {
+    const { s, a, b } = await interleaved(quickStart)
+    expect(owners([a, b])).toEqual([a])
+    expect(b.jobs.dispatch!.steps[1]!.outputs.run_id).toBe(
+      a.jobs.dispatch!.steps[1]!.outputs.run_id
+    )
+    expect(outcomes(b)).toEqual([
+      '__actions_checkout:success',
+      'ledger:success',
+      'intent:skipped',
+      'submit:skipped',
+      '__self:skipped'
+    ])
+    expect(await s.starts()).toHaveLength(1)
+  })
+
+  // Found while writing this control: the owner gate is defence in depth, since the action
+  // itself tells a non-owner recovery_action=none. The gate that matters is the next two.
+  it('the owner gate alone removed still starts once: a non-owner is told recovery_action=none', async () => {
+    expect(quickStart).toContain(OWNER_GATE)
+    const { s, b } = await interleaved(quickStart.replace(OWNER_GATE, ''))
+    expect(b.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+      owner: 'false',
+      recovery_action: 'none'
+    })
+    expect(await s.starts()).toHaveLength(1)
+  })
+
+  it("the intent's whole if: removed is caught: a duplicate after the run ended starts the provider again", async () => {
+    expect(quickStart).toContain(INTENT_IF)
+    const s = await scenario({ content: quickStart.replace(INTENT_IF, '') })
+    await s.deliver()
+    await s.deliver()
+    expect(await s.starts()).toHaveLength(2)
+  })
+
+  it('the dispatch gate removed is caught: a re-run after a kill before the last record resubmits', async () => {
+    expect(quickStart).toContain(DISPATCH_GATE)
+    const s = await scenario({ content: quickStart.replace(DISPATCH_GATE, '') })
+    const killed = await s.deliver({ beforeStep: at => (at.index === 4 ? 'kill' : undefined) })
+    await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
+    expect(await s.starts()).toHaveLength(2)
+  })
+})
+
+/**
+ * The coordinator killed before each step, then its failed job re-run (same run id, next
+ * attempt), as a person or the recovery workflow would. What the README documents: the re-run
+ * replays its own admission and dispatches only if no intent was recorded; once one was, it
+ * reconciles instead of resubmitting (this quick start has no lookup, so an operator does).
+ */
+describe('the quick start killed before each step, then re-run', () => {
+  const cases: Array<[number, string, number, string]> = [
+    // kill before step, its id, provider starts in the end, plan after the re-run
+    [0, 'checkout', 1, 'observe_provider'],
+    [1, 'ledger', 1, 'observe_provider'],
+    [2, 'intent', 1, 'observe_provider'],
+    [3, 'submit', 0, 'reconcile_provider'],
+    [4, 'the final record', 1, 'reconcile_provider']
+  ]
+  it.each(cases)('killed before step %i (%s)', async (index, _name, starts, action) => {
+    const s = await scenario()
+    const killed = await s.deliver({ beforeStep: at => (at.index === index ? 'kill' : undefined) })
+    expect(killed.conclusion).toBe('failure')
+    expect(killed.jobs.dispatch!.killedBefore).toBe(index)
+    const rerun = await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
+    expect(rerun.conclusion).toBe('success')
+    if (index > 1)
+      expect(rerun.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+        created: 'false',
+        owner: 'true'
+      })
+    expect(await s.starts()).toHaveLength(starts)
+    const { plan } = await s.ledger() // verifies the chain
+    expect(plan.action).toBe(action)
+  })
+})
