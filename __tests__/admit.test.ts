@@ -42,6 +42,7 @@ function first(
       occurred_at: '2026-11-29T12:00:00Z',
       trigger: 'issue',
       actor: { login: 'octocat', id: 1 },
+      writer: null,
       dispatch_key: KEY,
       request_digest: digest
     }),

@@ -213,8 +213,8 @@ describe('example payloads', () => {
       deriveDispatch({ eventName: 'schedule', payload: load('schedule.json') })
     )
     expect(error.message).toBe(
-      'The event "schedule" has no dispatch key derivation. Set the dispatch-key input to a key ' +
-        'that names this dispatch (for example `dispatch-key: nightly/${{ github.sha }}`); runs ' +
+      'The event "schedule" has no dispatch key derivation. Set the `dispatch_key` to a key ' +
+        'that names this dispatch (for example `nightly/${{ github.sha }}`); runs ' +
         'with the same key are admitted once.'
     )
   })
@@ -356,7 +356,7 @@ describe('derivation details', () => {
     const error = invalid(() =>
       deriveDispatch({ eventName: 'push', payload: load('push.json'), request: { n: 1n } })
     )
-    expect(error.message).toMatch(/^The request input has no JSON form/)
+    expect(error.message).toMatch(/^The `request` has no JSON form/)
   })
 })
 
@@ -419,8 +419,8 @@ describe('key length (1024 UTF-8 bytes)', () => {
         deriveDispatch({ eventName: 'schedule', payload: {}, dispatchKey: key })
       )
       expect(error.message).toBe(
-        `The dispatch-key input is ${bytes} UTF-8 bytes; the limit is 1024. Set the dispatch-key ` +
-          'input to a shorter key that still names this dispatch (for example, replace a long ' +
+        `The \`dispatch_key\` is ${bytes} UTF-8 bytes; the limit is 1024. Set the \`dispatch_key\` ` +
+          'to a shorter key that still names this dispatch (for example, replace a long ' +
           'part with its sha256).'
       )
     }
@@ -444,7 +444,7 @@ describe('key length (1024 UTF-8 bytes)', () => {
       })
     )
     expect(error.message).toMatch(
-      /^The dispatch key derived from the workflow_dispatch event is 1025 UTF-8 bytes; the limit is 1024\. Set the dispatch-key input/
+      /^The dispatch key derived from the workflow_dispatch event is 1025 UTF-8 bytes; the limit is 1024\. Set the `dispatch_key`/
     )
   })
 })
@@ -572,16 +572,16 @@ describe('untrusted payloads', () => {
       const error = invalid(() => deriveDispatch({ eventName, payload: load('push.json') }))
       expect(error.message).toMatch(
         new RegExp(
-          `^The event "${eventName}" has no dispatch key derivation\\. Set the dispatch-key input`
+          `^The event "${eventName}" has no dispatch key derivation\\. Set the \`dispatch_key\``
         )
       )
-      expect(error.message).toMatch(/\(for example `dispatch-key: .+`\)/)
+      expect(error.message).toMatch(/\(for example `.+`\)/)
     }
   )
 
   test('an empty event name says GITHUB_EVENT_NAME is empty', () => {
     const error = invalid(() => deriveDispatch({ eventName: '', payload: {} }))
-    expect(error.message).toMatch(/^GITHUB_EVENT_NAME is empty.*Set the dispatch-key input/)
+    expect(error.message).toMatch(/^GITHUB_EVENT_NAME is empty.*Set the `dispatch_key`/)
   })
 })
 

@@ -38,7 +38,8 @@ function request(state: State, fields: RecordInput = {}): AppendRequest {
     fields,
     occurred_at: '2026-11-29T13:00:00Z',
     trigger: 'system',
-    actor: null
+    actor: null,
+    writer: null
   }
 }
 

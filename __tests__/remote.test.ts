@@ -32,6 +32,7 @@ function first(runId: string, digest = DIGEST): LedgerRecord {
     occurred_at: '2026-11-29T12:00:00Z',
     trigger: 'issue',
     actor: null,
+    writer: null,
     dispatch_key: KEY,
     request_digest: digest
   })
@@ -172,7 +173,8 @@ describe.each([
       ledger_ref: ledgerRef(NS, 'run-a'),
       occurred_at: '2026-11-29T12:01:00Z',
       trigger: 'system' as const,
-      actor: null
+      actor: null,
+      writer: null
     }
     const results = await Promise.allSettled([
       appendRecord(a, { ...base, state: 'dispatched', fields: { note: 'a' } }, chainA),
@@ -241,7 +243,8 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
       ledger_ref: ledgerRef(NS, 'run-a'),
       occurred_at: '2026-11-29T12:01:00Z',
       trigger: 'system' as const,
-      actor: null
+      actor: null,
+      writer: null
     }
     const appended = await appendRecord(store, { ...base, state: 'cancelled', fields: {} }, chain)
     expect((await refsUnder(server.bareDir))[ledgerRef(NS, 'run-a')]).toBe(appended.record.oid)

@@ -28370,39 +28370,102 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8770:
+/***/ 1729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ writeSummary),
-/* harmony export */   Z: () => (/* binding */ escapeHtml)
+/* harmony export */   $1: () => (/* binding */ jsonInput),
+/* harmony export */   Ko: () => (/* binding */ readInputs),
+/* harmony export */   Px: () => (/* binding */ inInputTerms)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
+/* unused harmony exports COMMANDS, InputsSchema, INPUT_FOR_FIELD */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
+/* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 
-/** Event fields reach the summary: escape them so a label cannot inject markup. */
-function escapeHtml(text) {
-    return text.replace(/[&<>"'`|]/g, c => `&#${c.charCodeAt(0)};`);
+
+
+const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'];
+/** The action's inputs after action.yml's defaults; every field is untrusted text. */
+const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    command: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(COMMANDS),
+    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    request: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    runId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    initialState: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    state: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    record: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    onConflict: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['fail', 'output']),
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+});
+/** Reads every input through getInput (core.getInput in the action) and validates it. */
+function readInputs(getInput) {
+    const raw = {
+        command: getInput('command') || 'admit',
+        dispatchKey: getInput('dispatch-key'),
+        request: getInput('request'),
+        runId: getInput('run-id'),
+        initialState: getInput('initial-state') || 'admitted',
+        state: getInput('state'),
+        record: getInput('record'),
+        namespace: getInput('namespace') || 'refs/dispatch-ledger',
+        remote: getInput('remote') || 'auto',
+        repositoryPath: getInput('repository-path'),
+        onConflict: getInput('on-conflict') || 'fail',
+        token: getInput('token')
+    };
+    const parsed = InputsSchema.safeParse(raw);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue?.path[0] ?? 'an input');
+        const name = field.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${name} input is invalid: ${issue?.message ?? 'bad value'}.`);
+    }
+    return parsed.data;
 }
-/** Writes the job summary when the runner gives us a summary file. */
-async function writeSummary(block, env) {
-    if (!env.GITHUB_STEP_SUMMARY)
-        return;
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
-        .addHeading(escapeHtml(block.title), 3)
-        .addRaw(`<p>${escapeHtml(block.meaning)}</p>`, true)
-        .addTable([
-        [
-            { data: 'field', header: true },
-            { data: 'value', header: true }
-        ],
-        ...block.rows.map(([field, value]) => [
-            escapeHtml(field),
-            `<code>${escapeHtml(value)}</code>`
-        ])
-    ]);
-    if (block.extra)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(block.extra, true);
-    await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.write();
+/** The action input that carries each field the commands name (`dispatch_key` → dispatch-key). */
+const INPUT_FOR_FIELD = {
+    dispatch_key: 'dispatch-key',
+    request: 'request',
+    run_id: 'run-id',
+    initial_state: 'initial-state',
+    state: 'state',
+    record: 'record',
+    namespace: 'namespace',
+    on_conflict: 'on-conflict',
+    remote: 'remote',
+    repository_path: 'repository-path'
+};
+/**
+ * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
+ * the action set inputs, so their messages say `the dispatch-key input` instead.
+ */
+function inInputTerms(message) {
+    return message.replace(/(\b[Tt]he )?`([a-z_]+)`/g, (whole, the, field) => {
+        const input = Object.hasOwn(INPUT_FOR_FIELD, field) ? INPUT_FOR_FIELD[field] : undefined;
+        if (input === undefined)
+            return whole;
+        return `${the ?? 'the '}${input} input`;
+    });
+}
+const JSON_EXAMPLES = {
+    request: `request: '{"model": "large"}'`,
+    record: `record: '{"note": "checked by hand"}'`
+};
+/** A JSON text input parsed; undefined when it is empty. The error names the input. */
+function jsonInput(text, input) {
+    if (text === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${input} input is not valid JSON (${error.message}). ` +
+            `Pass a JSON value, for example ${JSON_EXAMPLES[input]}.`);
+    }
 }
 
 
@@ -28790,7 +28853,8 @@ function decodeRecord(ref, raw) {
 /* harmony export */   dq: () => (/* binding */ InputConflict),
 /* harmony export */   o9: () => (/* binding */ InvalidInput),
 /* harmony export */   rF: () => (/* binding */ BrokenChain),
-/* harmony export */   sK: () => (/* binding */ IllegalTransition)
+/* harmony export */   sK: () => (/* binding */ IllegalTransition),
+/* harmony export */   ts: () => (/* binding */ NotOwner)
 /* harmony export */ });
 /**
  * Every failure the action reports is one of these: the message says what is wrong and
@@ -28861,6 +28925,17 @@ class InputConflict extends DispatchLedgerError {
         super('input_conflict', message);
     }
 }
+/**
+ * SPEC §9: a run selected from the event belongs to another workflow run. Nothing was written;
+ * `owner` is the run id of the run that was selected.
+ */
+class NotOwner extends DispatchLedgerError {
+    owner;
+    constructor(message, owner) {
+        super('not_owner', message);
+        this.owner = owner;
+    }
+}
 
 
 /***/ }),
@@ -28877,7 +28952,7 @@ class InputConflict extends DispatchLedgerError {
 /* harmony export */   ep: () => (/* binding */ RECORD_SCHEMA),
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
-/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
+/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema, WriterSchema */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
@@ -28890,9 +28965,9 @@ const RECORD_SCHEMA = 'dispatch-ledger/record/v1';
 const Text = (max) => zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(max));
 const DigestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
     .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
-/** RFC 3339 in UTC, ending in Z. */
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
 const TimestampSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z'));
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
 const TRIGGERS = [
     'issue',
     'pull_request',
@@ -28980,6 +29055,16 @@ const NO_AUTHORITY = Object.freeze({
     integration: false,
     merge: false
 });
+/**
+ * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
+ * JCS and digest, so the chain itself says which run and attempt wrote each step.
+ */
+const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
+    github_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+    run_attempt: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1)),
+    workflow_ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(1024))
+});
 /** SPEC §3: a ledger record. Closed at every level. */
 const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     schema: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .literal */ .euz(RECORD_SCHEMA),
@@ -28997,7 +29082,8 @@ const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .r
     evidence: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(EvidenceSchema),
     decision: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(DecisionSchema),
     note: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._maxLength */ .Eb(4096))),
-    authority: AuthoritySchema
+    authority: AuthoritySchema,
+    writer: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .nullable */ .mee(WriterSchema)
 });
 /** The fields a `record` input may set; the action fills in the rest. */
 const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
@@ -29035,7 +29121,7 @@ const COMPONENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
 function validateNamespace(namespace) {
     const parts = namespace.split('/');
     const bad = (why) => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The namespace input ${JSON.stringify(namespace)} ${why}. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
             `Use a prefix such as ${DEFAULT_NAMESPACE}.`);
     };
     if (parts[0] !== 'refs' || parts.length < 2)
@@ -29280,6 +29366,122 @@ function isLegalTransition(from, to) {
 /** States a ledger may start in (SPEC §4: `admitted`, or `proposed` for preview-first flows). */
 const INITIAL_STATES = ['admitted', 'proposed'];
 const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(INITIAL_STATES);
+
+
+/***/ }),
+
+/***/ 2020:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   UJ: () => (/* binding */ inertText),
+/* harmony export */   np: () => (/* binding */ checkRunId)
+/* harmony export */ });
+/* unused harmony exports CONTROL_CHARACTERS, MAX_RUN_ID_LENGTH, findControlCharacter */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/**
+ * SPEC §9 "Text safety": names that identify a dispatch or a run carry no control characters,
+ * and every outside value is shown as inert text. Pure.
+ */
+
+/** C0, DEL, C1, and the Unicode line and paragraph separators. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+const MAX_RUN_ID_LENGTH = 1024;
+/** The first control character in text, described (`U+0009`), or null when there is none. */
+function findControlCharacter(text) {
+    const match = CONTROL_CHARACTERS.exec(text);
+    if (!match)
+        return null;
+    const code = match[0].codePointAt(0);
+    return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** A run id given by the caller: non-empty, at most 1024 characters, no control characters. */
+function checkRunId(runId) {
+    const control = findControlCharacter(runId);
+    if (runId === '' || runId.length > MAX_RUN_ID_LENGTH || control !== null)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`run_id\` ${JSON.stringify(runId.slice(0, 80))} is not a valid run id: ` +
+            (control !== null
+                ? `it contains the control character ${control}`
+                : `it must be 1 to ${MAX_RUN_ID_LENGTH} characters`) +
+            '. Give the `run_id` as printable text, such as the run_id output of admit.');
+    return runId;
+}
+const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g;
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+const OTHER_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * A value from an event, an input or the store, made safe to place anywhere in a job summary:
+ * markdown and HTML specials become character references, line breaks are shown as `⏎` (so a
+ * value can never end a block and start a heading, a link or an image), and any other control
+ * character is shown by its code (`\u001b`).
+ */
+function inertText(value) {
+    return value
+        .replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`)
+        .replace(LINE_BREAK, '⏎')
+        .replace(OTHER_CONTROL, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+
+
+/***/ }),
+
+/***/ 7416:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   dW: () => (/* binding */ writerFromEnv),
+/* harmony export */   se: () => (/* binding */ defaultRunIdPrefix),
+/* harmony export */   ti: () => (/* binding */ ownsRun)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/**
+ * SPEC §9: who writes a run. The writer identity of a record comes from the workflow run's
+ * environment; ownership of a run follows from its id and from who wrote its first record.
+ * Pure: the environment is passed in as a plain object.
+ */
+
+/**
+ * The writer of records appended by this process: `{github_run_id, run_attempt, workflow_ref}`
+ * from GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT (an integer, 1 when the runner does not say) and
+ * GITHUB_WORKFLOW_REF (empty when the runner does not say); null outside a workflow run
+ * (no GITHUB_RUN_ID). A malformed value is an error rather than a guess: it would be stored.
+ */
+function writerFromEnv(env) {
+    const runId = env.GITHUB_RUN_ID ?? '';
+    if (runId === '')
+        return null;
+    if (!/^[1-9][0-9]{0,19}$/.test(runId))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`GITHUB_RUN_ID is ${JSON.stringify(runId)}, not a workflow run id. The runner sets it to ` +
+            'digits; unset it to run outside a workflow.');
+    const attemptText = env.GITHUB_RUN_ATTEMPT ?? '';
+    const attempt = attemptText === '' ? 1 : Number(attemptText);
+    if (!/^[1-9][0-9]{0,8}$/.test(attemptText || '1'))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`GITHUB_RUN_ATTEMPT is ${JSON.stringify(attemptText)}, not a positive integer. The runner ` +
+            'sets it to 1 for a first attempt and counts up on each re-run.');
+    const workflowRef = env.GITHUB_WORKFLOW_REF ?? '';
+    if (workflowRef.length > 1024 || /[\p{Cc}\u2028\u2029]/u.test(workflowRef))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9('GITHUB_WORKFLOW_REF is longer than 1024 characters or holds control characters; ' +
+            'the runner sets it to <owner>/<repo>/<path>@<ref>.');
+    return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef };
+}
+/** SPEC §7: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
+function defaultRunIdPrefix(writer) {
+    return `gh-${writer.github_run_id}-`;
+}
+/**
+ * SPEC §9 "Ownership": this workflow run owns a run when the run's id is one it would admit
+ * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
+ * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
+ * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the
+ * run with run-id or dispatch-key instead.
+ */
+function ownsRun(run, self) {
+    if (self === null)
+        return false;
+    if (run.run_id.startsWith(defaultRunIdPrefix(self)))
+        return true;
+    return run.first_writer?.github_run_id === self.github_run_id;
+}
 
 
 /***/ }),
@@ -39693,11 +39895,11 @@ var errors = __nccwpck_require__(4296);
  * The triggering event as the runner gives it. A path that is set but unreadable or not
  * JSON is an error; no path at all is allowed only when the caller does not need the event.
  */
-async function loadEvent(env, required) {
+async function loadEvent(env, options) {
     const name = env.GITHUB_EVENT_NAME ?? '';
     const path = env.GITHUB_EVENT_PATH ?? '';
     if (!path) {
-        if (required)
+        if (options.required)
             throw new errors/* InvalidInput */.o9('GITHUB_EVENT_PATH is not set, so there is no event to derive a dispatch key from. ' +
                 'Run inside a workflow, or set the dispatch-key input.');
         return { name, payload: {} };
@@ -39722,60 +39924,36 @@ async function loadEvent(env, required) {
     return { name, payload };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
-var src_schemas = __nccwpck_require__(8395);
-// EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
-var schema = __nccwpck_require__(1183);
-;// CONCATENATED MODULE: ./src/action/inputs.ts
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __nccwpck_require__(1729);
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __nccwpck_require__(2020);
+;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
-
-const COMMANDS = ['admit', 'preview', 'record', 'plan', 'scan'];
-/** The action's inputs after action.yml's defaults; every field is untrusted text. */
-const InputsSchema = src_schemas/* object */.Ikc({
-    command: src_schemas/* enum */.k5n(COMMANDS),
-    dispatchKey: src_schemas/* string */.YjP(),
-    request: src_schemas/* string */.YjP(),
-    runId: src_schemas/* string */.YjP(),
-    initialState: src_schemas/* string */.YjP(),
-    state: src_schemas/* string */.YjP(),
-    record: src_schemas/* string */.YjP(),
-    namespace: src_schemas/* string */.YjP(),
-    remote: src_schemas/* string */.YjP(),
-    repositoryPath: src_schemas/* string */.YjP(),
-    onConflict: src_schemas/* enum */.k5n(['fail', 'output']),
-    token: src_schemas/* string */.YjP()
-});
-/** Reads every input through getInput (core.getInput in the action) and validates it. */
-function readInputs(getInput) {
-    const raw = {
-        command: getInput('command') || 'admit',
-        dispatchKey: getInput('dispatch-key'),
-        request: getInput('request'),
-        runId: getInput('run-id'),
-        initialState: getInput('initial-state') || 'admitted',
-        state: getInput('state'),
-        record: getInput('record'),
-        namespace: getInput('namespace') || 'refs/dispatch-ledger',
-        remote: getInput('remote') || 'auto',
-        repositoryPath: getInput('repository-path'),
-        onConflict: getInput('on-conflict') || 'fail',
-        token: getInput('token')
-    };
-    const parsed = InputsSchema.safeParse(raw);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = String(issue?.path[0] ?? 'an input');
-        const name = field.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-        throw new errors/* InvalidInput */.o9(`The ${name} input is invalid: ${issue?.message ?? 'bad value'}.`);
-    }
-    return parsed.data;
+/** Writes the job summary when the runner gives us a summary file. */
+async function writeSummary(block, env) {
+    if (!env.GITHUB_STEP_SUMMARY)
+        return;
+    src_core/* summary */.z
+        .addHeading((0,core_text/* inertText */.UJ)(block.title), 3)
+        .addRaw(`<p>${(0,core_text/* inertText */.UJ)(block.meaning)}</p>`, true)
+        .addTable([
+        [
+            { data: 'field', header: true },
+            { data: 'value', header: true }
+        ],
+        ...block.rows.map(([field, value]) => [(0,core_text/* inertText */.UJ)(field), `<code>${(0,core_text/* inertText */.UJ)(value)}</code>`])
+    ]);
+    if (block.extra)
+        src_core/* summary */.z.addRaw(block.extra, true);
+    await src_core/* summary */.z.write();
 }
 
-// EXTERNAL MODULE: ./src/action/summary.ts
-var summary = __nccwpck_require__(8770);
 // EXTERNAL MODULE: ./src/core/refs.ts
 var refs = __nccwpck_require__(9301);
+// EXTERNAL MODULE: ./src/core/writer.ts
+var core_writer = __nccwpck_require__(7416);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -40474,42 +40652,52 @@ async function openStore(options) {
 
 
 
+
 /** The action adapter: inputs in, one command, outputs and a job summary out. */
 async function run(env = process.env) {
     try {
-        const inputs = readInputs(name => src_core/* getInput */.V4(name));
+        const inputs = (0,action_inputs/* readInputs */.Ko)(name => src_core/* getInput */.V4(name));
         if (inputs.token)
             src_core/* setSecret */.Pq(inputs.token);
-        const report = await runCommand(inputs, env);
+        const report = await runStep(inputs, env);
         for (const [name, value] of Object.entries(report.outputs))
             src_core/* setOutput */.uH(name, value);
-        await (0,summary/* writeSummary */.S)(report.summary, env);
+        await writeSummary(report.summary, env);
         if (report.failure)
-            src_core/* setFailed */.C1(report.failure);
+            src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(report.failure));
     }
     catch (error) {
-        src_core/* setFailed */.C1(error instanceof Error ? error.message : String(error));
+        src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(error instanceof Error ? error.message : String(error)));
     }
 }
-async function runCommand(inputs, env) {
+/** Commands whose key is derived from the event unless dispatch-key is given. */
+const DERIVES_KEY = new Set(['admit', 'preview']);
+async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
-    const steps = await __nccwpck_require__.e(/* import() */ 129).then(__nccwpck_require__.bind(__nccwpck_require__, 3129));
-    const openConfigured = () => openStore({ repositoryPath: inputs.repositoryPath, remote: inputs.remote, env });
-    if (inputs.command === 'scan')
-        return steps.scanStep(inputs, await openConfigured());
+    const writer = (0,core_writer/* writerFromEnv */.dW)(env);
+    const steps = await __nccwpck_require__.e(/* import() */ 864).then(__nccwpck_require__.bind(__nccwpck_require__, 4864));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
-    const event = await loadEvent(env, ['admit', 'preview'].includes(inputs.command) && !inputs.dispatchKey);
-    const store = await openConfigured();
+    const event = await loadEvent(env, {
+        required: DERIVES_KEY.has(inputs.command) && !inputs.dispatchKey
+    });
+    const store = await openStore({
+        repositoryPath: inputs.repositoryPath,
+        remote: inputs.remote,
+        env
+    });
+    const context = { event, store, writer };
     switch (inputs.command) {
         case 'admit':
-            return steps.admitStep(inputs, event, store, env);
+            return steps.admitStep(inputs, context);
         case 'preview':
-            return steps.previewStep(inputs, event, store, env);
+            return steps.previewStep(inputs, context);
         case 'record':
-            return steps.recordStep(inputs, event, store);
+            return steps.recordStep(inputs, context);
         case 'plan':
-            return steps.planStep(inputs, event, store);
+            return steps.planStep(inputs, context);
+        case 'scan':
+            return steps.scanStep(inputs, context);
     }
 }
 

@@ -78,6 +78,7 @@ export async function actionEnv(
     GITHUB_EVENT_NAME: run.eventName ?? 'issues',
     GITHUB_RUN_ID: String(run.runId ?? 1000),
     GITHUB_RUN_ATTEMPT: String(run.runAttempt ?? 1),
+    GITHUB_WORKFLOW_REF: 'octo-org/octo-repo/.github/workflows/ledger.yml@refs/heads/main',
     GITHUB_REPOSITORY: 'octo-org/octo-repo',
     GITHUB_ACTOR: 'octocat',
     GITHUB_OUTPUT: join(files.dir, 'output'),

@@ -45,6 +45,7 @@ export function makeRecord(partial: Partial<LedgerRecord> = {}): LedgerRecord {
     decision: null,
     note: null,
     authority: { ...NO_AUTHORITY },
+    writer: null,
     ...partial
   }
 }

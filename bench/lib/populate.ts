@@ -41,7 +41,8 @@ export async function populateRuns(
           },
           occurred_at: '2025-01-01T00:00:10Z',
           trigger: 'provider_observation',
-          actor: null
+          actor: null,
+          writer: null
         },
         admitted.chain
       )

@@ -1,20 +1,24 @@
 import { readFile } from 'node:fs/promises'
+import type { WorkflowEvent } from '../commands/dispatchTarget.js'
 import { InvalidInput } from '../core/errors.js'
 
-export interface LoadedEvent {
-  readonly name: string
-  readonly payload: unknown
+export interface LoadEventOptions {
+  /** The step cannot go on without the event (its key is derived from it). */
+  readonly required: boolean
 }
 
 /**
  * The triggering event as the runner gives it. A path that is set but unreadable or not
  * JSON is an error; no path at all is allowed only when the caller does not need the event.
  */
-export async function loadEvent(env: NodeJS.ProcessEnv, required: boolean): Promise<LoadedEvent> {
+export async function loadEvent(
+  env: NodeJS.ProcessEnv,
+  options: LoadEventOptions
+): Promise<WorkflowEvent> {
   const name = env.GITHUB_EVENT_NAME ?? ''
   const path = env.GITHUB_EVENT_PATH ?? ''
   if (!path) {
-    if (required)
+    if (options.required)
       throw new InvalidInput(
         'GITHUB_EVENT_PATH is not set, so there is no event to derive a dispatch key from. ' +
           'Run inside a workflow, or set the dispatch-key input.'

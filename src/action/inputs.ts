@@ -46,3 +46,50 @@ export function readInputs(getInput: (name: string) => string): Inputs {
   }
   return parsed.data
 }
+
+/** The action input that carries each field the commands name (`dispatch_key` → dispatch-key). */
+export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
+  dispatch_key: 'dispatch-key',
+  request: 'request',
+  run_id: 'run-id',
+  initial_state: 'initial-state',
+  state: 'state',
+  record: 'record',
+  namespace: 'namespace',
+  on_conflict: 'on-conflict',
+  remote: 'remote',
+  repository_path: 'repository-path'
+}
+
+/**
+ * Commands and the core name the fields they were given (`the \`dispatch_key\``); a user of
+ * the action set inputs, so their messages say `the dispatch-key input` instead.
+ */
+export function inInputTerms(message: string): string {
+  return message.replace(
+    /(\b[Tt]he )?`([a-z_]+)`/g,
+    (whole, the: string | undefined, field: string) => {
+      const input = Object.hasOwn(INPUT_FOR_FIELD, field) ? INPUT_FOR_FIELD[field] : undefined
+      if (input === undefined) return whole
+      return `${the ?? 'the '}${input} input`
+    }
+  )
+}
+
+const JSON_EXAMPLES: Readonly<Record<string, string>> = {
+  request: `request: '{"model": "large"}'`,
+  record: `record: '{"note": "checked by hand"}'`
+}
+
+/** A JSON text input parsed; undefined when it is empty. The error names the input. */
+export function jsonInput(text: string, input: 'request' | 'record'): unknown {
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new InvalidInput(
+      `The ${input} input is not valid JSON (${(error as Error).message}). ` +
+        `Pass a JSON value, for example ${JSON_EXAMPLES[input]}.`
+    )
+  }
+}

@@ -1,6 +1,6 @@
 import type { LedgerRecord } from '../core/record.js'
 import type { StoredEntry } from '../store/store.js'
-import { escapeHtml } from './summary.js'
+import { inertText } from '../core/text.js'
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 export function ledgerMarkdown(
@@ -18,7 +18,7 @@ export function ledgerMarkdown(
       r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
       r.idempotency.input_key ?? '',
       r.trigger
-    ].map(cell => escapeHtml(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell))
+    ].map(cell => inertText(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell))
   )
   const header = [
     'seq',

@@ -1,37 +1,32 @@
-import { readRun } from '../commands/readRun.js'
-import type { Store } from '../store/store.js'
-import type { LoadedEvent } from './event.js'
+import { planCommand } from '../commands/plan.js'
+import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import type { StepReport } from './report.js'
-import { runIdentityOutputs, runOutputs, runRows, viewChain } from './runView.js'
-import { checkSelectedKey, selectRun } from './selectRun.js'
+import { runRows, selectedRunOutputs } from './runReport.js'
 
-/** Reconstruct a run from its ledger (verifying the chain) and plan the one safe next action. */
-export async function planStep(
-  inputs: Inputs,
-  event: LoadedEvent,
-  store: Store
-): Promise<StepReport> {
-  const found = await readRun(store, inputs.namespace, selectRun(inputs, event))
-  const view = viewChain(found.chain)
-  const { state } = view
-  checkSelectedKey(inputs, state.dispatch_key)
+/** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
+export async function planStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const selected = await planCommand(context.store, {
+    namespace: inputs.namespace,
+    run_id: inputs.runId,
+    dispatch_key: inputs.dispatchKey,
+    event: context.event,
+    writer: context.writer
+  })
+  const { view } = selected
   return {
-    outputs: {
-      ...runIdentityOutputs(state, found.ledger_ref, store.name),
-      ...runOutputs(view)
-    },
+    outputs: selectedRunOutputs(selected, context.store.name),
     summary: {
       title: `dispatch-ledger: plan — ${view.plan.action}`,
       meaning: view.plan.reason,
       rows: [
-        ['run id', state.run_id],
-        ['dispatch key', state.dispatch_key],
-        ['store', store.name],
+        ['run id', view.state.run_id],
+        ['dispatch key', view.state.dispatch_key],
+        ['store', context.store.name],
         ...runRows(view)
       ],
-      extra: ledgerMarkdown(found.chain, state.terminal)
+      extra: ledgerMarkdown(selected.chain, view.state.terminal)
     }
   }
 }

@@ -1,65 +1,62 @@
-import { admissionRef, keyHash, ledgerRef } from '../core/refs.js'
-import type { Store } from '../store/store.js'
-import { resolveDispatch } from './dispatch.js'
-import type { LoadedEvent } from './event.js'
-import type { Inputs } from './inputs.js'
+import { previewCommand, type PreviewOutcome } from '../commands/preview.js'
+import type { StepContext } from './context.js'
+import { jsonInput, type Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
-import { notOwnedOutputs, runOutputs, runRows, viewRun } from './runView.js'
+import { notOwnedOutputs, runOutputs, runRows } from './runReport.js'
 
-/** Derive the key and look it up; never writes. */
-export async function previewStep(
-  inputs: Inputs,
-  event: LoadedEvent,
-  store: Store,
-  env: NodeJS.ProcessEnv
-): Promise<StepReport> {
-  const dispatch = resolveDispatch(inputs, event, env)
-  const admission_ref = admissionRef(inputs.namespace, dispatch.dispatch_key)
-  const found = await store.read(async reader => {
-    const admission = await reader.readAdmission(admission_ref)
-    const ours = admission?.value.run_id === dispatch.run_id
-    const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null
-    return { admission, chain }
+/** `command: preview`: what admit would do, from previewCommand; writes nothing. */
+export async function previewStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const outcome = await previewCommand(context.store, {
+    namespace: inputs.namespace,
+    event: context.event,
+    dispatch_key: inputs.dispatchKey,
+    request: jsonInput(inputs.request, 'request'),
+    run_id: inputs.runId,
+    writer: context.writer
   })
-  const stored = found.admission?.value
-  const runId = stored?.run_id ?? dispatch.run_id
-  const conflict = stored !== undefined && stored.request_digest !== dispatch.request_digest
-  const owned = stored === undefined || stored.run_id === dispatch.run_id
-  const view = viewRun(found.chain)
-  const meaning = !stored
-    ? `Not admitted yet: admit would create run ${runId}.`
-    : conflict
-      ? `Admitted for run ${runId} with a different request (${stored.request_digest}); admit would report a conflict.`
-      : stored.run_id === dispatch.run_id
-        ? 'Already admitted by this workflow run; admit would be an exact replay.'
-        : `Already admitted by another workflow run (${runId}); admit would return that run.`
+  const { target, stored, view } = outcome
+  const runId = stored?.run_id ?? target.run_id
+  const meaning = describe(outcome)
   return {
     outputs: {
-      dispatch_key: dispatch.dispatch_key,
-      dispatch_key_hash: keyHash(dispatch.dispatch_key),
-      request_digest: dispatch.request_digest,
-      admission_ref,
-      ledger_ref: stored?.ledger_ref ?? ledgerRef(inputs.namespace, runId),
+      dispatch_key: target.dispatch_key,
+      dispatch_key_hash: target.dispatch_key_hash,
+      request_digest: target.request_digest,
+      admission_ref: target.admission_ref,
+      ledger_ref: stored?.ledger_ref ?? target.ledger_ref,
       run_id: runId,
-      owner: flag(stored !== undefined && stored.run_id === dispatch.run_id),
+      owner: flag(outcome.owner),
       created: 'false',
       recorded: 'false',
-      conflict: flag(conflict),
-      store: store.name,
-      ...(owned ? runOutputs(view) : notOwnedOutputs(runId)),
+      conflict: flag(outcome.verdict === 'conflict'),
+      store: context.store.name,
+      ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
       ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
     },
     summary: {
       title: 'dispatch-ledger: preview',
       meaning,
       rows: [
-        ['dispatch key', dispatch.dispatch_key],
-        ['request digest', dispatch.request_digest],
+        ['dispatch key', target.dispatch_key],
+        ['request digest', target.request_digest],
         ['run id', runId],
-        ['admitted', flag(stored !== undefined)],
-        ['store', store.name],
+        ['admitted', flag(stored !== null)],
+        ['store', context.store.name],
         ...runRows(view)
       ]
     }
+  }
+}
+
+function describe({ verdict, stored, target }: PreviewOutcome): string {
+  switch (verdict) {
+    case 'create':
+      return `Not admitted yet: admit would create run ${target.run_id}.`
+    case 'conflict':
+      return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`
+    case 'replay':
+      return 'Already admitted by this workflow run; admit would be an exact replay.'
+    case 'duplicate':
+      return `Already admitted by another workflow run (${stored?.run_id}); admit would return that run.`
   }
 }

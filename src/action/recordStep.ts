@@ -1,53 +1,30 @@
-import { appendRecord } from '../commands/record.js'
-import { readRun } from '../commands/readRun.js'
-import { actorFrom, triggerFor } from '../core/dispatchKey.js'
-import { InvalidInput } from '../core/errors.js'
-import { nowTimestamp } from '../core/newRecord.js'
-import { RecordInputSchema } from '../core/record.js'
-import { StateSchema, STATES } from '../core/states.js'
-import { parseJsonInput, parseOrThrow } from '../core/validate.js'
-import type { Store } from '../store/store.js'
-import type { LoadedEvent } from './event.js'
-import type { Inputs } from './inputs.js'
+import { recordCommand } from '../commands/record.js'
+import type { StepContext } from './context.js'
+import { jsonInput, type Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
-import { runIdentityOutputs, runOutputs, runRows, viewChain } from './runView.js'
-import { checkSelectedKey, selectRun } from './selectRun.js'
+import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
-/** Append one record to a run's ledger, validated against its head, by compare-and-set. */
-export async function recordStep(
-  inputs: Inputs,
-  event: LoadedEvent,
-  store: Store
-): Promise<StepReport> {
-  const state = StateSchema.safeParse(inputs.state)
-  if (!state.success)
-    throw new InvalidInput(
-      `command: record needs the state input, one of ${STATES.join(', ')}; got ${JSON.stringify(inputs.state)}.`
-    )
-  const fields = parseRecordInput(inputs.record)
-  const { ledger_ref, chain } = await readRun(store, inputs.namespace, selectRun(inputs, event))
-  checkSelectedKey(inputs, chain[0]?.value.idempotency.dispatch_key ?? '')
-  const result = await appendRecord(
-    store,
-    {
-      ledger_ref,
-      state: state.data,
-      fields,
-      occurred_at: nowTimestamp(),
-      trigger: triggerFor(event.name),
-      actor: actorFrom(event.payload)
-    },
-    chain
-  )
-  const view = viewChain(result.chain)
+/** `command: record`: append one record to a run's ledger, by compare-and-set. */
+export async function recordStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const outcome = await recordCommand(context.store, {
+    namespace: inputs.namespace,
+    run_id: inputs.runId,
+    dispatch_key: inputs.dispatchKey,
+    event: context.event,
+    writer: context.writer,
+    state: inputs.state,
+    fields: jsonInput(inputs.record, 'record')
+  })
+  const { view } = outcome
   const run = view.state
-  const record = result.record.value
+  const record = outcome.record.value
   return {
     outputs: {
-      ...runIdentityOutputs(run, ledger_ref, store.name),
-      duplicate: flag(result.duplicate),
-      recorded: flag(!result.duplicate),
+      ...runIdentityOutputs(run, outcome.selected.ledger_ref, context.store.name),
+      owner: flag(outcome.selected.owner),
+      duplicate: flag(outcome.duplicate),
+      recorded: flag(!outcome.duplicate),
       ...runOutputs(view),
       // The record this step wrote (or found, for a duplicate), not merely the head.
       sequence: String(record.ledger_sequence),
@@ -55,29 +32,16 @@ export async function recordStep(
     },
     summary: {
       title: `dispatch-ledger: record ${record.state}`,
-      meaning: result.duplicate
+      meaning: outcome.duplicate
         ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
         : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
       rows: [
         ['run id', run.run_id],
         ['dispatch key', run.dispatch_key],
-        ['store', store.name],
+        ['store', context.store.name],
         ...runRows(view)
       ],
-      extra: ledgerMarkdown(result.chain, run.terminal)
+      extra: ledgerMarkdown(outcome.chain, run.terminal)
     }
   }
-}
-
-function parseRecordInput(text: string) {
-  if (!text) return {}
-  const value = parseJsonInput(text, 'record')
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new InvalidInput('The record input must be a JSON object, for example {"note": "..."}.')
-  if ('authority' in value)
-    throw new InvalidInput(
-      'The record input may not set authority: a record is evidence, never a grant, and every ' +
-        'authority flag is false. Remove the authority field.'
-    )
-  return parseOrThrow(RecordInputSchema, value, 'The record input')
 }

@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
 import { scanRuns } from '../commands/scan.js'
-import type { Store } from '../store/store.js'
+import { inertText } from '../core/text.js'
+import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import type { StepReport } from './report.js'
-import { escapeHtml } from './summary.js'
 
 /** For a scheduled sweep: every non-terminal run with its plan, and every ledger that fails to verify. */
-export async function scanStep(inputs: Inputs, store: Store): Promise<StepReport> {
+export async function scanStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const { store } = context
   const scanned = await scanRuns(store, inputs.namespace)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
@@ -35,10 +36,10 @@ export async function scanStep(inputs: Inputs, store: Store): Promise<StepReport
     '|---|---|---|---|---|',
     ...open.map(
       run =>
-        `| ${escapeHtml(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
+        `| ${inertText(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
     ),
     ...broken.map(
-      run => `| ${escapeHtml(run.ledger_ref)} | does not verify | | ${escapeHtml(run.error)} | |`
+      run => `| ${inertText(run.ledger_ref)} | does not verify | | ${inertText(run.error)} | |`
     )
   ].join('\n')
   return {

@@ -1,9 +1,5 @@
 import * as core from '@actions/core'
-
-/** Event fields reach the summary: escape them so a label cannot inject markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`|]/g, c => `&#${c.charCodeAt(0)};`)
-}
+import { inertText } from '../core/text.js'
 
 export interface SummaryBlock {
   readonly title: string
@@ -17,17 +13,14 @@ export interface SummaryBlock {
 export async function writeSummary(block: SummaryBlock, env: NodeJS.ProcessEnv): Promise<void> {
   if (!env.GITHUB_STEP_SUMMARY) return
   core.summary
-    .addHeading(escapeHtml(block.title), 3)
-    .addRaw(`<p>${escapeHtml(block.meaning)}</p>`, true)
+    .addHeading(inertText(block.title), 3)
+    .addRaw(`<p>${inertText(block.meaning)}</p>`, true)
     .addTable([
       [
         { data: 'field', header: true },
         { data: 'value', header: true }
       ],
-      ...block.rows.map(([field, value]) => [
-        escapeHtml(field),
-        `<code>${escapeHtml(value)}</code>`
-      ])
+      ...block.rows.map(([field, value]) => [inertText(field), `<code>${inertText(value)}</code>`])
     ])
   if (block.extra) core.summary.addRaw(block.extra, true)
   await core.summary.write()

@@ -6,6 +6,66 @@ import { admissionRef, ledgerRef } from '../core/refs.js'
 import { INITIAL_STATES } from '../core/states.js'
 import { parseOrThrow } from '../core/validate.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { actorFrom, triggerFor } from '../core/dispatchKey.js'
+import { newRecord } from '../core/newRecord.js'
+import { InitialStateSchema } from '../core/states.js'
+import { timestampOf } from '../core/time.js'
+import {
+  resolveDispatch,
+  type DispatchTarget,
+  type DispatchTargetOptions
+} from './dispatchTarget.js'
+import { viewRun, type RunView } from './runView.js'
+
+export interface AdmitOptions extends DispatchTargetOptions {
+  /** admitted (default) or proposed. */
+  readonly initial_state?: string
+  /** The clock; now when not given. */
+  readonly now?: Date
+}
+
+export interface AdmitOutcome {
+  readonly target: DispatchTarget
+  /** What admission returned; null when the key is admitted with another request. */
+  readonly result: AdmitResult | null
+  /** Set when the key is admitted with another request digest: nothing was written. */
+  readonly conflict: AdmissionConflict | null
+  /** Our run verified and planned, when we own the returned run; null otherwise. */
+  readonly view: RunView | null
+}
+
+/**
+ * `command: admit`: derive the dispatch from the event (or the given key), build the first
+ * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
+ * whether it fails the step.
+ */
+export async function admitCommand(store: Store, options: AdmitOptions): Promise<AdmitOutcome> {
+  const target = resolveDispatch(options)
+  const initial = InitialStateSchema.safeParse(options.initial_state ?? 'admitted')
+  if (!initial.success)
+    throw new InvalidInput(
+      `The \`initial_state\` must be admitted or proposed, not ${JSON.stringify(options.initial_state)}.`
+    )
+  const first = newRecord({
+    run_id: target.run_id,
+    ledger_sequence: 1,
+    previous_record_digest: null,
+    state: initial.data,
+    occurred_at: timestampOf(options.now ?? new Date()),
+    trigger: triggerFor(options.event.name),
+    actor: actorFrom(options.event.payload),
+    writer: options.writer,
+    dispatch_key: target.dispatch_key,
+    request_digest: target.request_digest
+  })
+  try {
+    const result = await admit(store, { namespace: options.namespace, first_record: first })
+    return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null }
+  } catch (error) {
+    if (!(error instanceof AdmissionConflict)) throw error
+    return { target, result: null, conflict: error, view: null }
+  }
+}
 
 export interface AdmitRequest {
   readonly namespace: string
@@ -62,7 +122,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
     throw new StoreError(
       `The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
         `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
-        'set a different run-id, or inspect the ledger by hand.'
+        'give a different `run_id`, or inspect the ledger by hand.'
     )
   }
   const stored = found.admission.value
@@ -75,7 +135,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
       `The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
         `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
         `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
-        'set on-conflict: output to handle this in the workflow instead of failing.',
+        'set `on_conflict` to output to handle this in the workflow instead of failing.',
       { run_id: stored.run_id, request_digest: stored.request_digest }
     )
   }
@@ -120,7 +180,7 @@ export function checkFirstRecord(record: LedgerRecord): LedgerRecord {
   if (!(INITIAL_STATES as readonly string[]).includes(parsed.state))
     throw new InvalidInput(
       `A run must start in state ${INITIAL_STATES.join(' or ')}, not ${parsed.state}. ` +
-        'Set initial-state to admitted or proposed.'
+        'Set the `initial_state` to admitted or proposed.'
     )
   return parsed
 }

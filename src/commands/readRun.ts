@@ -1,7 +1,6 @@
 import type { Admission } from '../core/admission.js'
 import { InvalidInput } from '../core/errors.js'
 import type { LedgerRecord } from '../core/record.js'
-import { reconstruct, type RecoveredRunState } from '../core/reconstruct.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
 
@@ -51,14 +50,5 @@ export async function readRun(
   })
 }
 
-/** Reconstructs a stored chain (verifying it), reusing the canonical texts the reader checked. */
-export function verifiedState(chain: readonly StoredEntry<LedgerRecord>[]): RecoveredRunState {
-  const texts = chain.map(entry => entry.json)
-  return reconstruct(
-    chain.map(entry => entry.value),
-    {
-      headOid: chain[chain.length - 1]?.oid,
-      canonical: texts.every(text => text !== undefined) ? (texts as string[]) : undefined
-    }
-  )
-}
+/** Kept here for callers that imported it before the run view had its own module. */
+export { verifiedState } from './runView.js'

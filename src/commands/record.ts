@@ -2,12 +2,20 @@ import { canonicalJson } from '../core/canonical.js'
 import { recordCommit } from '../core/entry.js'
 import { InputConflict, LostRace } from '../core/errors.js'
 import { newRecord } from '../core/newRecord.js'
-import type { Actor, LedgerRecord, RecordInput, Trigger } from '../core/record.js'
+import type { Actor, LedgerRecord, RecordInput, Trigger, Writer } from '../core/record.js'
 import { dispatchAttemptFor, type RecoveredRunState } from '../core/reconstruct.js'
 import type { State } from '../core/states.js'
 import { checkAppend } from '../core/transition.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { verifiedState } from './readRun.js'
+import { actorFrom, triggerFor } from '../core/dispatchKey.js'
+import { InvalidInput } from '../core/errors.js'
+import { RecordInputSchema } from '../core/record.js'
+import { StateSchema, STATES } from '../core/states.js'
+import { timestampOf } from '../core/time.js'
+import { parseOrThrow } from '../core/validate.js'
+import type { WorkflowEvent } from './dispatchTarget.js'
+import { viewChain, verifiedState, type RunView } from './runView.js'
+import { requireMayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
 
 export interface AppendRequest {
   readonly ledger_ref: string
@@ -17,6 +25,8 @@ export interface AppendRequest {
   readonly occurred_at: string
   readonly trigger: Trigger
   readonly actor: Actor | null
+  /** The workflow run appending (SPEC §9); null outside Actions. */
+  readonly writer: Writer | null
 }
 
 export interface AppendResult {
@@ -25,6 +35,69 @@ export interface AppendResult {
   readonly duplicate: boolean
   /** The chain after the append (or as found, for a duplicate). */
   readonly chain: StoredEntry<LedgerRecord>[]
+}
+
+export interface RecordOptions extends RunChoice {
+  /** The state to append (validated here). */
+  readonly state: string
+  /** The caller's fields, a parsed JSON object (validated here); undefined for none. */
+  readonly fields?: unknown
+  /** The event that started this workflow run: trigger and actor come from it. */
+  readonly event: WorkflowEvent
+  /** The clock; now when not given. */
+  readonly now?: Date
+}
+
+export interface RecordOutcome extends AppendResult {
+  /** The run as it was selected (before the append). */
+  readonly selected: SelectedRun
+  /** The run as it is now: after the append, or as found for a duplicate. */
+  readonly view: RunView
+}
+
+/**
+ * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
+ * event), validate the new record against its head, and append it by compare-and-set.
+ */
+export async function recordCommand(store: Store, options: RecordOptions): Promise<RecordOutcome> {
+  const state = StateSchema.safeParse(options.state)
+  if (!state.success)
+    throw new InvalidInput(
+      `The \`state\` must be one of ${STATES.join(', ')}; got ${JSON.stringify(options.state)}.`
+    )
+  const fields = parseRecordFields(options.fields)
+  const occurred_at = timestampOf(options.now ?? new Date())
+  const selected = await selectRun(store, options)
+  requireMayAct(selected, `record ${state.data}`)
+  const appended = await appendRecord(
+    store,
+    {
+      ledger_ref: selected.ledger_ref,
+      state: state.data,
+      fields,
+      occurred_at,
+      trigger: triggerFor(options.event.name),
+      actor: actorFrom(options.event.payload),
+      writer: options.writer
+    },
+    selected.chain
+  )
+  return { ...appended, selected, view: viewChain(appended.chain) }
+}
+
+const RECORD_EXAMPLE = '{"note": "checked by hand"}'
+
+/** The `record` fields: a JSON object of the fields a caller may set, authority never. */
+export function parseRecordFields(value: unknown): RecordInput {
+  if (value === undefined) return {}
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidInput(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`)
+  if ('authority' in value)
+    throw new InvalidInput(
+      'The `record` may not set authority: a record is evidence, never a grant, and every ' +
+        'authority flag is false. Remove the authority field.'
+    )
+  return parseOrThrow(RecordInputSchema, value, 'The `record`')
 }
 
 /** The fields an input_key's payload is compared on: the state and what the caller gave. */
@@ -68,6 +141,7 @@ export async function appendRecord(
     occurred_at: request.occurred_at,
     trigger: request.trigger,
     actor: request.actor,
+    writer: request.writer,
     dispatch_key: current.dispatch_key,
     request_digest: current.request_digest
   })

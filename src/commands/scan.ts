@@ -1,9 +1,9 @@
 import { DispatchLedgerError } from '../core/errors.js'
-import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
+import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { runsPrefix } from '../core/refs.js'
 import type { Store } from '../store/store.js'
-import { verifiedState } from './readRun.js'
+import { viewChain } from './runView.js'
 
 export type ScannedRun =
   | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly plan: RecoveryPlan }
@@ -22,8 +22,7 @@ export async function scanRuns(store: Store, namespace: string): Promise<Scanned
       try {
         const chain = await reader.readChain(ref)
         if (!chain) continue // deleted since it was listed
-        const state = verifiedState(chain)
-        runs.push({ ledger_ref: ref, state, plan: planRecovery(state) })
+        runs.push({ ledger_ref: ref, ...viewChain(chain) })
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error
         runs.push({ ledger_ref: ref, error: error.message })

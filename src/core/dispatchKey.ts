@@ -17,9 +17,9 @@ export interface DerivedDispatch {
 export interface DeriveInput {
   eventName: string
   payload: unknown
-  /** The `dispatch-key` input; empty means not given. */
+  /** A key chosen by the caller, overriding the derivation; empty means not given. */
   dispatchKey?: string
-  /** The parsed `request` input (any JSON value); undefined means not given. */
+  /** The caller's request (any JSON value) merged into the digest; undefined means not given. */
   request?: unknown
 }
 
@@ -62,7 +62,7 @@ function finish(key: string, base: Fields, input: DeriveInput): DerivedDispatch 
     request_digest = digestOf(request)
   } catch {
     throw new InvalidInput(
-      'The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).'
+      'The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).'
     )
   }
   return { dispatch_key: key, request, request_digest }
@@ -72,12 +72,12 @@ function checkKeyLength(key: string, eventName: string | null): void {
   const bytes = Buffer.byteLength(key, 'utf8')
   const source =
     eventName === null
-      ? 'The dispatch-key input'
+      ? 'The `dispatch_key`'
       : `The dispatch key derived from the ${eventName} event`
   if (bytes > MAX_KEY_BYTES) {
     throw new InvalidInput(
       `${source} is ${bytes} UTF-8 bytes; the limit is ${MAX_KEY_BYTES}. ` +
-        'Set the dispatch-key input to a shorter key that still names this dispatch ' +
+        'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
         '(for example, replace a long part with its sha256).'
     )
   }
@@ -102,8 +102,8 @@ function noDerivation(eventName: string): InvalidInput {
       ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
       : `The event "${eventName}" has no dispatch key derivation.`
   return new InvalidInput(
-    `${what} Set the dispatch-key input to a key that names this dispatch ` +
-      `(for example \`dispatch-key: ${example}\`); runs with the same key are admitted once.`
+    `${what} Set the \`dispatch_key\` to a key that names this dispatch ` +
+      `(for example \`${example}\`); runs with the same key are admitted once.`
   )
 }
 

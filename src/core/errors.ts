@@ -82,3 +82,16 @@ export class InputConflict extends DispatchLedgerError {
     super('input_conflict', message)
   }
 }
+
+/**
+ * SPEC §9: a run selected from the event belongs to another workflow run. Nothing was written;
+ * `owner` is the run id of the run that was selected.
+ */
+export class NotOwner extends DispatchLedgerError {
+  constructor(
+    message: string,
+    readonly owner: string
+  ) {
+    super('not_owner', message)
+  }
+}

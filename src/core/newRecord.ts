@@ -4,9 +4,11 @@ import {
   type Actor,
   type LedgerRecord,
   type RecordInput,
-  type Trigger
+  type Trigger,
+  type Writer
 } from './record.js'
 import type { State } from './states.js'
+import { timestampOf } from './time.js'
 
 export interface NewRecordFields extends RecordInput {
   readonly run_id: string
@@ -18,6 +20,8 @@ export interface NewRecordFields extends RecordInput {
   readonly actor: Actor | null
   readonly dispatch_key: string
   readonly request_digest: string
+  /** The workflow run appending it (SPEC §9); null outside Actions. */
+  readonly writer: Writer | null
 }
 
 /** A complete record from the fields a caller knows; everything else takes its empty value. */
@@ -42,11 +46,12 @@ export function newRecord(fields: NewRecordFields): LedgerRecord {
     evidence: fields.evidence ?? [],
     decision: fields.decision ?? null,
     note: fields.note ?? null,
-    authority: { ...NO_AUTHORITY }
+    authority: { ...NO_AUTHORITY },
+    writer: fields.writer
   }
 }
 
-/** Entries carry whole seconds: the commit's own timestamp has no finer grain. */
+/** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
 export function nowTimestamp(now: Date = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z')
+  return timestampOf(now)
 }

@@ -11,13 +11,13 @@ export const DigestSchema = z
   .string()
   .check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'))
 
-/** RFC 3339 in UTC, ending in Z. */
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
 export const TimestampSchema = z
   .string()
   .check(
     z.regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
-      'must be an RFC 3339 UTC time ending in Z'
+      /^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/,
+      'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'
     )
   )
 
@@ -129,6 +129,19 @@ export const NO_AUTHORITY: z.infer<typeof AuthoritySchema> = Object.freeze({
   merge: false
 })
 
+/**
+ * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
+ * JCS and digest, so the chain itself says which run and attempt wrote each step.
+ */
+export const WriterSchema = z.strictObject({
+  github_run_id: z
+    .string()
+    .check(z.regex(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+  run_attempt: z.int().check(z.gte(1)),
+  workflow_ref: z.string().check(z.maxLength(1024))
+})
+export type Writer = z.infer<typeof WriterSchema>
+
 /** SPEC §3: a ledger record. Closed at every level. */
 export const RecordSchema = z.strictObject({
   schema: z.literal(RECORD_SCHEMA),
@@ -146,7 +159,8 @@ export const RecordSchema = z.strictObject({
   evidence: z.array(EvidenceSchema),
   decision: z.nullable(DecisionSchema),
   note: z.nullable(z.string().check(z.maxLength(4096))),
-  authority: AuthoritySchema
+  authority: AuthoritySchema,
+  writer: z.nullable(WriterSchema)
 })
 export type LedgerRecord = z.infer<typeof RecordSchema>
 

@@ -11,7 +11,7 @@ export function validateNamespace(namespace: string): string {
   const parts = namespace.split('/')
   const bad = (why: string): never => {
     throw new InvalidInput(
-      `The namespace input ${JSON.stringify(namespace)} ${why}. ` +
+      `The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
         `Use a prefix such as ${DEFAULT_NAMESPACE}.`
     )
   }

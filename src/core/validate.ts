@@ -10,10 +10,9 @@ export function parseOrThrow<S extends z.ZodMiniType>(
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   const issues = parsed.error.issues.slice(0, 3).map(issue => {
-    const where = issue.path.length ? issue.path.join('.') : what
-    return `${where}: ${issue.message}`
+    return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
   })
-  throw new InvalidInput(`${what} is invalid — ${issues.join('; ')}`)
+  throw new InvalidInput(`${what} is invalid: ${issues.join('; ')}.`)
 }
 
 /** Parses a JSON text input; the error names the input. */

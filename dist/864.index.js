@@ -1,8 +1,8 @@
-export const id = 129;
-export const ids = [129];
+export const id = 864;
+export const ids = [864];
 export const modules = {
 
-/***/ 3129:
+/***/ 4864:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -37,10 +37,9 @@ function parseOrThrow(schema, value, what) {
     if (parsed.success)
         return parsed.data;
     const issues = parsed.error.issues.slice(0, 3).map(issue => {
-        const where = issue.path.length ? issue.path.join('.') : what;
-        return `${where}: ${issue.message}`;
+        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
     });
-    throw new errors/* InvalidInput */.o9(`${what} is invalid — ${issues.join('; ')}`);
+    throw new errors/* InvalidInput */.o9(`${what} is invalid: ${issues.join('; ')}.`);
 }
 /** Parses a JSON text input; the error names the input. */
 function parseJsonInput(text, input) {
@@ -48,104 +47,9 @@ function parseJsonInput(text, input) {
         return JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* InvalidInput */.o9(`The ${input} input is not valid JSON (${error.message}). ` +
+        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
             `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
     }
-}
-
-;// CONCATENATED MODULE: ./src/commands/admit.ts
-
-
-
-
-
-
-
-/**
- * SPEC §4. Optimistic: write the two entries and try the create-only transaction first
- * (two git processes for a first arrival); only a refused create reads what is there.
- */
-async function admit(store, request) {
-    const first = checkFirstRecord(request.first_record);
-    const { dispatch_key, request_digest } = first.idempotency;
-    const run_id = first.run_id;
-    const admission_ref = (0,core_refs/* admissionRef */.Rp)(request.namespace, dispatch_key);
-    const admission = {
-        schema: core_admission/* ADMISSION_SCHEMA */.uW,
-        dispatch_key,
-        request_digest,
-        run_id,
-        ledger_ref: (0,core_refs/* ledgerRef */.DH)(request.namespace, run_id),
-        admitted_at: request.admitted_at ?? first.occurred_at
-    };
-    const [admissionOid, recordOid] = (await store.writeEntries([
-        (0,entry/* admissionCommit */.Dk)(admission),
-        (0,entry/* recordCommit */.rN)(first, null)
-    ]));
-    const outcome = await store.createRefs([
-        { ref: admission_ref, oid: admissionOid },
-        { ref: admission.ledger_ref, oid: recordOid }
-    ]);
-    if (outcome === 'created') {
-        const chain = [{ oid: recordOid, value: first }];
-        return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
-    }
-    const found = await readAdmitted(store, admission_ref, run_id);
-    if (!found.admission) {
-        // The create was refused but there is no admission: our ledger ref exists on its own.
-        throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
-            `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
-            'set a different run-id, or inspect the ledger by hand.');
-    }
-    const stored = found.admission.value;
-    if (stored.dispatch_key !== dispatch_key)
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
-    if (stored.ledger_ref !== (0,core_refs/* ledgerRef */.DH)(request.namespace, stored.run_id))
-        throw new errors/* CorruptEntry */.Ob(admission_ref, 'its ledger_ref does not match its run_id');
-    if (stored.request_digest !== request_digest) {
-        throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
-            `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
-            `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
-            'set on-conflict: output to handle this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
-    }
-    const base = { admission: stored, admission_ref, created: false };
-    if (stored.run_id !== run_id) {
-        // Another run owns the key: its ledger is neither read nor ever completed by us.
-        return { ...base, recorded: false, owner: false, chain: null };
-    }
-    if (found.chain)
-        return { ...base, recorded: false, owner: true, chain: found.chain };
-    // Our admission without its ledger (a crash of a non-atomic writer, or a hand edit):
-    // write the first record, create-only, so racing replays write it once.
-    const completed = await store.createRefs([{ ref: stored.ledger_ref, oid: recordOid }]);
-    if (completed === 'created')
-        return { ...base, recorded: true, owner: true, chain: [{ oid: recordOid, value: first }] };
-    const again = await store.read(reader => reader.readChain(stored.ledger_ref));
-    return { ...base, recorded: false, owner: true, chain: again };
-}
-/**
- * The stored admission and, when the run is ours, its chain, in one read session. Another
- * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
- */
-async function readAdmitted(store, admission_ref, run_id) {
-    return store.read(async (reader) => {
-        const admission = await reader.readAdmission(admission_ref);
-        const ours = admission?.value.run_id === run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
-        return { admission, chain };
-    });
-}
-/** SPEC §4: an invalid first record is rejected before any ref is written. */
-function checkFirstRecord(record) {
-    const parsed = parseOrThrow(core_record/* RecordSchema */.X2, record, 'The first record');
-    if (parsed.ledger_sequence !== 1)
-        throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
-    if (parsed.previous_record_digest !== null)
-        throw new errors/* InvalidInput */.o9('The first record must have previous_record_digest null.');
-    if (!states/* INITIAL_STATES */.m1.includes(parsed.state))
-        throw new errors/* InvalidInput */.o9(`A run must start in state ${states/* INITIAL_STATES */.m1.join(' or ')}, not ${parsed.state}. ` +
-            'Set initial-state to admitted or proposed.');
-    return parsed;
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
@@ -198,18 +102,18 @@ function finish(key, base, input) {
         request_digest = (0,core_canonical/* digestOf */.ol)(request);
     }
     catch {
-        throw new errors/* InvalidInput */.o9('The request input has no JSON form. Set request to a JSON value (an object, array, string, number, boolean or null).');
+        throw new errors/* InvalidInput */.o9('The `request` has no JSON form. Give the `request` as a JSON value (an object, array, string, number, boolean or null).');
     }
     return { dispatch_key: key, request, request_digest };
 }
 function checkKeyLength(key, eventName) {
     const bytes = Buffer.byteLength(key, 'utf8');
     const source = eventName === null
-        ? 'The dispatch-key input'
+        ? 'The `dispatch_key`'
         : `The dispatch key derived from the ${eventName} event`;
     if (bytes > core_admission/* MAX_KEY_BYTES */.Xd) {
         throw new errors/* InvalidInput */.o9(`${source} is ${bytes} UTF-8 bytes; the limit is ${core_admission/* MAX_KEY_BYTES */.Xd}. ` +
-            'Set the dispatch-key input to a shorter key that still names this dispatch ' +
+            'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
             '(for example, replace a long part with its sha256).');
     }
     const parsed = core_admission/* DispatchKeySchema */.Hr.safeParse(key);
@@ -227,8 +131,8 @@ function noDerivation(eventName) {
     const what = eventName === ''
         ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
         : `The event "${eventName}" has no dispatch key derivation.`;
-    return new errors/* InvalidInput */.o9(`${what} Set the dispatch-key input to a key that names this dispatch ` +
-        `(for example \`dispatch-key: ${example}\`); runs with the same key are admitted once.`);
+    return new errors/* InvalidInput */.o9(`${what} Set the \`dispatch_key\` to a key that names this dispatch ` +
+        `(for example \`${example}\`); runs with the same key are admitted once.`);
 }
 const DERIVATIONS = {
     issues: p => {
@@ -410,7 +314,26 @@ function actorFrom(payload) {
     return parsed.success ? parsed.data : null;
 }
 
+;// CONCATENATED MODULE: ./src/core/time.ts
+
+/** SPEC §9 "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function time_timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new errors/* InvalidInput */.o9(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 ;// CONCATENATED MODULE: ./src/core/newRecord.ts
+
 
 /** A complete record from the fields a caller knows; everything else takes its empty value. */
 function newRecord(fields) {
@@ -434,44 +357,52 @@ function newRecord(fields) {
         evidence: fields.evidence ?? [],
         decision: fields.decision ?? null,
         note: fields.note ?? null,
-        authority: { ...core_record/* NO_AUTHORITY */.Ce }
+        authority: { ...core_record/* NO_AUTHORITY */.Ce },
+        writer: fields.writer
     };
 }
-/** Entries carry whole seconds: the commit's own timestamp has no finer grain. */
+/** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
 function nowTimestamp(now = new Date()) {
-    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return timestampOf(now);
 }
 
-;// CONCATENATED MODULE: ./src/action/dispatch.ts
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __webpack_require__(2020);
+// EXTERNAL MODULE: ./src/core/writer.ts
+var core_writer = __webpack_require__(7416);
+;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
 
 
 
 
-function resolveDispatch(inputs, event, env) {
-    const request = inputs.request ? parseJsonInput(inputs.request, 'request') : undefined;
+
+function resolveDispatch(options) {
     const derived = deriveDispatch({
-        eventName: event.name,
-        payload: event.payload,
-        dispatchKey: inputs.dispatchKey || undefined,
-        request
+        eventName: options.event.name,
+        payload: options.event.payload,
+        dispatchKey: options.dispatch_key || undefined,
+        request: options.request
     });
-    return { ...derived, run_id: inputs.runId || defaultRunId(derived.dispatch_key, env) };
+    const run_id = options.run_id
+        ? (0,core_text/* checkRunId */.np)(options.run_id)
+        : defaultRunId(derived.dispatch_key, options.writer);
+    return {
+        ...derived,
+        run_id,
+        dispatch_key_hash: (0,core_refs/* keyHash */.aE)(derived.dispatch_key),
+        admission_ref: (0,core_refs/* admissionRef */.Rp)(options.namespace, derived.dispatch_key),
+        ledger_ref: (0,core_refs/* ledgerRef */.DH)(options.namespace, run_id)
+    };
 }
 /**
  * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
  * replays its own run; another workflow run gets another id and finds the first one's.
  */
-function defaultRunId(dispatchKey, env) {
-    const runId = env.GITHUB_RUN_ID ?? '';
-    if (!/^\d+$/.test(runId))
-        throw new errors/* InvalidInput */.o9('GITHUB_RUN_ID is not set, so there is no default run id. Run inside a workflow, ' +
-            'or set the run-id input.');
-    return `gh-${runId}-${(0,core_refs/* keyHash */.aE)(dispatchKey).slice(0, 12)}`;
-}
-
-;// CONCATENATED MODULE: ./src/action/report.ts
-function flag(value) {
-    return value ? 'true' : 'false';
+function defaultRunId(dispatchKey, writer) {
+    if (writer === null)
+        throw new errors/* InvalidInput */.o9('This process is not a workflow run (GITHUB_RUN_ID is not set), so there is no default ' +
+            '`run_id`. Run inside a workflow, or give the `run_id`.');
+    return `${(0,core_writer/* defaultRunIdPrefix */.se)(writer)}${(0,core_refs/* keyHash */.aE)(dispatchKey).slice(0, 12)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/planRecovery.ts
@@ -918,8 +849,320 @@ function dispatchAttemptFor(state) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/commands/readRun.ts
+;// CONCATENATED MODULE: ./src/commands/runView.ts
 
+
+/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
+function viewChain(chain) {
+    const state = verifiedState(chain);
+    return { state, plan: planRecovery(state) };
+}
+/** viewChain, or null when there is no ledger. */
+function viewRun(chain) {
+    return chain && chain.length > 0 ? viewChain(chain) : null;
+}
+/** Reconstructs a stored chain (verifying it), reusing the canonical texts the reader checked. */
+function verifiedState(chain) {
+    const texts = chain.map(entry => entry.json);
+    return reconstruct(chain.map(entry => entry.value), {
+        headOid: chain[chain.length - 1]?.oid,
+        canonical: texts.every(text => text !== undefined) ? texts : undefined
+    });
+}
+
+;// CONCATENATED MODULE: ./src/commands/admit.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: admit`: derive the dispatch from the event (or the given key), build the first
+ * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
+ * whether it fails the step.
+ */
+async function admitCommand(store, options) {
+    const target = resolveDispatch(options);
+    const initial = states/* InitialStateSchema */.TG.safeParse(options.initial_state ?? 'admitted');
+    if (!initial.success)
+        throw new errors/* InvalidInput */.o9(`The \`initial_state\` must be admitted or proposed, not ${JSON.stringify(options.initial_state)}.`);
+    const first = newRecord({
+        run_id: target.run_id,
+        ledger_sequence: 1,
+        previous_record_digest: null,
+        state: initial.data,
+        occurred_at: time_timestampOf(options.now ?? new Date()),
+        trigger: triggerFor(options.event.name),
+        actor: actorFrom(options.event.payload),
+        writer: options.writer,
+        dispatch_key: target.dispatch_key,
+        request_digest: target.request_digest
+    });
+    try {
+        const result = await admit(store, { namespace: options.namespace, first_record: first });
+        return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null };
+    }
+    catch (error) {
+        if (!(error instanceof errors/* AdmissionConflict */.EH))
+            throw error;
+        return { target, result: null, conflict: error, view: null };
+    }
+}
+/**
+ * SPEC §4. Optimistic: write the two entries and try the create-only transaction first
+ * (two git processes for a first arrival); only a refused create reads what is there.
+ */
+async function admit(store, request) {
+    const first = checkFirstRecord(request.first_record);
+    const { dispatch_key, request_digest } = first.idempotency;
+    const run_id = first.run_id;
+    const admission_ref = (0,core_refs/* admissionRef */.Rp)(request.namespace, dispatch_key);
+    const admission = {
+        schema: core_admission/* ADMISSION_SCHEMA */.uW,
+        dispatch_key,
+        request_digest,
+        run_id,
+        ledger_ref: (0,core_refs/* ledgerRef */.DH)(request.namespace, run_id),
+        admitted_at: request.admitted_at ?? first.occurred_at
+    };
+    const [admissionOid, recordOid] = (await store.writeEntries([
+        (0,entry/* admissionCommit */.Dk)(admission),
+        (0,entry/* recordCommit */.rN)(first, null)
+    ]));
+    const outcome = await store.createRefs([
+        { ref: admission_ref, oid: admissionOid },
+        { ref: admission.ledger_ref, oid: recordOid }
+    ]);
+    if (outcome === 'created') {
+        const chain = [{ oid: recordOid, value: first }];
+        return { admission, admission_ref, created: true, recorded: true, owner: true, chain };
+    }
+    const found = await readAdmitted(store, admission_ref, run_id);
+    if (!found.admission) {
+        // The create was refused but there is no admission: our ledger ref exists on its own.
+        throw new errors/* StoreError */.AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${admission.ledger_ref} ` +
+            `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
+            'give a different `run_id`, or inspect the ledger by hand.');
+    }
+    const stored = found.admission.value;
+    if (stored.dispatch_key !== dispatch_key)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
+    if (stored.ledger_ref !== (0,core_refs/* ledgerRef */.DH)(request.namespace, stored.run_id))
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'its ledger_ref does not match its run_id');
+    if (stored.request_digest !== request_digest) {
+        throw new errors/* AdmissionConflict */.EH(`The dispatch key ${JSON.stringify(dispatch_key)} is already admitted for run ` +
+            `${stored.run_id} with request ${stored.request_digest}, but this request is ` +
+            `${request_digest}. Nothing was written. A changed request needs a new dispatch key; ` +
+            'set `on_conflict` to output to handle this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
+    }
+    const base = { admission: stored, admission_ref, created: false };
+    if (stored.run_id !== run_id) {
+        // Another run owns the key: its ledger is neither read nor ever completed by us.
+        return { ...base, recorded: false, owner: false, chain: null };
+    }
+    if (found.chain)
+        return { ...base, recorded: false, owner: true, chain: found.chain };
+    // Our admission without its ledger (a crash of a non-atomic writer, or a hand edit):
+    // write the first record, create-only, so racing replays write it once.
+    const completed = await store.createRefs([{ ref: stored.ledger_ref, oid: recordOid }]);
+    if (completed === 'created')
+        return { ...base, recorded: true, owner: true, chain: [{ oid: recordOid, value: first }] };
+    const again = await store.read(reader => reader.readChain(stored.ledger_ref));
+    return { ...base, recorded: false, owner: true, chain: again };
+}
+/**
+ * The stored admission and, when the run is ours, its chain, in one read session. Another
+ * run's chain is not ours to act on, so it is not read (a remote store saves a fetch).
+ */
+async function readAdmitted(store, admission_ref, run_id) {
+    return store.read(async (reader) => {
+        const admission = await reader.readAdmission(admission_ref);
+        const ours = admission?.value.run_id === run_id;
+        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
+        return { admission, chain };
+    });
+}
+/** SPEC §4: an invalid first record is rejected before any ref is written. */
+function checkFirstRecord(record) {
+    const parsed = parseOrThrow(core_record/* RecordSchema */.X2, record, 'The first record');
+    if (parsed.ledger_sequence !== 1)
+        throw new errors/* InvalidInput */.o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
+    if (parsed.previous_record_digest !== null)
+        throw new errors/* InvalidInput */.o9('The first record must have previous_record_digest null.');
+    if (!states/* INITIAL_STATES */.m1.includes(parsed.state))
+        throw new errors/* InvalidInput */.o9(`A run must start in state ${states/* INITIAL_STATES */.m1.join(' or ')}, not ${parsed.state}. ` +
+            'Set the `initial_state` to admitted or proposed.');
+    return parsed;
+}
+
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __webpack_require__(1729);
+;// CONCATENATED MODULE: ./src/action/report.ts
+function flag(value) {
+    return value ? 'true' : 'false';
+}
+
+;// CONCATENATED MODULE: ./src/action/runReport.ts
+
+
+/**
+ * A workflow run that does not own the dispatch may do nothing with it: its plan must never
+ * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
+ */
+function notOwnedOutputs(ownerRunId) {
+    return {
+        ...runOutputs(null),
+        recovery_action: 'none',
+        recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
+        blind_resubmission_forbidden: 'true'
+    };
+}
+/** Which run, which key, where it lives: the outputs every run-level command sets. */
+function runIdentityOutputs(state, ledger_ref, store) {
+    return {
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key,
+        dispatch_key_hash: (0,core_refs/* keyHash */.aE)(state.dispatch_key),
+        request_digest: state.request_digest,
+        ledger_ref,
+        store
+    };
+}
+/** The identity, ownership and run outputs of a selected run (plan, record, dispatch). */
+function selectedRunOutputs(selected, store) {
+    return {
+        ...runIdentityOutputs(selected.view.state, selected.ledger_ref, store),
+        owner: flag(selected.owner),
+        ...runOutputs(selected.view)
+    };
+}
+/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+function runOutputs(view) {
+    return {
+        state: view?.state.state ?? '',
+        terminal: view ? String(view.state.terminal) : '',
+        sequence: view ? String(view.state.sequence) : '',
+        recovery_action: view?.plan.action ?? '',
+        recovery_reason: view?.plan.reason ?? '',
+        blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
+        authority_required: view?.plan.authority_required ?? '',
+        attempt: view?.state.current_attempt ? String(view.state.current_attempt) : ''
+    };
+}
+/** The summary rows describing a run's state and plan. */
+function runRows(view) {
+    if (!view)
+        return [['state', '(no ledger)']];
+    return [
+        ['state', `${view.state.state}${view.state.terminal ? ' (terminal)' : ''}`],
+        ['sequence', String(view.state.sequence)],
+        ['next action', view.plan.action],
+        ['why', view.plan.reason]
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/action/admitStep.ts
+
+
+
+
+
+/** `command: admit`: inputs to admitCommand; its outcome to outputs and a summary. */
+async function admitStep(inputs, context) {
+    const outcome = await admitCommand(context.store, {
+        namespace: inputs.namespace,
+        event: context.event,
+        dispatch_key: inputs.dispatchKey,
+        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
+        run_id: inputs.runId,
+        initial_state: inputs.initialState,
+        writer: context.writer
+    });
+    return outcome.conflict
+        ? conflictReport(inputs, outcome, context.store.name)
+        : admittedReport(outcome, context.store.name);
+}
+function keyOutputs(target, store) {
+    return {
+        dispatch_key: target.dispatch_key,
+        dispatch_key_hash: target.dispatch_key_hash,
+        request_digest: target.request_digest,
+        admission_ref: target.admission_ref,
+        store
+    };
+}
+function admittedReport(outcome, store) {
+    const { target, view } = outcome;
+    const result = outcome.result;
+    const runId = result.admission.run_id;
+    const meaning = result.created
+        ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
+        : result.owner
+            ? `This workflow run already admitted this dispatch (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${view?.plan.action ?? 'none'}.`
+            : `Another workflow run admitted this dispatch first (run ${runId}). Do not dispatch: the work belongs to that run.`;
+    return {
+        outputs: {
+            ...keyOutputs(target, store),
+            run_id: runId,
+            owner: flag(result.owner),
+            created: flag(result.created),
+            recorded: flag(result.recorded),
+            ledger_ref: result.admission.ledger_ref,
+            conflict: 'false',
+            ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
+        },
+        summary: {
+            title: 'dispatch-ledger: admit',
+            meaning,
+            rows: [
+                ['dispatch key', target.dispatch_key],
+                ['request digest', target.request_digest],
+                ['run id', runId],
+                ['created', flag(result.created)],
+                ['owner', flag(result.owner)],
+                ['store', store],
+                ...(result.owner ? runRows(view) : [])
+            ]
+        }
+    };
+}
+function conflictReport(inputs, outcome, store) {
+    const { target } = outcome;
+    const conflict = outcome.conflict;
+    return {
+        outputs: {
+            ...keyOutputs(target, store),
+            run_id: conflict.stored.run_id,
+            owner: flag(conflict.stored.run_id === target.run_id),
+            created: 'false',
+            recorded: 'false',
+            ledger_ref: (0,core_refs/* ledgerRef */.DH)(inputs.namespace, conflict.stored.run_id),
+            conflict: 'true'
+        },
+        summary: {
+            title: 'dispatch-ledger: admit — conflict',
+            meaning: conflict.message,
+            rows: [
+                ['dispatch key', target.dispatch_key],
+                ['this request', target.request_digest],
+                ['admitted request', conflict.stored.request_digest],
+                ['admitted run id', conflict.stored.run_id],
+                ['store', store]
+            ]
+        },
+        failure: inputs.onConflict === 'fail' ? conflict.message : undefined
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
 /** Finds a run and reads its whole chain in one read session; unknown runs are an error. */
@@ -948,174 +1191,81 @@ async function readRun(store, namespace, selector) {
         return { ledger_ref, admission, chain };
     });
 }
-/** Reconstructs a stored chain (verifying it), reusing the canonical texts the reader checked. */
-function verifiedState(chain) {
-    const texts = chain.map(entry => entry.json);
-    return reconstruct(chain.map(entry => entry.value), {
-        headOid: chain[chain.length - 1]?.oid,
-        canonical: texts.every(text => text !== undefined) ? texts : undefined
-    });
-}
+/** Kept here for callers that imported it before the run view had its own module. */
 
-;// CONCATENATED MODULE: ./src/action/runView.ts
+
+;// CONCATENATED MODULE: ./src/commands/selectRun.ts
 
 
 
-/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
-function viewChain(chain) {
-    const state = verifiedState(chain);
-    return { state, plan: planRecovery(state) };
-}
-/** viewChain, or null when there is no ledger. */
-function viewRun(chain) {
-    return chain && chain.length > 0 ? viewChain(chain) : null;
+
+
+
+/**
+ * SPEC §9: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
+ * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
+ * the triggering event. Reading fails closed on a stored entry that does not match its name.
+ */
+async function selectRun(store, choice) {
+    const { selector, selected_by } = chooseSelector(choice);
+    const found = await readRun(store, choice.namespace, selector);
+    const view = viewChain(found.chain);
+    if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
+        throw new errors/* InvalidInput */.o9(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
+            `${JSON.stringify(view.state.dispatch_key)}, not ${JSON.stringify(choice.dispatch_key)}. ` +
+            'Give one of the `run_id` and the `dispatch_key`, or both matching.');
+    const first = found.chain[0]?.value;
+    const owner = (0,core_writer/* ownsRun */.ti)({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
+    return { ...found, view, selected_by, owner };
 }
 /**
- * A workflow run that does not own the dispatch may do nothing with it: its plan must never
- * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
+ * SPEC §9: a run selected from the event may be written only by the workflow run that owns
+ * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
+ * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
  */
-function notOwnedOutputs(ownerRunId) {
-    return {
-        ...runOutputs(null),
-        recovery_action: 'none',
-        recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
-        blind_resubmission_forbidden: 'true'
-    };
+function mayAct(selected) {
+    return selected.selected_by !== 'event' || selected.owner;
 }
-/** Which run, which key, where it lives: the outputs every run-level command sets. */
-function runIdentityOutputs(state, ledger_ref, store) {
-    return {
-        run_id: state.run_id,
-        dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,core_refs/* keyHash */.aE)(state.dispatch_key),
-        request_digest: state.request_digest,
-        ledger_ref,
-        store
-    };
+/** Throws NotOwner, naming the owner and the deliberate way, unless mayAct(selected). */
+function requireMayAct(selected, what) {
+    if (mayAct(selected))
+        return;
+    const owner = selected.view.state.run_id;
+    const writer = selected.chain[0]?.value.writer;
+    throw new errors/* NotOwner */.ts(`This workflow run does not own run ${owner}` +
+        (writer ? ` (admitted by workflow run ${writer.github_run_id})` : '') +
+        `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
+        'which acts only for the owner. To act on another run deliberately (a recovery or ' +
+        'operator job), give its `run_id`.', owner);
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
-function runOutputs(view) {
-    return {
-        state: view?.state.state ?? '',
-        terminal: view ? String(view.state.terminal) : '',
-        sequence: view ? String(view.state.sequence) : '',
-        recovery_action: view?.plan.action ?? '',
-        recovery_reason: view?.plan.reason ?? '',
-        blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
-        authority_required: view?.plan.authority_required ?? '',
-        attempt: view?.state.current_attempt ? String(view.state.current_attempt) : ''
-    };
-}
-function runRows(view) {
-    if (!view)
-        return [['state', '(no ledger)']];
-    return [
-        ['state', `${view.state.state}${view.state.terminal ? ' (terminal)' : ''}`],
-        ['sequence', String(view.state.sequence)],
-        ['next action', view.plan.action],
-        ['why', view.plan.reason]
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/action/admitStep.ts
-
-
-
-
-
-
-
-
-
-async function admitStep(inputs, event, store, env) {
-    const dispatch = resolveDispatch(inputs, event, env);
-    const initial = states/* InitialStateSchema */.TG.safeParse(inputs.initialState);
-    if (!initial.success)
-        throw new errors/* InvalidInput */.o9(`The initial-state input must be admitted or proposed, not ${JSON.stringify(inputs.initialState)}.`);
-    const first = newRecord({
-        run_id: dispatch.run_id,
-        ledger_sequence: 1,
-        previous_record_digest: null,
-        state: initial.data,
-        occurred_at: nowTimestamp(),
-        trigger: triggerFor(event.name),
-        actor: actorFrom(event.payload),
-        dispatch_key: dispatch.dispatch_key,
-        request_digest: dispatch.request_digest
-    });
-    const keyOutputs = {
-        dispatch_key: dispatch.dispatch_key,
-        dispatch_key_hash: (0,core_refs/* keyHash */.aE)(dispatch.dispatch_key),
-        request_digest: dispatch.request_digest,
-        admission_ref: (0,core_refs/* admissionRef */.Rp)(inputs.namespace, dispatch.dispatch_key),
-        store: store.name
-    };
-    try {
-        const result = await admit(store, { namespace: inputs.namespace, first_record: first });
-        const runId = result.admission.run_id;
-        const view = result.owner ? viewRun(result.chain) : null;
-        const meaning = result.created
-            ? 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
-            : result.owner
-                ? `This workflow run already admitted this dispatch (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${view?.plan.action ?? 'none'}.`
-                : `Another workflow run admitted this dispatch first (run ${runId}). Do not dispatch: the work belongs to that run.`;
+function chooseSelector(choice) {
+    if (choice.run_id)
+        return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
+    if (choice.dispatch_key)
         return {
-            outputs: {
-                ...keyOutputs,
-                run_id: runId,
-                owner: flag(result.owner),
-                created: flag(result.created),
-                recorded: flag(result.recorded),
-                ledger_ref: result.admission.ledger_ref,
-                conflict: 'false',
-                ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
-            },
-            summary: {
-                title: 'dispatch-ledger: admit',
-                meaning,
-                rows: [
-                    ['dispatch key', dispatch.dispatch_key],
-                    ['request digest', dispatch.request_digest],
-                    ['run id', runId],
-                    ['created', flag(result.created)],
-                    ['owner', flag(result.owner)],
-                    ['store', store.name],
-                    ...(result.owner ? runRows(view) : [])
-                ]
-            }
+            selector: { by: 'dispatch_key', dispatch_key: choice.dispatch_key },
+            selected_by: 'dispatch_key'
         };
-    }
-    catch (error) {
-        if (!(error instanceof errors/* AdmissionConflict */.EH))
-            throw error;
-        return {
-            outputs: {
-                ...keyOutputs,
-                run_id: error.stored.run_id,
-                owner: flag(error.stored.run_id === dispatch.run_id),
-                created: 'false',
-                recorded: 'false',
-                ledger_ref: (0,core_refs/* ledgerRef */.DH)(inputs.namespace, error.stored.run_id),
-                conflict: 'true'
-            },
-            summary: {
-                title: 'dispatch-ledger: admit — conflict',
-                meaning: error.message,
-                rows: [
-                    ['dispatch key', dispatch.dispatch_key],
-                    ['this request', dispatch.request_digest],
-                    ['admitted request', error.stored.request_digest],
-                    ['admitted run id', error.stored.run_id],
-                    ['store', store.name]
-                ]
-            },
-            failure: inputs.onConflict === 'fail' ? error.message : undefined
-        };
-    }
+    if (!choice.event?.name)
+        throw new errors/* InvalidInput */.o9('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
+            'the `dispatch_key`.');
+    const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
+    return {
+        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key },
+        selected_by: 'event'
+    };
 }
 
-// EXTERNAL MODULE: ./src/action/summary.ts
-var summary = __webpack_require__(8770);
+;// CONCATENATED MODULE: ./src/commands/plan.ts
+
+/**
+ * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
+ * the one safe next action. Writes nothing, so any workflow run may plan any run.
+ */
+function planCommand(store, choice) {
+    return selectRun(store, choice);
+}
+
 ;// CONCATENATED MODULE: ./src/action/ledgerSummary.ts
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
@@ -1130,7 +1280,7 @@ function ledgerMarkdown(chain, terminal) {
         r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
         r.idempotency.input_key ?? '',
         r.trigger
-    ].map(cell => (0,summary/* escapeHtml */.Z)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    ].map(cell => (0,core_text/* inertText */.UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
     const header = [
         'seq',
         'state',
@@ -1156,59 +1306,61 @@ function ledgerMarkdown(chain, terminal) {
     return `\n#### Ledger\n\n${table}\n\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n`;
 }
 
-;// CONCATENATED MODULE: ./src/action/selectRun.ts
-
-
-/**
- * record and plan act on a run named by run-id or by dispatch-key, so sweeps and recovery
- * workflows (schedule, workflow_run) never need the triggering event; with neither, the
- * key is derived from the event as admit derives it.
- */
-function selectRun(inputs, event) {
-    if (inputs.runId)
-        return { by: 'run_id', run_id: inputs.runId };
-    if (inputs.dispatchKey)
-        return { by: 'dispatch_key', dispatch_key: inputs.dispatchKey };
-    if (!event.name)
-        throw new errors/* InvalidInput */.o9(`command: ${inputs.command} needs the run-id or the dispatch-key input.`);
-    const derived = deriveDispatch({ eventName: event.name, payload: event.payload });
-    return { by: 'dispatch_key', dispatch_key: derived.dispatch_key };
-}
-/** With both inputs given, the run must be the one the key admitted. */
-function checkSelectedKey(inputs, dispatchKey) {
-    if (inputs.runId && inputs.dispatchKey && inputs.dispatchKey !== dispatchKey)
-        throw new errors/* InvalidInput */.o9(`Run ${JSON.stringify(inputs.runId)} belongs to dispatch key ${JSON.stringify(dispatchKey)}, ` +
-            `not ${JSON.stringify(inputs.dispatchKey)}. Give one of run-id and dispatch-key, or both matching.`);
-}
-
 ;// CONCATENATED MODULE: ./src/action/planStep.ts
 
 
 
-
-/** Reconstruct a run from its ledger (verifying the chain) and plan the one safe next action. */
-async function planStep(inputs, event, store) {
-    const found = await readRun(store, inputs.namespace, selectRun(inputs, event));
-    const view = viewChain(found.chain);
-    const { state } = view;
-    checkSelectedKey(inputs, state.dispatch_key);
+/** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
+async function planStep(inputs, context) {
+    const selected = await planCommand(context.store, {
+        namespace: inputs.namespace,
+        run_id: inputs.runId,
+        dispatch_key: inputs.dispatchKey,
+        event: context.event,
+        writer: context.writer
+    });
+    const { view } = selected;
     return {
-        outputs: {
-            ...runIdentityOutputs(state, found.ledger_ref, store.name),
-            ...runOutputs(view)
-        },
+        outputs: selectedRunOutputs(selected, context.store.name),
         summary: {
             title: `dispatch-ledger: plan — ${view.plan.action}`,
             meaning: view.plan.reason,
             rows: [
-                ['run id', state.run_id],
-                ['dispatch key', state.dispatch_key],
-                ['store', store.name],
+                ['run id', view.state.run_id],
+                ['dispatch key', view.state.dispatch_key],
+                ['store', context.store.name],
                 ...runRows(view)
             ],
-            extra: ledgerMarkdown(found.chain, state.terminal)
+            extra: ledgerMarkdown(selected.chain, view.state.terminal)
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/commands/preview.ts
+
+
+/**
+ * `command: preview`: derive the dispatch and look its key up, writing nothing. Only our own
+ * run's ledger is read: another run's is not ours to act on.
+ */
+async function previewCommand(store, options) {
+    const target = resolveDispatch(options);
+    const found = await store.read(async (reader) => {
+        const admission = await reader.readAdmission(target.admission_ref);
+        const ours = admission?.value.run_id === target.run_id;
+        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
+        return { admission: admission?.value ?? null, chain };
+    });
+    const stored = found.admission;
+    const owner = stored !== null && stored.run_id === target.run_id;
+    const verdict = stored === null
+        ? 'create'
+        : stored.request_digest !== target.request_digest
+            ? 'conflict'
+            : owner
+                ? 'replay'
+                : 'duplicate';
+    return { target, stored, verdict, owner, view: viewRun(found.chain) };
 }
 
 ;// CONCATENATED MODULE: ./src/action/previewStep.ts
@@ -1216,57 +1368,60 @@ async function planStep(inputs, event, store) {
 
 
 
-/** Derive the key and look it up; never writes. */
-async function previewStep(inputs, event, store, env) {
-    const dispatch = resolveDispatch(inputs, event, env);
-    const admission_ref = (0,core_refs/* admissionRef */.Rp)(inputs.namespace, dispatch.dispatch_key);
-    const found = await store.read(async (reader) => {
-        const admission = await reader.readAdmission(admission_ref);
-        const ours = admission?.value.run_id === dispatch.run_id;
-        const chain = ours ? await reader.readChain(admission.value.ledger_ref) : null;
-        return { admission, chain };
+/** `command: preview`: what admit would do, from previewCommand; writes nothing. */
+async function previewStep(inputs, context) {
+    const outcome = await previewCommand(context.store, {
+        namespace: inputs.namespace,
+        event: context.event,
+        dispatch_key: inputs.dispatchKey,
+        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
+        run_id: inputs.runId,
+        writer: context.writer
     });
-    const stored = found.admission?.value;
-    const runId = stored?.run_id ?? dispatch.run_id;
-    const conflict = stored !== undefined && stored.request_digest !== dispatch.request_digest;
-    const owned = stored === undefined || stored.run_id === dispatch.run_id;
-    const view = viewRun(found.chain);
-    const meaning = !stored
-        ? `Not admitted yet: admit would create run ${runId}.`
-        : conflict
-            ? `Admitted for run ${runId} with a different request (${stored.request_digest}); admit would report a conflict.`
-            : stored.run_id === dispatch.run_id
-                ? 'Already admitted by this workflow run; admit would be an exact replay.'
-                : `Already admitted by another workflow run (${runId}); admit would return that run.`;
+    const { target, stored, view } = outcome;
+    const runId = stored?.run_id ?? target.run_id;
+    const meaning = previewStep_describe(outcome);
     return {
         outputs: {
-            dispatch_key: dispatch.dispatch_key,
-            dispatch_key_hash: (0,core_refs/* keyHash */.aE)(dispatch.dispatch_key),
-            request_digest: dispatch.request_digest,
-            admission_ref,
-            ledger_ref: stored?.ledger_ref ?? (0,core_refs/* ledgerRef */.DH)(inputs.namespace, runId),
+            dispatch_key: target.dispatch_key,
+            dispatch_key_hash: target.dispatch_key_hash,
+            request_digest: target.request_digest,
+            admission_ref: target.admission_ref,
+            ledger_ref: stored?.ledger_ref ?? target.ledger_ref,
             run_id: runId,
-            owner: flag(stored !== undefined && stored.run_id === dispatch.run_id),
+            owner: flag(outcome.owner),
             created: 'false',
             recorded: 'false',
-            conflict: flag(conflict),
-            store: store.name,
-            ...(owned ? runOutputs(view) : notOwnedOutputs(runId)),
+            conflict: flag(outcome.verdict === 'conflict'),
+            store: context.store.name,
+            ...(stored === null || outcome.owner ? runOutputs(view) : notOwnedOutputs(runId)),
             ...(stored ? {} : { recovery_action: 'admit', recovery_reason: meaning })
         },
         summary: {
             title: 'dispatch-ledger: preview',
             meaning,
             rows: [
-                ['dispatch key', dispatch.dispatch_key],
-                ['request digest', dispatch.request_digest],
+                ['dispatch key', target.dispatch_key],
+                ['request digest', target.request_digest],
                 ['run id', runId],
-                ['admitted', flag(stored !== undefined)],
-                ['store', store.name],
+                ['admitted', flag(stored !== null)],
+                ['store', context.store.name],
                 ...runRows(view)
             ]
         }
     };
+}
+function previewStep_describe({ verdict, stored, target }) {
+    switch (verdict) {
+        case 'create':
+            return `Not admitted yet: admit would create run ${target.run_id}.`;
+        case 'conflict':
+            return `Admitted for run ${stored?.run_id} with a different request (${stored?.request_digest}); admit would report a conflict.`;
+        case 'replay':
+            return 'Already admitted by this workflow run; admit would be an exact replay.';
+        case 'duplicate':
+            return `Already admitted by another workflow run (${stored?.run_id}); admit would return that run.`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/commands/record.ts
@@ -1277,6 +1432,48 @@ async function previewStep(inputs, event, store, env) {
 
 
 
+
+
+
+
+
+
+
+/**
+ * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
+ * event), validate the new record against its head, and append it by compare-and-set.
+ */
+async function recordCommand(store, options) {
+    const state = states/* StateSchema */.XJ.safeParse(options.state);
+    if (!state.success)
+        throw new errors/* InvalidInput */.o9(`The \`state\` must be one of ${states/* STATES */.xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
+    const fields = parseRecordFields(options.fields);
+    const occurred_at = time_timestampOf(options.now ?? new Date());
+    const selected = await selectRun(store, options);
+    requireMayAct(selected, `record ${state.data}`);
+    const appended = await appendRecord(store, {
+        ledger_ref: selected.ledger_ref,
+        state: state.data,
+        fields,
+        occurred_at,
+        trigger: triggerFor(options.event.name),
+        actor: actorFrom(options.event.payload),
+        writer: options.writer
+    }, selected.chain);
+    return { ...appended, selected, view: viewChain(appended.chain) };
+}
+const RECORD_EXAMPLE = '{"note": "checked by hand"}';
+/** The `record` fields: a JSON object of the fields a caller may set, authority never. */
+function parseRecordFields(value) {
+    if (value === undefined)
+        return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new errors/* InvalidInput */.o9(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
+    if ('authority' in value)
+        throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
+            'authority flag is false. Remove the authority field.');
+    return parseOrThrow(core_record/* RecordInputSchema */.FR, value, 'The `record`');
+}
 /** The fields an input_key's payload is compared on: the state and what the caller gave. */
 const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
 /**
@@ -1309,6 +1506,7 @@ async function appendRecord(store, request, chain) {
         occurred_at: request.occurred_at,
         trigger: request.trigger,
         actor: request.actor,
+        writer: request.writer,
         dispatch_key: current.dispatch_key,
         request_digest: current.request_digest
     });
@@ -1351,37 +1549,26 @@ function differingField(stored, request) {
 
 
 
-
-
-
-
-
-
-
-/** Append one record to a run's ledger, validated against its head, by compare-and-set. */
-async function recordStep(inputs, event, store) {
-    const state = states/* StateSchema */.XJ.safeParse(inputs.state);
-    if (!state.success)
-        throw new errors/* InvalidInput */.o9(`command: record needs the state input, one of ${states/* STATES */.xj.join(', ')}; got ${JSON.stringify(inputs.state)}.`);
-    const fields = parseRecordInput(inputs.record);
-    const { ledger_ref, chain } = await readRun(store, inputs.namespace, selectRun(inputs, event));
-    checkSelectedKey(inputs, chain[0]?.value.idempotency.dispatch_key ?? '');
-    const result = await appendRecord(store, {
-        ledger_ref,
-        state: state.data,
-        fields,
-        occurred_at: nowTimestamp(),
-        trigger: triggerFor(event.name),
-        actor: actorFrom(event.payload)
-    }, chain);
-    const view = viewChain(result.chain);
+/** `command: record`: append one record to a run's ledger, by compare-and-set. */
+async function recordStep(inputs, context) {
+    const outcome = await recordCommand(context.store, {
+        namespace: inputs.namespace,
+        run_id: inputs.runId,
+        dispatch_key: inputs.dispatchKey,
+        event: context.event,
+        writer: context.writer,
+        state: inputs.state,
+        fields: (0,action_inputs/* jsonInput */.$1)(inputs.record, 'record')
+    });
+    const { view } = outcome;
     const run = view.state;
-    const record = result.record.value;
+    const record = outcome.record.value;
     return {
         outputs: {
-            ...runIdentityOutputs(run, ledger_ref, store.name),
-            duplicate: flag(result.duplicate),
-            recorded: flag(!result.duplicate),
+            ...runIdentityOutputs(run, outcome.selected.ledger_ref, context.store.name),
+            owner: flag(outcome.selected.owner),
+            duplicate: flag(outcome.duplicate),
+            recorded: flag(!outcome.duplicate),
             ...runOutputs(view),
             // The record this step wrote (or found, for a duplicate), not merely the head.
             sequence: String(record.ledger_sequence),
@@ -1389,35 +1576,23 @@ async function recordStep(inputs, event, store) {
         },
         summary: {
             title: `dispatch-ledger: record ${record.state}`,
-            meaning: result.duplicate
+            meaning: outcome.duplicate
                 ? `The input ${record.idempotency.input_key} was already recorded at sequence ${record.ledger_sequence}; nothing was written.`
                 : `Recorded ${record.state} as sequence ${record.ledger_sequence}. Next: ${view.plan.action}.`,
             rows: [
                 ['run id', run.run_id],
                 ['dispatch key', run.dispatch_key],
-                ['store', store.name],
+                ['store', context.store.name],
                 ...runRows(view)
             ],
-            extra: ledgerMarkdown(result.chain, run.terminal)
+            extra: ledgerMarkdown(outcome.chain, run.terminal)
         }
     };
-}
-function parseRecordInput(text) {
-    if (!text)
-        return {};
-    const value = parseJsonInput(text, 'record');
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new errors/* InvalidInput */.o9('The record input must be a JSON object, for example {"note": "..."}.');
-    if ('authority' in value)
-        throw new errors/* InvalidInput */.o9('The record input may not set authority: a record is evidence, never a grant, and every ' +
-            'authority flag is false. Remove the authority field.');
-    return parseOrThrow(core_record/* RecordInputSchema */.FR, value, 'The record input');
 }
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
 var core = __webpack_require__(3218);
 ;// CONCATENATED MODULE: ./src/commands/scan.ts
-
 
 
 
@@ -1435,8 +1610,7 @@ async function scanRuns(store, namespace) {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     continue; // deleted since it was listed
-                const state = verifiedState(chain);
-                runs.push({ ledger_ref: ref, state, plan: planRecovery(state) });
+                runs.push({ ledger_ref: ref, ...viewChain(chain) });
             }
             catch (error) {
                 if (!(error instanceof errors/* DispatchLedgerError */.SS))
@@ -1453,7 +1627,8 @@ async function scanRuns(store, namespace) {
 
 
 /** For a scheduled sweep: every non-terminal run with its plan, and every ledger that fails to verify. */
-async function scanStep(inputs, store) {
+async function scanStep(inputs, context) {
+    const { store } = context;
     const scanned = await scanRuns(store, inputs.namespace);
     const broken = scanned.flatMap(run => 'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []);
     const open = scanned.flatMap(run => 'error' in run || run.state.terminal
@@ -1477,8 +1652,8 @@ async function scanStep(inputs, store) {
     const table = [
         '| run id | state | seq | next action | gate |',
         '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,summary/* escapeHtml */.Z)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...broken.map(run => `| ${(0,summary/* escapeHtml */.Z)(run.ledger_ref)} | does not verify | | ${(0,summary/* escapeHtml */.Z)(run.error)} | |`)
+        ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
     ].join('\n');
     return {
         outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },

@@ -1,25 +1,8 @@
-import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
+import type { RunView } from '../commands/runView.js'
+import type { SelectedRun } from '../commands/selectRun.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { keyHash } from '../core/refs.js'
-import { verifiedState } from '../commands/readRun.js'
-import type { LedgerRecord } from '../core/record.js'
-import type { StoredEntry } from '../store/store.js'
-
-export interface RunView {
-  readonly state: RecoveredRunState
-  readonly plan: RecoveryPlan
-}
-
-/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
-export function viewChain(chain: readonly StoredEntry<LedgerRecord>[]): RunView {
-  const state = verifiedState(chain)
-  return { state, plan: planRecovery(state) }
-}
-
-/** viewChain, or null when there is no ledger. */
-export function viewRun(chain: readonly StoredEntry<LedgerRecord>[] | null): RunView | null {
-  return chain && chain.length > 0 ? viewChain(chain) : null
-}
+import { flag } from './report.js'
 
 /**
  * A workflow run that does not own the dispatch may do nothing with it: its plan must never
@@ -50,6 +33,15 @@ export function runIdentityOutputs(
   }
 }
 
+/** The identity, ownership and run outputs of a selected run (plan, record, dispatch). */
+export function selectedRunOutputs(selected: SelectedRun, store: string): Record<string, string> {
+  return {
+    ...runIdentityOutputs(selected.view.state, selected.ledger_ref, store),
+    owner: flag(selected.owner),
+    ...runOutputs(selected.view)
+  }
+}
+
 /** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
 export function runOutputs(view: RunView | null): Record<string, string> {
   return {
@@ -64,6 +56,7 @@ export function runOutputs(view: RunView | null): Record<string, string> {
   }
 }
 
+/** The summary rows describing a run's state and plan. */
 export function runRows(view: RunView | null): Array<[string, string]> {
   if (!view) return [['state', '(no ledger)']]
   return [

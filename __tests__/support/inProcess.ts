@@ -1,0 +1,47 @@
+/**
+ * Runs the action's adapter in this process, the way the runner would start dist/index.js:
+ * the step's environment comes from scripts/runner.ts (manifest defaults, GITHUB_* variables,
+ * the event file), and inputs reach `core.getInput` through the fake core. The test file must
+ * install the fake first: `jest.unstable_mockModule('@actions/core', () => core)`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { actionEnv, loadManifest, type ActionRun } from '../../scripts/runner.js'
+import * as core from './fakeCore.js'
+
+export interface InProcessResult {
+  readonly outputs: Record<string, string>
+  readonly failures: string[]
+  readonly warnings: string[]
+  readonly summary: string
+  /** The environment the step ran with. */
+  readonly env: NodeJS.ProcessEnv
+}
+
+export type Run = (env: NodeJS.ProcessEnv) => Promise<void>
+
+/** A runner for `run` (src/main.ts's, imported after the fake core was installed). */
+export function inProcess(run: Run): (step: ActionRun) => Promise<InProcessResult> {
+  return async step => {
+    const dir = await mkdtemp(join(tmpdir(), 'in-process-'))
+    try {
+      const env = await actionEnv(step, { dir })
+      const { inputs } = await loadManifest()
+      const given: Record<string, string> = {}
+      for (const name of Object.keys(inputs ?? {}))
+        given[name] = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
+      core.reset(given)
+      await run(env)
+      return {
+        outputs: { ...core.outputs },
+        failures: [...core.failures],
+        warnings: [...core.warnings],
+        summary: core.summaryText(),
+        env
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+}
