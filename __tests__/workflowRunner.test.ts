@@ -9,7 +9,8 @@ import { truthy } from '@actions/expressions/result'
 import { createHash } from 'node:crypto'
 import http from 'node:http'
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../scripts/runner.js'
 import { WorkflowError } from '../scripts/workflow/errors.js'
@@ -130,6 +131,119 @@ describe('if: and the status functions', () => {
       expect(result.jobs.table!.result).toBe(status)
     }
   )
+})
+
+describe('jobs, outputs and the step files', () => {
+  it('runs jobs in needs order with their outputs, skips after a failure unless always(), and keeps outcome apart from conclusion', async () => {
+    const content = `on: issues
+env:
+  FROM_WORKFLOW: w
+jobs:
+  last:
+    needs: [first, broken]
+    if: always()
+    runs-on: x
+    steps:
+      - id: report
+        env:
+          GREETING: \${{ needs.first.outputs.greeting }}
+          BROKEN: \${{ needs.broken.result }}
+        run: echo "line=$GREETING/$BROKEN" >> "$GITHUB_OUTPUT"
+  first:
+    runs-on: x
+    outputs:
+      greeting: \${{ steps.say.outputs.greeting }}
+    steps:
+      - run: echo "SHARED=from-env-file" >> "$GITHUB_ENV"
+      - id: say
+        run: echo "greeting=$SHARED-$FROM_WORKFLOW" >> "$GITHUB_OUTPUT"
+  broken:
+    needs: first
+    runs-on: x
+    steps:
+      - id: soft
+        continue-on-error: true
+        run: exit 3
+      - id: check
+        env:
+          OUTCOME: \${{ steps.soft.outcome }}/\${{ steps.soft.conclusion }}
+        run: echo "seen=$OUTCOME" >> "$GITHUB_OUTPUT"
+      - run: exit 1
+      - id: after
+        run: echo never
+  skipped:
+    needs: broken
+    runs-on: x
+    steps:
+      - run: echo never
+`
+    const result = await run(content)
+    expect(Object.keys(result.jobs)).toEqual(['first', 'broken', 'last', 'skipped'])
+    expect(result.jobs.first!.outputs).toEqual({ greeting: 'from-env-file-w' })
+    const broken = result.jobs.broken!
+    expect(broken.steps.map(s => [s.id, s.outcome, s.conclusion])).toEqual([
+      ['soft', 'failure', 'success'],
+      ['check', 'success', 'success'],
+      ['__run', 'failure', 'failure'],
+      ['after', 'skipped', 'skipped']
+    ])
+    expect(broken.steps[1]!.outputs).toEqual({ seen: 'failure/success' })
+    expect(broken.result).toBe('failure')
+    expect(result.jobs.skipped!.result).toBe('skipped')
+    expect(result.jobs.last!.steps[0]!.outputs).toEqual({ line: 'from-env-file-w/failure' })
+    expect(result.conclusion).toBe('failure')
+  })
+
+  it('runs only for the events and activity types of on:', async () => {
+    const content =
+      'on:\n  issues:\n    types: [opened]\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo\n'
+    const result = await run(content)
+    expect(result).toMatchObject({ triggered: false, conclusion: 'not_triggered', jobs: {} })
+    const opened = await run(content, { event: { ...event, action: 'opened' } })
+    expect(opened.conclusion).toBe('success')
+  })
+})
+
+describe('npm run workflow', () => {
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string }>(done => {
+      const child = spawn(
+        process.execPath,
+        [join(PROJECT_ROOT, 'scripts/workflow/cli.ts'), ...args],
+        {
+          cwd: PROJECT_ROOT
+        }
+      )
+      let out = ''
+      child.stdout.on('data', chunk => (out += chunk))
+      child.stderr.on('data', chunk => (out += chunk))
+      child.on('close', code => done({ code, out }))
+    })
+
+  it('runs the quick start under plain Node and prints every step with its outputs', async () => {
+    const { code, out } = await cli(
+      'examples/workflows/issue-labeled.yml',
+      '--event',
+      'examples/events/issues-labeled.json'
+    )
+    expect(out).toMatch(/dispatch › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
+    expect(out).toContain('conclusion: success')
+    expect(out).toContain('start-agent calls: 1')
+    expect(out).not.toMatch(/ghs_/)
+    expect(code).toBe(0)
+  })
+
+  it('names an unsupported construct and exits 2', async () => {
+    const dir = await makeTempDir()
+    const file = join(dir, 'matrix.yml')
+    await writeFile(
+      file,
+      'on: issues\njobs:\n  a:\n    runs-on: x\n    strategy:\n      matrix:\n        v: [1]\n    steps:\n      - run: echo\n'
+    )
+    const { code, out } = await cli(file, '--event', 'examples/events/issues-labeled.json')
+    expect(out).toMatch(/error: jobs\.a\.strategy \(line 5\) is outside this runner's subset/)
+    expect(code).toBe(2)
+  })
 })
 
 describe('anything outside the subset is a clear error naming the construct', () => {
