@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { Evaluator, Lexer, Parser, data } from '@actions/expressions'
 import { truthy } from '@actions/expressions/result'
 import { createHash } from 'node:crypto'
-import http from 'node:http'
 import { existsSync } from 'node:fs'
 import { spawn } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../scripts/runner.js'
 import { WorkflowError } from '../scripts/workflow/errors.js'
+import { API_ROUTES } from '../scripts/workflow/permissions.js'
+import { ROUTES } from './support/fakeGitHub/routes.js'
 import { loadWorkflowModel } from '../scripts/workflow/model.js'
 import { startOrigin, type TestOrigin } from '../scripts/workflow/origin.js'
 import { runWorkflow, type StepHookAnswer } from '../scripts/workflow/run.js'
@@ -24,7 +25,10 @@ let event: Record<string, unknown>
 let runIds = 7000
 
 beforeAll(async () => {
-  origin = await startOrigin({ seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures') })
+  origin = await startOrigin({
+    seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+    fakeApi: { receiver: { mode: 'off' } }
+  })
   event = JSON.parse(
     await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8')
   ) as Record<string, unknown>
@@ -380,38 +384,42 @@ describe('permissions are enforced at the credentials', () => {
     expect(result.jobs.a!.steps[0]!.errors.join('')).toMatch(/403|Authentication|could not read/i)
   })
 
-  it('an API call needs the scope GitHub documents: a dispatch without actions: write gets 403', async () => {
-    const calls: string[] = []
-    const api = http.createServer((req, res) => {
-      calls.push(`${req.method} ${req.url}`)
-      res.writeHead(204).end()
-    })
-    await new Promise<void>(resolve => api.listen(0, '127.0.0.1', resolve))
-    origin.gate.setApi(`http://127.0.0.1:${(api.address() as { port: number }).port}`)
-    try {
-      const dispatch = (level: string) =>
-        job(
-          `    permissions:\n      actions: ${level}\n`,
-          [
-            '      - env:',
-            '          TOKEN: ${{ github.token }}',
-            '        run: |',
-            '          curl -sf -X POST -H "Authorization: Bearer $TOKEN" \\',
-            '            "$GITHUB_API_URL/repos/$GITHUB_REPOSITORY/actions/workflows/receiver.yml/dispatches" -d "{}"'
-          ].join('\n')
-        )
-      const read = await run(dispatch('read'))
-      expect(read.jobs.a!.steps[0]!.outcome).toBe('failure')
-      expect(calls).toEqual([])
-      expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
-      const write = await run(dispatch('write'))
-      expect(write.jobs.a!.steps[0]!.outcome).toBe('success')
-      expect(calls).toEqual([
-        'POST /repos/octo-org/octo-repo/actions/workflows/receiver.yml/dispatches'
-      ])
-    } finally {
-      origin.gate.setApi(undefined)
-      await new Promise<void>(resolve => api.close(() => resolve()))
+  it('an API call needs the scope GitHub documents: a dispatch without actions: write gets 403 and reaches nothing', async () => {
+    const api = origin.api!
+    const dispatch = (level: string) =>
+      job(
+        `    permissions:\n      actions: ${level}\n`,
+        [
+          '      - env:',
+          '          TOKEN: ${{ github.token }}',
+          '        run: |',
+          '          curl -sf -X POST -H "Authorization: Bearer $TOKEN" -d \'{"ref":"main"}\' \\',
+          '            "$GITHUB_API_URL/repos/$GITHUB_REPOSITORY/actions/workflows/receiver.yml/dispatches"'
+        ].join('\n')
+      )
+    await api.resetCounts()
+    const read = await run(dispatch('read'))
+    expect(read.jobs.a!.steps[0]!.outcome).toBe('failure')
+    expect(await api.count('dispatch')).toBe(0)
+    expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
+    const write = await run(dispatch('write'))
+    expect(write.jobs.a!.steps[0]!.outcome).toBe('success')
+    expect(await api.count('dispatch')).toBe(1)
+  })
+
+  it('the gate knows the scope of every route the fake GitHub API serves', () => {
+    for (const key of Object.values(ROUTES)) {
+      const [method, template] = key.split(' ') as [string, string]
+      const path = template
+        .replace('{owner}/{repo}', 'octo-org/octo-repo')
+        .replace(/\{[a-z_]+_id\}|\{issue_number\}/g, '7')
+        .replace(/\{[a-z_]+\}/g, 'x')
+      expect({ key, rule: API_ROUTES.some(r => r.method === method && r.path.test(path)) }).toEqual(
+        {
+          key,
+          rule: true
+        }
+      )
     }
   })
 

@@ -48,15 +48,9 @@ if (!file || !values.event) {
   console.error('usage: npm run workflow -- <workflow.yml> --event <payload.json> [--fake-api]')
   process.exit(2)
 }
-if (values['fake-api']) {
-  console.error(
-    '--fake-api: the fake GitHub API (__tests__/support/fakeGitHub/) is not on this branch yet;' +
-      ' API calls through the gate answer 503'
-  )
-}
-
 const origin = await startOrigin({
-  seedDir: resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures'))
+  seedDir: resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures')),
+  fakeApi: values['fake-api']
 })
 const scratch = await mkdtemp(join(tmpdir(), 'workflow-cli-'))
 let code = 0
@@ -78,6 +72,13 @@ try {
   else console.log(`conclusion: ${run.conclusion}`)
   const starts = await readFile(agentLog, 'utf8').catch(() => '')
   console.log(`start-agent calls: ${starts.split('\n').filter(Boolean).length}`)
+  if (origin.api) {
+    const state = await origin.api.settled()
+    console.log(
+      `fake GitHub API: ${JSON.stringify(await origin.api.counts())}; ` +
+        `receivers that did the work: ${state.receivers.filter(r => r.working).length}`
+    )
+  }
   code = run.conclusion === 'failure' ? 1 : 0
 } catch (error) {
   if (!(error instanceof WorkflowError)) throw error

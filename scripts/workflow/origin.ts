@@ -9,6 +9,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { startGitHttpServer, type GitHttpServer } from '../../__tests__/support/gitHttpServer.ts'
+import {
+  start as startFakeGitHub,
+  type FakeGitHub,
+  type ReceiverConfig
+} from '../../__tests__/support/fakeGitHub/client.ts'
 import { startGate } from './permissions.ts'
 import type { Origin } from './run.ts'
 
@@ -17,6 +22,8 @@ const exec = promisify(execFile)
 export interface TestOrigin extends Origin {
   bareDir: string
   server: GitHttpServer
+  /** the fake GitHub API behind the gate (GITHUB_API_URL), when started with fakeApi */
+  api?: FakeGitHub
   close(): Promise<void>
 }
 
@@ -54,6 +61,12 @@ export async function startOrigin(options: {
   owner?: string
   name?: string
   id?: number
+  /**
+   * Start the fake GitHub API (__tests__/support/fakeGitHub/) behind the gate. Its receivers
+   * clone this origin; `receiver: { mode: 'off' }` leaves dispatched runs to the caller (a
+   * test that runs the receiver workflow itself).
+   */
+  fakeApi?: boolean | { receiver?: ReceiverConfig }
 }): Promise<TestOrigin> {
   const owner = options.owner ?? 'octo-org'
   const name = options.name ?? 'octo-repo'
@@ -70,15 +83,26 @@ export async function startOrigin(options: {
   const sha = await git(bareDir, 'rev-parse', 'main')
   const server = await startGitHttpServer({ bareDir })
   const gate = await startGate({ gitUpstream: server.url, repository: `${owner}/${name}` })
+  const id = options.id ?? 123456789
+  const api = options.fakeApi
+    ? await startFakeGitHub({
+        origin: server.url,
+        repo: { owner, name, id },
+        ...(typeof options.fakeApi === 'object' ? options.fakeApi : {})
+      })
+    : undefined
+  gate.setApi(api?.url)
   return {
     gate,
     owner,
     name,
-    id: options.id ?? 123456789,
+    id,
     sha,
     bareDir,
     server,
+    api,
     close: async () => {
+      await api?.stop()
       await gate.close()
       await server.close()
       await rm(root, { recursive: true, force: true })
