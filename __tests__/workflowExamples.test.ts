@@ -5,7 +5,7 @@
  * for the file; every scenario uses its own issue number, so its own dispatch key.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readRun, verifiedState } from '../src/commands/readRun.js'
 import { planRecovery } from '../src/core/planRecovery.js'
@@ -78,35 +78,57 @@ function outcomes(run: WorkflowRun): string[] {
   return run.jobs.dispatch!.steps.map(s => `${s.id}:${s.outcome}`)
 }
 
-describe('the quick start (examples/workflows/issue-labeled.yml)', () => {
-  it('happy path: one provider start, and a ledger admitted → intent → submitted that verifies', async () => {
-    const s = await scenario()
-    const run = await s.deliver()
-    expect(run.conclusion).toBe('success')
-    expect(outcomes(run)).toEqual([
-      '__actions_checkout:success',
-      'ledger:success',
-      'intent:success',
-      'submit:success',
-      '__self:success'
-    ])
-    expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
-      created: 'true',
-      owner: 'true',
-      dispatch_key: s.key,
-      run_id: expect.stringMatching(new RegExp(`^gh-${run.runId}-`))
-    })
-    expect(await s.starts()).toEqual([`--key ${s.key} --attempt 1`])
-    const { state, plan, records } = await s.ledger()
-    expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
-      ['admitted', null],
-      ['dispatched', 'not_submitted'],
-      ['dispatched', 'submitted']
-    ])
-    expect(state.attempts[0]?.external_ids).toEqual({ job: 'job-1' })
-    expect(plan.action).toBe('observe_provider')
+/** The quick start's documented result: one provider start; admitted → intent → submitted. */
+async function quickStartHappyPath(): Promise<void> {
+  const s = await scenario()
+  const run = await s.deliver()
+  expect(run.conclusion).toBe('success')
+  expect(outcomes(run)).toEqual([
+    '__actions_checkout:success',
+    'ledger:success',
+    'intent:success',
+    'submit:success',
+    '__self:success'
+  ])
+  expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+    created: 'true',
+    owner: 'true',
+    dispatch_key: s.key,
+    run_id: expect.stringMatching(new RegExp(`^gh-${run.runId}-`))
+  })
+  expect(await s.starts()).toEqual([`--key ${s.key} --attempt 1`])
+  const { state, plan, records } = await s.ledger()
+  expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
+    ['admitted', null],
+    ['dispatched', 'not_submitted'],
+    ['dispatched', 'submitted']
+  ])
+  expect(state.attempts[0]?.external_ids).toEqual({ job: 'job-1' })
+  expect(plan.action).toBe('observe_provider')
+}
+
+/**
+ * Every published workflow and the scenario that shows its documented happy path. A new file
+ * in examples/workflows/ fails the first test below until it has one.
+ */
+const HAPPY_PATHS: Record<string, () => Promise<void>> = {
+  'issue-labeled.yml': quickStartHappyPath
+}
+
+describe('every file in examples/workflows runs to its documented result', () => {
+  it('each published workflow has a happy-path scenario here', async () => {
+    const files = (await readdir(join(PROJECT_ROOT, 'examples/workflows'))).filter(f =>
+      /\.ya?ml$/.test(f)
+    )
+    expect(files.sort()).toEqual(Object.keys(HAPPY_PATHS).sort())
   })
 
+  it.each(Object.keys(HAPPY_PATHS))('%s', async file => {
+    await HAPPY_PATHS[file]!()
+  })
+})
+
+describe('the quick start (examples/workflows/issue-labeled.yml)', () => {
   it('another label: the job is skipped and nothing is admitted', async () => {
     const s = await scenario({ label: 'bug' })
     const run = await s.deliver()
