@@ -316,6 +316,16 @@ describe('anything outside the subset is a clear error naming the construct', ()
     }
   })
 
+  it("accepts the README's quick start as users copy it (uses: <owner>/dispatch-ledger@v0)", async () => {
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
+    const start = readme.indexOf('```yaml\n', readme.indexOf('## Quick start')) + 8
+    const yaml = readme.slice(start, readme.indexOf('```', start))
+    expect(yaml).toContain('<owner>/dispatch-ledger@v0')
+    const model = await loadWorkflowModel('readme.yml', yaml.replaceAll('<owner>', 'octo-org'))
+    const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
+    expect(uses).toContain('octo-org/dispatch-ledger@v0')
+  })
+
   it('checks the whole file before running anything', async () => {
     const dir = await makeTempDir()
     const marker = join(dir, 'ran')
