@@ -242,20 +242,33 @@ describe('the quick start killed before each step, then re-run', () => {
     [3, 'submit', 0, 'reconcile_provider'],
     [4, 'the final record', 1, 'reconcile_provider']
   ]
-  it.each(cases)('killed before step %i (%s)', async (index, _name, starts, action) => {
+  // The five scenarios are independent (own keys): run them at once, assert each on its own.
+  const outcomes = new Map<number, ReturnType<typeof killThenRerun>>()
+  async function killThenRerun(index: number) {
     const s = await scenario()
     const killed = await s.deliver({ beforeStep: at => (at.index === index ? 'kill' : undefined) })
+    const rerun = await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
+    return { killed, rerun, starts: await s.starts(), ledger: await s.ledger() }
+  }
+  beforeAll(() => {
+    for (const [index] of cases) {
+      const outcome = killThenRerun(index)
+      outcome.catch(() => undefined) // reported by its own test
+      outcomes.set(index, outcome)
+    }
+  })
+
+  it.each(cases)('killed before step %i (%s)', async (index, _name, starts, action) => {
+    const { killed, rerun, starts: calls, ledger } = await outcomes.get(index)!
     expect(killed.conclusion).toBe('failure')
     expect(killed.jobs.dispatch!.killedBefore).toBe(index)
-    const rerun = await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
     expect(rerun.conclusion).toBe('success')
     if (index > 1)
       expect(rerun.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
         created: 'false',
         owner: 'true'
       })
-    expect(await s.starts()).toHaveLength(starts)
-    const { plan } = await s.ledger() // verifies the chain
-    expect(plan.action).toBe(action)
+    expect(calls).toHaveLength(starts)
+    expect(ledger.plan.action).toBe(action) // ledger() verified the chain
   })
 })
