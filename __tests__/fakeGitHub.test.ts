@@ -18,21 +18,29 @@ const DISPATCHES = `${REPO}/actions/workflows/receiver.yml/dispatches`
 const RECEIVER_KEY = (key: string) =>
   `v1/workflow_dispatch/123456789/.github/workflows/receiver.yml/${key}`
 
-const started: FakeGitHub[] = []
-async function fake(options: Parameters<typeof start>[0] = {}): Promise<FakeGitHub> {
-  const gh = await start(options)
-  started.push(gh)
+const used: FakeGitHub[] = []
+let shared: FakeGitHub | undefined
+/** A fake for one test: the shared one, reset, unless the test needs its own options. */
+async function fake(options?: Parameters<typeof start>[0]): Promise<FakeGitHub> {
+  let gh: FakeGitHub
+  if (options === undefined) {
+    shared ??= await start()
+    gh = shared
+    await gh.reset()
+  } else gh = await start(options)
+  used.push(gh)
   return gh
 }
 afterEach(async () => {
   // Whatever a test made the fake answer must still be GitHub's shape.
-  for (const gh of started.splice(0)) {
+  for (const gh of used.splice(0)) {
     await gh.settled()
     const violations = responseViolations(await gh.exchanges())
-    await gh.stop()
+    if (gh !== shared) await gh.stop()
     expect(violations).toEqual([])
   }
 })
+afterAll(async () => shared?.stop())
 afterAll(cleanupRepos)
 
 const dispatch = (gh: FakeGitHub, inputs: Record<string, string> = {}, timeoutMs?: number) =>
@@ -124,6 +132,21 @@ describe('fault modes on the dispatch POST (no receiver)', () => {
     await gh.fault('dispatch', { kind: 'error' })
     await gh.clearFaults()
     expect((await dispatch(gh)).status).toBe(204)
+  })
+
+  it('reset: a fresh state, faults and counts cleared, run ids never reused', async () => {
+    const gh = await fake()
+    const details = { body: { ref: 'main', return_run_details: true } }
+    const first = await gh.request('POST', DISPATCHES, details)
+    await gh.fault('dispatch', { kind: 'error' })
+    await gh.reset()
+    expect(await gh.state()).toMatchObject({ runs: [], dispatches: [], pending: 0 })
+    expect(await gh.counts()).toEqual({})
+    expect(await gh.exchanges()).toEqual([])
+    const second = await gh.request('POST', DISPATCHES, details)
+    expect(second.status).toBe(200)
+    const id = (r: { body: unknown }) => (r.body as { workflow_run_id: number }).workflow_run_id
+    expect(id(second)).toBeGreaterThan(id(first))
   })
 
   it('return_run_details answers 200 with the run it made; the run is GitHub-shaped', async () => {

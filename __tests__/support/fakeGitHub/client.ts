@@ -15,9 +15,14 @@
  * start(options) → FakeGitHub
  *   options.origin     git URL each receiver clones (gitHttpServer URL or file:// bare repo).
  *                      Without it no receiver runs and dispatched runs complete at once.
+ *   options.originDir  the origin's bare repository on disk: a published release whose tag
+ *                      is missing then creates it on target_commitish as GitHub does (listed
+ *                      in state().tagsCreatedByReleases), refused (422) for a tag protected
+ *                      by protectTags(dir, ['v*']) or a target that does not resolve.
  *   options.receiver   { mode: 'fenced' (default with an origin) | 'unfenced' (no admit step:
- *                      negative control) | 'off', with: extra admit inputs (namespace…), env,
- *                      startDelayMs }.
+ *                      negative control) | 'command' (your own receiver: argv in `command`,
+ *                      see types.ts ReceiverMode) | 'off', with: extra admit inputs
+ *                      (namespace…), env, startDelayMs }.
  *   options.repo       { owner, name, id }; default octo-org/octo-repo, id 123456789 (the id
  *                      of examples/events). Other owner/repo paths answer 404.
  *   options.users      login → { id, type, permission } (permission for the collaborator
@@ -59,7 +64,21 @@
  *                        author_association }): its id is what an issue_comment event carries.
  *   request(method, path, { body, token, timeoutMs })  one raw HTTP call, no retry, for tests
  *                        of the fake; rejects when the connection drops or times out.
+ *   reset()              settled(), then a fresh repository state (runs, releases, comments,
+ *                        receivers, counts, exchanges, faults); the options stay and ids keep
+ *                        counting, so one fake can serve many tests without reusing a run id.
  *   stop()               waits (bounded) for receivers, then ends the process.
+ *
+ * protectTags(bareDir, patterns)  a pre-receive hook refusing to create matching tags with
+ *                        GitHub's ruleset message (GH013); the release route honours it too.
+ * openapiCheck.ts        responseViolations(await gh.exchanges()) → [] when every answer the
+ *                        fake gave matches GitHub's description (use it in afterEach).
+ *
+ * Notes on GitHub's behaviour as served here: octokit reports a dropped connection as an
+ * HttpError with status 500 ("other side closed"), like a real 500; a re-run of a dispatched
+ * run starts its receiver again (attempt + 1); cancel marks the run cancelled but a receiver
+ * already running finishes (its `working` still counts); issues and comment ids are not
+ * checked for existence (any number is accepted).
  *
  * Node built-ins only (runs under jest and under plain `node` with type stripping).
  */
@@ -80,6 +99,7 @@ import type {
 } from './types.ts'
 
 export { ROUTES, type RouteName } from './routes.ts'
+export { protectTags } from './tags.ts'
 export type * from './types.ts'
 
 export const FAKE_GITHUB_SERVER = join(dirname(fileURLToPath(import.meta.url)), 'server.ts')
@@ -104,6 +124,7 @@ export interface FakeGitHub {
   counts(): Promise<Record<string, number>>
   count(route: RouteName): Promise<number>
   resetCounts(): Promise<void>
+  reset(): Promise<void>
   state(): Promise<FakeStateView>
   settled(timeoutMs?: number): Promise<FakeStateView>
   working(timeoutMs?: number): Promise<ReceiverRecord[]>
@@ -277,6 +298,10 @@ export async function start(options: StartOptions = {}): Promise<FakeGitHub> {
       (await control<Record<string, number>>('GET', '/counts'))[ROUTES[route]] ?? 0,
     resetCounts: async () => {
       await control('POST', '/reset-counts')
+    },
+    reset: async () => {
+      await settled()
+      await control('POST', '/reset')
     },
     state: () => control('GET', '/state'),
     settled,

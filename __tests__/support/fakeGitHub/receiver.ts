@@ -7,12 +7,13 @@
  * through the origin; the receiver "does the work" only when it says `owner == 'true'` —
  * recorded as `working`, the count product tests assert.
  *
- * Mode 'unfenced' skips the admit step (every receiver works): a negative control.
+ * Mode 'unfenced' skips the admit step (every receiver works): a negative control. Mode
+ * 'command' runs the test's own receiver instead (types.ts `ReceiverMode`).
  *
  * Erasable TypeScript only (Node type stripping).
  */
-import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -64,6 +65,79 @@ export function dispatchEvent(run: ReceiverRun): Record<string, unknown> {
   }
 }
 
+/** What the job's steps see besides runner.ts's defaults (GitHub's names). */
+function jobEnv(run: ReceiverRun, workspace: string): Record<string, string> {
+  const { owner, name, id } = run.config.repo
+  const ref = run.ref.startsWith('refs/') ? run.ref : `refs/heads/${run.ref}`
+  return {
+    GITHUB_REPOSITORY: `${owner}/${name}`,
+    GITHUB_REPOSITORY_ID: String(id),
+    GITHUB_REPOSITORY_OWNER: owner,
+    GITHUB_API_URL: run.api,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REF: ref,
+    GITHUB_WORKFLOW_REF: `${owner}/${name}/${run.workflowPath}@${ref}`,
+    GITHUB_ACTOR: run.sender.login,
+    GITHUB_WORKSPACE: workspace,
+    FAKE_GITHUB_WORKFLOW: run.workflowPath,
+    FAKE_GITHUB_ORIGIN: run.config.origin ?? '',
+    ...run.config.receiver?.env
+  }
+}
+
+const tail = (text: string): string => text.slice(-2000)
+
+/** Mode 'command': the test's own receiver, told the job's environment. */
+async function runCommand(
+  run: ReceiverRun,
+  workspace: string,
+  jobEnvironment: Record<string, string>
+): Promise<void> {
+  const { record } = run
+  const [program, ...args] = run.config.receiver?.command ?? []
+  if (!program) {
+    record.error = "receiver mode 'command' needs receiver.command (argv)"
+    return
+  }
+  const files = await mkdtemp(join(tmpdir(), 'fake-gh-job-'))
+  try {
+    const eventPath = join(files, 'event.json')
+    const resultPath = join(files, 'result.json')
+    await writeFile(eventPath, JSON.stringify(dispatchEvent(run)))
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      GITHUB_ACTIONS: 'true',
+      CI: 'true',
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_RUN_ID: String(record.run_id),
+      GITHUB_RUN_ATTEMPT: String(record.run_attempt),
+      RUNNER_TEMP: files,
+      FAKE_GITHUB_RECEIVER_RESULT: resultPath,
+      ...jobEnvironment
+    }
+    const outcome = await new Promise<NonNullable<ReceiverRecord['command']>>(done => {
+      const child = spawn(program, args, { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', chunk => (stdout = tail(stdout + String(chunk))))
+      child.stderr.on('data', chunk => (stderr = tail(stderr + String(chunk))))
+      child.on('error', error => done({ code: null, signal: null, stdout, stderr: String(error) }))
+      child.on('close', (code, signal) => done({ code, signal, stdout, stderr }))
+    })
+    record.command = outcome
+    const result = await readFile(resultPath, 'utf8').then(
+      text => JSON.parse(text) as { working?: unknown },
+      () => ({ working: false })
+    )
+    record.working = outcome.code === 0 && result.working === true
+    if (outcome.code !== 0)
+      record.error = `receiver command exited ${outcome.code ?? outcome.signal}`
+  } finally {
+    await rm(files, { recursive: true, force: true })
+  }
+}
+
 /** Runs one receiver to its end; never throws (a failure is recorded on the record). */
 export async function runReceiver(run: ReceiverRun): Promise<void> {
   const { record, config } = run
@@ -75,6 +149,8 @@ export async function runReceiver(run: ReceiverRun): Promise<void> {
   const workspace = await mkdtemp(join(tmpdir(), 'fake-gh-receiver-'))
   record.workspace = workspace
   try {
+    // A command's own checkout step clones FAKE_GITHUB_ORIGIN into the empty workspace.
+    if (record.mode === 'command') return await runCommand(run, workspace, jobEnv(run, workspace))
     // Its own clone, as actions/checkout makes for each job: the ledger refs are fetched by
     // the action itself, only the ones it needs.
     await git(workspace, 'init', '-q', '-b', 'main')
@@ -83,8 +159,7 @@ export async function runReceiver(run: ReceiverRun): Promise<void> {
       record.working = true
       return
     }
-    const { owner, name } = config.repo
-    const ref = run.ref.startsWith('refs/') ? run.ref : `refs/heads/${run.ref}`
+    const env = jobEnv(run, workspace)
     const result = await runAction({
       workspace,
       eventName: 'workflow_dispatch',
@@ -92,16 +167,7 @@ export async function runReceiver(run: ReceiverRun): Promise<void> {
       runId: record.run_id,
       runAttempt: record.run_attempt,
       with: { command: 'admit', ...config.receiver?.with },
-      env: {
-        GITHUB_REPOSITORY: `${owner}/${name}`,
-        GITHUB_REPOSITORY_ID: String(config.repo.id),
-        GITHUB_API_URL: run.api,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_REF: ref,
-        GITHUB_WORKFLOW_REF: `${owner}/${name}/${run.workflowPath}@${ref}`,
-        GITHUB_ACTOR: run.sender.login,
-        ...config.receiver?.env
-      }
+      env
     })
     record.admit = {
       code: result.code,

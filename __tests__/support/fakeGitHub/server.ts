@@ -14,7 +14,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { matchRoute, ROUTES, type RouteName } from './routes.ts'
 import { basicError, isoNow, STATUS_MESSAGES } from './shapes.ts'
-import { FakeGitHubState, NotFound, type Outcome, type Reply } from './state.ts'
+import { FakeGitHubState, NotFound, type Outcome, type Reply, type StateHooks } from './state.ts'
 import type { Exchange, Fault, FakeConfig, ReceiverRecord } from './types.ts'
 
 const MAX_BODY = 1024 * 1024
@@ -60,7 +60,7 @@ function receiverMode(): ReceiverRecord['mode'] {
   return config.receiver?.mode ?? (config.origin ? 'fenced' : 'off')
 }
 
-const state = new FakeGitHubState(api, config, {
+const hooks: StateHooks = {
   runQueued(runId, inputs, ref) {
     const run = state.findRun(runId)
     if (!run) return
@@ -102,7 +102,21 @@ const state = new FakeGitHubState(api, config, {
       }
     })
   }
-})
+}
+let state = new FakeGitHubState(api, config, hooks)
+
+/** A fresh repository state for the next test; ids keep counting so none is ever reused. */
+function resetState(): void {
+  const next = new FakeGitHubState(api, config, hooks)
+  next.nextRunId = state.nextRunId
+  next.nextReleaseId = state.nextReleaseId
+  next.nextCommentId = state.nextCommentId
+  next.nextReactionId = state.nextReactionId
+  state = next
+  faults.clear()
+  counts.clear()
+  exchanges.length = 0
+}
 
 // ---- HTTP plumbing ------------------------------------------------------------------------
 
@@ -311,6 +325,11 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL
     return ok({})
   }
   if (method === 'GET' && path === '/exchanges') return ok(exchanges)
+  if (method === 'POST' && path === '/reset') {
+    if (pending > 0) return send(res, { status: 409, body: { message: 'not settled' } })
+    resetState()
+    return ok({})
+  }
   if (method === 'POST' && path === '/faults') {
     const route = body.route as RouteName
     const list = body.faults

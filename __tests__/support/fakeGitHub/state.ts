@@ -10,6 +10,7 @@
  * Erasable TypeScript only (Node type stripping).
  */
 import type { RouteName } from './routes.ts'
+import { createTag, protectedTag, resolveCommit, tagAt, validTagName } from './tags.ts'
 import {
   basicError,
   DOCS,
@@ -102,6 +103,7 @@ export class FakeGitHubState {
   readonly reruns: { run_id: number; run_attempt: number }[] = []
   readonly cancels: { run_id: number; status: number }[] = []
   readonly releases: ReleaseData[] = []
+  readonly tagsCreatedByReleases: string[] = []
   readonly comments: CommentData[] = []
   readonly reactions: (Reaction & { comment_id: number; login: string })[] = []
   readonly runNumbers = new Map<number, number>()
@@ -447,7 +449,9 @@ export class FakeGitHubState {
       const tag = body.tag_name
       if (typeof tag !== 'string' || tag === '')
         return { reply: invalid('Release', 'missing_field', 'tag_name') }
+      if (!validTagName(tag)) return { reply: invalid('Release', 'invalid', 'tag_name') }
       const draft = body.draft === true
+      const target = typeof body.target_commitish === 'string' ? body.target_commitish : 'main'
       return {
         commit: () => {
           // GitHub's fence: one published release per tag. Drafts have none.
@@ -461,10 +465,13 @@ export class FakeGitHubState {
                 field: 'tag_name'
               })
             }
+          if (!draft) {
+            const refused = this.tagForRelease(tag, target)
+            if (refused) return refused
+          }
           const data = this.addRelease({
             tag_name: tag,
-            target_commitish:
-              typeof body.target_commitish === 'string' ? body.target_commitish : 'main',
+            target_commitish: target,
             name: typeof body.name === 'string' ? body.name : tag,
             body: typeof body.body === 'string' ? body.body : null,
             draft,
@@ -498,6 +505,27 @@ export class FakeGitHubState {
       const found = this.releases.find(r => r.id === id)
       return found ? reply(200, release(this.api, this.repoRef, found)) : { reply: notFound() }
     }
+  }
+
+  /**
+   * A published release needs its tag: GitHub creates a missing one on target_commitish
+   * (refused by a ruleset protecting it, or when the target does not resolve). Only when the
+   * fake knows the origin's directory; the reply is a refusal, or null to go on.
+   */
+  tagForRelease(tag: string, target: string): Reply | null {
+    const dir = this.config.originDir
+    if (!dir || tagAt(dir, tag)) return null
+    if (protectedTag(dir, tag))
+      return invalid(
+        'Release',
+        'custom',
+        'tag_name',
+        `Repository rule violations found for refs/tags/${tag}: cannot create ref due to creations being restricted.`
+      )
+    const oid = resolveCommit(dir, target)
+    if (!oid || !createTag(dir, tag, oid)) return invalid('Release', 'invalid', 'target_commitish')
+    this.tagsCreatedByReleases.push(tag)
+    return null
   }
 
   /** GitHub's run filters: actor, branch, event, status (a status or a conclusion), head_sha, created. */
@@ -556,6 +584,7 @@ export class FakeGitHubState {
       reruns: this.reruns,
       cancels: this.cancels,
       releases: this.releases.map(r => release(api, repoRef, r)),
+      tagsCreatedByReleases: this.tagsCreatedByReleases,
       comments: this.comments.map(c => issueComment(api, repoRef, c)),
       reactions: this.reactions.map(r => ({ ...reactionBody(r), comment_id: r.comment_id }))
     }

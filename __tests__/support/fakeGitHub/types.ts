@@ -68,6 +68,17 @@ export type ReceiverMode =
   | 'fenced'
   /** No admit step: every receiver does the work (a negative control). */
   | 'unfenced'
+  /**
+   * Your own receiver (e.g. the example receiver workflow through a workflow runner): the
+   * fake runs `command` (argv, no shell) in an empty workspace (clone FAKE_GITHUB_ORIGIN into
+   * it, as actions/checkout would) with the environment of a
+   * workflow_dispatch job (GITHUB_EVENT_PATH, GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT,
+   * GITHUB_WORKSPACE, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_REF, GITHUB_WORKFLOW_REF…)
+   * plus FAKE_GITHUB_WORKFLOW (the workflow file path) and FAKE_GITHUB_RECEIVER_RESULT: a
+   * file where the command writes `{"working": true}` when its job did the work. Exit 0 and
+   * that file say `working`; anything else is a receiver that did not work.
+   */
+  | 'command'
   /** No receiver runs; dispatched runs complete at once with `conclusion` success. */
   | 'off'
 
@@ -76,8 +87,10 @@ export interface ReceiverConfig {
   mode?: ReceiverMode
   /** Extra `with:` inputs for the receiver's admit step (e.g. namespace). */
   with?: Record<string, string>
-  /** Extra environment for the receiver's action process. */
+  /** Extra environment for the receiver's process. */
   env?: Record<string, string>
+  /** For mode 'command': the program and its arguments. */
+  command?: string[]
   /** Wait this long after the run is created before the receiver starts. */
   startDelayMs?: number
 }
@@ -104,6 +117,12 @@ export interface FakeConfig {
   repo: { owner: string; name: string; id: number }
   /** The git URL each receiver clones (a gitHttpServer URL or a file:// bare repository). */
   origin?: string
+  /**
+   * The origin's bare repository on disk (gitHttpServer's bareDir, makeBareRemote's dir). With
+   * it, a published release whose tag is missing creates that tag on target_commitish, as
+   * GitHub does (or is refused: protected by protectTags(), target unknown).
+   */
+  originDir?: string
   receiver?: ReceiverConfig
   /** Known users: login → id, type, permission. Unknown logins get a stable id, type User. */
   users?: Record<string, UserConfig>
@@ -137,6 +156,8 @@ export interface ReceiverRecord {
   }
   /** True when this receiver did the work: admit said owner=true (or there was no fence). */
   working: boolean
+  /** Mode 'command': the command's exit code, and the tail of its stdout and stderr. */
+  command?: { code: number | null; signal: string | null; stdout: string; stderr: string }
   /** Why the receiver could not run (no origin, clone failed…). */
   error?: string
 }
@@ -158,6 +179,8 @@ export interface FakeStateView {
   reruns: { run_id: number; run_attempt: number }[]
   cancels: { run_id: number; status: number }[]
   releases: Release[]
+  /** Tags GitHub (the fake) created because a published release named a missing tag. */
+  tagsCreatedByReleases: string[]
   comments: IssueComment[]
   reactions: (Reaction & { comment_id: number })[]
   /** Still to come: running or waiting receivers, late commits, hanging or delayed requests. */
