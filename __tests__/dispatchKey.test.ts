@@ -172,6 +172,20 @@ const EXAMPLES: Example[] = [
     digest: 'sha256:f04c02bcd921ff1be08f6f3580c11102e485f818770eecf4ad5e2b463915a18c'
   },
   {
+    file: 'workflow_run-failure.json',
+    eventName: 'workflow_run',
+    key: `v1/workflow_run/${REPO}/30433642/1`,
+    request: {
+      scheme: 'v1',
+      event: 'workflow_run',
+      repository_id: REPO,
+      run_id: 30433642,
+      run_attempt: 1,
+      conclusion: 'failure'
+    },
+    digest: 'sha256:c21071c42e56c4e59d721cdd21d06248b6c625cc1fe85b608f80d591006af957'
+  },
+  {
     file: 'push.json',
     eventName: 'push',
     key: `v1/push/${REPO}/refs/heads/main/a10867b14bb761a232cd80139fbd4c0d33264240`,
@@ -566,7 +580,7 @@ describe('untrusted payloads', () => {
     expect(error.message).toMatch(/is missing after/)
   })
 
-  test.each(['workflow_run', 'deployment', 'merge_group', '__proto__', 'constructor', 'toString'])(
+  test.each(['deployment', 'merge_group', '__proto__', 'constructor', 'toString'])(
     'the event %s has no derivation',
     eventName => {
       const error = invalid(() => deriveDispatch({ eventName, payload: load('push.json') }))

@@ -33,16 +33,33 @@ describe('workflow files and action.yml parse with the official parser', () => {
     }
   })
 
-  it("the README's quick start is the example workflow the parser checks", async () => {
+  /** An example as the README shows it: no leading comment lines, the published action. */
+  async function asInReadme(file: string): Promise<string> {
+    const example = await readFile(join(PROJECT_ROOT, 'examples/workflows', file), 'utf8')
+    return example
+      .replace(/^(#.*\n)+/, '')
+      .replace(/uses: \.\/$/gm, 'uses: <owner>/dispatch-ledger@v0')
+  }
+
+  async function readmeBlocks(after: string): Promise<string[]> {
     const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
-    const start = readme.indexOf('```yaml\n', readme.indexOf('## Quick start')) + '```yaml\n'.length
-    const quickStart = readme.slice(start, readme.indexOf('```', start))
-    const example = await readFile(
-      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
-      'utf8'
-    )
-    const withoutComments = example.replace(/^#.*\n/gm, '')
-    expect(quickStart.replaceAll('<owner>/dispatch-ledger@v0', './')).toBe(withoutComments)
+    const section = readme.slice(readme.indexOf(after))
+    return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(m => m[1] as string)
+  }
+
+  it("the README's quick start is the coordinator and its fenced receiver, as in examples/", async () => {
+    const [coordinator, receiver] = await readmeBlocks('## Quick start')
+    expect(coordinator).toBe(await asInReadme('issue-labeled.yml'))
+    expect(receiver).toBe(await asInReadme('agent.yml'))
+    // Two steps of ours: admit, then dispatch; the receiver's one admit step gates the work.
+    expect(coordinator?.match(/uses: <owner>\/dispatch-ledger@v0/g)).toHaveLength(2)
+    expect(receiver).toMatch(/if: steps\.ledger\.outputs\.owner == 'true'/)
+  })
+
+  it('the recovery workflow and the by-hand scenario in the README are the examples', async () => {
+    const blocks = await readmeBlocks('## Scenarios')
+    expect(blocks).toContain(await asInReadme('recover.yml'))
+    expect(blocks).toContain(await asInReadme('by-hand.yml'))
   })
 
   it('the parser does report broken files (so the checks above can fail)', () => {
@@ -83,7 +100,17 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'remote',
       'repository-path',
       'on-conflict',
-      'token'
+      'token',
+      // SPEC §10, §11
+      'driver',
+      'workflow',
+      'ref',
+      'inputs',
+      'run',
+      'lookup',
+      'fenced',
+      'timeout-seconds',
+      'max-attempts'
     ]
     const outputs = [
       'run_id',
@@ -102,7 +129,15 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'recovery_reason',
       'blind_resubmission_forbidden',
       'authority_required',
-      'conflict'
+      'conflict',
+      // SPEC §10, §11
+      'sent',
+      'submission_state',
+      'external_ids',
+      'workflow_run_id',
+      'workflow_run_url',
+      'runs',
+      'rerun_requested'
     ]
     for (const input of inputs) expect(manifest.inputs[input]?.description).toBeTruthy()
     for (const output of outputs) expect(manifest.outputs[output]?.description).toBeTruthy()

@@ -1,12 +1,14 @@
 /**
  * `npm run demo`: the bundled action, run as the runner runs it, on a labeled issue in a
  * scratch repository — a first arrival, a re-run, the same label from a second person in
- * another workflow run, and a changed request.
+ * another workflow run, and a changed request. Then the killed coordinator of issue 9
+ * (scripts/demoKilledCoordinator.ts): one provider run however the coordinator dies.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { killedCoordinatorStory } from './demoKilledCoordinator.ts'
 import { PROJECT_ROOT, runAction, type ActionResult } from './runner.ts'
 
 const scratch = await mkdtemp(join(tmpdir(), 'dispatch-ledger-demo-'))
@@ -52,6 +54,12 @@ try {
   console.log(`refs in the scratch repository afterwards:\n${refs.replace(/^/gm, '  ')}`)
 } finally {
   await rm(scratch, { recursive: true, force: true })
+}
+
+const providerRuns = await killedCoordinatorStory()
+if (providerRuns !== 1) {
+  console.error(`expected exactly one provider run, found ${providerRuns}`)
+  process.exitCode = 1
 }
 
 function describe(result: ActionResult): string {

@@ -88,8 +88,14 @@ export async function actionEnv(
     RUNNER_TEMP: files.dir
   }
   for (const [name, spec] of Object.entries(inputs ?? {})) {
+    // A default that is an expression is evaluated by the caller when it can (the local
+    // workflow runner, with the job's contexts); otherwise the one expression a default uses,
+    // `${{ github.token }}`, is the job's token from GITHUB_TOKEN.
     const fallback =
-      spec.default === undefined ? '' : (run.inputDefault?.(spec.default) ?? spec.default)
+      spec.default === undefined
+        ? ''
+        : (run.inputDefault?.(spec.default) ??
+          (spec.default === '${{ github.token }}' ? (run.env?.GITHUB_TOKEN ?? '') : spec.default))
     const value = run.with?.[name] ?? fallback
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }

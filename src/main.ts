@@ -32,14 +32,17 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
   // The event before the store, so a bad event is reported before any git process starts.
   // admit and preview derive the key from it unless it is given; record and plan may use it.
   const event = await loadEvent(env, {
-    required: DERIVES_KEY.has(inputs.command) && !inputs.dispatchKey
+    required:
+      (DERIVES_KEY.has(inputs.command) && !inputs.dispatchKey) ||
+      inputs.command === 'recover' ||
+      (inputs.command === 'dispatch' && !inputs.dispatchKey && !inputs.runId)
   })
   const store = await openStore({
     repositoryPath: inputs.repositoryPath,
     remote: inputs.remote,
     env
   })
-  const context: StepContext = { event, store, writer }
+  const context: StepContext = { event, store, writer, env }
   switch (inputs.command) {
     case 'admit':
       return steps.admitStep(inputs, context)
@@ -51,5 +54,9 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
       return steps.planStep(inputs, context)
     case 'scan':
       return steps.scanStep(inputs, context)
+    case 'dispatch':
+      return steps.dispatchStep(inputs, context)
+    case 'recover':
+      return steps.recoverStep(inputs, context)
   }
 }

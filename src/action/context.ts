@@ -8,4 +8,6 @@ export interface StepContext {
   readonly store: Store
   /** SPEC §9: this workflow run as a record's writer; null outside Actions. */
   readonly writer: Writer | null
+  /** The step's environment (GITHUB_API_URL, GITHUB_REPOSITORY, … for dispatch and recover). */
+  readonly env: NodeJS.ProcessEnv
 }

@@ -91,7 +91,6 @@ function checkKeyLength(key: string, eventName: string | null): void {
 
 const DISPATCH_KEY_EXAMPLES: Record<string, string> = {
   schedule: 'nightly/${{ github.sha }}',
-  workflow_run: 'workflow_run/${{ github.event.workflow_run.id }}',
   workflow_call: '${{ inputs.ticket }}'
 }
 
@@ -170,6 +169,19 @@ const DERIVATIONS: Record<string, (p: PayloadReader) => Derivation> = {
       event: 'repository_dispatch',
       key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
       fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
+    }
+  },
+
+  // SPEC §11: a finished workflow run, so a duplicated delivery recovers it once.
+  workflow_run: p => {
+    const repoId = p.repositoryId()
+    const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT)
+    const attempt = p.required('workflow_run.run_attempt', PositiveInt, POSITIVE_INT)
+    const conclusion = p.optional('workflow_run.conclusion', z.string(), 'a string') ?? null
+    return {
+      event: 'workflow_run',
+      key: `v1/workflow_run/${repoId}/${runId}/${attempt}`,
+      fields: { repository_id: repoId, run_id: runId, run_attempt: attempt, conclusion }
     }
   },
 

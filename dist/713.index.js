@@ -1,8 +1,8 @@
-export const id = 864;
-export const ids = [864];
+export const id = 713;
+export const ids = [713];
 export const modules = {
 
-/***/ 4864:
+/***/ 9713:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -11,9 +11,11 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   admitStep: () => (/* reexport */ admitStep),
+  dispatchStep: () => (/* reexport */ dispatchStep),
   planStep: () => (/* reexport */ planStep),
   previewStep: () => (/* reexport */ previewStep),
   recordStep: () => (/* reexport */ recordStep),
+  recoverStep: () => (/* reexport */ recoverStep),
   scanStep: () => (/* reexport */ scanStep)
 });
 
@@ -47,7 +49,7 @@ function parseJsonInput(text, input) {
         return JSON.parse(text);
     }
     catch (error) {
-        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
+        throw new errors/* InvalidInput */.o9(`The ${input} input is not valid JSON (${error.message}). ` +
             `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
     }
 }
@@ -123,7 +125,6 @@ function checkKeyLength(key, eventName) {
 }
 const DISPATCH_KEY_EXAMPLES = {
     schedule: 'nightly/${{ github.sha }}',
-    workflow_run: 'workflow_run/${{ github.event.workflow_run.id }}',
     workflow_call: '${{ inputs.ticket }}'
 };
 function noDerivation(eventName) {
@@ -191,6 +192,18 @@ const DERIVATIONS = {
             event: 'repository_dispatch',
             key: `v1/repository_dispatch/${repoId}/${eventType}/${last}`,
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
+        };
+    },
+    // SPEC §11: a finished workflow run, so a duplicated delivery recovers it once.
+    workflow_run: p => {
+        const repoId = p.repositoryId();
+        const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT);
+        const attempt = p.required('workflow_run.run_attempt', PositiveInt, POSITIVE_INT);
+        const conclusion = p.optional('workflow_run.conclusion', schemas/* string */.YjP(), 'a string') ?? null;
+        return {
+            event: 'workflow_run',
+            key: `v1/workflow_run/${repoId}/${runId}/${attempt}`,
+            fields: { repository_id: repoId, run_id: runId, run_attempt: attempt, conclusion }
         };
     },
     push: p => {
@@ -1590,8 +1603,8 @@ async function recordStep(inputs, context) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
-var core = __webpack_require__(3218);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
 ;// CONCATENATED MODULE: ./src/commands/scan.ts
 
 
@@ -1669,11 +1682,1076 @@ async function scanStep(inputs, context) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
+
+function dispatchMove(state, plan) {
+    switch (plan.action) {
+        case 'dispatch':
+        case 'retry_attempt': {
+            const attempt = dispatchAttemptFor(state);
+            // planRecovery says dispatch only at admitted and retry only at attempt_failed, where
+            // an attempt always follows; anything else is a planner bug, and we send nothing.
+            if (attempt === null)
+                return { kind: 'nothing', reason: `No attempt can be started in state ${state.state}.` };
+            return { kind: 'send', attempt };
+        }
+        case 'reconcile_provider': {
+            // The unresolved ambiguous attempt first (rule 2 of §6), else the newest one.
+            const open = state.attempts.find(a => a.unresolved_ambiguous) ??
+                state.attempts.find(a => a.number === state.current_attempt);
+            if (open === undefined)
+                return { kind: 'nothing', reason: 'The plan asks to reconcile, but no attempt exists.' };
+            return { kind: 'reconcile', attempt: { number: open.number, reason: open.reason } };
+        }
+        case 'observe_provider': {
+            const current = state.attempts.find(a => a.number === state.current_attempt);
+            return {
+                kind: 'observe',
+                attempt: current?.number ?? 0,
+                external_ids: current?.external_ids ?? {}
+            };
+        }
+        default:
+            return {
+                kind: 'nothing',
+                reason: `Nothing to send: the plan is ${plan.action}. ${plan.reason}`
+            };
+    }
+}
+/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
+function idempotencyKey(runId, attempt) {
+    return `${runId}/a${attempt}`;
+}
+/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
+const MAX_SENDS_PER_STEP = 2;
+/** An attempt is sent at most twice in all: the send and one fenced re-send. */
+const MAX_SENDS_PER_ATTEMPT = 2;
+/**
+ * How many sends of `attempt` the ledger shows were started: each send is preceded by its
+ * own durable intent (`dispatched`, `not_submitted`), so a crash cannot hide one.
+ */
+function sendsStarted(records, attempt) {
+    return records.filter(r => r.state === 'dispatched' &&
+        r.attempt?.number === attempt &&
+        r.provider?.submission_state === 'not_submitted').length;
+}
+
+;// CONCATENATED MODULE: ./src/core/sendOutcome.ts
+/** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
+const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
+function classifyWorkflowDispatch(answer) {
+    if ('error' in answer)
+        return { kind: 'ambiguous', reason: `no answer from the API (${answer.error})` };
+    const { status, body } = answer;
+    if (status === 200) {
+        const details = isRecord(body) ? body : {};
+        const ids = {};
+        const runId = details['workflow_run_id'];
+        if (typeof runId === 'number' || (typeof runId === 'string' && /^\d+$/.test(runId)))
+            ids['workflow_run_id'] = String(runId);
+        if (typeof details['html_url'] === 'string')
+            ids['html_url'] = details['html_url'];
+        return { kind: 'submitted', external_ids: ids };
+    }
+    if (status === 204)
+        return { kind: 'submitted', external_ids: {} };
+    if (DEFINITE_REFUSALS.has(status)) {
+        const why = status === 403
+            ? 'the token may not dispatch workflows: give the job `permissions: actions: write` ' +
+                '(or a token that has it)'
+            : status === 404
+                ? 'the workflow or repository was not found: check the workflow input (a file in ' +
+                    '.github/workflows) and that the token can see the repository'
+                : status === 401
+                    ? 'the token was not accepted: check the token input'
+                    : 'GitHub rejected the request: check the workflow, ref and inputs (the workflow ' +
+                        'must declare every input and have a workflow_dispatch trigger)';
+        return {
+            kind: 'refused',
+            failure: { code: `http_${status}`, classification: 'provider', retryable: false },
+            message: `The dispatch was refused with HTTP ${status}: ${why}.`
+        };
+    }
+    // 5xx, 429 and the rest: GitHub may have created the run before it failed to answer.
+    return { kind: 'ambiguous', reason: `HTTP ${status}: the API may have created the run` };
+}
+const EXIT_RETRYABLE = 75; // EX_TEMPFAIL
+const EXIT_NOT_RETRYABLE = 78; // EX_CONFIG
+function classifyCommandSend(run) {
+    if (run.timedOut)
+        return { kind: 'ambiguous', reason: 'the command timed out (timeout-seconds)' };
+    switch (run.exitCode) {
+        case 0:
+            return { kind: 'submitted', external_ids: lastLineIds(run.stdout) ?? {} };
+        case EXIT_RETRYABLE:
+        case EXIT_NOT_RETRYABLE: {
+            const retryable = run.exitCode === EXIT_RETRYABLE;
+            return {
+                kind: 'refused',
+                failure: { code: `exit_${run.exitCode}`, classification: 'provider', retryable },
+                message: `The run command exited ${run.exitCode}: the provider definitely refused ` +
+                    (retryable ? '(retryable: a later dispatch starts a new attempt).' : '(not retryable).')
+            };
+        }
+        default:
+            return {
+                kind: 'ambiguous',
+                reason: run.exitCode === null
+                    ? 'the command was killed by a signal'
+                    : `the command exited ${run.exitCode}, which says neither sent nor refused`
+            };
+    }
+}
+function classifyCommandLookup(run) {
+    if (run.timedOut)
+        return { kind: 'unknown', reason: 'the lookup command timed out' };
+    if (run.exitCode === 0) {
+        const ids = lastLineIds(run.stdout);
+        if (ids)
+            return { kind: 'found', external_ids: ids };
+        return {
+            kind: 'unknown',
+            reason: 'the lookup exited 0 without a JSON object of strings on its last line'
+        };
+    }
+    if (run.exitCode === 1)
+        return { kind: 'absent', reason: 'the lookup exited 1: the provider has nothing' };
+    return {
+        kind: 'unknown',
+        reason: run.exitCode === null
+            ? 'the lookup was killed by a signal'
+            : `the lookup exited ${run.exitCode}`
+    };
+}
+/** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
+function lastLineIds(stdout) {
+    const line = stdout.trimEnd().split('\n').pop()?.trim() ?? '';
+    if (!line.startsWith('{'))
+        return null;
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch {
+        return null;
+    }
+    if (!isRecord(value))
+        return null;
+    const entries = Object.entries(value);
+    if (!entries.every(([, v]) => typeof v === 'string'))
+        return null;
+    // A fresh object with own properties only: `__proto__` stays a plain key.
+    const ids = Object.create(null);
+    for (const [k, v] of entries)
+        ids[k] = v;
+    return { ...ids };
+}
+/**
+ * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
+ * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
+ */
+function afterLookup(lookup, options) {
+    switch (lookup.kind) {
+        case 'found':
+            return 'adopt';
+        case 'absent':
+            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
+        case 'unknown':
+            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
+    }
+}
+function provider(driver, submission_state, external_ids = {}) {
+    return { driver, submission_state, external_ids: { ...external_ids } };
+}
+function intentRecord(driver, attempt, external_ids) {
+    return {
+        state: 'dispatched',
+        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
+    };
+}
+/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
+function sendRecord(driver, outcome, current) {
+    // No attempt field: the append gives a submission update or a failure the head's attempt.
+    switch (outcome.kind) {
+        case 'submitted':
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
+            };
+        case 'refused':
+            return {
+                state: 'attempt_failed',
+                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
+            };
+        case 'ambiguous':
+            if (current === 'ambiguous')
+                return null;
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
+            };
+    }
+}
+/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
+function absentRecord(driver, reason) {
+    return {
+        state: 'attempt_failed',
+        fields: {
+            provider: provider(driver, 'definite_failure'),
+            failure: {
+                code: 'provider_has_nothing',
+                classification: 'recovery_required',
+                retryable: true
+            },
+            note: clip(reason)
+        }
+    };
+}
+function clip(text) {
+    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+/**
+ * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
+ * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
+ * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
+ * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ */
+
+
+
+
+
+
+/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
+const MAX_MOVES = 8;
+async function dispatch(options) {
+    const selected = await selectRun(options.store, options.choice);
+    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
+    if (!mayAct(selected))
+        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
+            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    const boundary = options.onBoundary ?? (() => { });
+    const driver = options.driver;
+    let sends = 0;
+    const send = async (call, attempt, note) => {
+        boundary('before-intent');
+        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
+        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
+        boundary('after-intent');
+        sends++;
+        const outcome = await driver.send(call);
+        run.sends = sends;
+        boundary('after-send');
+        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
+        if (record)
+            await run.append(record);
+        boundary('after-outcome');
+        return outcome;
+    };
+    for (let move = 0; move < MAX_MOVES; move++) {
+        const next = dispatchMove(run.state, run.plan);
+        if (next.kind === 'nothing')
+            return run.result('nothing', null, next.reason);
+        if (next.kind === 'observe')
+            return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent. ${run.plan.reason}`);
+        const call = callFor(run.state, next.attempt.number);
+        if (next.kind === 'send') {
+            if (sends >= MAX_SENDS_PER_STEP)
+                return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
+            const outcome = await send(call, next.attempt, null);
+            const done = finished(run, outcome, next.attempt.number);
+            if (done)
+                return done;
+            continue; // ambiguous: reconcile once, straight away
+        }
+        // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
+        const lookup = await driver.lookup(call, run.externalIds(next.attempt.number));
+        const sendsLeft = Math.min(MAX_SENDS_PER_STEP - sends, MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number));
+        switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
+            case 'adopt': {
+                const ids = lookup.kind === 'found' ? lookup.external_ids : {};
+                await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null), 'provider_observation');
+                return run.result('submitted', next.attempt.number, `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`);
+            }
+            case 'fail_and_retry':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                continue; // the plan is now retry_attempt: the next attempt is sent
+            case 'fail_only':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return run.result('failed', next.attempt.number, `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`);
+            case 'resend': {
+                const outcome = await send(call, next.attempt, `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`);
+                const done = finished(run, outcome, next.attempt.number);
+                if (done)
+                    return done;
+                return run.result('unresolved', next.attempt.number, `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`);
+            }
+            case 'unresolved':
+                return run.result('unresolved', next.attempt.number, `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
+                    (driver.fenced
+                        ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+                        : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
+        }
+    }
+    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+function finished(run, outcome, attempt) {
+    if (outcome.kind === 'submitted')
+        return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
+    if (outcome.kind === 'refused')
+        return run.result('failed', attempt, outcome.message);
+    return null;
+}
+function callFor(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
+}
+function reasonOf(lookup) {
+    return lookup.reason ?? lookup.kind;
+}
+/** The run as this step sees it: the chain, its verified state and plan, kept current. */
+class RunLedger {
+    options;
+    ledger_ref;
+    owner;
+    state;
+    plan;
+    sends = 0;
+    chain;
+    constructor(options, ledger_ref, chain, owner) {
+        this.options = options;
+        this.ledger_ref = ledger_ref;
+        this.owner = owner;
+        this.chain = chain;
+        this.state = verifiedState(chain);
+        this.plan = planRecovery(this.state);
+    }
+    records() {
+        return this.chain.map(entry => entry.value);
+    }
+    submission(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
+    }
+    externalIds(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
+    }
+    async append(record, trigger) {
+        const result = await appendRecord(this.options.store, {
+            ledger_ref: this.ledger_ref,
+            state: record.state,
+            fields: record.fields,
+            occurred_at: this.options.now(),
+            trigger: trigger ?? this.options.trigger,
+            actor: this.options.actor,
+            writer: this.options.writer
+        }, this.chain);
+        this.chain = result.chain;
+        this.state = verifiedState(this.chain);
+        this.plan = planRecovery(this.state);
+    }
+    result(outcome, attempt, message) {
+        const at = attempt ?? this.state.current_attempt;
+        const current = this.state.attempts.find(a => a.number === at);
+        return {
+            outcome,
+            owner: this.owner,
+            sends: this.sends,
+            ledger_ref: this.ledger_ref,
+            chain: this.chain,
+            state: this.state,
+            plan: this.plan,
+            attempt: at,
+            submission_state: current?.submission_state ?? null,
+            external_ids: current?.external_ids ?? {},
+            message
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(8701);
+;// CONCATENATED MODULE: ./src/drivers/command.ts
+/**
+ * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
+ * optional `lookup` command finds it again. Both run through @actions/exec as
+ * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
+ * that comes from the event or the ledger reaches it only through the environment.
+ */
+
+
+
+/** Seconds `timeout` waits after SIGTERM before it sends SIGKILL. */
+const KILL_AFTER_SECONDS = 5;
+class CommandDriver {
+    options;
+    name = 'command';
+    fenced;
+    constructor(options) {
+        this.options = options;
+        this.fenced = options.fenced;
+    }
+    intentIds() {
+        return {};
+    }
+    async send(call) {
+        return classifyCommandSend(await this.runScript(this.options.run, call, {}));
+    }
+    async lookup(call, recorded) {
+        if (!this.options.lookup)
+            return { kind: 'unknown', reason: 'no lookup command is configured (the lookup input)' };
+        const ids = { DISPATCH_EXTERNAL_IDS: JSON.stringify(recorded) };
+        return classifyCommandLookup(await this.runScript(this.options.lookup, call, ids));
+    }
+    async runScript(script, call, extra) {
+        const env = childEnv(this.options.env, {
+            DISPATCH_KEY: call.dispatch_key,
+            DISPATCH_RUN_ID: call.run_id,
+            DISPATCH_ATTEMPT: String(call.attempt),
+            DISPATCH_IDEMPOTENCY_KEY: call.idempotency_key,
+            ...extra
+        });
+        const bash = ['bash', '-eo', 'pipefail', '-c', script];
+        // coreutils `timeout` kills the command's whole process group, which @actions/exec
+        // cannot do (it hides the child). Where it is missing, we stop waiting instead.
+        const timeoutTool = await io/* which */.K7('timeout', false);
+        const seconds = this.options.timeoutSeconds;
+        const [tool, ...args] = timeoutTool
+            ? [timeoutTool, '-k', String(KILL_AFTER_SECONDS), String(seconds), ...bash]
+            : bash;
+        const started = Date.now();
+        const running = exec/* getExecOutput */.H(tool, args, {
+            cwd: this.options.cwd,
+            env,
+            ignoreReturnCode: true,
+            outStream: this.options.outStream
+        });
+        const result = timeoutTool
+            ? await running
+            : await Promise.race([running, expiry(seconds + KILL_AFTER_SECONDS)]);
+        if (result === null)
+            return { exitCode: null, timedOut: true, stdout: '' };
+        const elapsed = (Date.now() - started) / 1000;
+        // 124: timeout's TERM worked; 137: it had to KILL. Only then, and only late, is it ours.
+        const timedOut = timeoutTool !== '' && [124, 137].includes(result.exitCode) && elapsed >= seconds;
+        return { exitCode: signalled(result.exitCode), timedOut, stdout: result.stdout };
+    }
+}
+/** `timeout` reports a command killed by signal N as 128 + N, as bash does. */
+function signalled(exitCode) {
+    return exitCode > 128 && exitCode < 160 ? null : exitCode;
+}
+function expiry(seconds) {
+    return new Promise(resolve => setTimeout(() => resolve(null), seconds * 1000).unref());
+}
+/** The step's environment without the action's inputs, plus the dispatch variables. */
+function childEnv(env, dispatch) {
+    const out = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined && !name.startsWith('INPUT_'))
+            out[name] = value;
+    return { ...out, ...dispatch };
+}
+
+;// CONCATENATED MODULE: ./src/drivers/githubApi.ts
+class GitHubApi {
+    options;
+    octokit = null;
+    owner;
+    repo;
+    constructor(options) {
+        this.options = options;
+        const [owner, repo] = options.repository.split('/');
+        this.owner = owner ?? '';
+        this.repo = repo ?? '';
+    }
+    /**
+     * Loaded on first use: @actions/github parses GITHUB_EVENT_PATH when it is imported, and
+     * a malformed event must be reported by our own loader, with its fix, not by that import.
+     */
+    async client() {
+        if (this.octokit)
+            return this.octokit;
+        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+        this.octokit = getOctokit(this.options.token, { baseUrl: this.options.baseUrl });
+        return this.octokit;
+    }
+    /** POST …/actions/workflows/{workflow}/dispatches with return_run_details (SPEC §10). */
+    dispatchWorkflow(dispatch) {
+        return this.call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+            workflow_id: dispatch.workflow,
+            ref: dispatch.ref,
+            inputs: { ...dispatch.inputs },
+            return_run_details: true
+        });
+    }
+    /** POST …/actions/runs/{run_id}/rerun-failed-jobs (SPEC §11). */
+    rerunFailedJobs(runId) {
+        return this.call('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
+            run_id: runId
+        });
+    }
+    async call(route, parameters) {
+        const octokit = await this.client();
+        try {
+            const response = await octokit.request(route, {
+                owner: this.owner,
+                repo: this.repo,
+                ...parameters,
+                request: { signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) }
+            });
+            return { status: response.status, body: response.data };
+        }
+        catch (error) {
+            const status = error.status;
+            if (typeof status === 'number' && status >= 400) {
+                const data = error.response?.data;
+                return { status, body: this.scrub(data) };
+            }
+            return { error: this.scrub(describeError(error)) };
+        }
+    }
+    /** The token never leaves this class: not in an error text, not in a body we keep. */
+    scrub(value) {
+        const token = this.options.token;
+        if (!token)
+            return value;
+        if (typeof value === 'string')
+            return value.split(token).join('***');
+        if (value === undefined)
+            return value;
+        try {
+            return JSON.parse(JSON.stringify(value).split(token).join('***'));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+function describeError(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    if (error.name === 'TimeoutError' || error.name === 'AbortError')
+        return 'timed out (timeout-seconds)';
+    const cause = error.cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.message}${detail}`;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/workflow.ts
+
+
+
+class WorkflowDriver {
+    options;
+    name = 'workflow';
+    /** The receiver admits before it works: a second run for one dispatch does nothing. */
+    fenced = true;
+    file;
+    constructor(options) {
+        this.options = options;
+        this.file = workflowFile(options.workflow);
+    }
+    /** What the receiver's `inputs.dispatch_key` is for an attempt. */
+    inputsFor(call) {
+        return { ...this.options.inputs, dispatch_key: call.idempotency_key };
+    }
+    /** The key the receiver derives from its workflow_dispatch event, by its own rule. */
+    receiverKey(call) {
+        return deriveDispatch({
+            eventName: 'workflow_dispatch',
+            payload: {
+                repository: { id: this.options.repositoryId },
+                workflow: `.github/workflows/${this.file}`,
+                inputs: this.inputsFor(call)
+            }
+        }).dispatch_key;
+    }
+    intentIds(call) {
+        return { receiver_key: this.receiverKey(call) };
+    }
+    async send(call) {
+        const answer = await this.options.api.dispatchWorkflow({
+            workflow: this.file,
+            ref: this.options.ref,
+            inputs: this.inputsFor(call)
+        });
+        return classifyWorkflowDispatch(answer);
+    }
+    async lookup(call) {
+        const key = this.receiverKey(call);
+        const admission = await this.options.findAdmission(key);
+        if (admission === null)
+            return {
+                kind: 'unknown',
+                reason: `no receiver has admitted ${key} yet (it may still be queued)`
+            };
+        const ids = { receiver_run_id: admission.run_id };
+        const runId = /^gh-(\d+)-/.exec(admission.run_id)?.[1];
+        if (runId)
+            ids['workflow_run_id'] = runId;
+        return { kind: 'found', external_ids: ids };
+    }
+}
+/** `receiver.yml` or `.github/workflows/receiver.yml` → `receiver.yml`. */
+function workflowFile(workflow) {
+    const file = workflow.startsWith('.github/workflows/')
+        ? workflow.slice('.github/workflows/'.length)
+        : workflow;
+    if (!/^[A-Za-z0-9_.-]+\.ya?ml$/.test(file) || file.startsWith('.'))
+        throw new errors/* InvalidInput */.o9(`The workflow input ${JSON.stringify(workflow)} is not a workflow file. Name a file in ` +
+            '.github/workflows, for example workflow: receiver.yml (the receiver key is derived ' +
+            'from its path, so a numeric workflow id cannot be used).');
+    return file;
+}
+
+;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
+async function dispatchStep(inputs, context) {
+    const { event, store, env } = context;
+    const driver = buildDriver(inputs, event, store, env);
+    const result = await dispatch({
+        store,
+        choice: {
+            namespace: inputs.namespace,
+            run_id: inputs.runId,
+            dispatch_key: inputs.dispatchKey,
+            event,
+            writer: context.writer
+        },
+        driver,
+        trigger: triggerFor(event.name),
+        actor: actorFrom(event.payload),
+        writer: context.writer,
+        now: () => time_timestampOf(new Date()),
+        onBoundary: failpoint(env)
+    });
+    return report(result, store, driver);
+}
+function report(result, store, driver) {
+    const { state } = result;
+    const ids = result.external_ids;
+    const identity = runIdentityOutputs(state, result.ledger_ref, store.name);
+    const dispatchOutputs = {
+        sent: flag(result.sends > 0),
+        submission_state: result.submission_state ?? '',
+        external_ids: JSON.stringify(ids),
+        workflow_run_id: ids['workflow_run_id'] ?? '',
+        workflow_run_url: ids['html_url'] ?? ''
+    };
+    if (result.outcome === 'not_owner')
+        return {
+            outputs: {
+                ...identity,
+                ...notOwnedOutputs(state.run_id),
+                owner: 'false',
+                sent: 'false',
+                submission_state: '',
+                external_ids: '{}',
+                workflow_run_id: '',
+                workflow_run_url: ''
+            },
+            summary: {
+                title: 'dispatch-ledger: dispatch — not this workflow run’s',
+                meaning: result.message,
+                rows: [
+                    ['run id', state.run_id],
+                    ['store', store.name]
+                ]
+            }
+        };
+    const view = { state, plan: planRecovery(state) };
+    const failure = result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined;
+    return {
+        outputs: { ...identity, owner: 'true', ...runOutputs(view), ...dispatchOutputs },
+        summary: {
+            title: `dispatch-ledger: dispatch — ${result.outcome}`,
+            meaning: result.message,
+            rows: [
+                ['run id', state.run_id],
+                ['driver', driver.name],
+                ['requests sent by this step', String(result.sends)],
+                ['attempt', result.attempt === null ? '' : String(result.attempt)],
+                ['submission', result.submission_state ?? ''],
+                ...Object.entries(ids).map(([name, value]) => [`external id ${name}`, value]),
+                ['store', store.name],
+                ...runRows(view)
+            ],
+            extra: ledgerMarkdown(result.chain, state.terminal)
+        },
+        failure
+    };
+}
+function buildDriver(inputs, event, store, env) {
+    const timeoutSeconds = Number(inputs.timeoutSeconds);
+    if (inputs.driver === 'command') {
+        if (!inputs.run)
+            throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
+                'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
+        return new CommandDriver({
+            run: inputs.run,
+            lookup: inputs.lookup,
+            fenced: inputs.fenced === 'true',
+            timeoutSeconds,
+            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
+            env
+        });
+    }
+    if (inputs.driver !== 'workflow')
+        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
+            'receiver) or command (your own shell command).');
+    if (!inputs.workflow)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
+    const file = workflowFile(inputs.workflow);
+    if (!inputs.token)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[^/]+\/[^/]+$/.test(repository))
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.');
+    const ref = inputs.ref || env.GITHUB_REF || '';
+    if (!ref)
+        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
+    const namespace = inputs.namespace;
+    return new WorkflowDriver({
+        api: new GitHubApi({
+            token: inputs.token,
+            baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
+            repository,
+            timeoutSeconds
+        }),
+        workflow: file,
+        ref,
+        inputs: parseWorkflowInputs(inputs.inputs),
+        repositoryId: repositoryId(env, event),
+        findAdmission: async (key) => (await store.read(reader => reader.readAdmission((0,core_refs/* admissionRef */.Rp)(namespace, key))))?.value ??
+            null
+    });
+}
+function parseWorkflowInputs(text) {
+    if (!text)
+        return {};
+    const value = parseJsonInput(text, 'inputs');
+    if (typeof value !== 'object' ||
+        value === null ||
+        Array.isArray(value) ||
+        !Object.values(value).every(v => typeof v === 'string'))
+        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
+            'workflow_dispatch inputs are strings.');
+    if (Object.hasOwn(value, 'dispatch_key'))
+        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
+            'the key the receiver admits. Remove it.');
+    return { ...value };
+}
+/** The id the receiver's event carries as repository.id. */
+function repositoryId(env, event) {
+    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
+    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
+        return fromEnv;
+    const payload = event.payload;
+    const fromEvent = payload.repository?.id;
+    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
+        return fromEvent;
+    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
+        'repository.id); it is part of the receiver key. Run inside a workflow.');
+}
+/**
+ * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
+ * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
+ * real use; it can only stop this step's own process.
+ */
+function failpoint(env) {
+    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
+    if (!at)
+        return undefined;
+    return boundary => {
+        if (boundary === at)
+            process.kill(process.pid, 'SIGKILL');
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/recoverDecision.ts
+/** Conclusions that mean the coordinator stopped before it was done. */
+const RECOVERABLE_CONCLUSIONS = ['failure', 'cancelled', 'timed_out'];
+/**
+ * Plans a re-run of the coordinator carries on by itself: its admit replays and its later
+ * steps (dispatch, observation, verification, asking for a decision) act on the plan. The
+ * others wait for an operator or a human, or there is nothing left to do.
+ */
+const COORDINATOR_CONTINUES = new Set([
+    'preview',
+    'admit',
+    'dispatch',
+    'retry_attempt',
+    'reconcile_provider',
+    'observe_provider',
+    'normalize',
+    'request_verification',
+    'observe_verification',
+    'retry_verification',
+    'request_human_decision'
+]);
+const DEFAULT_MAX_ATTEMPTS = 3;
+function decideRecover(input) {
+    const conclusion = input.conclusion ?? 'none';
+    if (!RECOVERABLE_CONCLUSIONS.includes(conclusion))
+        return {
+            rerun: false,
+            why: 'not_failed',
+            reason: `The coordinator's run concluded ${conclusion}; only failure, cancelled or timed_out is recovered.`
+        };
+    if (input.plans.length === 0)
+        return {
+            rerun: false,
+            why: 'no_runs',
+            reason: 'The coordinator admitted no run that is still open; there is nothing to recover.'
+        };
+    const continuing = input.plans.filter(action => COORDINATOR_CONTINUES.has(action));
+    if (continuing.length === 0)
+        return {
+            rerun: false,
+            why: 'nothing_to_continue',
+            reason: `No open run can be carried on by the coordinator (plans: ${[...new Set(input.plans)].join(', ')}); an operator or a human must act.`
+        };
+    if (input.run_attempt >= input.max_attempts)
+        return {
+            rerun: false,
+            why: 'max_attempts',
+            reason: `The coordinator already ran ${input.run_attempt} times (max-attempts ${input.max_attempts}); nothing is re-run, an operator must act.`
+        };
+    return {
+        rerun: true,
+        reason: `Attempt ${input.run_attempt} of the coordinator ${conclusion}; ${continuing.length} open run(s) can go on (${[...new Set(continuing)].join(', ')}), so its failed jobs are re-run (attempt ${input.run_attempt + 1} of at most ${input.max_attempts}).`
+    };
+}
+/** The run ids a workflow run admits by default: `gh-<GITHUB_RUN_ID>-…` (SPEC §7). */
+function admittedBy(workflowRunId, runId) {
+    return runId.startsWith(`gh-${workflowRunId}-`);
+}
+/** What GitHub answered to `POST …/actions/runs/{id}/rerun-failed-jobs` (201 Created). */
+function classifyRerun(answer) {
+    if ('error' in answer)
+        return { kind: 'unknown', message: `No answer from the API (${answer.error}).` };
+    if (answer.status === 201 || answer.status === 204)
+        return { kind: 'requested' };
+    const said = apiMessage(answer.body);
+    if (answer.status === 401 || answer.status === 403)
+        return {
+            kind: 'forbidden',
+            message: `GitHub refused the re-run with HTTP ${answer.status}${said}: the recovery job needs ` +
+                '`permissions: actions: write` (and a token that has it). Fix it, then re-run this recovery workflow.'
+        };
+    if (answer.status >= 400 && answer.status < 500)
+        return {
+            kind: 'refused',
+            message: `GitHub refused the re-run with HTTP ${answer.status}${said} (a run can be re-run up to ` +
+                '30 days after it started and at most 50 times); an operator must act on the open runs.'
+        };
+    return {
+        kind: 'unknown',
+        message: `The re-run request ended with HTTP ${answer.status}${said}; it may or may not have been accepted.`
+    };
+}
+function apiMessage(body) {
+    if (typeof body !== 'object' || body === null)
+        return '';
+    const message = body.message;
+    return typeof message === 'string' ? ` (${message.slice(0, 200)})` : '';
+}
+
+;// CONCATENATED MODULE: ./src/commands/recover.ts
+
+
+
+
+
+
+
+async function recover(options) {
+    if (options.event.name !== 'workflow_run')
+        throw new errors/* InvalidInput */.o9('command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
+            `workflow, not on ${JSON.stringify(options.event.name)}.`);
+    const admitted = await admitCommand(options.store, {
+        namespace: options.namespace,
+        event: options.event,
+        run_id: options.run_id,
+        writer: options.writer,
+        now: options.now()
+    });
+    const wr = workflowRunFacts(options.event.payload);
+    const result = admitted.result;
+    const base = {
+        dispatch_key: admitted.target.dispatch_key,
+        workflow_run: wr,
+        owner: result?.owner ?? false,
+        owner_run_id: result?.admission.run_id ?? admitted.conflict?.stored.run_id ?? ''
+    };
+    const chain = result?.owner ? result.chain : null;
+    const head = chain?.[chain.length - 1]?.value;
+    if (!result || !chain || head?.state !== 'admitted')
+        return {
+            ...base,
+            duplicate: true,
+            runs: [],
+            decision: null,
+            rerun_requested: false,
+            failure: null,
+            message: result?.owner
+                ? 'This workflow run already recovered this delivery; nothing is done twice.'
+                : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
+        };
+    const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned => 'state' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
+        ? [scanned]
+        : []);
+    const decision = decideRecover({
+        conclusion: wr.conclusion,
+        run_attempt: wr.run_attempt,
+        max_attempts: options.maxAttempts,
+        plans: open.map(run => run.plan.action)
+    });
+    const outcome = {
+        ...base,
+        duplicate: false,
+        decision,
+        rerun_requested: false,
+        failure: null,
+        message: decision.reason
+    };
+    const runs = (done) => open.map(run => ({
+        run_id: run.state.run_id,
+        state: run.state.state,
+        plan: run.plan.action,
+        done
+    }));
+    if (decision.rerun) {
+        const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id));
+        if (answer.kind !== 'requested') {
+            const failed = {
+                ...outcome,
+                runs: runs('nothing'),
+                failure: answer.message,
+                message: `${decision.reason} ${answer.message}`
+            };
+            // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+            if (answer.kind !== 'refused')
+                return failed;
+            await recover_close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`);
+            return failed;
+        }
+        await recover_close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`);
+        return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true };
+    }
+    await recover_close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`);
+    return { ...outcome, runs: runs('nothing') };
+}
+/** The derivation already checked id and run_attempt (positive integers). */
+function workflowRunFacts(payload) {
+    const wr = payload.workflow_run;
+    return {
+        id: wr['id'],
+        run_attempt: wr['run_attempt'],
+        conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null
+    };
+}
+/** Closes the delivery's own run, so `scan` never lists it. */
+async function recover_close(options, ledger_ref, chain, note) {
+    await appendRecord(options.store, {
+        ledger_ref,
+        state: 'cancelled',
+        fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
+        occurred_at: time_timestampOf(options.now()),
+        trigger: triggerFor(options.event.name),
+        actor: actorFrom(options.event.payload),
+        writer: options.writer
+    }, chain);
+}
+
+;// CONCATENATED MODULE: ./src/action/recoverStep.ts
+
+
+
+
+/** SPEC §11: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+async function recoverStep(inputs, context) {
+    const { env, store } = context;
+    if (!inputs.token)
+        throw new errors/* InvalidInput */.o9('command: recover needs a token (the token input, default the job token) with ' +
+            '`permissions: actions: write`, to re-run the coordinator.');
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[^/]+\/[^/]+$/.test(repository))
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.');
+    const result = await recover({
+        store,
+        namespace: inputs.namespace,
+        event: context.event,
+        run_id: inputs.runId || undefined,
+        writer: context.writer,
+        maxAttempts: Number(inputs.maxAttempts),
+        api: new GitHubApi({
+            token: inputs.token,
+            baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
+            repository,
+            timeoutSeconds: Number(inputs.timeoutSeconds)
+        }),
+        now: () => new Date()
+    });
+    const wr = result.workflow_run;
+    return {
+        outputs: {
+            dispatch_key: result.dispatch_key,
+            run_id: result.owner_run_id,
+            owner: flag(result.owner),
+            duplicate: flag(result.duplicate),
+            runs: JSON.stringify(result.runs),
+            rerun_requested: flag(result.rerun_requested),
+            recovery_reason: result.message,
+            store: store.name
+        },
+        summary: {
+            title: `dispatch-ledger: recover — ${result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
+            meaning: result.message,
+            rows: [
+                ['workflow run', String(wr.id)],
+                ['its attempt', String(wr.run_attempt)],
+                ['conclusion', wr.conclusion ?? ''],
+                ['max attempts', inputs.maxAttempts],
+                ...result.runs.map(run => [run.run_id, `${run.state}: ${run.plan} (${run.done})`]),
+                ['store', store.name]
+            ]
+        },
+        failure: result.failure ?? undefined
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/action/steps.ts
 /**
  * The command steps, loaded in one chunk after the inputs are valid. One chunk rather than one
  * per command: the bundler copies every module two commands share into each of their chunks.
  */
+
+
 
 
 

@@ -1,0 +1,60 @@
+import { recover } from '../commands/recover.js'
+import { InvalidInput } from '../core/errors.js'
+import { GitHubApi } from '../drivers/githubApi.js'
+import type { StepContext } from './context.js'
+import type { Inputs } from './inputs.js'
+import { flag, type StepReport } from './report.js'
+
+/** SPEC §11: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+export async function recoverStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const { env, store } = context
+  if (!inputs.token)
+    throw new InvalidInput(
+      'command: recover needs a token (the token input, default the job token) with ' +
+        '`permissions: actions: write`, to re-run the coordinator.'
+    )
+  const repository = env.GITHUB_REPOSITORY ?? ''
+  if (!/^[^/]+\/[^/]+$/.test(repository))
+    throw new InvalidInput('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.')
+  const result = await recover({
+    store,
+    namespace: inputs.namespace,
+    event: context.event,
+    run_id: inputs.runId || undefined,
+    writer: context.writer,
+    maxAttempts: Number(inputs.maxAttempts),
+    api: new GitHubApi({
+      token: inputs.token,
+      baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
+      repository,
+      timeoutSeconds: Number(inputs.timeoutSeconds)
+    }),
+    now: () => new Date()
+  })
+  const wr = result.workflow_run
+  return {
+    outputs: {
+      dispatch_key: result.dispatch_key,
+      run_id: result.owner_run_id,
+      owner: flag(result.owner),
+      duplicate: flag(result.duplicate),
+      runs: JSON.stringify(result.runs),
+      rerun_requested: flag(result.rerun_requested),
+      recovery_reason: result.message,
+      store: store.name
+    },
+    summary: {
+      title: `dispatch-ledger: recover — ${result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
+      meaning: result.message,
+      rows: [
+        ['workflow run', String(wr.id)],
+        ['its attempt', String(wr.run_attempt)],
+        ['conclusion', wr.conclusion ?? ''],
+        ['max attempts', inputs.maxAttempts],
+        ...result.runs.map(run => [run.run_id, `${run.state}: ${run.plan} (${run.done})`] as const),
+        ['store', store.name]
+      ]
+    },
+    failure: result.failure ?? undefined
+  }
+}

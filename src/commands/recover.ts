@@ -1,0 +1,186 @@
+/**
+ * `command: recover` (SPEC §11), on `workflow_run` `completed` for a coordinator workflow.
+ * It admits the delivery's own key first, so a duplicated delivery recovers once; then, when
+ * the coordinator failed and one of the runs it admitted can be carried on by the coordinator,
+ * it asks GitHub to re-run the coordinator's failed jobs (bounded by max-attempts). The re-run
+ * keeps GITHUB_RUN_ID: its admit replays and its dispatch reconciles. Its own run, admitted
+ * only to deduplicate deliveries, is then closed as `cancelled` with a note.
+ */
+import type { RecoveryAction } from '../core/planRecovery.js'
+import { actorFrom, triggerFor } from '../core/dispatchKey.js'
+import { InvalidInput } from '../core/errors.js'
+import type { LedgerRecord, Writer } from '../core/record.js'
+import {
+  admittedBy,
+  classifyRerun,
+  decideRecover,
+  type RecoverDecision
+} from '../core/recoverDecision.js'
+import type { HttpObservation } from '../core/sendOutcome.js'
+import type { State } from '../core/states.js'
+import type { Store, StoredEntry } from '../store/store.js'
+import { admitCommand } from './admit.js'
+import type { WorkflowEvent } from './dispatchTarget.js'
+import { appendRecord } from './record.js'
+import { scanRuns } from './scan.js'
+import { timestampOf } from '../core/time.js'
+
+export interface WorkflowRunFacts {
+  /** workflow_run.id: the coordinator's GITHUB_RUN_ID. */
+  readonly id: number
+  readonly run_attempt: number
+  readonly conclusion: string | null
+}
+
+export interface RecoverOptions {
+  readonly store: Store
+  readonly namespace: string
+  /** The workflow_run event: its v1 key deduplicates deliveries. */
+  readonly event: WorkflowEvent
+  /** This recovery run's id; by default gh-<GITHUB_RUN_ID>-…. */
+  readonly run_id?: string
+  readonly writer: Writer | null
+  readonly maxAttempts: number
+  readonly api: { rerunFailedJobs(runId: number): Promise<HttpObservation> }
+  readonly now: () => Date
+}
+
+export interface RecoveredRunReport {
+  readonly run_id: string
+  readonly state: State
+  readonly plan: RecoveryAction
+  /** What recover did for it. */
+  readonly done: string
+}
+
+export interface RecoverResult {
+  /** The delivery's key (v1/workflow_run/…). */
+  readonly dispatch_key: string
+  readonly workflow_run: WorkflowRunFacts
+  /** This delivery was already recovered (another delivery, or this run before). */
+  readonly duplicate: boolean
+  /** This workflow run owns the delivery's run. */
+  readonly owner: boolean
+  readonly owner_run_id: string
+  readonly runs: readonly RecoveredRunReport[]
+  readonly decision: RecoverDecision | null
+  readonly rerun_requested: boolean
+  /** Set when the step must fail: the message says what to do. */
+  readonly failure: string | null
+  readonly message: string
+}
+
+export async function recover(options: RecoverOptions): Promise<RecoverResult> {
+  if (options.event.name !== 'workflow_run')
+    throw new InvalidInput(
+      'command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
+        `workflow, not on ${JSON.stringify(options.event.name)}.`
+    )
+  const admitted = await admitCommand(options.store, {
+    namespace: options.namespace,
+    event: options.event,
+    run_id: options.run_id,
+    writer: options.writer,
+    now: options.now()
+  })
+  const wr = workflowRunFacts(options.event.payload)
+  const result = admitted.result
+  const base = {
+    dispatch_key: admitted.target.dispatch_key,
+    workflow_run: wr,
+    owner: result?.owner ?? false,
+    owner_run_id: result?.admission.run_id ?? admitted.conflict?.stored.run_id ?? ''
+  }
+  const chain = result?.owner ? result.chain : null
+  const head = chain?.[chain.length - 1]?.value
+  if (!result || !chain || head?.state !== 'admitted')
+    return {
+      ...base,
+      duplicate: true,
+      runs: [],
+      decision: null,
+      rerun_requested: false,
+      failure: null,
+      message: result?.owner
+        ? 'This workflow run already recovered this delivery; nothing is done twice.'
+        : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
+    }
+
+  const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
+    'state' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
+      ? [scanned]
+      : []
+  )
+  const decision = decideRecover({
+    conclusion: wr.conclusion,
+    run_attempt: wr.run_attempt,
+    max_attempts: options.maxAttempts,
+    plans: open.map(run => run.plan.action)
+  })
+  const outcome = {
+    ...base,
+    duplicate: false,
+    decision,
+    rerun_requested: false,
+    failure: null as string | null,
+    message: decision.reason
+  }
+  const runs = (done: string) =>
+    open.map(run => ({
+      run_id: run.state.run_id,
+      state: run.state.state,
+      plan: run.plan.action,
+      done
+    }))
+  if (decision.rerun) {
+    const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id))
+    if (answer.kind !== 'requested') {
+      const failed = {
+        ...outcome,
+        runs: runs('nothing'),
+        failure: answer.message,
+        message: `${decision.reason} ${answer.message}`
+      }
+      // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+      if (answer.kind !== 'refused') return failed
+      await close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`)
+      return failed
+    }
+    await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
+    return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true }
+  }
+  await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
+  return { ...outcome, runs: runs('nothing') }
+}
+
+/** The derivation already checked id and run_attempt (positive integers). */
+function workflowRunFacts(payload: unknown): WorkflowRunFacts {
+  const wr = (payload as { workflow_run: Record<string, unknown> }).workflow_run
+  return {
+    id: wr['id'] as number,
+    run_attempt: wr['run_attempt'] as number,
+    conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null
+  }
+}
+
+/** Closes the delivery's own run, so `scan` never lists it. */
+async function close(
+  options: RecoverOptions,
+  ledger_ref: string,
+  chain: StoredEntry<LedgerRecord>[],
+  note: string
+): Promise<void> {
+  await appendRecord(
+    options.store,
+    {
+      ledger_ref,
+      state: 'cancelled',
+      fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
+      occurred_at: timestampOf(options.now()),
+      trigger: triggerFor(options.event.name),
+      actor: actorFrom(options.event.payload),
+      writer: options.writer
+    },
+    chain
+  )
+}

@@ -1,0 +1,99 @@
+/**
+ * Driver `workflow` (SPEC §10): GitHub `workflow_dispatch` to a fenced receiver. The receiver
+ * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
+ * and works only when it owns that key, so a second run for one dispatch does nothing. The
+ * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
+ * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ */
+import type { Admission } from '../core/admission.js'
+import { deriveDispatch } from '../core/dispatchKey.js'
+import { InvalidInput } from '../core/errors.js'
+import {
+  classifyWorkflowDispatch,
+  type LookupOutcome,
+  type SendOutcome
+} from '../core/sendOutcome.js'
+import type { AttemptCall, Driver } from './driver.js'
+import type { GitHubApi } from './githubApi.js'
+
+export interface WorkflowDriverOptions {
+  readonly api: Pick<GitHubApi, 'dispatchWorkflow'>
+  /** The `workflow` input: a file in .github/workflows, by name or path. */
+  readonly workflow: string
+  readonly ref: string
+  /** The `inputs` input, without dispatch_key (the driver adds it). */
+  readonly inputs: Readonly<Record<string, string>>
+  /** The repository id the receiver's event carries (GITHUB_REPOSITORY_ID). */
+  readonly repositoryId: number
+  /** Reads an admission at the arbiter by dispatch key; null when absent. */
+  readonly findAdmission: (dispatchKey: string) => Promise<Admission | null>
+}
+
+export class WorkflowDriver implements Driver {
+  readonly name = 'workflow'
+  /** The receiver admits before it works: a second run for one dispatch does nothing. */
+  readonly fenced = true
+  private readonly file: string
+
+  constructor(private readonly options: WorkflowDriverOptions) {
+    this.file = workflowFile(options.workflow)
+  }
+
+  /** What the receiver's `inputs.dispatch_key` is for an attempt. */
+  inputsFor(call: AttemptCall): Record<string, string> {
+    return { ...this.options.inputs, dispatch_key: call.idempotency_key }
+  }
+
+  /** The key the receiver derives from its workflow_dispatch event, by its own rule. */
+  receiverKey(call: AttemptCall): string {
+    return deriveDispatch({
+      eventName: 'workflow_dispatch',
+      payload: {
+        repository: { id: this.options.repositoryId },
+        workflow: `.github/workflows/${this.file}`,
+        inputs: this.inputsFor(call)
+      }
+    }).dispatch_key
+  }
+
+  intentIds(call: AttemptCall): Record<string, string> {
+    return { receiver_key: this.receiverKey(call) }
+  }
+
+  async send(call: AttemptCall): Promise<SendOutcome> {
+    const answer = await this.options.api.dispatchWorkflow({
+      workflow: this.file,
+      ref: this.options.ref,
+      inputs: this.inputsFor(call)
+    })
+    return classifyWorkflowDispatch(answer)
+  }
+
+  async lookup(call: AttemptCall): Promise<LookupOutcome> {
+    const key = this.receiverKey(call)
+    const admission = await this.options.findAdmission(key)
+    if (admission === null)
+      return {
+        kind: 'unknown',
+        reason: `no receiver has admitted ${key} yet (it may still be queued)`
+      }
+    const ids: Record<string, string> = { receiver_run_id: admission.run_id }
+    const runId = /^gh-(\d+)-/.exec(admission.run_id)?.[1]
+    if (runId) ids['workflow_run_id'] = runId
+    return { kind: 'found', external_ids: ids }
+  }
+}
+
+/** `receiver.yml` or `.github/workflows/receiver.yml` → `receiver.yml`. */
+export function workflowFile(workflow: string): string {
+  const file = workflow.startsWith('.github/workflows/')
+    ? workflow.slice('.github/workflows/'.length)
+    : workflow
+  if (!/^[A-Za-z0-9_.-]+\.ya?ml$/.test(file) || file.startsWith('.'))
+    throw new InvalidInput(
+      `The workflow input ${JSON.stringify(workflow)} is not a workflow file. Name a file in ` +
+        '.github/workflows, for example workflow: receiver.yml (the receiver key is derived ' +
+        'from its path, so a numeric workflow id cannot be used).'
+    )
+  return file
+}
