@@ -1,118 +1,224 @@
 /**
- * The published workflows, run end to end by the local workflow runner (scripts/workflow/)
- * against the bundled action, a real git origin over smart HTTP behind the permission gate,
- * and a provider that counts its starts (scripts/workflow/fixtures/start-agent). One origin
- * for the file; every scenario uses its own issue number, so its own dispatch key.
+ * Every published workflow (examples/workflows/, which the README's YAML is kept identical
+ * to) run end to end by the local workflow runner: the bundled action, a real git origin over
+ * smart HTTP and the fake GitHub API, both behind the permission gate. The test acts as GitHub
+ * between runs (support/actingGitHub.ts): a committed dispatch starts agent.yml, a finished
+ * coordinator becomes a workflow_run event for recover.yml, an accepted re-run runs the
+ * coordinator's failed job again. Working receivers are counted by the fixture run-agent.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { readRun, verifiedState } from '../src/commands/readRun.js'
-import { planRecovery } from '../src/core/planRecovery.js'
-import { openStore } from '../src/store/openStore.js'
 import { PROJECT_ROOT } from '../scripts/runner.js'
 import { startOrigin, type TestOrigin } from '../scripts/workflow/origin.js'
-import { runWorkflow, type WorkflowRun, type WorkflowRunOptions } from '../scripts/workflow/run.js'
-import { cleanupRepos, makeTempDir } from './support/repo.js'
-
-const QUICK_START = join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml')
-const OWNER_GATE = "steps.ledger.outputs.owner == 'true' && "
+import { runWorkflow, type WorkflowRun } from '../scripts/workflow/run.js'
+import { join } from 'node:path'
+import {
+  acceptedReruns,
+  completed,
+  registerRun,
+  runDispatchedReceivers
+} from './support/actingGitHub.js'
+import { cleanupRepos } from './support/repo.js'
+import {
+  FIXTURES,
+  example,
+  labeledEvent,
+  ledgerOf,
+  newRunId,
+  scenario,
+  stepOutcomes
+} from './support/workflowScenario.js'
 
 let origin: TestOrigin
 let labeled: Record<string, unknown>
-let quickStart: string
-let nextRunId = 501
-let nextIssue = 100
+const text: Record<string, string> = {}
 
 beforeAll(async () => {
-  origin = await startOrigin({ seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures') })
-  labeled = JSON.parse(
-    await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8')
-  ) as Record<string, unknown>
-  quickStart = await readFile(QUICK_START, 'utf8')
+  origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
+  labeled = await labeledEvent()
+  for (const name of ['issue-labeled.yml', 'agent.yml', 'recover.yml', 'by-hand.yml'])
+    text[name] = await readFile(example(name), 'utf8')
 })
 afterAll(async () => {
   await origin.close()
   await cleanupRepos()
 })
 
-/** A scenario: its own issue (so its own key), provider log, and deliveries of one event. */
-async function scenario(options: { content?: string; label?: string } = {}) {
-  const number = nextIssue++
-  const event = {
-    ...labeled,
-    issue: { ...(labeled.issue as object), number },
-    label: { ...(labeled.label as object), name: options.label ?? 'agent:run' }
-  }
-  const key = `v1/issues/${origin.id}/${number}/labeled/agent:run`
-  const log = join(await makeTempDir(), 'agent.log')
-  const deliver = (extra: Partial<WorkflowRunOptions> = {}): Promise<WorkflowRun> =>
-    runWorkflow({
-      file: QUICK_START,
-      content: options.content ?? quickStart,
-      event,
-      origin,
-      runId: nextRunId++,
-      machineEnv: { AGENT_LOG: log },
-      ...extra
-    })
-  const starts = async (): Promise<string[]> =>
-    (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean)
-  const ledger = async () => {
-    const store = await openStore({ repositoryPath: origin.bareDir, remote: 'none', env: {} })
-    const found = await readRun(store, 'refs/dispatch-ledger', {
-      by: 'dispatch_key',
-      dispatch_key: key
-    })
-    const state = verifiedState(found.chain) // throws on a chain that does not verify
-    return { state, plan: planRecovery(state), records: found.chain.map(e => e.value) }
-  }
-  return { key, deliver, starts, ledger }
-}
+/** The coordinator's name, which recover.yml's `workflows:` filter names. */
+const COORDINATOR_NAME = 'agent on label'
 
-function owners(runs: WorkflowRun[]): WorkflowRun[] {
-  return runs.filter(r => r.jobs.dispatch?.steps[1]?.outputs.owner === 'true')
-}
-
-function outcomes(run: WorkflowRun): string[] {
-  return run.jobs.dispatch!.steps.map(s => `${s.id}:${s.outcome}`)
-}
-
-/** The quick start's documented result: one provider start; admitted → intent → submitted. */
-async function quickStartHappyPath(): Promise<void> {
-  const s = await scenario()
-  const run = await s.deliver()
-  expect(run.conclusion).toBe('success')
-  expect(outcomes(run)).toEqual([
-    '__actions_checkout:success',
-    'ledger:success',
-    'intent:success',
-    'submit:success',
-    '__self:success'
-  ])
-  expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
-    created: 'true',
-    owner: 'true',
-    dispatch_key: s.key,
-    run_id: expect.stringMatching(new RegExp(`^gh-${run.runId}-`))
+/**
+ * A quick-start scenario: deliveries of one labeled-issue event to the coordinator, and the
+ * receivers GitHub would start for what it dispatched (agent.yml, or a variant of it).
+ */
+async function quickStart(options: { receiver?: string } = {}) {
+  const s = await scenario(origin, {
+    file: example('issue-labeled.yml'),
+    content: text['issue-labeled.yml'] as string,
+    labeled
   })
-  expect(await s.starts()).toEqual([`--key ${s.key} --attempt 1`])
-  const { state, plan, records } = await s.ledger()
+  const started = new Set<number>()
+  const receivers = (): Promise<WorkflowRun[]> =>
+    runDispatchedReceivers(origin, {
+      file: example('agent.yml'),
+      content: options.receiver ?? text['agent.yml'],
+      started,
+      mine: inputs => inputs.issue === String(s.number),
+      machineEnv: s.machineEnv
+    })
+  const working = async (): Promise<string[]> =>
+    (await s.starts()).filter(line => line.startsWith('run-agent '))
+  const dispatches = async () =>
+    (await origin.api!.state()).dispatches.filter(d => d.inputs.issue === String(s.number))
+  return { ...s, receivers, working, dispatches }
+}
+
+/** The coordinator's run as GitHub knows it (so recover can re-run it), killed where asked. */
+async function recoveredAfterKill(killBefore: number | null) {
+  const q = await quickStart()
+  const runId = await registerRun(origin, {
+    workflowFile: 'issue-labeled.yml',
+    event: 'issues'
+  })
+  const first = await q.deliver({
+    runId,
+    beforeStep: at => (at.index === killBefore ? 'kill' : undefined)
+  })
+  const runs = [first]
+  const recoveries: WorkflowRun[] = []
+  // GitHub's loop: each finished attempt is a workflow_run event; an accepted re-run is the
+  // next attempt of the same run, re-running its failed job.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const last = runs.at(-1) as WorkflowRun
+    const event = await completed(origin, last, {
+      name: COORDINATOR_NAME,
+      repository: labeled.repository,
+      sender: labeled.sender
+    })
+    recoveries.push(
+      await runWorkflow({
+        file: example('recover.yml'),
+        content: text['recover.yml'],
+        eventName: 'workflow_run',
+        event,
+        origin,
+        runId: newRunId()
+      })
+    )
+    if (!(await acceptedReruns(origin, runId)).includes(attempt + 1)) break
+    runs.push(await q.deliver({ runId, runAttempt: attempt + 1, rerunOf: last }))
+  }
+  const receivers = await q.receivers()
+  return { q, runs, recoveries, receivers }
+}
+
+async function quickStartHappyPath(): Promise<void> {
+  const q = await quickStart()
+  const run = await q.deliver()
+  expect(run.conclusion).toBe('success')
+  expect(stepOutcomes(run, 'dispatch')).toEqual([
+    '__actions_checkout:success',
+    '__self:success',
+    '__self_2:success'
+  ])
+  expect(run.jobs.dispatch!.steps[2]!.outputs).toMatchObject({ sent: 'true', owner: 'true' })
+  expect(await q.dispatches()).toHaveLength(1)
+  const receivers = await q.receivers()
+  expect(receivers).toHaveLength(1)
+  expect(receivers[0]!.jobs.work!.steps[1]!.outputs).toMatchObject({
+    owner: 'true',
+    created: 'true'
+  })
+  expect(await q.working()).toEqual([`run-agent --issue ${q.number}`])
+  const { records, plan, state } = await q.ledger()
   expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
     ['admitted', null],
     ['dispatched', 'not_submitted'],
     ['dispatched', 'submitted']
   ])
-  expect(state.attempts[0]?.external_ids).toEqual({ job: 'job-1' })
+  expect(state.attempts[0]?.external_ids.workflow_run_id).toBe(String(receivers[0]!.runId))
+  // The coordinator computed the receiver's key itself; the real receiver agrees.
+  expect(state.attempts[0]?.external_ids.receiver_key).toBe(
+    receivers[0]!.jobs.work!.steps[1]!.outputs.dispatch_key
+  )
   expect(plan.action).toBe('observe_provider')
 }
 
-/**
- * Every published workflow and the scenario that shows its documented happy path. A new file
- * in examples/workflows/ fails the first test below until it has one.
- */
+async function receiverHappyPath(): Promise<void> {
+  // GitHub started agent.yml twice for one dispatch: the first run works, the second not.
+  const q = await quickStart()
+  const event = {
+    inputs: { issue: String(q.number), dispatch_key: `gh-999-${q.number}/a1` },
+    ref: 'refs/heads/main',
+    repository: labeled.repository,
+    sender: labeled.sender,
+    workflow: '.github/workflows/agent.yml'
+  }
+  const deliver = () =>
+    runWorkflow({
+      file: example('agent.yml'),
+      content: text['agent.yml'],
+      event,
+      origin,
+      runId: newRunId(),
+      machineEnv: q.machineEnv
+    })
+  const first = await deliver()
+  const second = await deliver()
+  expect(stepOutcomes(first, 'work')).toEqual([
+    '__actions_checkout:success',
+    'ledger:success',
+    '__run:success'
+  ])
+  expect(stepOutcomes(second, 'work')).toEqual([
+    '__actions_checkout:success',
+    'ledger:success',
+    '__run:skipped'
+  ])
+  expect(await q.working()).toEqual([`run-agent --issue ${q.number}`])
+  // The key's <workflow> component is the payload's workflow path (not asserted here: its
+  // percent-encoding is SPEC §9's business and dispatchKey.test.ts's).
+  const key = first.jobs.work!.steps[1]!.outputs.dispatch_key as string
+  expect(key).toMatch(new RegExp(`^v1/workflow_dispatch/${origin.id}/.+/gh-999-${q.number}/a1$`))
+  expect((await ledgerOf(origin, key)).state.state).toBe('admitted')
+}
+
+async function recoverHappyPath(): Promise<void> {
+  // A coordinator that died before dispatching is re-run once and then dispatches...
+  const { q, runs, recoveries } = await recoveredAfterKill(2)
+  expect(recoveries[0]!.jobs.recover!.steps[1]!.outputs).toMatchObject({
+    rerun_requested: 'true'
+  })
+  expect(runs.map(r => r.conclusion)).toEqual(['failure', 'success'])
+  expect(await q.working()).toHaveLength(1)
+  // ...and a coordinator that succeeded is left alone (the job's if: is false).
+  expect(recoveries[1]!.jobs.recover!.result).toBe('skipped')
+}
+
+async function byHandHappyPath(): Promise<void> {
+  const s = await scenario(origin, {
+    file: example('by-hand.yml'),
+    content: text['by-hand.yml'] as string,
+    labeled
+  })
+  const run = await s.deliver()
+  expect(run.conclusion).toBe('success')
+  expect(await s.starts()).toEqual([`--key ${s.key} --attempt 1`])
+  const { records, plan } = await s.ledger()
+  expect(records.map(r => r.provider?.submission_state ?? null)).toEqual([
+    null,
+    'not_submitted',
+    'submitted'
+  ])
+  expect(plan.action).toBe('observe_provider')
+}
+
+/** Every published workflow and its documented happy path; a new file fails until it has one. */
 const HAPPY_PATHS: Record<string, () => Promise<void>> = {
-  'issue-labeled.yml': quickStartHappyPath
+  'issue-labeled.yml': quickStartHappyPath,
+  'agent.yml': receiverHappyPath,
+  'recover.yml': recoverHappyPath,
+  'by-hand.yml': byHandHappyPath
 }
 
 describe('every file in examples/workflows runs to its documented result', () => {
@@ -125,150 +231,5 @@ describe('every file in examples/workflows runs to its documented result', () =>
 
   it.each(Object.keys(HAPPY_PATHS))('%s', async file => {
     await HAPPY_PATHS[file]!()
-  })
-})
-
-describe('the quick start (examples/workflows/issue-labeled.yml)', () => {
-  it('another label: the job is skipped and nothing is admitted', async () => {
-    const s = await scenario({ label: 'bug' })
-    const run = await s.deliver()
-    expect(run.jobs.dispatch!.result).toBe('skipped')
-    expect(await s.starts()).toEqual([])
-    await expect(s.ledger()).rejects.toThrow(/is not admitted/)
-  })
-
-  it('8 deliveries at once, then one after the run ended: one owner, one provider start', async () => {
-    const s = await scenario()
-    const burst = await Promise.all(Array.from({ length: 8 }, () => s.deliver()))
-    const late = await s.deliver()
-    const runs = [...burst, late]
-    expect(runs.every(r => r.conclusion === 'success')).toBe(true)
-    expect(owners(runs)).toHaveLength(1)
-    expect(runs.filter(r => r.jobs.dispatch!.steps[1]!.outputs.created === 'true')).toHaveLength(1)
-    expect(await s.starts()).toHaveLength(1)
-    const { state } = await s.ledger()
-    expect(state.attempts).toHaveLength(1)
-    expect(state.attempts[0]?.submission_state).toBe('submitted')
-  })
-})
-
-/**
- * Deterministic interleaving: run A admits and stops before its intent; run B (a duplicate
- * delivery) runs to the end; then A goes on. The owner gate is what keeps B from dispatching
- * A's run.
- */
-async function interleaved(content: string) {
-  const s = await scenario({ content })
-  let release: () => void = () => undefined
-  const bDone = new Promise<void>(resolve => (release = resolve))
-  let aAdmitted: () => void = () => undefined
-  const admitted = new Promise<void>(resolve => (aAdmitted = resolve))
-  const a = s.deliver({
-    beforeStep: async ({ step }) => {
-      if (step.id === 'intent') {
-        aAdmitted()
-        await bDone
-      }
-    }
-  })
-  await admitted
-  const b = await s.deliver()
-  release()
-  return { s, a: await a, b }
-}
-
-const INTENT_IF =
-  "        if: steps.ledger.outputs.owner == 'true' && steps.ledger.outputs.recovery_action == 'dispatch'\n"
-const DISPATCH_GATE = " && steps.ledger.outputs.recovery_action == 'dispatch'"
-
-describe('negative controls: the same checks catch a broken quick start', () => {
-  it('the same event twice, the second between admit and intent: it owns nothing and starts nothing', async () => {
-    const { s, a, b } = await interleaved(quickStart)
-    expect(owners([a, b])).toEqual([a])
-    expect(b.jobs.dispatch!.steps[1]!.outputs.run_id).toBe(
-      a.jobs.dispatch!.steps[1]!.outputs.run_id
-    )
-    expect(outcomes(b)).toEqual([
-      '__actions_checkout:success',
-      'ledger:success',
-      'intent:skipped',
-      'submit:skipped',
-      '__self:skipped'
-    ])
-    expect(await s.starts()).toHaveLength(1)
-  })
-
-  // Found while writing this control: the owner gate is defence in depth, since the action
-  // itself tells a non-owner recovery_action=none. The gate that matters is the next two.
-  it('the owner gate alone removed still starts once: a non-owner is told recovery_action=none', async () => {
-    expect(quickStart).toContain(OWNER_GATE)
-    const { s, b } = await interleaved(quickStart.replace(OWNER_GATE, ''))
-    expect(b.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
-      owner: 'false',
-      recovery_action: 'none'
-    })
-    expect(await s.starts()).toHaveLength(1)
-  })
-
-  it("the intent's whole if: removed is caught: a duplicate after the run ended starts the provider again", async () => {
-    expect(quickStart).toContain(INTENT_IF)
-    const s = await scenario({ content: quickStart.replace(INTENT_IF, '') })
-    await s.deliver()
-    await s.deliver()
-    expect(await s.starts()).toHaveLength(2)
-  })
-
-  it('the dispatch gate removed is caught: a re-run after a kill before the last record resubmits', async () => {
-    expect(quickStart).toContain(DISPATCH_GATE)
-    const s = await scenario({ content: quickStart.replace(DISPATCH_GATE, '') })
-    const killed = await s.deliver({ beforeStep: at => (at.index === 4 ? 'kill' : undefined) })
-    await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
-    expect(await s.starts()).toHaveLength(2)
-  })
-})
-
-/**
- * The coordinator killed before each step, then its failed job re-run (same run id, next
- * attempt), as a person or the recovery workflow would. What the README documents: the re-run
- * replays its own admission and dispatches only if no intent was recorded; once one was, it
- * reconciles instead of resubmitting (this quick start has no lookup, so an operator does).
- */
-describe('the quick start killed before each step, then re-run', () => {
-  const cases: Array<[number, string, number, string]> = [
-    // kill before step, its id, provider starts in the end, plan after the re-run
-    [0, 'checkout', 1, 'observe_provider'],
-    [1, 'ledger', 1, 'observe_provider'],
-    [2, 'intent', 1, 'observe_provider'],
-    [3, 'submit', 0, 'reconcile_provider'],
-    [4, 'the final record', 1, 'reconcile_provider']
-  ]
-  // The five scenarios are independent (own keys): run them at once, assert each on its own.
-  const outcomes = new Map<number, ReturnType<typeof killThenRerun>>()
-  async function killThenRerun(index: number) {
-    const s = await scenario()
-    const killed = await s.deliver({ beforeStep: at => (at.index === index ? 'kill' : undefined) })
-    const rerun = await s.deliver({ runId: killed.runId, runAttempt: 2, rerunOf: killed })
-    return { killed, rerun, starts: await s.starts(), ledger: await s.ledger() }
-  }
-  beforeAll(() => {
-    for (const [index] of cases) {
-      const outcome = killThenRerun(index)
-      outcome.catch(() => undefined) // reported by its own test
-      outcomes.set(index, outcome)
-    }
-  })
-
-  it.each(cases)('killed before step %i (%s)', async (index, _name, starts, action) => {
-    const { killed, rerun, starts: calls, ledger } = await outcomes.get(index)!
-    expect(killed.conclusion).toBe('failure')
-    expect(killed.jobs.dispatch!.killedBefore).toBe(index)
-    expect(rerun.conclusion).toBe('success')
-    if (index > 1)
-      expect(rerun.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
-        created: 'false',
-        owner: 'true'
-      })
-    expect(calls).toHaveLength(starts)
-    expect(ledger.plan.action).toBe(action) // ledger() verified the chain
   })
 })
