@@ -17,7 +17,7 @@ import {
   completed,
   registerRun,
   runDispatchedReceivers
-} from './support/actingGitHub.js'
+} from '../scripts/workflow/actingGitHub.js'
 import { cleanupRepos } from './support/repo.js'
 import {
   FIXTURES,

@@ -224,15 +224,19 @@ describe('npm run workflow', () => {
       child.on('close', code => done({ code, out }))
     })
 
-  it('runs the quick start under plain Node and prints every step with its outputs', async () => {
+  it('runs the quick start and its receiver under plain Node and prints every step with its outputs', async () => {
     const { code, out } = await cli(
       'examples/workflows/issue-labeled.yml',
       '--event',
-      'examples/events/issues-labeled.json'
+      'examples/events/issues-labeled.json',
+      '--fake-api',
+      '--receiver',
+      'examples/workflows/agent.yml'
     )
-    expect(out).toMatch(/dispatch › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
+    expect(out).toMatch(/dispatch › \.\/ \[__self_2\]: success\n(.*\n)*\s+sent=true/)
+    expect(out).toMatch(/work › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
     expect(out).toContain('conclusion: success')
-    expect(out).toContain('start-agent calls: 1')
+    expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
     expect(out).not.toMatch(/ghs_/)
     expect(code).toBe(0)
   })
@@ -360,7 +364,7 @@ describe('permissions are enforced at the credentials', () => {
     expect(steps[0]!.outcome).toBe('success') // checkout only reads
     expect(steps[1]!.outcome).toBe('failure')
     expect(steps[1]!.errors.join('\n')).toMatch(/permissions: contents: write/)
-    expect(steps.slice(2).map(s => s.outcome)).toEqual(['skipped', 'skipped', 'skipped'])
+    expect(steps.slice(2).map(s => s.outcome)).toEqual(['skipped'])
     expect(result.conclusion).toBe('failure')
     expect(origin.gate.refused.slice(refused).map(r => r.status)).toContain(403)
     expect(existsSync(log)).toBe(false)
@@ -370,7 +374,7 @@ describe('permissions are enforced at the credentials', () => {
   })
 
   it('without permissions: anywhere, the restricted default (contents: read) cannot push; permissive can', async () => {
-    const content = (await readFile(quickStart, 'utf8')).replace(/^permissions:\n.*\n/m, '')
+    const content = (await readFile(quickStart, 'utf8')).replace(/^permissions:\n( .*\n)+/m, '')
     expect(content).not.toMatch(/permissions/)
     const dir = await makeTempDir()
     const issue = { ...(event.issue as object), number: 9002 }
@@ -385,6 +389,24 @@ describe('permissions are enforced at the credentials', () => {
       defaultPermissions: 'permissive'
     })
     expect(permissive.conclusion).toBe('success')
+  })
+
+  it('the quick start without actions: write admits, then its dispatch gets 403 naming the permission and sends nothing', async () => {
+    const original = await readFile(quickStart, 'utf8')
+    const content = original.replace(/^ {2}actions: write.*\n/m, '')
+    expect(content).not.toBe(original)
+    const issue = { ...(event.issue as object), number: 9003 }
+    await origin.api!.resetCounts()
+    const result = await run(content, { event: { ...event, issue } })
+    const [checkout, admit, dispatch] = result.jobs.dispatch!.steps
+    expect([checkout!.outcome, admit!.outcome, dispatch!.outcome]).toEqual([
+      'success',
+      'success',
+      'failure'
+    ])
+    expect(dispatch!.errors.join('\n')).toMatch(/actions: write/)
+    expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
+    expect(await origin.api!.count('dispatch')).toBe(0)
   })
 
   it('a checkout with permissions: {} cannot even clone', async () => {

@@ -1,6 +1,6 @@
 /**
  * `npm run workflow -- <file> --event <payload.json> [--event-name <name>] [--run-id <n>]
- *   [--run-attempt <n>] [--seed <dir>] [--permissive] [--fake-api]`
+ *   [--run-attempt <n>] [--seed <dir>] [--permissive] [--fake-api [--receiver <file>]]`
  *
  * Runs one workflow file locally, the stand-in for `act` on machines without a container
  * engine: a fresh test origin (seeded with scripts/workflow/fixtures/, or --seed), the
@@ -30,6 +30,7 @@ const { PROJECT_ROOT } = await import('../runner.ts')
 const { startOrigin } = await import('./origin.ts')
 const { runWorkflow } = await import('./run.ts')
 const { WorkflowError } = await import('./errors.ts')
+const { runDispatchedReceivers } = await import('./actingGitHub.ts')
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -40,7 +41,8 @@ const { values, positionals } = parseArgs({
     'run-attempt': { type: 'string', default: '1' },
     seed: { type: 'string' },
     permissive: { type: 'boolean', default: false },
-    'fake-api': { type: 'boolean', default: false }
+    'fake-api': { type: 'boolean', default: false },
+    receiver: { type: 'string' }
   }
 })
 const file = positionals[0]
@@ -50,7 +52,9 @@ if (!file || !values.event) {
 }
 const origin = await startOrigin({
   seedDir: resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures')),
-  fakeApi: values['fake-api']
+  // With --receiver, what the workflow dispatches starts that workflow file here (as GitHub
+  // would), instead of the fake's own receiver (the bundled admit step alone).
+  fakeApi: values['fake-api'] && (values.receiver ? { receiver: { mode: 'off' } } : true)
 })
 const scratch = await mkdtemp(join(tmpdir(), 'workflow-cli-'))
 let code = 0
@@ -70,15 +74,26 @@ try {
   })
   if (!run.triggered) console.log('not triggered: the workflow does not run on this event')
   else console.log(`conclusion: ${run.conclusion}`)
-  const starts = await readFile(agentLog, 'utf8').catch(() => '')
-  console.log(`start-agent calls: ${starts.split('\n').filter(Boolean).length}`)
+  if (origin.api && values.receiver) {
+    console.log(`\nreceivers (${values.receiver}) for what was dispatched:`)
+    await runDispatchedReceivers(origin, {
+      file: resolve(values.receiver),
+      started: new Set(),
+      mine: () => true,
+      machineEnv: { AGENT_LOG: agentLog },
+      log: line => console.log(line)
+    })
+  }
   if (origin.api) {
     const state = await origin.api.settled()
     console.log(
       `fake GitHub API: ${JSON.stringify(await origin.api.counts())}; ` +
-        `receivers that did the work: ${state.receivers.filter(r => r.working).length}`
+        `dispatched runs: ${state.dispatches.length}`
     )
   }
+  const starts = await readFile(agentLog, 'utf8').catch(() => '')
+  const calls = starts.split('\n').filter(Boolean)
+  console.log(`provider calls (fixtures start-agent, run-agent): ${calls.length}`)
   code = run.conclusion === 'failure' ? 1 : 0
 } catch (error) {
   if (!(error instanceof WorkflowError)) throw error

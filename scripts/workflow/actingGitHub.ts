@@ -13,13 +13,9 @@
  * The fake's own receivers must be off (`fakeApi: { receiver: { mode: 'off' } }`): here the
  * receiver is the published workflow file, not a stand-in.
  */
-import { dispatchEvent, type ReceiverRun } from './fakeGitHub/receiver.js'
-import type { TestOrigin } from '../../scripts/workflow/origin.js'
-import {
-  runWorkflow,
-  type WorkflowRun,
-  type WorkflowRunOptions
-} from '../../scripts/workflow/run.js'
+import { dispatchEvent, type ReceiverRun } from '../../__tests__/support/fakeGitHub/receiver.ts'
+import type { TestOrigin } from './origin.ts'
+import { runWorkflow, type WorkflowRun, type WorkflowRunOptions } from './run.ts'
 
 type Common = Pick<WorkflowRunOptions, 'machineEnv' | 'log'>
 
