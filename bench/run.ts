@@ -15,6 +15,7 @@ import { b4 } from './b4RefScale.ts'
 import { b5 } from './b5Contention.ts'
 import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
+import { b8 } from './b8Dispatch.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
 import { table } from './lib/stats.ts'
@@ -54,6 +55,7 @@ const plan: Array<[string, Part]> = [
   ['B5', b5],
   ['B6', b6],
   ['B7', b7],
+  ['B8', b8],
   ['B1', b1] // again, last: the noise within one run
 ]
 

@@ -2328,7 +2328,6 @@ function workflowFile(workflow) {
 
 
 
-
 /** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
 async function dispatchStep(inputs, context) {
     const { event, store, env } = context;
@@ -2383,10 +2382,10 @@ function report(result, store, driver) {
                 ]
             }
         };
-    const view = { state, plan: planRecovery(state) };
+    const view = { state, plan: result.plan };
     const failure = result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined;
     return {
-        outputs: { ...identity, owner: 'true', ...runOutputs(view), ...dispatchOutputs },
+        outputs: { ...identity, owner: flag(result.owner), ...runOutputs(view), ...dispatchOutputs },
         summary: {
             title: `dispatch-ledger: dispatch — ${result.outcome}`,
             meaning: result.message,
@@ -2426,6 +2425,7 @@ function buildDriver(inputs, event, store, env) {
     if (!inputs.workflow)
         throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
     const file = workflowFile(inputs.workflow);
+    const workflowInputs = parseWorkflowInputs(inputs.inputs);
     if (!inputs.token)
         throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
     const repository = env.GITHUB_REPOSITORY ?? '';
@@ -2444,7 +2444,7 @@ function buildDriver(inputs, event, store, env) {
         }),
         workflow: file,
         ref,
-        inputs: parseWorkflowInputs(inputs.inputs),
+        inputs: workflowInputs,
         repositoryId: repositoryId(env, event),
         findAdmission: async (key) => (await store.read(reader => reader.readAdmission((0,core_refs/* admissionRef */.Rp)(namespace, key))))?.value ??
             null

@@ -2,7 +2,6 @@ import { dispatch, type DispatchBoundary, type DispatchResult } from '../command
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
 import { timestampOf } from '../core/time.js'
-import { planRecovery } from '../core/planRecovery.js'
 import { admissionRef } from '../core/refs.js'
 import { parseJsonInput } from '../core/validate.js'
 import { CommandDriver } from '../drivers/command.js'
@@ -72,11 +71,11 @@ function report(result: DispatchResult, store: Store, driver: Driver): StepRepor
         ]
       }
     }
-  const view = { state, plan: planRecovery(state) }
+  const view = { state, plan: result.plan }
   const failure =
     result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined
   return {
-    outputs: { ...identity, owner: 'true', ...runOutputs(view), ...dispatchOutputs },
+    outputs: { ...identity, owner: flag(result.owner), ...runOutputs(view), ...dispatchOutputs },
     summary: {
       title: `dispatch-ledger: dispatch — ${result.outcome}`,
       meaning: result.message,
@@ -128,6 +127,7 @@ function buildDriver(
       'driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.'
     )
   const file = workflowFile(inputs.workflow)
+  const workflowInputs = parseWorkflowInputs(inputs.inputs)
   if (!inputs.token)
     throw new InvalidInput(
       'driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.'
@@ -147,7 +147,7 @@ function buildDriver(
     }),
     workflow: file,
     ref,
-    inputs: parseWorkflowInputs(inputs.inputs),
+    inputs: workflowInputs,
     repositoryId: repositoryId(env, event),
     findAdmission: async key =>
       (await store.read(reader => reader.readAdmission(admissionRef(namespace, key))))?.value ??

@@ -1,0 +1,164 @@
+/**
+ * B8: one `command: dispatch` step (driver workflow, happy path) against the fake GitHub API
+ * and the smart-HTTP origin: git processes, pushes and API requests per dispatch, and its wall
+ * time against a floor made by hand — a plain `git push` of one ref, a `curl` POST of the
+ * same dispatch to the same fake API, and a second plain push (the intent must be durable
+ * before the POST, so two pushes is the floor). Receivers are off: only the step is measured.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { start } from '../__tests__/support/fakeGitHub/client.ts'
+import { subcommand } from './b2Processes.ts'
+import type { Context, PartResult } from './lib/part.ts'
+import { expectOk, git, gitShim, prepareStep, runStep, timed } from './lib/proc.ts'
+import { cloneOf, startGitHttpServer } from './lib/remote.ts'
+import { interleave, ms, ratio, summarize, table } from './lib/stats.ts'
+
+export async function b8(ctx: Context): Promise<PartResult> {
+  const server = await startGitHttpServer()
+  const gh = await start({ receiver: { mode: 'off' } })
+  try {
+    const stamp = Date.now().toString(36)
+    const floorClone = await cloneOf(server)
+    git(floorClone, ['commit', '-q', '--allow-empty', '-m', 'b8 floor 1'])
+    const one = git(floorClone, ['rev-parse', 'HEAD']).trim()
+    git(floorClone, ['commit', '-q', '--allow-empty', '-m', 'b8 floor 2'])
+    const two = git(floorClone, ['rev-parse', 'HEAD']).trim()
+    const env = { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main' }
+    const url = `${gh.url}/repos/octo-org/octo-repo/actions/workflows/receiver.yml/dispatches`
+
+    /** Admits a fresh key in a fresh clone (not timed) and prepares its dispatch step. */
+    const prepared = async (round: number | string, shim?: string) => {
+      const workspace = await cloneOf(server)
+      const key = `bench/b8/${stamp}/${round}`
+      const runId = 8000 + (typeof round === 'number' ? round : 999)
+      const admit = await prepareStep({
+        workspace,
+        runId,
+        with: { 'dispatch-key': key, remote: 'origin' },
+        env
+      })
+      expectOk('B8 admit', await runStep(admit, workspace), o => o.created === 'true')
+      const step = await prepareStep(
+        {
+          workspace,
+          runId,
+          with: {
+            'dispatch-key': key,
+            remote: 'origin',
+            command: 'dispatch',
+            driver: 'workflow',
+            workflow: 'receiver.yml',
+            inputs: '{"issue":"42"}'
+          },
+          env
+        },
+        shim
+      )
+      return { workspace, step }
+    }
+
+    const counts: Array<{ pushes: number; fetches: number; posts: number }> = []
+    const dispatchOnce = async (round: number) => {
+      const { workspace, step } = await prepared(round)
+      server.resetCounts()
+      await gh.resetCounts()
+      const result = await runStep(step, workspace)
+      expectOk('B8 dispatch', result, o => o.submission_state === 'submitted' && o.sent === 'true')
+      const http = server.counts()
+      counts.push({ pushes: http.pushes, fetches: http.fetches, posts: await gh.count('dispatch') })
+      return result.ms
+    }
+    const floorOnce = async (round: number) => {
+      const ref = `refs/bench/b8/${stamp}/${round}`
+      const body = JSON.stringify({
+        ref: 'main',
+        inputs: { issue: '42', dispatch_key: `floor/${round}` },
+        return_run_details: true
+      })
+      const script =
+        `git push -q origin ${one}:${ref} && ` +
+        `curl -sf -o /dev/null -X POST -H "authorization: Bearer $TOKEN" ` +
+        `-H 'content-type: application/json' --data "$BODY" "$URL" && ` +
+        `git push -q origin ${two}:${ref}`
+      const r = await timed('sh', ['-c', script], {
+        cwd: floorClone,
+        env: { ...process.env, TOKEN: gh.token, BODY: body, URL: url }
+      })
+      if (r.code !== 0) throw new Error(`B8 floor failed: ${r.stderr}`)
+      return r.ms
+    }
+
+    await dispatchOnce(-1)
+    await floorOnce(-1)
+    counts.length = 0
+    const rounds = ctx.quick ? 5 : 12
+    ctx.log(`B8: ${rounds} interleaved rounds`)
+    const times = await interleave(rounds, { dispatch: dispatchOnce, floor: floorOnce })
+    const s = { dispatch: summarize(times.dispatch), floor: summarize(times.floor) }
+
+    // The git commands of one more dispatch, through the PATH shim.
+    const shim = await gitShim()
+    const shimmed = await prepared('shim', shim.dir)
+    await writeFile(shim.log, '')
+    expectOk('B8 dispatch (shim)', await runStep(shimmed.step, shimmed.workspace))
+    const commands = (await readFile(shim.log, 'utf8')).split('\n').filter(Boolean).map(subcommand)
+
+    const max = (field: 'pushes' | 'fetches' | 'posts') => Math.max(...counts.map(c => c[field]))
+    const min = (field: 'pushes' | 'fetches' | 'posts') => Math.min(...counts.map(c => c[field]))
+    const range = (field: 'pushes' | 'fetches' | 'posts') =>
+      min(field) === max(field) ? String(max(field)) : `${min(field)}–${max(field)}`
+    const r = s.dispatch.median / s.floor.median
+    return {
+      id: 'B8',
+      title: `one dispatch step, driver workflow, happy path (${rounds} rounds)`,
+      markdown: [
+        table(
+          [
+            'B8',
+            'median ms',
+            'p90 ms',
+            'vs floor',
+            'receive-pack POSTs',
+            'upload-pack POSTs',
+            'API POSTs'
+          ],
+          [
+            [
+              '`command: dispatch` (read, intent, POST, outcome)',
+              ms(s.dispatch.median),
+              ms(s.dispatch.p90),
+              ratio(r),
+              range('pushes'),
+              range('fetches'),
+              range('posts')
+            ],
+            [
+              'floor: `git push`, `curl` POST, `git push`',
+              ms(s.floor.median),
+              ms(s.floor.p90),
+              '1.00',
+              '2',
+              '0',
+              '1'
+            ]
+          ]
+        ),
+        '',
+        `git processes of one dispatch (PATH shim): ${commands.length} — ${commands.join(', ')}.`
+      ].join('\n'),
+      goals: [
+        {
+          goal: 'B8 happy path: 2 pushes and 1 POST',
+          measured: `${range('pushes')} pushes, ${range('posts')} POST`,
+          met:
+            max('pushes') === 2 && min('pushes') === 2 && max('posts') === 1 && min('posts') === 1
+        },
+        { goal: 'B8 dispatch ≤ 1.3× the floor', measured: ratio(r), met: r <= 1.3 }
+      ],
+      data: { rounds, summary: s, raw: times, counts, gitCommands: commands }
+    }
+  } finally {
+    await gh.stop()
+    await server.close()
+  }
+}
