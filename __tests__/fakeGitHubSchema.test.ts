@@ -5,7 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { start, ROUTES, type FakeGitHub } from './support/fakeGitHub/client.ts'
-import { description, operationFor, responseViolations } from './support/fakeGitHub/openapiCheck.ts'
+import {
+  description,
+  operationFor,
+  requestViolations,
+  responseViolations
+} from './support/fakeGitHub/openapiCheck.ts'
 import type { Exchange } from './support/fakeGitHub/types.ts'
 
 const REPO = '/repos/octo-org/octo-repo'
@@ -181,6 +186,43 @@ describe('the check can fail', () => {
         [3, expect.stringContaining('documents no 202')],
         [4, 'a body where none is documented'],
         [5, expect.stringContaining('/message must be string')]
+      ])
+    } finally {
+      await gh.stop()
+    }
+  })
+})
+
+describe('request bodies against the description', () => {
+  it('what a client sends is checked: valid bodies pass, a missing ref or tag, a bad reaction fail', async () => {
+    const gh = await start()
+    try {
+      const send = (path: string, body?: unknown) => gh.request('POST', `${REPO}${path}`, { body })
+      await send('/actions/workflows/a.yml/dispatches', {
+        ref: 'main',
+        inputs: { dispatch_key: 'k' },
+        return_run_details: true
+      })
+      await send('/releases', { tag_name: 'v1', name: 'one', body: 'b', draft: true })
+      await send('/issues/1/comments', { body: 'hi' })
+      await send('/issues/comments/5/reactions', { content: 'eyes' })
+      await send('/actions/runs/1/cancel')
+      expect(requestViolations(await gh.exchanges())).toEqual([])
+      await gh.reset()
+      await gh.fault('dispatch', { kind: 'ok' })
+      await send('/actions/workflows/a.yml/dispatches', { inputs: {} })
+      await send('/releases', { name: 'no tag', draft: 'yes' })
+      await send('/issues/comments/5/reactions', { content: 'thumbs' })
+      await send('/actions/runs/1/cancel', { reason: 'x' })
+      await send('/issues/1/comments')
+      await gh.request('GET', `${REPO}/nothing`)
+      expect((await requestViolations(await gh.exchanges())).map(v => [v.seq, v.problem])).toEqual([
+        [1, expect.stringContaining("must have required property 'ref'")],
+        [2, expect.stringMatching(/required property 'tag_name'.*draft must be boolean/)],
+        [3, expect.stringContaining('must be equal to one of the allowed values')],
+        [4, 'a body where none is documented'],
+        [5, 'no body where one is required'],
+        [6, expect.stringContaining('is no route of the fake')]
       ])
     } finally {
       await gh.stop()

@@ -72,7 +72,9 @@
  * protectTags(bareDir, patterns)  a pre-receive hook refusing to create matching tags with
  *                        GitHub's ruleset message (GH013); the release route honours it too.
  * openapiCheck.ts        responseViolations(await gh.exchanges()) → [] when every answer the
- *                        fake gave matches GitHub's description (use it in afterEach).
+ *                        fake gave matches GitHub's description (use it in afterEach);
+ *                        requestViolations(…) → [] when every body the product sent matches
+ *                        the route's documented request body.
  *
  * Notes on GitHub's behaviour as served here: octokit reports a dropped connection as an
  * HttpError with status 500 ("other side closed"), like a real 500; a re-run of a dispatched

@@ -9,7 +9,10 @@
  * An error status the description does not list for a route (GitHub answers 401/403/404/5xx
  * on every route) is checked against GitHub's generic `basic-error` schema.
  *
- * Any test can use `responseViolations(await gh.exchanges())` to check what its fake served.
+ * Any test can use `responseViolations(await gh.exchanges())` to check what its fake served,
+ * and `requestViolations(await gh.exchanges())` to check that what the product sent matches
+ * the description's request body schemas (a dispatch without `ref`, a release without
+ * `tag_name`, an unknown reaction are caught there even when the fake was told to accept).
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -21,6 +24,7 @@ import type { Exchange } from './types.ts'
 const DOC_ID = 'https://api.github.com/openapi.json'
 
 interface Operation {
+  requestBody?: { required?: boolean; content: Record<string, { schema?: unknown }> }
   responses: Record<string, { $ref?: string; content?: Record<string, { schema?: unknown }> }>
 }
 interface Description {
@@ -117,6 +121,54 @@ export function responseViolations(exchanges: readonly Exchange[]): Violation[] 
           problem: description().ajv.errorsText(validate.errors, { separator: '; ' })
         })
     }
+  }
+  return out
+}
+
+/**
+ * Every request in `exchanges` to a fake route whose JSON body does not match the route's
+ * documented request body (missing where required, present where none is documented, or
+ * failing the schema). Requests to no route are reported too.
+ */
+export function requestViolations(exchanges: readonly Exchange[]): Violation[] {
+  const out: Violation[] = []
+  for (const e of exchanges) {
+    const base = {
+      seq: e.seq,
+      route: e.route,
+      status: typeof e.outcome === 'number' ? e.outcome : 0
+    }
+    if (e.route === null) {
+      out.push({ ...base, problem: `${e.method} ${e.path} is no route of the fake` })
+      continue
+    }
+    const op = operationFor(e.route)
+    const { method, template } = splitKey(e.route)
+    const documented = op?.requestBody
+    if (!documented) {
+      if (e.requestBody !== undefined)
+        out.push({ ...base, problem: 'a body where none is documented' })
+      continue
+    }
+    if (e.requestBody === undefined) {
+      if (documented.required) out.push({ ...base, problem: 'no body where one is required' })
+      continue
+    }
+    if (!documented.content['application/json']?.schema) continue
+    const validate = validatorAt([
+      'paths',
+      template,
+      method.toLowerCase(),
+      'requestBody',
+      'content',
+      'application/json',
+      'schema'
+    ])
+    if (!validate(e.requestBody))
+      out.push({
+        ...base,
+        problem: description().ajv.errorsText(validate.errors, { separator: '; ' })
+      })
   }
   return out
 }

@@ -12,7 +12,7 @@
  * Erasable TypeScript only (Node type stripping).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { matchRoute, ROUTES, type RouteName } from './routes.ts'
+import { matchRoute, ROUTES, type RouteMatch, type RouteName } from './routes.ts'
 import { basicError, isoNow, STATUS_MESSAGES } from './shapes.ts'
 import { FakeGitHubState, NotFound, type Outcome, type Reply, type StateHooks } from './state.ts'
 import type { Exchange, Fault, FakeConfig, ReceiverRecord } from './types.ts'
@@ -173,6 +173,102 @@ function errorReply(
 
 // ---- GitHub routes -----------------------------------------------------------------------
 
+/** GitHub's checks before a route runs: token, repository, JSON. A refusal, or what passed. */
+function gate(
+  req: IncomingMessage,
+  match: RouteMatch,
+  text: string
+): { refusal: Reply } | { token: string; body: unknown; login: string } {
+  const refuse = (status: number, message: string) => ({
+    refusal: { status, body: basicError(status, message) }
+  })
+  const token = tokenOf(req)
+  if (token === null) return refuse(401, 'Requires authentication')
+  const tokens = config.tokens
+  if (tokens && !Object.hasOwn(tokens, token)) return refuse(401, 'Bad credentials')
+  const { owner, repo } = match.params
+  if (
+    owner?.toLowerCase() !== config.repo.owner.toLowerCase() ||
+    repo?.toLowerCase() !== config.repo.name.toLowerCase()
+  )
+    return refuse(404, 'Not Found')
+  let body: unknown
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    return refuse(400, 'Problems parsing JSON')
+  }
+  return { token, body, login: tokens?.[token] ?? config.defaultLogin ?? 'github-actions[bot]' }
+}
+
+interface FaultIo {
+  req: IncomingMessage
+  res: ServerResponse
+  exchange: Exchange
+  token: string
+  commit(): Reply
+  answer(reply: Reply): void
+}
+
+/** Answers (or not) and commits (or not) as the fault says. */
+async function applyFault(fault: Fault, io: FaultIo): Promise<void> {
+  const { commit, answer, exchange, token } = io
+  const delay = fault.kind === 'delay' ? fault.ms : (fault.delayMs ?? 0)
+  if (delay > 0) {
+    // Counted as pending so settled() waits for a delayed answer's commit too.
+    let release = (): void => {}
+    track(() => new Promise<void>(done => (release = done)))
+    await sleep(delay)
+    release()
+  }
+  switch (fault.kind) {
+    case 'ok':
+    case 'delay':
+      return answer(commit())
+    case 'duplicate': {
+      const first = commit()
+      commit()
+      return answer(first)
+    }
+    case 'commit-then-error':
+      commit()
+      return answer(errorReply(fault.status ?? 500, token, fault))
+    case 'commit-then-drop':
+      commit()
+      exchange.outcome = 'dropped'
+      return drop(io.req)
+    case 'error':
+      return answer(errorReply(fault.status ?? 500, token, fault))
+    case 'refuse':
+      return answer(errorReply(fault.status, token, fault))
+    case 'late-commit':
+      return track(async () => {
+        if (fault.answer === 'error') answer(errorReply(fault.status ?? 500, token, fault))
+        else if (fault.answer === 'drop') {
+          exchange.outcome = 'dropped'
+          drop(io.req)
+        } else await hang(io, fault.hangMaxMs ?? 60000)
+        await sleep(fault.commitAfterMs ?? 300)
+        commit()
+      })
+  }
+}
+
+/** Sends nothing until the client gives up (closes the connection), at most maxMs. */
+function hang(io: FaultIo, maxMs: number): Promise<void> {
+  io.exchange.outcome = 'hung'
+  return new Promise<void>(done => {
+    const timer = setTimeout(() => {
+      drop(io.req)
+      done()
+    }, maxMs)
+    io.res.once('close', () => {
+      clearTimeout(timer)
+      done()
+    })
+  })
+}
+
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? 'GET'
   const match = matchRoute(method, url.pathname)
@@ -196,36 +292,18 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     exchange.responseBody = r.body
     send(res, r)
   }
-
   if (!match) return answer({ status: 404, body: basicError(404, 'Not Found') })
-  const token = tokenOf(req)
-  if (token === null)
-    return answer({ status: 401, body: basicError(401, 'Requires authentication') })
-  const tokens = config.tokens
-  if (tokens && !Object.hasOwn(tokens, token))
-    return answer({ status: 401, body: basicError(401, 'Bad credentials') })
-  const { owner, repo } = match.params
-  if (
-    owner?.toLowerCase() !== config.repo.owner.toLowerCase() ||
-    repo?.toLowerCase() !== config.repo.name.toLowerCase()
-  )
-    return answer({ status: 404, body: basicError(404, 'Not Found') })
-  let body: unknown
-  try {
-    body = text ? JSON.parse(text) : undefined
-  } catch {
-    return answer({ status: 400, body: basicError(400, 'Problems parsing JSON') })
-  }
+  const passed = gate(req, match, text)
+  if ('refusal' in passed) return answer(passed.refusal)
 
-  const user = state.user(tokens?.[token] ?? config.defaultLogin ?? 'github-actions[bot]')
   let outcome: Outcome
   try {
     outcome = state.handlers[match.name]({
       seq: exchange.seq,
       params: match.params,
       query: url.searchParams,
-      body,
-      user,
+      body: passed.body,
+      user: state.user(passed.login),
       url
     })
   } catch (error) {
@@ -237,63 +315,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): P
     exchange.committed = exchange.committed || 'commit' in outcome
     return r
   }
-
+  // Only a request that reached its route consumes a fault.
   const fault: Fault = faults.get(match.name)?.shift() ?? { kind: 'ok' }
   ;(exchange as { fault: string }).fault = fault.kind
-  const delay = fault.kind === 'delay' ? fault.ms : (fault.delayMs ?? 0)
-  if (delay > 0) {
-    // Counted as pending so settled() waits for a delayed answer's commit too.
-    let release = (): void => {}
-    track(() => new Promise<void>(done => (release = done)))
-    await sleep(delay)
-    release()
-  }
-
-  switch (fault.kind) {
-    case 'ok':
-    case 'delay':
-      return answer(commit())
-    case 'duplicate': {
-      const first = commit()
-      commit()
-      return answer(first)
-    }
-    case 'commit-then-error':
-      commit()
-      return answer(errorReply(fault.status ?? 500, token, fault))
-    case 'commit-then-drop':
-      commit()
-      exchange.outcome = 'dropped'
-      return drop(req)
-    case 'error':
-      return answer(errorReply(fault.status ?? 500, token, fault))
-    case 'refuse':
-      return answer(errorReply(fault.status, token, fault))
-    case 'late-commit': {
-      track(async () => {
-        if (fault.answer === 'error') answer(errorReply(fault.status ?? 500, token, fault))
-        else if (fault.answer === 'drop') {
-          exchange.outcome = 'dropped'
-          drop(req)
-        } else {
-          exchange.outcome = 'hung'
-          await new Promise<void>(done => {
-            const timer = setTimeout(() => {
-              drop(req)
-              done()
-            }, fault.hangMaxMs ?? 60000)
-            res.once('close', () => {
-              clearTimeout(timer)
-              done()
-            })
-          })
-        }
-        await sleep(fault.commitAfterMs ?? 300)
-        commit()
-      })
-      return
-    }
-  }
+  await applyFault(fault, { req, res, exchange, token: passed.token, commit, answer })
 }
 
 function safeJson(text: string): unknown {

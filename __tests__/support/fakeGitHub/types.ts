@@ -13,7 +13,8 @@ export type Reaction = Schemas['reaction']
 
 /**
  * What the fake does with one request to a route. Faults queue per route and are consumed in
- * arrival order; a request with no fault queued is answered normally. "Commit" means applying
+ * arrival order; a request with no fault queued is answered normally. A request refused before
+ * its route runs (no token, 401, another repository, bad JSON) consumes none. "Commit" means applying
  * the request's change to the fake's state (a dispatch creates its workflow run and starts
  * the receiver; a release is created); on a route that changes nothing it is a no-op. Where
  * the route itself refuses the request (404, 422, the release fence), committing changes
