@@ -47,6 +47,8 @@ export interface ActionRun {
    * is half-written, but later writes to that ref fail until the lock is removed.
    */
   killGroup?: boolean
+  /** Evaluates an action.yml default that is an expression (`${{ github.token }}`). */
+  inputDefault?: (value: string) => string
 }
 
 export interface ActionResult {
@@ -86,10 +88,15 @@ export async function actionEnv(
     RUNNER_TEMP: files.dir
   }
   for (const [name, spec] of Object.entries(inputs ?? {})) {
-    // The runner evaluates expression defaults; the only one we use is the job's token.
+    // A default that is an expression is evaluated by the caller when it can (the local
+    // workflow runner, with the job's contexts); otherwise the one expression a default uses,
+    // `${{ github.token }}`, is the job's token from GITHUB_TOKEN.
     const fallback =
-      spec.default === '${{ github.token }}' ? (run.env?.GITHUB_TOKEN ?? '') : spec.default
-    const value = run.with?.[name] ?? fallback ?? ''
+      spec.default === undefined
+        ? ''
+        : (run.inputDefault?.(spec.default) ??
+          (spec.default === '${{ github.token }}' ? (run.env?.GITHUB_TOKEN ?? '') : spec.default))
+    const value = run.with?.[name] ?? fallback
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
   for (const name of Object.keys(run.with ?? {}))

@@ -1,0 +1,111 @@
+/**
+ * The test origin a local workflow run works against: a bare repository served over git's
+ * smart HTTP (the tests' own server), reachable only through the permission gate. Its first
+ * commit holds the seed files (e.g. the quick start's `start-agent`).
+ */
+import { execFile } from 'node:child_process'
+import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { startGitHttpServer, type GitHttpServer } from '../../__tests__/support/gitHttpServer.ts'
+import {
+  start as startFakeGitHub,
+  type FakeGitHub,
+  type ReceiverConfig
+} from '../../__tests__/support/fakeGitHub/client.ts'
+import { startGate } from './permissions.ts'
+import type { Origin } from './run.ts'
+
+const exec = promisify(execFile)
+
+export interface TestOrigin extends Origin {
+  bareDir: string
+  server: GitHttpServer
+  /** the fake GitHub API behind the gate (GITHUB_API_URL), when started with fakeApi */
+  api?: FakeGitHub
+  close(): Promise<void>
+}
+
+async function git(cwd: string, ...args: string[]): Promise<string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')))
+  const identity = { GIT_AUTHOR_NAME: 'seed', GIT_AUTHOR_EMAIL: 'seed@example.com' }
+  const { stdout } = await exec('git', args, {
+    cwd,
+    env: {
+      ...env,
+      ...identity,
+      GIT_COMMITTER_NAME: 'seed',
+      GIT_COMMITTER_EMAIL: 'seed@example.com'
+    }
+  })
+  return stdout.trim()
+}
+
+async function copyTree(from: string, to: string): Promise<void> {
+  for (const name of await readdir(from)) {
+    const source = join(from, name)
+    const target = join(to, name)
+    if ((await stat(source)).isDirectory()) await copyTree(source, target)
+    else {
+      await mkdir(dirname(target), { recursive: true })
+      await copyFile(source, target)
+      await chmod(target, (await stat(source)).mode)
+    }
+  }
+}
+
+/** A fresh origin seeded with the files of `seedDir` (executable bits kept). */
+export async function startOrigin(options: {
+  seedDir: string
+  owner?: string
+  name?: string
+  id?: number
+  /**
+   * Start the fake GitHub API (__tests__/support/fakeGitHub/) behind the gate. Its receivers
+   * clone this origin; `receiver: { mode: 'off' }` leaves dispatched runs to the caller (a
+   * test that runs the receiver workflow itself).
+   */
+  fakeApi?: boolean | { receiver?: ReceiverConfig }
+}): Promise<TestOrigin> {
+  const owner = options.owner ?? 'octo-org'
+  const name = options.name ?? 'octo-repo'
+  const root = await mkdtemp(join(tmpdir(), 'workflow-origin-'))
+  const bareDir = join(root, 'origin.git')
+  const seed = join(root, 'seed')
+  await mkdir(seed)
+  await git(root, 'init', '-q', '--bare', '-b', 'main', bareDir)
+  await git(seed, 'init', '-q', '-b', 'main')
+  await copyTree(options.seedDir, seed)
+  await git(seed, 'add', '-A')
+  await git(seed, 'commit', '-q', '-m', 'seed')
+  await git(seed, 'push', '-q', bareDir, 'main')
+  const sha = await git(bareDir, 'rev-parse', 'main')
+  const server = await startGitHttpServer({ bareDir })
+  const gate = await startGate({ gitUpstream: server.url, repository: `${owner}/${name}` })
+  const id = options.id ?? 123456789
+  const api = options.fakeApi
+    ? await startFakeGitHub({
+        origin: server.url,
+        repo: { owner, name, id },
+        ...(typeof options.fakeApi === 'object' ? options.fakeApi : {})
+      })
+    : undefined
+  gate.setApi(api?.url)
+  return {
+    gate,
+    owner,
+    name,
+    id,
+    sha,
+    bareDir,
+    server,
+    api,
+    close: async () => {
+      await api?.stop()
+      await gate.close()
+      await server.close()
+      await rm(root, { recursive: true, force: true })
+    }
+  }
+}

@@ -1,0 +1,597 @@
+/**
+ * Runs one workflow run locally: the jobs in `needs` order, each on a fresh workspace with
+ * its own token, every `if:` and `${{ }}` through `@actions/expressions`, `uses: ./` and
+ * `uses: <owner>/dispatch-ledger@<ref>` through scripts/runner.ts (the runner-faithful
+ * harness for the bundled action), `actions/checkout` as a clone of the test origin through
+ * the permission gate, and `run:` steps in bash with the GITHUB_OUTPUT / GITHUB_ENV /
+ * GITHUB_PATH files. The subset and its limits are in README "Running workflows locally".
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join, resolve } from 'node:path'
+import { parseOutputFile, runAction } from '../runner.ts'
+import { WorkflowError } from './errors.ts'
+import { evaluateCondition, evaluateToString, type Contexts, type Status } from './expressions.ts'
+import {
+  Expr,
+  USES,
+  loadWorkflowModel,
+  type JobModel,
+  type Plain,
+  type PlainMap,
+  type StepModel,
+  type WorkflowModel
+} from './model.ts'
+import { resolvePermissions, type DefaultPermissions, type Gate } from './permissions.ts'
+
+export type Result = 'success' | 'failure' | 'cancelled' | 'skipped'
+
+export interface StepRun {
+  id: string
+  name: string
+  outcome: Result
+  conclusion: Result
+  outputs: Record<string, string>
+  stdout: string
+  stderr: string
+  /** the ::error:: lines of an action, or a run step's last stderr line */
+  errors: string[]
+}
+
+export interface JobRun {
+  id: string
+  result: Result
+  outputs: Record<string, string>
+  steps: StepRun[]
+  /** the job was killed before this step index (never started it) */
+  killedBefore?: number
+}
+
+export interface WorkflowRun {
+  triggered: boolean
+  runId: number
+  runAttempt: number
+  conclusion: Exclude<Result, 'skipped'> | 'not_triggered'
+  jobs: Record<string, JobRun>
+}
+
+export interface Origin {
+  gate: Gate
+  owner: string
+  name: string
+  id: number
+  /** the default branch's commit, GITHUB_SHA for events on the default branch */
+  sha: string
+}
+
+export interface StepHookArgs {
+  job: string
+  index: number
+  step: StepModel
+}
+
+export type StepHookAnswer = 'kill' | 'cancel' | void
+
+export interface WorkflowRunOptions {
+  /** path of the workflow file (read unless `content` is given) */
+  file: string
+  content?: string
+  eventName?: string
+  event: Record<string, unknown>
+  origin: Origin
+  runId: number
+  runAttempt?: number
+  secrets?: Record<string, string>
+  /** variables of the runner machine itself, seen by every step (a self-hosted runner's .env) */
+  machineEnv?: Record<string, string>
+  defaultPermissions?: DefaultPermissions
+  /**
+   * Called before each step. `kill` ends the job there as a lost runner does (no later step
+   * runs, the job fails); `cancel` cancels the run there as a person would: the job's status
+   * becomes cancelled and only steps whose `if:` holds under cancellation still run.
+   */
+  beforeStep?: (at: StepHookArgs) => Promise<StepHookAnswer> | StepHookAnswer
+  /** re-run failed jobs of this earlier attempt: its successful jobs keep their results */
+  rerunOf?: WorkflowRun
+  log?: (line: string) => void
+}
+
+/** The event a workflow run would get: its name (when the file has one trigger) and filters. */
+function triggers(
+  model: WorkflowModel,
+  eventName: string,
+  event: Record<string, unknown>
+): boolean {
+  const config = model.events[eventName] as { types?: string[]; workflows?: string[] } | undefined
+  if (config === undefined) return false
+  if (config.types && typeof event.action === 'string' && !config.types.includes(event.action))
+    return false
+  const workflowRun = event.workflow_run as { name?: string } | undefined
+  if (config.workflows && !config.workflows.includes(workflowRun?.name ?? '')) return false
+  return true
+}
+
+function soleEvent(model: WorkflowModel): string {
+  const names = Object.keys(model.events)
+  if (names.length !== 1)
+    throw new WorkflowError(
+      `${model.file} has several triggers (${names.join(', ')}): give --event-name`
+    )
+  return names[0] as string
+}
+
+export async function runWorkflow(options: WorkflowRunOptions): Promise<WorkflowRun> {
+  const content = options.content ?? (await readFile(options.file, 'utf8'))
+  const model = await loadWorkflowModel(options.file, content)
+  const eventName = options.eventName ?? soleEvent(model)
+  const runAttempt = options.runAttempt ?? 1
+  const run: WorkflowRun = {
+    triggered: triggers(model, eventName, options.event),
+    runId: options.runId,
+    runAttempt,
+    conclusion: 'not_triggered',
+    jobs: {}
+  }
+  if (!run.triggered) return run
+  const dir = await mkdtemp(join(tmpdir(), 'workflow-run-'))
+  try {
+    const eventPath = join(dir, 'event.json')
+    await writeFile(eventPath, JSON.stringify(options.event))
+    const shared = { options, model, eventName, eventPath, runAttempt }
+    for (const job of order(model.jobs)) {
+      const previous = options.rerunOf?.jobs[job.id]
+      if (previous?.result === 'success') {
+        run.jobs[job.id] = previous
+        continue
+      }
+      run.jobs[job.id] = await runJob(job, run.jobs, shared)
+    }
+    const results = Object.values(run.jobs).map(j => j.result)
+    run.conclusion = results.includes('failure')
+      ? 'failure'
+      : results.includes('cancelled')
+        ? 'cancelled'
+        : 'success'
+    return run
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Jobs in `needs` order (file order among the ready ones); the parser rejects cycles. */
+function order(jobs: JobModel[]): JobModel[] {
+  const done = new Set<string>()
+  const out: JobModel[] = []
+  while (out.length < jobs.length) {
+    const next = jobs.find(j => !done.has(j.id) && j.needs.every(n => done.has(n)))
+    if (!next) throw new WorkflowError('jobs: the needs graph has a cycle')
+    done.add(next.id)
+    out.push(next)
+  }
+  return out
+}
+
+interface Shared {
+  options: WorkflowRunOptions
+  model: WorkflowModel
+  eventName: string
+  eventPath: string
+  runAttempt: number
+}
+
+function ancestors(job: JobModel, model: WorkflowModel): string[] {
+  const seen = new Set<string>()
+  const visit = (id: string): void => {
+    for (const need of model.jobs.find(j => j.id === id)?.needs ?? [])
+      if (!seen.has(need)) {
+        seen.add(need)
+        visit(need)
+      }
+  }
+  visit(job.id)
+  return [...seen]
+}
+
+function githubContext(shared: Shared, job: string, token: string, workspace: string) {
+  const { options, eventName, runAttempt } = shared
+  const { origin } = options
+  const repository = `${origin.owner}/${origin.name}`
+  const sender = options.event.sender as { login?: string } | undefined
+  const ref =
+    typeof options.event.ref === 'string' && eventName === 'workflow_dispatch'
+      ? (options.event.ref as string)
+      : 'refs/heads/main'
+  return {
+    event: options.event,
+    event_name: eventName,
+    event_path: shared.eventPath,
+    repository,
+    repository_id: String(origin.id),
+    repository_owner: origin.owner,
+    run_id: String(options.runId),
+    run_attempt: String(runAttempt),
+    run_number: String(options.runId),
+    actor: sender?.login ?? 'octocat',
+    triggering_actor: sender?.login ?? 'octocat',
+    sha: origin.sha,
+    ref,
+    ref_name: ref.replace(/^refs\/(heads|tags)\//, ''),
+    ref_type: ref.startsWith('refs/tags/') ? 'tag' : 'branch',
+    workflow: shared.model.name,
+    // As if the file were installed under .github/workflows/ of the origin.
+    workflow_ref: `${repository}/.github/workflows/${basename(options.file)}@${ref}`,
+    job,
+    server_url: origin.gate.url,
+    api_url: origin.gate.url,
+    token,
+    workspace
+  }
+}
+
+/** The variables the runner sets for every step (GitHub's "default environment variables"). */
+function defaultEnv(github: ReturnType<typeof githubContext>, runnerTemp: string) {
+  return {
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: github.workspace,
+    GITHUB_EVENT_NAME: github.event_name,
+    GITHUB_EVENT_PATH: github.event_path,
+    GITHUB_RUN_ID: github.run_id,
+    GITHUB_RUN_ATTEMPT: github.run_attempt,
+    GITHUB_RUN_NUMBER: github.run_number,
+    GITHUB_REPOSITORY: github.repository,
+    GITHUB_REPOSITORY_ID: github.repository_id,
+    GITHUB_REPOSITORY_OWNER: github.repository_owner,
+    GITHUB_ACTOR: github.actor,
+    GITHUB_TRIGGERING_ACTOR: github.triggering_actor,
+    GITHUB_SHA: github.sha,
+    GITHUB_REF: github.ref,
+    GITHUB_REF_NAME: github.ref_name,
+    GITHUB_REF_TYPE: github.ref_type,
+    GITHUB_WORKFLOW: github.workflow,
+    GITHUB_WORKFLOW_REF: github.workflow_ref,
+    GITHUB_JOB: github.job,
+    GITHUB_SERVER_URL: github.server_url,
+    GITHUB_API_URL: github.api_url,
+    RUNNER_OS: 'Linux',
+    RUNNER_ARCH: 'X64',
+    RUNNER_NAME: 'dispatch-ledger-local',
+    RUNNER_TEMP: runnerTemp
+  }
+}
+
+interface JobState {
+  contexts: Contexts
+  /** env context: workflow env, job env, then what steps wrote to GITHUB_ENV */
+  env: Record<string, string>
+  path: string[]
+  status: 'success' | 'failure' | 'cancelled'
+  steps: Record<string, { outputs: Record<string, string>; outcome: Result; conclusion: Result }>
+}
+
+function evaluateMap(map: PlainMap, contexts: Contexts, where: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(map))
+    out[key] = evaluateValue(value, contexts, `${where}.${key}`)
+  return out
+}
+
+function evaluateValue(value: Plain, contexts: Contexts, where: string): string {
+  if (value instanceof Expr) return evaluateToString(value.expression, contexts, { where })
+  if (value === null) return ''
+  if (typeof value === 'object') throw new WorkflowError(`${where} must be a string`)
+  return String(value)
+}
+
+function jobStatus(job: JobModel, done: Record<string, JobRun>, model: WorkflowModel): Status {
+  const results = ancestors(job, model).map(id => done[id]?.result)
+  return {
+    success: results.every(r => r === 'success'),
+    failure: results.includes('failure'),
+    cancelled: false
+  }
+}
+
+async function runJob(
+  job: JobModel,
+  done: Record<string, JobRun>,
+  shared: Shared
+): Promise<JobRun> {
+  const { options, model } = shared
+  const log = options.log ?? (() => undefined)
+  const workspace = await mkdtemp(join(tmpdir(), `workspace-${job.id}-`))
+  const runnerTemp = await mkdtemp(join(tmpdir(), `runner-temp-${job.id}-`))
+  try {
+    const permissions = resolvePermissions({
+      workflow: model.permissions,
+      job: job.permissions,
+      jobId: job.id,
+      default: options.defaultPermissions ?? 'restricted'
+    })
+    const token = options.origin.gate.issueToken(permissions)
+    const github = githubContext(shared, job.id, token, workspace)
+    const needs = Object.fromEntries(
+      job.needs.map(id => [id, { result: done[id]?.result, outputs: done[id]?.outputs ?? {} }])
+    )
+    const inputs = workflowInputs(shared)
+    const secrets = { ...options.secrets, GITHUB_TOKEN: token }
+    const jobContexts: Contexts = { github, needs, inputs, secrets }
+    if (
+      !evaluateCondition(job.if, jobContexts, {
+        where: `jobs.${job.id}.if`,
+        status: jobStatus(job, done, model)
+      })
+    ) {
+      log(`job ${job.id}: skipped (if: ${job.if})`)
+      return { id: job.id, result: 'skipped', outputs: {}, steps: [] }
+    }
+    log(`job ${job.id}: run ${options.runId} attempt ${shared.runAttempt}`)
+    const state: JobState = {
+      contexts: {
+        ...jobContexts,
+        job: { status: 'success' },
+        runner: { os: 'Linux', arch: 'X64', name: 'dispatch-ledger-local', temp: runnerTemp },
+        steps: {},
+        env: {}
+      },
+      env: {},
+      path: [],
+      status: 'success',
+      steps: {}
+    }
+    state.env = evaluateMap(model.env, { ...state.contexts }, 'env')
+    state.contexts.env = { ...state.env }
+    Object.assign(state.env, evaluateMap(job.env, { ...state.contexts }, `jobs.${job.id}.env`))
+    const base = { ...defaultEnv(github, runnerTemp) }
+    const steps: StepRun[] = []
+    for (const step of job.steps) {
+      const answer = await options.beforeStep?.({ job: job.id, index: step.index, step })
+      if (answer === 'kill') {
+        log(`job ${job.id}: killed before step ${step.index} (${step.name})`)
+        return { id: job.id, result: 'failure', outputs: {}, steps, killedBefore: step.index }
+      }
+      if (answer === 'cancel') state.status = 'cancelled'
+      const result = await runStep(step, state, { shared, base, workspace, runnerTemp, token })
+      steps.push(result)
+      log(formatStep(job.id, result))
+    }
+    state.contexts.steps = state.steps
+    const outputs = evaluateMap(job.outputs, state.contexts, `jobs.${job.id}.outputs`)
+    return { id: job.id, result: state.status, outputs, steps }
+  } finally {
+    await Promise.all([workspace, runnerTemp].map(d => rm(d, { recursive: true, force: true })))
+  }
+}
+
+function workflowInputs(shared: Shared): Record<string, unknown> {
+  const config = shared.model.events.workflow_dispatch?.inputs ?? {}
+  const defaults = Object.fromEntries(
+    Object.entries(config).map(([name, input]) => [
+      name,
+      (input as { default?: unknown }).default ?? ''
+    ])
+  )
+  const given = (shared.options.event.inputs ?? {}) as Record<string, unknown>
+  return shared.eventName === 'workflow_dispatch' ? { ...defaults, ...given } : {}
+}
+
+export function formatStep(job: string, step: StepRun): string {
+  const head = `${job} › ${step.name} [${step.id}]: ${step.outcome}${
+    step.conclusion !== step.outcome ? ` (conclusion ${step.conclusion})` : ''
+  }`
+  const outputs = Object.entries(step.outputs).map(([k, v]) => `    ${k}=${v}`)
+  const errors = step.errors.map(e => `    error: ${e}`)
+  return [head, ...outputs, ...errors].join('\n')
+}
+
+interface StepEnvironment {
+  shared: Shared
+  base: Record<string, string>
+  workspace: string
+  runnerTemp: string
+  token: string
+}
+
+async function runStep(step: StepModel, state: JobState, at: StepEnvironment): Promise<StepRun> {
+  state.contexts.steps = state.steps
+  state.contexts.env = { ...state.env }
+  state.contexts.job = { status: state.status }
+  const status: Status = {
+    success: state.status === 'success',
+    failure: state.status === 'failure',
+    cancelled: state.status === 'cancelled'
+  }
+  const skipped = (): StepRun => {
+    state.steps[step.id] = { outputs: {}, outcome: 'skipped', conclusion: 'skipped' }
+    return {
+      id: step.id,
+      name: step.name,
+      outcome: 'skipped',
+      conclusion: 'skipped',
+      outputs: {},
+      stdout: '',
+      stderr: '',
+      errors: []
+    }
+  }
+  if (!evaluateCondition(step.if, state.contexts, { where: `${step.where}.if`, status }))
+    return skipped()
+  const stepEnv = evaluateMap(step.env, state.contexts, `${step.where}.env`)
+  const contexts = { ...state.contexts, env: { ...state.env, ...stepEnv } }
+  const env: Record<string, string> = {
+    ...(at.shared.options.machineEnv ?? {}),
+    ...at.base,
+    ...state.env,
+    ...stepEnv
+  }
+  if (state.path.length > 0) env.PATH = [...state.path, process.env.PATH ?? ''].join(':')
+  const withValues = evaluateMap(step.with, contexts, `${step.where}.with`)
+  const continueOnError =
+    step.continueOnError === true ||
+    (step.continueOnError instanceof Expr &&
+      evaluateCondition(step.continueOnError.expression, contexts, {
+        where: `${step.where}.continue-on-error`,
+        status
+      }))
+  const ran =
+    step.run !== undefined
+      ? await runScript(step, env, contexts, at, state)
+      : USES.checkout.test(step.uses ?? '')
+        ? await checkout(withValues, env, at)
+        : await runSelf(withValues, env, at)
+  const outcome: Result = ran.ok ? 'success' : 'failure'
+  const conclusion: Result = ran.ok || continueOnError ? 'success' : 'failure'
+  // A cancelled job stays cancelled whatever its remaining steps do.
+  if (conclusion === 'failure' && state.status === 'success') state.status = 'failure'
+  state.steps[step.id] = { outputs: ran.outputs, outcome, conclusion }
+  return {
+    id: step.id,
+    name: step.name,
+    outcome,
+    conclusion,
+    outputs: ran.outputs,
+    stdout: ran.stdout,
+    stderr: ran.stderr,
+    errors: ran.errors
+  }
+}
+
+interface Ran {
+  ok: boolean
+  outputs: Record<string, string>
+  stdout: string
+  stderr: string
+  errors: string[]
+}
+
+function spawnCollect(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> }
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', chunk => (stdout += chunk))
+    child.stderr.on('data', chunk => (stderr += chunk))
+    child.on('error', fail)
+    child.on('close', code => done({ code, stdout, stderr }))
+  })
+}
+
+/** A `run:` step: bash as GitHub runs it (`bash --noprofile --norc -eo pipefail {0}`). */
+async function runScript(
+  step: StepModel,
+  env: Record<string, string>,
+  contexts: Contexts,
+  at: StepEnvironment,
+  state: JobState
+): Promise<Ran> {
+  const files = await mkdtemp(join(at.runnerTemp, 'step-'))
+  const script = join(files, 'script.sh')
+  await writeFile(script, step.run ?? '')
+  const paths = {
+    GITHUB_OUTPUT: join(files, 'output'),
+    GITHUB_ENV: join(files, 'env'),
+    GITHUB_PATH: join(files, 'path'),
+    GITHUB_STEP_SUMMARY: join(files, 'summary')
+  }
+  for (const path of Object.values(paths)) await writeFile(path, '')
+  const cwd =
+    step.workingDirectory === undefined
+      ? at.workspace
+      : resolve(
+          at.workspace,
+          evaluateValue(step.workingDirectory, contexts, `${step.where}.working-directory`)
+        )
+  const { code, stdout, stderr } = await spawnCollect(
+    'bash',
+    ['--noprofile', '--norc', '-eo', 'pipefail', script],
+    { cwd, env: { ...env, ...paths } }
+  )
+  const outputs = parseOutputFile(await readFile(paths.GITHUB_OUTPUT, 'utf8'))
+  Object.assign(state.env, parseOutputFile(await readFile(paths.GITHUB_ENV, 'utf8')))
+  state.path.unshift(
+    ...(await readFile(paths.GITHUB_PATH, 'utf8')).split('\n').filter(Boolean).reverse()
+  )
+  const errors = code === 0 ? [] : [stderr.trim().split('\n').at(-1) ?? `exit ${code}`]
+  return { ok: code === 0, outputs, stdout, stderr, errors }
+}
+
+/** `actions/checkout`: a clone of the test origin with the job's token persisted as it does. */
+async function checkout(
+  withValues: Record<string, string>,
+  env: Record<string, string>,
+  at: StepEnvironment
+): Promise<Ran> {
+  const { gate } = at.shared.options.origin
+  const token = withValues.token || at.token
+  const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`
+  const gitEnv = { ...gitFree(env), GIT_TERMINAL_PROMPT: '0' }
+  const git = (...args: string[]) => spawnCollect('git', args, { cwd: at.workspace, env: gitEnv })
+  const steps: Array<string[]> = [
+    ['-c', `http.extraheader=${header}`, 'clone', '--quiet', gate.cloneUrl, '.']
+  ]
+  if (withValues.ref) steps.push(['checkout', '--quiet', withValues.ref])
+  if (withValues['persist-credentials'] !== 'false')
+    steps.push(['config', '--local', `http.${gate.url}/.extraheader`, header])
+  let stdout = ''
+  let stderr = ''
+  for (const args of steps) {
+    const result = await git(...args)
+    stdout += result.stdout
+    stderr += result.stderr
+    if (result.code !== 0)
+      return {
+        ok: false,
+        outputs: {},
+        stdout,
+        stderr,
+        errors: [stderr.trim().split('\n').at(-1) ?? '']
+      }
+  }
+  return { ok: true, outputs: {}, stdout, stderr, errors: [] }
+}
+
+/** git must not see GIT_* variables of the process that started the runner (hooks set some). */
+function gitFree(env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('GIT_')))
+}
+
+/** `uses: ./` or `<owner>/dispatch-ledger@<ref>`: the bundle through scripts/runner.ts. */
+async function runSelf(
+  withValues: Record<string, string>,
+  env: Record<string, string>,
+  at: StepEnvironment
+): Promise<Ran> {
+  const { shared } = at
+  // The harness makes its own output, summary, state and env files.
+  const { GITHUB_EVENT_PATH: eventPath, ...rest } = env
+  const result = await runAction({
+    with: withValues,
+    workspace: at.workspace,
+    eventName: shared.eventName,
+    eventPath,
+    runId: shared.options.runId,
+    runAttempt: shared.runAttempt,
+    env: gitFree(rest),
+    inputDefault: value => evaluateDefault(value, { github: { token: at.token } })
+  })
+  return {
+    ok: result.code === 0,
+    outputs: result.outputs,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    errors: result.errors
+  }
+}
+
+/** action.yml defaults may be expressions (`${{ github.token }}`), evaluated as the runner does. */
+function evaluateDefault(value: string, contexts: Contexts): string {
+  const whole = /^\$\{\{(.*)\}\}$/s.exec(value.trim())
+  return whole
+    ? evaluateToString((whole[1] as string).trim(), contexts, { where: 'action.yml default' })
+    : value
+}
