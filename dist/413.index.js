@@ -851,7 +851,7 @@ class DecodedURL extends URL {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Q: () => (/* binding */ getOctokit)
+  getOctokit: () => (/* binding */ getOctokit)
 });
 
 // UNUSED EXPORTS: context

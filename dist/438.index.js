@@ -1906,8 +1906,6 @@ function replyBody(facts) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
 ;// CONCATENATED MODULE: ./src/github/operatorApi.ts
 /**
  * The GitHub calls `command: operate` makes, behind a small interface so the command owns
@@ -1915,14 +1913,18 @@ var github = __webpack_require__(2413);
  * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
  * reply comment is a POST that creates something and is sent once).
  */
-
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
 }
-function octokitOperatorApi(options) {
+/**
+ * Loaded on use: `@actions/github` parses GITHUB_EVENT_PATH when it is imported, which would
+ * turn a malformed event into a raw JSON error before the action could name the problem.
+ */
+async function octokitOperatorApi(options) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     const [owner = '', repo = ''] = options.repository.split('/');
-    const octokit = (0,github/* getOctokit */.Q)(options.token, {
+    const octokit = getOctokit(options.token, {
         baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')
     });
     const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
@@ -2564,7 +2566,7 @@ async function operateStep(inputs, context, env) {
         policy,
         reply: inputs.reply === 'true',
         api: inputs.token
-            ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+            ? await octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
             : null,
         writer
     });

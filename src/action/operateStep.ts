@@ -38,7 +38,7 @@ export async function operateStep(
     policy,
     reply: inputs.reply === 'true',
     api: inputs.token
-      ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+      ? await octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
       : null,
     writer
   })
