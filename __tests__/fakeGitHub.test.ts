@@ -16,7 +16,7 @@ import { admissionRef } from '../src/core/refs.js'
 const REPO = '/repos/octo-org/octo-repo'
 const DISPATCHES = `${REPO}/actions/workflows/receiver.yml/dispatches`
 const RECEIVER_KEY = (key: string) =>
-  `v1/workflow_dispatch/123456789/.github/workflows/receiver.yml/${key}`
+  `v1/workflow_dispatch/123456789/.github%2Fworkflows%2Freceiver.yml/${key}`
 
 const used: FakeGitHub[] = []
 let shared: FakeGitHub | undefined

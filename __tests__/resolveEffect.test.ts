@@ -3,12 +3,17 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { effect } from '../src/commands/effect.js'
+import { operate } from '../src/commands/operate.js'
+import { parsePolicy } from '../src/core/operator/authorize.js'
+import { Git } from '../src/store/git.js'
+import { RemoteStore } from '../src/store/remoteStore.js'
 import { parseEffectAnswer, resolveEffect } from '../src/commands/resolveEffect.js'
 import { InvalidInput } from '../src/core/errors.js'
 import { start, type FakeGitHub } from './support/fakeGitHub/client.js'
 import { makeBareRemote } from './support/gitHttpServer.js'
 import { NS, workspace } from './support/effects.js'
 import { marked, RELEASE_OP, releaseDeps, releaseRequest } from './support/releases.js'
+import { commentEvent } from './support/operator.js'
 import { cleanupRepos } from './support/repo.js'
 
 afterAll(cleanupRepos)
@@ -79,6 +84,55 @@ describe('resolveEffect against an unknown draft', () => {
   it('a release id that does not exist is rejected and nothing is written', async () => {
     const rejected = await resolve({ kind: 'committed', release_id: '999' })
     expect(rejected).toMatchObject({ outcome: 'rejected', state: 'unknown' })
+  })
+
+  it('through `command: operate`: the comment settles it once, a second answer conflicts', async () => {
+    const [draft] = await marked(gh)
+    const say = (body: string) =>
+      operate({
+        eventName: 'issue_comment',
+        payload: commentEvent(body),
+        store: new RemoteStore(new Git(dir), 'origin'),
+        namespace: NS,
+        prefix: '/ledger',
+        policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
+        reply: false,
+        api: null,
+        writer: null,
+        releases: releaseDeps(dir, gh).releases
+      })
+    const applied = await say(`/ledger resolve-effect ${RELEASE_OP} committed ${draft!.id}`)
+    expect(applied).toMatchObject({
+      verb: 'resolve-effect',
+      outcome: 'applied',
+      settled_outcome: 'terminal_committed'
+    })
+    const other = await say(`/ledger resolve-effect ${RELEASE_OP} not-committed`)
+    expect(other).toMatchObject({ outcome: 'conflict', settled_outcome: 'terminal_committed' })
+    const unknownId = await say(`/ledger resolve-effect ${RELEASE_OP} committed 999`)
+    expect(unknownId.outcome).toBe('conflict')
+    await gh.resetCounts()
+    const after = await effect(releaseRequest(head, { draft: true }), releaseDeps(dir, gh))
+    expect(after).toMatchObject({ ok: true, sent: false, release_id: String(draft!.id) })
+    expect(await gh.count('createRelease')).toBe(0)
+  })
+
+  it('through `command: operate`: a release id that does not exist writes nothing', async () => {
+    const refused = await operate({
+      eventName: 'issue_comment',
+      payload: commentEvent(`/ledger resolve-effect ${RELEASE_OP} committed 999`),
+      store: new RemoteStore(new Git(dir), 'origin'),
+      namespace: NS,
+      prefix: '/ledger',
+      policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
+      reply: false,
+      api: null,
+      writer: null,
+      releases: releaseDeps(dir, gh).releases
+    })
+    expect(refused).toMatchObject({ outcome: 'noop', settled_outcome: 'unknown' })
+    const held = await effect(releaseRequest(head, { draft: true }), releaseDeps(dir, gh))
+    expect(held.state).toBe('unknown')
   })
 
   it('an operation that does not exist is rejected', async () => {

@@ -38,9 +38,18 @@ export async function operateStep(
     policy,
     reply: inputs.reply === 'true',
     api: inputs.token
-      ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+      ? await octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
       : null,
-    writer
+    writer,
+    // Loaded on use, after the event was read: @actions/github parses the event on import.
+    releases: inputs.token
+      ? new (await import('../effects/githubReleases.js')).GitHubReleases({
+          token: inputs.token,
+          repository,
+          apiUrl: env.GITHUB_API_URL,
+          timeoutMs: 30_000
+        })
+      : undefined
   })
   return report(result, store.name)
 }

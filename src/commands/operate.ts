@@ -19,13 +19,16 @@ import {
   type OperatorDecision,
   type WritingCommand
 } from '../core/operator/decide.js'
-import { OPERATOR_VERBS, parseComment } from '../core/operator/grammar.js'
+import { OPERATOR_VERBS, parseComment, type OperatorCommand } from '../core/operator/grammar.js'
 import { replyBody } from '../core/operator/reply.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
+import type { ReleaseApi } from '../effects/releaseApi.js'
+import { effectStoreFor } from '../store/effectStore.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { resolveEffect, type EffectAnswer } from './resolveEffect.js'
 import { viewChain } from './runView.js'
 import { selectRun, type RunChoice } from './selectRun.js'
 import { appendRecord } from './record.js'
@@ -53,6 +56,8 @@ export interface OperateRequest {
   readonly api: OperatorApi | null
   /** The workflow run appending (SPEC §9); null outside Actions. */
   readonly writer: Writer | null
+  /** Checks that a `resolve-effect … committed <release id>` names a release that exists. */
+  readonly releases?: ReleaseApi
   readonly now?: () => Date
 }
 
@@ -161,13 +166,7 @@ async function decideAndAct(
   if (parsed.kind === 'malformed')
     return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` }
   const command = parsed.command
-  if (command.verb === 'resolve-effect')
-    return {
-      ...base,
-      outcome: 'noop',
-      reason:
-        'resolve-effect answers an operation of command: effect; this action version does not execute it. Nothing was written.'
-    }
+  if (command.verb === 'resolve-effect') return settleEffect(request, comment, command, base)
 
   let found
   try {
@@ -396,4 +395,47 @@ async function respond(
     }
   }
   return { ...result, comment, warnings, reaction, replied }
+}
+
+/** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */
+const EFFECT_OUTCOME = {
+  applied: 'applied',
+  duplicate: 'duplicate',
+  conflict: 'conflict',
+  rejected: 'noop'
+} as const satisfies Record<string, OperateOutcome>
+
+/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (SPEC §13). */
+async function settleEffect(
+  request: OperateRequest,
+  comment: OperatorComment,
+  command: Extract<OperatorCommand, { verb: 'resolve-effect' }>,
+  base: Pick<Settled, 'verb' | 'settled_outcome' | 'input_key' | 'run' | 'provider_cancelled'>
+): Promise<Settled> {
+  const answer: EffectAnswer =
+    command.answer === 'committed' && command.release_id
+      ? { kind: 'committed', release_id: command.release_id }
+      : { kind: 'not_committed' }
+  try {
+    const settled = await resolveEffect(
+      {
+        namespace: request.namespace,
+        operation_id: command.operation_id,
+        answer,
+        by: comment.author.login,
+        writer: request.writer
+      },
+      { store: effectStoreFor(request.store), releases: request.releases }
+    )
+    return {
+      ...base,
+      outcome: EFFECT_OUTCOME[settled.outcome],
+      settled_outcome: settled.state ?? '',
+      reason: settled.reason
+    }
+  } catch (error) {
+    if (error instanceof InvalidInput)
+      return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` }
+    throw error
+  }
 }

@@ -4,7 +4,6 @@
  * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
  * reply comment is a POST that creates something and is sent once).
  */
-import { getOctokit } from '@actions/github'
 
 export type Reaction = '+1' | '-1' | 'confused' | 'eyes'
 
@@ -36,7 +35,12 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-export function octokitOperatorApi(options: OperatorApiOptions): OperatorApi {
+/**
+ * Loaded on use: `@actions/github` parses GITHUB_EVENT_PATH when it is imported, which would
+ * turn a malformed event into a raw JSON error before the action could name the problem.
+ */
+export async function octokitOperatorApi(options: OperatorApiOptions): Promise<OperatorApi> {
+  const { getOctokit } = await import('@actions/github')
   const [owner = '', repo = ''] = options.repository.split('/')
   const octokit = getOctokit(options.token, {
     baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')

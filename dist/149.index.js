@@ -1,8 +1,8 @@
-export const id = 928;
-export const ids = [928];
+export const id = 149;
+export const ids = [149];
 export const modules = {
 
-/***/ 9928:
+/***/ 6149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2337,8 +2337,6 @@ function replyBody(facts) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js + 22 modules
-var github = __webpack_require__(2413);
 ;// CONCATENATED MODULE: ./src/github/operatorApi.ts
 /**
  * The GitHub calls `command: operate` makes, behind a small interface so the command owns
@@ -2346,14 +2344,18 @@ var github = __webpack_require__(2413);
  * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
  * reply comment is a POST that creates something and is sent once).
  */
-
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
 }
-function octokitOperatorApi(options) {
+/**
+ * Loaded on use: `@actions/github` parses GITHUB_EVENT_PATH when it is imported, which would
+ * turn a malformed event into a raw JSON error before the action could name the problem.
+ */
+async function octokitOperatorApi(options) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     const [owner = '', repo = ''] = options.repository.split('/');
-    const octokit = (0,github.getOctokit)(options.token, {
+    const octokit = getOctokit(options.token, {
         baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')
     });
     const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
@@ -2410,6 +2412,620 @@ function apiErrorText(error) {
     const status = statusOf(error);
     const message = error instanceof Error ? error.message : String(error);
     return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0] ?? ''}`.slice(0, 300);
+}
+
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __webpack_require__(1404);
+// EXTERNAL MODULE: ./src/store/localStore.ts
+var localStore = __webpack_require__(281);
+// EXTERNAL MODULE: ./src/store/remoteStore.ts
+var remoteStore = __webpack_require__(7994);
+;// CONCATENATED MODULE: ./src/store/effectStore.ts
+
+
+
+
+
+/** The effect store over the same repository and arbiter as the run store. */
+function effectStoreFor(store) {
+    if (store instanceof remoteStore/* RemoteStore */.q)
+        return new RemoteEffectStore(store);
+    if (store instanceof localStore/* LocalStore */.V)
+        return new LocalEffectStore(store);
+    throw new errors/* StoreError */.AD(`no effect store for the ${store.name} store`);
+}
+class LocalEffectStore {
+    store;
+    name = 'local';
+    git;
+    constructor(store) {
+        this.store = store;
+        this.git = store.git;
+    }
+    readOperation(ref) {
+        return this.withObjects(objects => new localStore/* ChainReader */.r(objects).readOperationChain(ref));
+    }
+    readTag(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(tagRef))?.oid ?? null);
+    }
+    readTagCommit(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null);
+    }
+    hasCommit(oid) {
+        return this.withObjects(async (objects) => (await objects.read(oid))?.type === 'commit');
+    }
+    async writeOperationEntry(commit) {
+        await this.git.ensureEmptyTree();
+        const [oid] = await this.git.writeCommits([(0,entry/* encodeCommit */.Cv)(commit)]);
+        return oid;
+    }
+    writeTagObject(text) {
+        return this.git.writeObject({ type: 'tag', text });
+    }
+    createOperation(ref, oid) {
+        return this.store.createRefs([{ ref, oid }]);
+    }
+    advanceOperation(ref, next, expected) {
+        return this.store.advanceRef(ref, next, expected);
+    }
+    async pushTagWithRecord(update) {
+        const done = await this.git.updateRefsAtomically({
+            create: [update.tag],
+            update: [update.journal]
+        });
+        return done ? { kind: 'created' } : { kind: 'rejected' };
+    }
+    async withObjects(fn) {
+        const objects = this.git.openReader();
+        try {
+            return await fn(objects);
+        }
+        finally {
+            objects.close();
+        }
+    }
+}
+/** SPEC §8 for effects: the remote decides; local refs follow what it holds. */
+class RemoteEffectStore {
+    store;
+    name;
+    git;
+    local;
+    constructor(store) {
+        this.store = store;
+        this.name = store.name;
+        this.git = store.git;
+        this.local = new LocalEffectStore(new localStore/* LocalStore */.V(store.git));
+    }
+    /** Always fetched: an operation is read to decide, and a stale copy would decide wrongly. */
+    async readOperation(ref) {
+        const result = await this.git.fetchRefs(this.name, [ref]);
+        if (result.code !== 0)
+            throw this.git.failure(['fetch'], result);
+        return this.local.readOperation(ref);
+    }
+    /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
+    async readTag(tagRef) {
+        return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null;
+    }
+    async readTagCommit(tagRef) {
+        return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null;
+    }
+    hasCommit(oid) {
+        return this.local.hasCommit(oid);
+    }
+    writeOperationEntry(commit) {
+        return this.local.writeOperationEntry(commit);
+    }
+    writeTagObject(text) {
+        return this.local.writeTagObject(text);
+    }
+    createOperation(ref, oid) {
+        return this.store.createRefs([{ ref, oid }]);
+    }
+    advanceOperation(ref, next, expected) {
+        return this.store.advanceRef(ref, next, expected);
+    }
+    /**
+     * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
+     * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
+     * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
+     * is settled by the caller looking at what the remote holds.
+     */
+    async pushTagWithRecord(update) {
+        const result = await this.git.push(this.name, [
+            { ...update.tag, expected: null },
+            { ...update.journal, expected: update.journal.expected }
+        ], { atomic: true });
+        const parsed = (0,remoteStore/* parsePorcelain */.d)(result.stdout);
+        const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
+        if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
+            await this.git.setRefs([update.tag, update.journal]);
+            return { kind: 'created' };
+        }
+        const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary));
+        if (refusal)
+            return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` };
+        if (lines.some(l => l !== undefined))
+            return { kind: 'rejected' };
+        if (/\b403\b|permission to .* denied/i.test(result.stderr))
+            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${effectStore_firstLine(result.stderr)}). ` +
+                'Nothing was created. Give the workflow `permissions: contents: write`.');
+        return { kind: 'ambiguous', detail: effectStore_firstLine(result.stderr) };
+    }
+}
+/**
+ * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
+ * tag rule. The atomic push then moved neither ref.
+ */
+function isRemoteRefusal(summary) {
+    return (/\[remote rejected\]/.test(summary) &&
+        !/\((failed to update ref|atomic transaction failed|failed to lock)\)/.test(summary));
+}
+function effectStore_firstLine(text) {
+    const lines = (0,git/* redact */.E$)(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no answer';
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/decide.ts
+/** A step sends at most twice: once, and once more when a lookup proves it safe (as §10). */
+const MAX_SENDS_PER_STEP = 2;
+const d = (next, record, reason) => ({
+    next,
+    record,
+    reason
+});
+/** Before any I/O: what the recorded chain alone says. */
+function planEffect(op, intentDigest) {
+    if (op === null)
+        return d('prepare', 'prepared', 'no operation yet: record the intent first');
+    if (op.intent_digest !== intentDigest)
+        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
+    return PLAN_BY_STATE[op.state];
+}
+const PLAN_BY_STATE = {
+    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
+    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
+    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
+    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
+    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
+    conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
+    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
+};
+/** After a send answered (or did not). */
+function afterSend(ctx, outcome) {
+    if (ctx.kind === 'tag')
+        return TAG_AFTER_PUSH[outcome];
+    if (outcome === 'created')
+        return d('read_back', 'observed', 'GitHub answered 201: read it back');
+    if (outcome === 'refused' && ctx.sends === 1)
+        return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
+    return d('lookup', null, outcome === 'already_exists'
+        ? 'GitHub refused a second release for this tag: look up whose it is'
+        : 'the outcome of the send is not known: look it up');
+}
+/** The tag and its journal record travel in one atomic push, so the push settles both. */
+const TAG_AFTER_PUSH = {
+    created: d('committed', null, 'the atomic push created the tag and recorded it committed'),
+    already_exists: d('lookup', null, 'the tag exists: fetch it and the journal to see whose it is'),
+    // An atomic refusal wrote neither ref: the operation is still exactly `prepared`.
+    refused: d('stop', null, 'the remote refused the push (a hook or ruleset): neither the tag nor the record was written'),
+    ambiguous: d('lookup', null, 'the push was not answered: fetch the tag and the journal')
+};
+function afterLookup(ctx, found) {
+    switch (found) {
+        case 'ours':
+            return d('committed', 'terminal_committed', 'the lookup found our effect');
+        case 'other':
+            return d('conflict', 'conflict', 'another actor holds this tag or release');
+        case 'several':
+            return d('conflict', 'conflict', 'several releases carry this operation’s marker');
+        case 'unavailable':
+            return d('stop', null, 'the lookup failed; the next effect step looks again');
+        case 'none':
+            return afterNothingFound(ctx);
+    }
+}
+/**
+ * The one row where the two effects differ. A tag push is create-only and carries its journal,
+ * and GitHub refuses a second published release for a tag: sending again is fenced. A draft
+ * has no fence — a create that answered late may still commit — so absence proves nothing.
+ */
+function afterNothingFound(ctx) {
+    if (ctx.kind === 'release' && ctx.draft)
+        return d('unknown', 'unknown', 'no draft carries our marker, yet the create may still commit (drafts have no fence)');
+    if (ctx.sendsThisStep >= MAX_SENDS_PER_STEP)
+        return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
+    return d('send', null, ctx.kind === 'tag'
+        ? 'neither the tag nor the record is at the remote: the create-only push is safe again'
+        : 'no published release for the tag: GitHub’s one-release-per-tag fence makes a re-send safe');
+}
+const AFTER_READ_BACK = {
+    match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
+    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
+    // Created (201) and now gone: something deleted it. Not provably terminal either way.
+    none: d('unknown', 'unknown', 'the created release can no longer be found'),
+    unavailable: d('stop', null, 'the release could not be read back; the next step tries again')
+};
+/**
+ * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
+ * the same answer again is a duplicate, a different one a conflict (the first answer wins).
+ */
+function decideResolve(op, answer, releaseId) {
+    if (op.state === 'unknown')
+        return {
+            outcome: 'applied',
+            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
+        };
+    const settled = op.resolution;
+    if (settled === null)
+        return {
+            outcome: 'rejected',
+            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
+        };
+    const same = settled.answer === answer && (answer === 'not_committed' || op.result?.release_id === releaseId);
+    return same
+        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
+        : {
+            outcome: 'conflict',
+            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
+        };
+}
+
+// EXTERNAL MODULE: ./src/core/effect/operation.ts
+var operation = __webpack_require__(6084);
+;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
+/**
+ * Verify an operation's chain on read and fold it into what the decision table needs, the way
+ * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
+ * the first bad sequence; no record is ever skipped.
+ */
+
+
+
+/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
+const OPERATION_SUCCESSORS = {
+    // A tag is committed by the same atomic push that carries its journal record, so a tag
+    // operation goes from prepared straight to its outcome; a release goes through the send.
+    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
+    may_have_been_sent: [
+        'may_have_been_sent',
+        'observed',
+        'terminal_committed',
+        'terminal_no_commit',
+        'conflict',
+        'unknown'
+    ],
+    observed: ['terminal_committed', 'conflict', 'unknown'],
+    unknown: ['terminal_committed', 'terminal_no_commit'],
+    terminal_committed: [],
+    terminal_no_commit: [],
+    conflict: []
+};
+const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
+/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
+function operationLinkProblem(previous, record, context) {
+    if (previous === null) {
+        if (record.sequence !== 1)
+            return `the first record has sequence ${record.sequence}, not 1`;
+        if (record.state !== 'prepared')
+            return `the first record is ${record.state}, not prepared`;
+        if (record.previous_digest !== null)
+            return 'the first record has a previous_digest';
+        if (record.send !== null)
+            return 'the prepared record names a send';
+    }
+    else {
+        if (record.sequence !== previous.sequence + 1)
+            return `sequence ${record.sequence} follows ${previous.sequence}`;
+        if (record.previous_digest !== context.previousDigest)
+            return 'previous_digest is not the digest of the record before it';
+        if (record.operation_id !== previous.operation_id)
+            return 'the operation id changes';
+        if (record.intent_digest !== previous.intent_digest)
+            return 'the intent changes';
+        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
+            return `${previous.state} → ${record.state} is not a legal transition`;
+        const kindProblem = kindRule(previous.state, record);
+        if (kindProblem)
+            return kindProblem;
+    }
+    if ((0,core_canonical/* digestOf */.ol)(record.intent) !== record.intent_digest)
+        return 'intent_digest is not the digest of its intent';
+    const fromUnknown = previous?.state === 'unknown';
+    if (fromUnknown !== (record.resolution !== null))
+        return fromUnknown
+            ? 'leaving unknown needs an operator resolution'
+            : 'only a record leaving unknown carries a resolution';
+    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
+        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
+    return sendRule(record, context.sends) ?? resultRule(record);
+}
+function resolvedState(answer) {
+    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
+}
+function kindRule(from, record) {
+    const kind = record.intent.kind;
+    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
+        return 'only a tag is committed straight from prepared (by its atomic push)';
+    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
+        return 'a tag is never sent apart from its journal record';
+    return null;
+}
+function sendRule(record, sends) {
+    if (record.state === 'may_have_been_sent') {
+        if (record.send !== sends + 1)
+            return `send ${record.send} is not the next send (${sends + 1})`;
+        return null;
+    }
+    if (record.state === 'observed' && record.send !== sends)
+        return `observed names send ${record.send}, not the latest send ${sends}`;
+    if (record.send !== null && (record.send < 1 || record.send > sends))
+        return `send ${record.send} was never recorded`;
+    return null;
+}
+function resultRule(record) {
+    if (record.state !== 'terminal_committed')
+        return null;
+    if (record.intent.kind === 'tag' && !record.result?.tag_object)
+        return 'a committed tag names no tag object';
+    if (record.intent.kind === 'release' && !record.result?.release_id)
+        return 'a committed release names no release id';
+    return null;
+}
+/** Verify `records` (oldest first, the whole chain) and fold them. */
+function foldOperation(records, options = {}) {
+    if (records.length === 0)
+        throw new errors/* BrokenChain */.rF(1, `record 1 is missing: the operation holds no records; ${operationChain_STORED}`);
+    let previous = null;
+    let previousDigest = null;
+    let sends = 0;
+    let result = null;
+    let resolution = null;
+    for (const [index, record] of records.entries()) {
+        const sequence = index + 1;
+        const parsed = operation/* OperationRecordSchema */.gP.safeParse(record);
+        if (!parsed.success)
+            throw new errors/* BrokenChain */.rF(sequence, `record ${sequence} is invalid; ${operationChain_STORED}`);
+        const problem = operationLinkProblem(previous, record, { sends, previousDigest });
+        if (problem)
+            throw new errors/* BrokenChain */.rF(sequence, `${problem}; ${operationChain_STORED}`);
+        if (record.state === 'may_have_been_sent')
+            sends = record.send ?? sends;
+        if (record.result)
+            result = record.result;
+        if (record.resolution)
+            resolution = record.resolution;
+        previous = record;
+        previousDigest = digestText(record, options.canonical?.[index]);
+    }
+    const first = records[0];
+    const head = records[records.length - 1];
+    return {
+        operation_id: head.operation_id,
+        intent: first.intent,
+        intent_digest: first.intent_digest,
+        state: head.state,
+        final: operation/* FINAL_STATES */.MS.has(head.state),
+        sequence: head.sequence,
+        head_oid: options.headOid ?? null,
+        head_digest: previousDigest ?? '',
+        sends,
+        result,
+        resolution,
+        prepared_at: first.occurred_at
+    };
+}
+function digestText(record, text) {
+    return text === undefined ? (0,core_canonical/* digestOf */.ol)(record) : `sha256:${(0,core_canonical/* sha256Hex */.fg)(text)}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/newOperationRecord.ts
+
+/** The prepared record: sequence 1 of a new operation. */
+function preparedRecord(fields) {
+    return {
+        schema: operation/* OPERATION_SCHEMA */.kV,
+        operation_id: fields.operation_id,
+        sequence: 1,
+        previous_digest: null,
+        state: 'prepared',
+        occurred_at: fields.occurred_at,
+        intent: fields.intent,
+        intent_digest: fields.intent_digest,
+        send: null,
+        result: null,
+        observation: null,
+        resolution: null,
+        writer: fields.writer
+    };
+}
+/** The record after `head` (whose digest is headDigest); validity is the chain's to check. */
+function nextRecord(head, headDigest, fields) {
+    return {
+        schema: operation/* OPERATION_SCHEMA */.kV,
+        operation_id: head.operation_id,
+        sequence: head.sequence + 1,
+        previous_digest: headDigest,
+        state: fields.state,
+        occurred_at: fields.occurred_at,
+        intent: head.intent,
+        intent_digest: head.intent_digest,
+        send: fields.send ?? null,
+        result: fields.result ?? null,
+        observation: fields.observation ?? null,
+        resolution: fields.resolution ?? null,
+        writer: fields.writer
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/effect/operationEntry.ts
+var operationEntry = __webpack_require__(8562);
+;// CONCATENATED MODULE: ./src/effects/journal.ts
+/**
+ * An operation's chain as one writer sees it: read from the arbiter, verified on read, and
+ * appended to by compare-and-set. A lost race re-reads; the caller re-plans from what it finds.
+ */
+
+
+
+
+class OperationJournal {
+    options;
+    chain = null;
+    folded = null;
+    constructor(options) {
+        this.options = options;
+    }
+    get ref() {
+        return this.options.ref;
+    }
+    get operation() {
+        return this.folded;
+    }
+    get entries() {
+        return this.chain ?? [];
+    }
+    get head() {
+        return this.chain?.[this.chain.length - 1] ?? null;
+    }
+    async reload() {
+        this.set(await this.options.store.readOperation(this.options.ref));
+        return this.folded;
+    }
+    /** Create-only: false when another writer prepared the operation first (then reloaded). */
+    async prepare(fields) {
+        const record = preparedRecord({
+            ...fields,
+            occurred_at: this.now(),
+            writer: this.options.writer
+        });
+        const oid = await this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, null));
+        if ((await this.options.store.createOperation(this.ref, oid)) === 'exists') {
+            await this.reload();
+            return false;
+        }
+        this.set([{ oid, value: record }]);
+        return true;
+    }
+    /** The record that would follow the head (not written). */
+    next(fields) {
+        const head = this.head;
+        if (!head || !this.folded)
+            throw new Error('append before the operation was read');
+        return nextRecord(head.value, this.folded.head_digest, {
+            ...fields,
+            occurred_at: this.now(),
+            writer: this.options.writer
+        });
+    }
+    /** Writes the record's commit object (not yet visible) and returns its id. */
+    write(record) {
+        const head = this.head;
+        return this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, head.oid));
+    }
+    /** Appends by compare-and-set; false when another writer moved the head (then reloaded). */
+    async append(fields) {
+        const record = this.next(fields);
+        const oid = await this.write(record);
+        const head = this.head;
+        if ((await this.options.store.advanceOperation(this.ref, oid, head.oid)) === 'lost') {
+            await this.reload();
+            return false;
+        }
+        this.adopt(oid, record);
+        return true;
+    }
+    /** Takes a record another write (the atomic tag push) put at the head. */
+    adopt(oid, record) {
+        this.set([...this.entries, { oid, value: record }]);
+    }
+    set(chain) {
+        this.chain = chain;
+        this.folded = chain
+            ? foldOperation(chain.map(entry => entry.value), { headOid: chain[chain.length - 1]?.oid })
+            : null;
+    }
+    now() {
+        return this.options.clock?.() ?? time_timestampOf(new Date());
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/resolveEffect.ts
+/**
+ * SPEC §13/§12 `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
+ * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
+ * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
+ * The first answer wins: the same answer again is a duplicate, another one a conflict.
+ */
+
+
+
+
+
+/**
+ * The arguments after the operation id, as a comment gives them:
+ * `committed <release id>` or `not-committed`. Anything else is an error naming the grammar.
+ */
+function parseEffectAnswer(args) {
+    const [word, id, ...rest] = args;
+    if (word === 'committed' && id !== undefined && /^[0-9]{1,20}$/.test(id) && rest.length === 0)
+        return { kind: 'committed', release_id: id };
+    if (word === 'not-committed' && id === undefined)
+        return { kind: 'not_committed' };
+    throw new InvalidInput('resolve-effect takes `committed <release id>` (the numeric id of the release that is ours) ' +
+        'or `not-committed`, for example `/ledger resolve-effect <operation id> committed 123456`.');
+}
+async function resolveEffect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation id');
+    const journal = new OperationJournal({
+        store: deps.store,
+        ref: (0,operation/* operationRef */.Rp)(request.namespace, request.operation_id),
+        writer: request.writer,
+        clock: request.clock
+    });
+    const done = (outcome, reason) => ({
+        outcome,
+        reason,
+        operation_id: request.operation_id,
+        operation_ref: journal.ref,
+        state: journal.operation?.state ?? null,
+        chain: journal.entries
+    });
+    // One retry when another writer moved the head: re-read and decide on what it wrote.
+    for (let pass = 0; pass < 2; pass++) {
+        const op = await journal.reload();
+        if (!op)
+            return done('rejected', `there is no operation ${request.operation_id}`);
+        const answer = request.answer.kind;
+        const releaseId = request.answer.kind === 'committed' ? request.answer.release_id : null;
+        const decision = decideResolve(op, answer, releaseId);
+        if (decision.outcome !== 'applied')
+            return done(decision.outcome, decision.reason);
+        let releaseUrl = null;
+        if (releaseId !== null && deps.releases) {
+            const found = await deps.releases.get(Number(releaseId));
+            if (!found.ok)
+                return done('rejected', `release ${releaseId} could not be read (${found.detail})`);
+            if (!found.value)
+                return done('rejected', `there is no release ${releaseId}`);
+            releaseUrl = found.value.html_url;
+        }
+        const appended = await journal.append({
+            state: decision.record,
+            result: releaseId !== null
+                ? { tag_object: null, release_id: releaseId, release_url: releaseUrl }
+                : null,
+            observation: `resolved by ${request.by}`,
+            resolution: { answer, by: request.by }
+        });
+        if (appended)
+            return done('applied', `${request.by} answered ${answer}`);
+    }
+    return done('conflict', 'another writer kept changing the operation; nothing was written');
 }
 
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
@@ -2674,6 +3290,8 @@ function differingField(stored, request) {
 
 
 
+
+
 const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
     'applied',
     'duplicate',
@@ -2747,11 +3365,7 @@ async function decideAndAct(request, comment, parsed, verb) {
         return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` };
     const command = parsed.command;
     if (command.verb === 'resolve-effect')
-        return {
-            ...base,
-            outcome: 'noop',
-            reason: 'resolve-effect answers an operation of command: effect; this action version does not execute it. Nothing was written.'
-        };
+        return settleEffect(request, comment, command, base);
     let found;
     try {
         // Named by run id: any workflow run may act on it deliberately (SPEC §9).
@@ -2944,6 +3558,39 @@ async function respond(request, comment, result) {
     }
     return { ...result, comment, warnings, reaction, replied };
 }
+/** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */
+const EFFECT_OUTCOME = {
+    applied: 'applied',
+    duplicate: 'duplicate',
+    conflict: 'conflict',
+    rejected: 'noop'
+};
+/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (SPEC §13). */
+async function settleEffect(request, comment, command, base) {
+    const answer = command.answer === 'committed' && command.release_id
+        ? { kind: 'committed', release_id: command.release_id }
+        : { kind: 'not_committed' };
+    try {
+        const settled = await resolveEffect({
+            namespace: request.namespace,
+            operation_id: command.operation_id,
+            answer,
+            by: comment.author.login,
+            writer: request.writer
+        }, { store: effectStoreFor(request.store), releases: request.releases });
+        return {
+            ...base,
+            outcome: EFFECT_OUTCOME[settled.outcome],
+            settled_outcome: settled.state ?? '',
+            reason: settled.reason
+        };
+    }
+    catch (error) {
+        if (error instanceof errors/* InvalidInput */.o9)
+            return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` };
+        throw error;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/action/ledgerSummary.ts
 
@@ -3017,9 +3664,18 @@ async function operateStep(inputs, context, env) {
         policy,
         reply: inputs.reply === 'true',
         api: inputs.token
-            ? octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
+            ? await octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
             : null,
-        writer
+        writer,
+        // Loaded on use, after the event was read: @actions/github parses the event on import.
+        releases: inputs.token
+            ? new (await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(949)]).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+                token: inputs.token,
+                repository,
+                apiUrl: env.GITHUB_API_URL,
+                timeoutMs: 30_000
+            })
+            : undefined
     });
     return report(result, store.name);
 }
@@ -3302,392 +3958,8 @@ function scanTable(open, broken) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/effect/decide.ts
-/** A step sends at most twice: once, and once more when a lookup proves it safe (as §10). */
-const MAX_SENDS_PER_STEP = 2;
-const d = (next, record, reason) => ({
-    next,
-    record,
-    reason
-});
-/** Before any I/O: what the recorded chain alone says. */
-function planEffect(op, intentDigest) {
-    if (op === null)
-        return d('prepare', 'prepared', 'no operation yet: record the intent first');
-    if (op.intent_digest !== intentDigest)
-        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
-    return PLAN_BY_STATE[op.state];
-}
-const PLAN_BY_STATE = {
-    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
-    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
-    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
-    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
-    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
-    conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
-    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
-};
-/** After a send answered (or did not). */
-function afterSend(ctx, outcome) {
-    if (ctx.kind === 'tag')
-        return TAG_AFTER_PUSH[outcome];
-    if (outcome === 'created')
-        return d('read_back', 'observed', 'GitHub answered 201: read it back');
-    if (outcome === 'refused' && ctx.sends === 1)
-        return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
-    return d('lookup', null, outcome === 'already_exists'
-        ? 'GitHub refused a second release for this tag: look up whose it is'
-        : 'the outcome of the send is not known: look it up');
-}
-/** The tag and its journal record travel in one atomic push, so the push settles both. */
-const TAG_AFTER_PUSH = {
-    created: d('committed', null, 'the atomic push created the tag and recorded it committed'),
-    already_exists: d('lookup', null, 'the tag exists: fetch it and the journal to see whose it is'),
-    // An atomic refusal wrote neither ref: the operation is still exactly `prepared`.
-    refused: d('stop', null, 'the remote refused the push (a hook or ruleset): neither the tag nor the record was written'),
-    ambiguous: d('lookup', null, 'the push was not answered: fetch the tag and the journal')
-};
-function afterLookup(ctx, found) {
-    switch (found) {
-        case 'ours':
-            return d('committed', 'terminal_committed', 'the lookup found our effect');
-        case 'other':
-            return d('conflict', 'conflict', 'another actor holds this tag or release');
-        case 'several':
-            return d('conflict', 'conflict', 'several releases carry this operation’s marker');
-        case 'unavailable':
-            return d('stop', null, 'the lookup failed; the next effect step looks again');
-        case 'none':
-            return afterNothingFound(ctx);
-    }
-}
-/**
- * The one row where the two effects differ. A tag push is create-only and carries its journal,
- * and GitHub refuses a second published release for a tag: sending again is fenced. A draft
- * has no fence — a create that answered late may still commit — so absence proves nothing.
- */
-function afterNothingFound(ctx) {
-    if (ctx.kind === 'release' && ctx.draft)
-        return d('unknown', 'unknown', 'no draft carries our marker, yet the create may still commit (drafts have no fence)');
-    if (ctx.sendsThisStep >= MAX_SENDS_PER_STEP)
-        return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
-    return d('send', null, ctx.kind === 'tag'
-        ? 'neither the tag nor the record is at the remote: the create-only push is safe again'
-        : 'no published release for the tag: GitHub’s one-release-per-tag fence makes a re-send safe');
-}
-const AFTER_READ_BACK = {
-    match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
-    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
-    // Created (201) and now gone: something deleted it. Not provably terminal either way.
-    none: d('unknown', 'unknown', 'the created release can no longer be found'),
-    unavailable: d('stop', null, 'the release could not be read back; the next step tries again')
-};
-/**
- * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
- * the same answer again is a duplicate, a different one a conflict (the first answer wins).
- */
-function decideResolve(op, answer, releaseId) {
-    if (op.state === 'unknown')
-        return {
-            outcome: 'applied',
-            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
-        };
-    const settled = op.resolution;
-    if (settled === null)
-        return {
-            outcome: 'rejected',
-            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
-        };
-    const same = settled.answer === answer && (answer === 'not_committed' || op.result?.release_id === releaseId);
-    return same
-        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
-        : {
-            outcome: 'conflict',
-            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
-        };
-}
-
 // EXTERNAL MODULE: ./src/core/effect/artifacts.ts
 var artifacts = __webpack_require__(5742);
-// EXTERNAL MODULE: ./src/core/effect/operation.ts
-var operation = __webpack_require__(6084);
-;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
-/**
- * Verify an operation's chain on read and fold it into what the decision table needs, the way
- * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
- * the first bad sequence; no record is ever skipped.
- */
-
-
-
-/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
-const OPERATION_SUCCESSORS = {
-    // A tag is committed by the same atomic push that carries its journal record, so a tag
-    // operation goes from prepared straight to its outcome; a release goes through the send.
-    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
-    may_have_been_sent: [
-        'may_have_been_sent',
-        'observed',
-        'terminal_committed',
-        'terminal_no_commit',
-        'conflict',
-        'unknown'
-    ],
-    observed: ['terminal_committed', 'conflict', 'unknown'],
-    unknown: ['terminal_committed', 'terminal_no_commit'],
-    terminal_committed: [],
-    terminal_no_commit: [],
-    conflict: []
-};
-const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
-/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
-function operationLinkProblem(previous, record, context) {
-    if (previous === null) {
-        if (record.sequence !== 1)
-            return `the first record has sequence ${record.sequence}, not 1`;
-        if (record.state !== 'prepared')
-            return `the first record is ${record.state}, not prepared`;
-        if (record.previous_digest !== null)
-            return 'the first record has a previous_digest';
-        if (record.send !== null)
-            return 'the prepared record names a send';
-    }
-    else {
-        if (record.sequence !== previous.sequence + 1)
-            return `sequence ${record.sequence} follows ${previous.sequence}`;
-        if (record.previous_digest !== context.previousDigest)
-            return 'previous_digest is not the digest of the record before it';
-        if (record.operation_id !== previous.operation_id)
-            return 'the operation id changes';
-        if (record.intent_digest !== previous.intent_digest)
-            return 'the intent changes';
-        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
-            return `${previous.state} → ${record.state} is not a legal transition`;
-        const kindProblem = kindRule(previous.state, record);
-        if (kindProblem)
-            return kindProblem;
-    }
-    if ((0,core_canonical/* digestOf */.ol)(record.intent) !== record.intent_digest)
-        return 'intent_digest is not the digest of its intent';
-    const fromUnknown = previous?.state === 'unknown';
-    if (fromUnknown !== (record.resolution !== null))
-        return fromUnknown
-            ? 'leaving unknown needs an operator resolution'
-            : 'only a record leaving unknown carries a resolution';
-    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
-        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
-    return sendRule(record, context.sends) ?? resultRule(record);
-}
-function resolvedState(answer) {
-    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
-}
-function kindRule(from, record) {
-    const kind = record.intent.kind;
-    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
-        return 'only a tag is committed straight from prepared (by its atomic push)';
-    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
-        return 'a tag is never sent apart from its journal record';
-    return null;
-}
-function sendRule(record, sends) {
-    if (record.state === 'may_have_been_sent') {
-        if (record.send !== sends + 1)
-            return `send ${record.send} is not the next send (${sends + 1})`;
-        return null;
-    }
-    if (record.state === 'observed' && record.send !== sends)
-        return `observed names send ${record.send}, not the latest send ${sends}`;
-    if (record.send !== null && (record.send < 1 || record.send > sends))
-        return `send ${record.send} was never recorded`;
-    return null;
-}
-function resultRule(record) {
-    if (record.state !== 'terminal_committed')
-        return null;
-    if (record.intent.kind === 'tag' && !record.result?.tag_object)
-        return 'a committed tag names no tag object';
-    if (record.intent.kind === 'release' && !record.result?.release_id)
-        return 'a committed release names no release id';
-    return null;
-}
-/** Verify `records` (oldest first, the whole chain) and fold them. */
-function foldOperation(records, options = {}) {
-    if (records.length === 0)
-        throw new errors/* BrokenChain */.rF(1, `record 1 is missing: the operation holds no records; ${operationChain_STORED}`);
-    let previous = null;
-    let previousDigest = null;
-    let sends = 0;
-    let result = null;
-    let resolution = null;
-    for (const [index, record] of records.entries()) {
-        const sequence = index + 1;
-        const parsed = operation/* OperationRecordSchema */.gP.safeParse(record);
-        if (!parsed.success)
-            throw new errors/* BrokenChain */.rF(sequence, `record ${sequence} is invalid; ${operationChain_STORED}`);
-        const problem = operationLinkProblem(previous, record, { sends, previousDigest });
-        if (problem)
-            throw new errors/* BrokenChain */.rF(sequence, `${problem}; ${operationChain_STORED}`);
-        if (record.state === 'may_have_been_sent')
-            sends = record.send ?? sends;
-        if (record.result)
-            result = record.result;
-        if (record.resolution)
-            resolution = record.resolution;
-        previous = record;
-        previousDigest = digestText(record, options.canonical?.[index]);
-    }
-    const first = records[0];
-    const head = records[records.length - 1];
-    return {
-        operation_id: head.operation_id,
-        intent: first.intent,
-        intent_digest: first.intent_digest,
-        state: head.state,
-        final: operation/* FINAL_STATES */.MS.has(head.state),
-        sequence: head.sequence,
-        head_oid: options.headOid ?? null,
-        head_digest: previousDigest ?? '',
-        sends,
-        result,
-        resolution,
-        prepared_at: first.occurred_at
-    };
-}
-function digestText(record, text) {
-    return text === undefined ? (0,core_canonical/* digestOf */.ol)(record) : `sha256:${(0,core_canonical/* sha256Hex */.fg)(text)}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/effect/newOperationRecord.ts
-
-/** The prepared record: sequence 1 of a new operation. */
-function preparedRecord(fields) {
-    return {
-        schema: operation/* OPERATION_SCHEMA */.kV,
-        operation_id: fields.operation_id,
-        sequence: 1,
-        previous_digest: null,
-        state: 'prepared',
-        occurred_at: fields.occurred_at,
-        intent: fields.intent,
-        intent_digest: fields.intent_digest,
-        send: null,
-        result: null,
-        observation: null,
-        resolution: null,
-        writer: fields.writer
-    };
-}
-/** The record after `head` (whose digest is headDigest); validity is the chain's to check. */
-function nextRecord(head, headDigest, fields) {
-    return {
-        schema: operation/* OPERATION_SCHEMA */.kV,
-        operation_id: head.operation_id,
-        sequence: head.sequence + 1,
-        previous_digest: headDigest,
-        state: fields.state,
-        occurred_at: fields.occurred_at,
-        intent: head.intent,
-        intent_digest: head.intent_digest,
-        send: fields.send ?? null,
-        result: fields.result ?? null,
-        observation: fields.observation ?? null,
-        resolution: fields.resolution ?? null,
-        writer: fields.writer
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/effect/operationEntry.ts
-var operationEntry = __webpack_require__(8562);
-;// CONCATENATED MODULE: ./src/effects/journal.ts
-/**
- * An operation's chain as one writer sees it: read from the arbiter, verified on read, and
- * appended to by compare-and-set. A lost race re-reads; the caller re-plans from what it finds.
- */
-
-
-
-
-class OperationJournal {
-    options;
-    chain = null;
-    folded = null;
-    constructor(options) {
-        this.options = options;
-    }
-    get ref() {
-        return this.options.ref;
-    }
-    get operation() {
-        return this.folded;
-    }
-    get entries() {
-        return this.chain ?? [];
-    }
-    get head() {
-        return this.chain?.[this.chain.length - 1] ?? null;
-    }
-    async reload() {
-        this.set(await this.options.store.readOperation(this.options.ref));
-        return this.folded;
-    }
-    /** Create-only: false when another writer prepared the operation first (then reloaded). */
-    async prepare(fields) {
-        const record = preparedRecord({
-            ...fields,
-            occurred_at: this.now(),
-            writer: this.options.writer
-        });
-        const oid = await this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, null));
-        if ((await this.options.store.createOperation(this.ref, oid)) === 'exists') {
-            await this.reload();
-            return false;
-        }
-        this.set([{ oid, value: record }]);
-        return true;
-    }
-    /** The record that would follow the head (not written). */
-    next(fields) {
-        const head = this.head;
-        if (!head || !this.folded)
-            throw new Error('append before the operation was read');
-        return nextRecord(head.value, this.folded.head_digest, {
-            ...fields,
-            occurred_at: this.now(),
-            writer: this.options.writer
-        });
-    }
-    /** Writes the record's commit object (not yet visible) and returns its id. */
-    write(record) {
-        const head = this.head;
-        return this.options.store.writeOperationEntry((0,operationEntry/* operationCommit */.B)(record, head.oid));
-    }
-    /** Appends by compare-and-set; false when another writer moved the head (then reloaded). */
-    async append(fields) {
-        const record = this.next(fields);
-        const oid = await this.write(record);
-        const head = this.head;
-        if ((await this.options.store.advanceOperation(this.ref, oid, head.oid)) === 'lost') {
-            await this.reload();
-            return false;
-        }
-        this.adopt(oid, record);
-        return true;
-    }
-    /** Takes a record another write (the atomic tag push) put at the head. */
-    adopt(oid, record) {
-        this.set([...this.entries, { oid, value: record }]);
-    }
-    set(chain) {
-        this.chain = chain;
-        this.folded = chain
-            ? foldOperation(chain.map(entry => entry.value), { headOid: chain[chain.length - 1]?.oid })
-            : null;
-    }
-    now() {
-        return this.options.clock?.() ?? time_timestampOf(new Date());
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/commands/effect.ts
 /**
  * SPEC §13 `command: effect`: a tag or a release, made at most once and never guessed. The
@@ -4084,162 +4356,6 @@ function checkTagName(tag) {
             'Give the name without refs/tags/, for example v1.2.3.');
 }
 
-// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
-var git = __webpack_require__(1404);
-// EXTERNAL MODULE: ./src/store/localStore.ts
-var localStore = __webpack_require__(281);
-// EXTERNAL MODULE: ./src/store/remoteStore.ts
-var remoteStore = __webpack_require__(7994);
-;// CONCATENATED MODULE: ./src/store/effectStore.ts
-
-
-
-
-
-/** The effect store over the same repository and arbiter as the run store. */
-function effectStoreFor(store) {
-    if (store instanceof remoteStore/* RemoteStore */.q)
-        return new RemoteEffectStore(store);
-    if (store instanceof localStore/* LocalStore */.V)
-        return new LocalEffectStore(store);
-    throw new errors/* StoreError */.AD(`no effect store for the ${store.name} store`);
-}
-class LocalEffectStore {
-    store;
-    name = 'local';
-    git;
-    constructor(store) {
-        this.store = store;
-        this.git = store.git;
-    }
-    readOperation(ref) {
-        return this.withObjects(objects => new localStore/* ChainReader */.r(objects).readOperationChain(ref));
-    }
-    readTag(tagRef) {
-        return this.withObjects(async (objects) => (await objects.read(tagRef))?.oid ?? null);
-    }
-    readTagCommit(tagRef) {
-        return this.withObjects(async (objects) => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null);
-    }
-    hasCommit(oid) {
-        return this.withObjects(async (objects) => (await objects.read(oid))?.type === 'commit');
-    }
-    async writeOperationEntry(commit) {
-        await this.git.ensureEmptyTree();
-        const [oid] = await this.git.writeCommits([(0,entry/* encodeCommit */.Cv)(commit)]);
-        return oid;
-    }
-    writeTagObject(text) {
-        return this.git.writeObject({ type: 'tag', text });
-    }
-    createOperation(ref, oid) {
-        return this.store.createRefs([{ ref, oid }]);
-    }
-    advanceOperation(ref, next, expected) {
-        return this.store.advanceRef(ref, next, expected);
-    }
-    async pushTagWithRecord(update) {
-        const done = await this.git.updateRefsAtomically({
-            create: [update.tag],
-            update: [update.journal]
-        });
-        return done ? { kind: 'created' } : { kind: 'rejected' };
-    }
-    async withObjects(fn) {
-        const objects = this.git.openReader();
-        try {
-            return await fn(objects);
-        }
-        finally {
-            objects.close();
-        }
-    }
-}
-/** SPEC §8 for effects: the remote decides; local refs follow what it holds. */
-class RemoteEffectStore {
-    store;
-    name;
-    git;
-    local;
-    constructor(store) {
-        this.store = store;
-        this.name = store.name;
-        this.git = store.git;
-        this.local = new LocalEffectStore(new localStore/* LocalStore */.V(store.git));
-    }
-    /** Always fetched: an operation is read to decide, and a stale copy would decide wrongly. */
-    async readOperation(ref) {
-        const result = await this.git.fetchRefs(this.name, [ref]);
-        if (result.code !== 0)
-            throw this.git.failure(['fetch'], result);
-        return this.local.readOperation(ref);
-    }
-    /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
-    async readTag(tagRef) {
-        return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null;
-    }
-    async readTagCommit(tagRef) {
-        return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null;
-    }
-    hasCommit(oid) {
-        return this.local.hasCommit(oid);
-    }
-    writeOperationEntry(commit) {
-        return this.local.writeOperationEntry(commit);
-    }
-    writeTagObject(text) {
-        return this.local.writeTagObject(text);
-    }
-    createOperation(ref, oid) {
-        return this.store.createRefs([{ ref, oid }]);
-    }
-    advanceOperation(ref, next, expected) {
-        return this.store.advanceRef(ref, next, expected);
-    }
-    /**
-     * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
-     * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
-     * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
-     * is settled by the caller looking at what the remote holds.
-     */
-    async pushTagWithRecord(update) {
-        const result = await this.git.push(this.name, [
-            { ...update.tag, expected: null },
-            { ...update.journal, expected: update.journal.expected }
-        ], { atomic: true });
-        const parsed = (0,remoteStore/* parsePorcelain */.d)(result.stdout);
-        const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
-        if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
-            await this.git.setRefs([update.tag, update.journal]);
-            return { kind: 'created' };
-        }
-        const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary));
-        if (refusal)
-            return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` };
-        if (lines.some(l => l !== undefined))
-            return { kind: 'rejected' };
-        if (/\b403\b|permission to .* denied/i.test(result.stderr))
-            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${effectStore_firstLine(result.stderr)}). ` +
-                'Nothing was created. Give the workflow `permissions: contents: write`.');
-        return { kind: 'ambiguous', detail: effectStore_firstLine(result.stderr) };
-    }
-}
-/**
- * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
- * tag rule. The atomic push then moved neither ref.
- */
-function isRemoteRefusal(summary) {
-    return (/\[remote rejected\]/.test(summary) &&
-        !/\((failed to update ref|atomic transaction failed|failed to lock)\)/.test(summary));
-}
-function effectStore_firstLine(text) {
-    const lines = (0,git/* redact */.E$)(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no answer';
-}
-
 ;// CONCATENATED MODULE: ./src/action/effectStep.ts
 
 
@@ -4271,7 +4387,7 @@ async function effectStep(inputs, context, env) {
     // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
     // which would pre-empt the adapter's own clear error for a malformed event file.
     const releases = request.intent.kind === 'release'
-        ? new (await __webpack_require__.e(/* import() */ 949).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+        ? new (await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(949)]).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
             token: inputs.token,
             repository: env.GITHUB_REPOSITORY ?? '',
             apiUrl: env.GITHUB_API_URL,
@@ -4833,7 +4949,7 @@ class GitHubApi {
     async client() {
         if (this.octokit)
             return this.octokit;
-        const { getOctokit } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2413));
+        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
         this.octokit = getOctokit(this.options.token, { baseUrl: this.options.baseUrl });
         return this.octokit;
     }
