@@ -26,7 +26,9 @@ const admission = {
   request_digest: digestOf('r'),
   run_id: 'run-1',
   ledger_ref: ledgerRef('refs/dispatch-ledger', 'run-1'),
-  admitted_at: '2026-11-29T12:00:00.999Z'
+  admitted_at: '2026-11-29T12:00:00.999Z',
+  generation: 1,
+  previous_run_id: null
 }
 
 /** A commit as git would hand it back, carrying `body` as its message body. */
@@ -102,6 +104,13 @@ describe('reading', () => {
     const decoded = decodeRecord(REF, encodeCommit(recordCommit(record, PARENT)))
     expect(decoded).toEqual({ value: record, json: canonicalJson(record) })
     expect(decodeAdmission(REF, encodeCommit(admissionCommit(admission)))).toEqual(admission)
+    // A v0.1 admission (before generations) has neither field and reads as generation 1.
+    const v01: Record<string, unknown> = { ...admission }
+    delete v01.generation
+    delete v01.previous_run_id
+    const old = admissionCommit(v01 as unknown as typeof admission)
+    expect(old.json).not.toMatch(/generation/)
+    expect(decodeAdmission(REF, encodeCommit(old))).toEqual(admission)
   })
 
   it('no JSON body', () => {
