@@ -2337,6 +2337,8 @@ function replyBody(facts) {
     return lines.join('\n');
 }
 
+// EXTERNAL MODULE: ./src/github/octokit.ts
+var github_octokit = __webpack_require__(6702);
 ;// CONCATENATED MODULE: ./src/github/operatorApi.ts
 /**
  * The GitHub calls `command: operate` makes, behind a small interface so the command owns
@@ -2344,20 +2346,15 @@ function replyBody(facts) {
  * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
  * reply comment is a POST that creates something and is sent once).
  */
+
 function statusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : undefined;
 }
-/**
- * Loaded on use: `@actions/github` parses GITHUB_EVENT_PATH when it is imported, which would
- * turn a malformed event into a raw JSON error before the action could name the problem.
- */
+/** octokit is loaded on use (see loadOctokit: importing @actions/github parses the event). */
 async function octokitOperatorApi(options) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     const [owner = '', repo = ''] = options.repository.split('/');
-    const octokit = getOctokit(options.token, {
-        baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')
-    });
+    const octokit = await (0,github_octokit/* loadOctokit */.m)({ token: options.token, apiUrl: options.apiUrl });
     const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
     return {
         async permission(username) {
@@ -3669,7 +3666,7 @@ async function operateStep(inputs, context, env) {
         writer,
         // Loaded on use, after the event was read: @actions/github parses the event on import.
         releases: inputs.token
-            ? new (await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(949)]).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+            ? new (await __webpack_require__.e(/* import() */ 949).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
                 token: inputs.token,
                 repository,
                 apiUrl: env.GITHUB_API_URL,
@@ -4387,7 +4384,7 @@ async function effectStep(inputs, context, env) {
     // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
     // which would pre-empt the adapter's own clear error for a malformed event file.
     const releases = request.intent.kind === 'release'
-        ? new (await Promise.all(/* import() */[__webpack_require__.e(413), __webpack_require__.e(949)]).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
+        ? new (await __webpack_require__.e(/* import() */ 949).then(__webpack_require__.bind(__webpack_require__, 2949))).GitHubReleases({
             token: inputs.token,
             repository: env.GITHUB_REPOSITORY ?? '',
             apiUrl: env.GITHUB_API_URL,
@@ -4931,6 +4928,7 @@ function childEnv(env, dispatch) {
 }
 
 ;// CONCATENATED MODULE: ./src/drivers/githubApi.ts
+
 class GitHubApi {
     options;
     octokit = null;
@@ -4942,15 +4940,8 @@ class GitHubApi {
         this.owner = owner ?? '';
         this.repo = repo ?? '';
     }
-    /**
-     * Loaded on first use: @actions/github parses GITHUB_EVENT_PATH when it is imported, and
-     * a malformed event must be reported by our own loader, with its fix, not by that import.
-     */
-    async client() {
-        if (this.octokit)
-            return this.octokit;
-        const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        this.octokit = getOctokit(this.options.token, { baseUrl: this.options.baseUrl });
+    client() {
+        this.octokit ??= (0,github_octokit/* loadOctokit */.m)({ token: this.options.token, apiUrl: this.options.baseUrl });
         return this.octokit;
     }
     /** POST …/actions/workflows/{workflow}/dispatches with return_run_details (SPEC §10). */
@@ -5526,6 +5517,26 @@ async function recoverStep(inputs, context) {
 
 
 
+
+
+/***/ }),
+
+/***/ 6702:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ loadOctokit)
+/* harmony export */ });
+/**
+ * Loaded on use, never at start-up: `@actions/github` parses GITHUB_EVENT_PATH when it is
+ * imported, which would turn a malformed event into a raw JSON error before the action's own
+ * loader could name the problem and its fix.
+ */
+async function loadOctokit(options) {
+    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    const baseUrl = (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '');
+    return getOctokit(options.token, { baseUrl });
+}
 
 
 /***/ })

@@ -10,8 +10,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   GitHubReleases: () => (/* binding */ GitHubReleases),
 /* harmony export */   classifyCreateError: () => (/* binding */ classifyCreateError)
 /* harmony export */ });
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _github_octokit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6702);
 /**
  * The release API over `@actions/github`'s octokit (SPEC §13). No retry or throttling plugin:
  * a create is sent exactly once, and every answer is classified for the decision table. The
@@ -21,23 +21,26 @@ __webpack_require__.r(__webpack_exports__);
 
 class GitHubReleases {
     options;
-    octokit;
+    octokit = null;
     owner;
     repo;
     constructor(options) {
         this.options = options;
         const [owner, repo, ...rest] = options.repository.split('/');
         if (!owner || !repo || rest.length > 0)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`GITHUB_REPOSITORY is ${JSON.stringify(options.repository)}, not owner/repo. The runner sets it.`);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`GITHUB_REPOSITORY is ${JSON.stringify(options.repository)}, not owner/repo. The runner sets it.`);
         this.owner = owner;
         this.repo = repo;
-        this.octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__.getOctokit)(options.token, {
-            baseUrl: options.apiUrl || 'https://api.github.com'
-        });
+    }
+    client() {
+        this.octokit ??= (0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .loadOctokit */ .m)({ token: this.options.token, apiUrl: this.options.apiUrl });
+        return this.octokit;
     }
     async create(request) {
+        // Outside the try: failing to load the client sent nothing, so it is no ambiguous create.
+        const octokit = await this.client();
         try {
-            const { data } = await this.octokit.rest.repos.createRelease({
+            const { data } = await octokit.rest.repos.createRelease({
                 ...this.where(),
                 ...request,
                 request: { signal: this.signal() }
@@ -50,7 +53,8 @@ class GitHubReleases {
     }
     get(id) {
         return this.lookup(async () => {
-            const { data } = await this.octokit.rest.repos.getRelease({
+            const octokit = await this.client();
+            const { data } = await octokit.rest.repos.getRelease({
                 ...this.where(),
                 release_id: id,
                 request: { signal: this.signal() }
@@ -60,7 +64,8 @@ class GitHubReleases {
     }
     byTag(tag) {
         return this.lookup(async () => {
-            const { data } = await this.octokit.rest.repos.getReleaseByTag({
+            const octokit = await this.client();
+            const { data } = await octokit.rest.repos.getReleaseByTag({
                 ...this.where(),
                 tag,
                 request: { signal: this.signal() }
@@ -71,7 +76,8 @@ class GitHubReleases {
     /** Every page: a lookup that stopped early would read "absent" into a partial list. */
     listAll() {
         return this.lookup(async () => {
-            const all = await this.octokit.paginate(this.octokit.rest.repos.listReleases, {
+            const octokit = await this.client();
+            const all = await octokit.paginate(octokit.rest.repos.listReleases, {
                 ...this.where(),
                 per_page: 100,
                 request: { signal: AbortSignal.timeout(this.options.timeoutMs * 4) }

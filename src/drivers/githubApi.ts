@@ -5,8 +5,8 @@
  * A call reports what it observed (status and body, or that no answer came), never throws
  * for an HTTP status; nothing it returns can contain the token.
  */
-import type { getOctokit } from '@actions/github'
 import type { HttpObservation } from '../core/sendOutcome.js'
+import { loadOctokit, type Octokit } from '../github/octokit.js'
 
 export interface GitHubApiOptions {
   readonly token: string
@@ -25,7 +25,7 @@ export interface WorkflowDispatch {
 }
 
 export class GitHubApi {
-  private octokit: ReturnType<typeof getOctokit> | null = null
+  private octokit: Promise<Octokit> | null = null
   private readonly owner: string
   private readonly repo: string
 
@@ -35,14 +35,8 @@ export class GitHubApi {
     this.repo = repo ?? ''
   }
 
-  /**
-   * Loaded on first use: @actions/github parses GITHUB_EVENT_PATH when it is imported, and
-   * a malformed event must be reported by our own loader, with its fix, not by that import.
-   */
-  private async client(): Promise<ReturnType<typeof getOctokit>> {
-    if (this.octokit) return this.octokit
-    const { getOctokit } = await import('@actions/github')
-    this.octokit = getOctokit(this.options.token, { baseUrl: this.options.baseUrl })
+  private client(): Promise<Octokit> {
+    this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.baseUrl })
     return this.octokit
   }
 

@@ -3,8 +3,8 @@
  * a create is sent exactly once, and every answer is classified for the decision table. The
  * base URL is GITHUB_API_URL (GitHub Enterprise, or the fake API in tests).
  */
-import { getOctokit } from '@actions/github'
 import { InvalidInput } from '../core/errors.js'
+import { loadOctokit, type Octokit } from '../github/octokit.js'
 import type { CreateOutcome, CreateRelease, Lookup, ReleaseApi, ReleaseView } from './releaseApi.js'
 
 export interface GitHubReleasesOptions {
@@ -17,10 +17,8 @@ export interface GitHubReleasesOptions {
   readonly timeoutMs: number
 }
 
-type Octokit = ReturnType<typeof getOctokit>
-
 export class GitHubReleases implements ReleaseApi {
-  private readonly octokit: Octokit
+  private octokit: Promise<Octokit> | null = null
   private readonly owner: string
   private readonly repo: string
 
@@ -32,14 +30,18 @@ export class GitHubReleases implements ReleaseApi {
       )
     this.owner = owner
     this.repo = repo
-    this.octokit = getOctokit(options.token, {
-      baseUrl: options.apiUrl || 'https://api.github.com'
-    })
+  }
+
+  private client(): Promise<Octokit> {
+    this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl })
+    return this.octokit
   }
 
   async create(request: CreateRelease): Promise<CreateOutcome> {
+    // Outside the try: failing to load the client sent nothing, so it is no ambiguous create.
+    const octokit = await this.client()
     try {
-      const { data } = await this.octokit.rest.repos.createRelease({
+      const { data } = await octokit.rest.repos.createRelease({
         ...this.where(),
         ...request,
         request: { signal: this.signal() }
@@ -52,7 +54,8 @@ export class GitHubReleases implements ReleaseApi {
 
   get(id: number): Promise<Lookup<ReleaseView | null>> {
     return this.lookup(async () => {
-      const { data } = await this.octokit.rest.repos.getRelease({
+      const octokit = await this.client()
+      const { data } = await octokit.rest.repos.getRelease({
         ...this.where(),
         release_id: id,
         request: { signal: this.signal() }
@@ -63,7 +66,8 @@ export class GitHubReleases implements ReleaseApi {
 
   byTag(tag: string): Promise<Lookup<ReleaseView | null>> {
     return this.lookup(async () => {
-      const { data } = await this.octokit.rest.repos.getReleaseByTag({
+      const octokit = await this.client()
+      const { data } = await octokit.rest.repos.getReleaseByTag({
         ...this.where(),
         tag,
         request: { signal: this.signal() }
@@ -75,7 +79,8 @@ export class GitHubReleases implements ReleaseApi {
   /** Every page: a lookup that stopped early would read "absent" into a partial list. */
   listAll(): Promise<Lookup<ReleaseView[]>> {
     return this.lookup(async () => {
-      const all = await this.octokit.paginate(this.octokit.rest.repos.listReleases, {
+      const octokit = await this.client()
+      const all = await octokit.paginate(octokit.rest.repos.listReleases, {
         ...this.where(),
         per_page: 100,
         request: { signal: AbortSignal.timeout(this.options.timeoutMs * 4) }

@@ -5,6 +5,8 @@
  * reply comment is a POST that creates something and is sent once).
  */
 
+import { loadOctokit } from './octokit.js'
+
 export type Reaction = '+1' | '-1' | 'confused' | 'eyes'
 
 /** The collaborator permission API's answer (null: not a collaborator, 404). */
@@ -35,16 +37,10 @@ function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-/**
- * Loaded on use: `@actions/github` parses GITHUB_EVENT_PATH when it is imported, which would
- * turn a malformed event into a raw JSON error before the action could name the problem.
- */
+/** octokit is loaded on use (see loadOctokit: importing @actions/github parses the event). */
 export async function octokitOperatorApi(options: OperatorApiOptions): Promise<OperatorApi> {
-  const { getOctokit } = await import('@actions/github')
   const [owner = '', repo = ''] = options.repository.split('/')
-  const octokit = getOctokit(options.token, {
-    baseUrl: (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '')
-  })
+  const octokit = await loadOctokit({ token: options.token, apiUrl: options.apiUrl })
   const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) })
   return {
     async permission(username) {
