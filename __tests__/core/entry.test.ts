@@ -97,6 +97,13 @@ describe('reading', () => {
       message: ''
     })
     expect(parseCommit('author tree x\n\n')).toEqual({ tree: '', parents: [], message: '' })
+    // Only the header counts: a message line that looks like a header line does not.
+    expect(parseCommit(`tree ${EMPTY_TREE}\n\ns\n\nparent ${PARENT}\ntree x\n`)).toEqual({
+      tree: EMPTY_TREE,
+      parents: [],
+      message: `s\n\nparent ${PARENT}\ntree x\n`
+    })
+    expect(parseCommit(`tree ${EMPTY_TREE}`).tree).toBe(EMPTY_TREE)
   })
 
   it('round-trips a record and an admission, with the stored JSON text', () => {
@@ -122,6 +129,10 @@ describe('reading', () => {
 
   it('a body that is not JSON', () => {
     expect(corrupt(() => decodeRecord(REF, withBody('{"a":'))).message).toContain(
+      'the commit message body is not JSON'
+    )
+    // Only the one final line break is the commit's own: a raw one inside a string stays.
+    expect(corrupt(() => decodeRecord(REF, withBody('{"note":"a\nb"}'))).message).toContain(
       'the commit message body is not JSON'
     )
   })

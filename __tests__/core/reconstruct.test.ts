@@ -9,6 +9,7 @@ import { BrokenChain, InvalidInput } from '../../src/core/errors.js'
 import { NO_AUTHORITY, type LedgerRecord } from '../../src/core/record.js'
 import {
   dispatchAttemptFor,
+  headAttempt,
   reconstruct,
   type RecoveredRunState
 } from '../../src/core/reconstruct.js'
@@ -197,6 +198,15 @@ describe('the fold', () => {
     })
   })
 
+  it('a new attempt starts unambiguous: an intent or a bare dispatch is not an unknown outcome', () => {
+    for (const submission of [provider('not_submitted'), null]) {
+      const state = reconstruct(
+        legalChain('admitted', { state: 'dispatched', provider: submission })
+      )
+      expect(state.attempts[0]?.unresolved_ambiguous).toBe(false)
+    }
+  })
+
   it('digests each record from the stored text when given', () => {
     const chain = legalChain('admitted')
     const text = canonicalJson(chain[0])
@@ -245,5 +255,17 @@ describe('dispatchAttemptFor', () => {
     ['candidate_observed', { state: 'candidate_observed', current_attempt: 1 }, null]
   ])('%s', (_name, partial, expected) => {
     expect(at(partial)).toEqual(expected)
+  })
+})
+
+describe('headAttempt', () => {
+  it('names an attempt only for a head that is about one', () => {
+    const observed = reconstruct(legalChain('admitted', 'dispatched', 'candidate_observed'))
+    expect(headAttempt(observed)).toEqual({ state: 'candidate_observed', attempt: null })
+    const dispatched = reconstruct(legalChain('admitted', 'dispatched'))
+    expect(headAttempt(dispatched)).toEqual({
+      state: 'dispatched',
+      attempt: { number: 1, reason: 'initial' }
+    })
   })
 })
