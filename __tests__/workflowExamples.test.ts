@@ -18,7 +18,10 @@ import {
   registerRun,
   runDispatchedReceivers
 } from '../scripts/workflow/actingGitHub.js'
-import { cleanupRepos } from './support/repo.js'
+import { Git } from '../src/store/git.js'
+import { LocalStore } from '../src/store/localStore.js'
+import { commentEvent, NS, runIn } from './support/operator.js'
+import { cleanupRepos, git, makeRepo } from './support/repo.js'
 import {
   FIXTURES,
   example,
@@ -36,7 +39,14 @@ const text: Record<string, string> = {}
 beforeAll(async () => {
   origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
   labeled = await labeledEvent()
-  for (const name of ['issue-labeled.yml', 'agent.yml', 'recover.yml', 'by-hand.yml'])
+  for (const name of [
+    'issue-labeled.yml',
+    'agent.yml',
+    'recover.yml',
+    'by-hand.yml',
+    'operate.yml',
+    'release.yml'
+  ])
     text[name] = await readFile(example(name), 'utf8')
 })
 afterAll(async () => {
@@ -217,12 +227,84 @@ async function byHandHappyPath(): Promise<void> {
   expect(plan.action).toBe('observe_provider')
 }
 
+async function operateHappyPath(): Promise<void> {
+  // A run waiting for a human decision at the origin, and an operator with write permission.
+  await origin.api!.configure({ users: { alice: { id: 501, permission: 'write' } } })
+  const runId = `gh-${newRunId()}-f282f34c55fc`
+  const seed = await makeRepo()
+  await runIn(new LocalStore(new Git(seed)), runId, 'awaiting')
+  await git(seed, 'push', '-q', origin.bareDir, `+${NS}/*:${NS}/*`)
+  const run = await runWorkflow({
+    file: example('operate.yml'),
+    content: text['operate.yml'],
+    event: commentEvent(`/ledger approve ${runId} looks right`, { login: 'alice' }),
+    origin,
+    runId: newRunId()
+  })
+  expect(run.conclusion).toBe('success')
+  expect(stepOutcomes(run, 'operate')).toEqual([
+    '__actions_checkout:success',
+    'op:success',
+    '__run:success'
+  ])
+  expect(run.jobs.operate!.steps[1]!.outputs).toMatchObject({
+    verb: 'approve',
+    outcome: 'applied',
+    settled_outcome: 'approved',
+    state: 'decided'
+  })
+}
+
+async function releaseHappyPath(): Promise<void> {
+  const version = `v1.0.${newRunId()}`
+  const event = {
+    inputs: { version },
+    ref: 'refs/heads/main',
+    repository: labeled.repository,
+    sender: labeled.sender,
+    workflow: '.github/workflows/release.yml'
+  }
+  const runId = newRunId()
+  const deliver = (runAttempt: number) =>
+    runWorkflow({
+      file: example('release.yml'),
+      content: text['release.yml'],
+      event,
+      origin,
+      runId,
+      runAttempt
+    })
+  const run = await deliver(1)
+  expect(run.conclusion).toBe('success')
+  expect(stepOutcomes(run, 'release')).toEqual([
+    '__actions_checkout:success',
+    'admit:success',
+    'release:success',
+    '__run:success'
+  ])
+  expect(run.jobs.release!.steps[2]!.outputs).toMatchObject({
+    operation_state: 'terminal_committed',
+    sent: 'true'
+  })
+  const ours = async () => (await origin.api!.state()).releases.filter(r => r.tag_name === version)
+  expect(await ours()).toHaveLength(1)
+  // A re-run of the same workflow run repeats the operation: reported, nothing sent again.
+  const again = await deliver(2)
+  expect(again.jobs.release!.steps[2]!.outputs).toMatchObject({
+    operation_state: 'terminal_committed',
+    sent: 'false'
+  })
+  expect(await ours()).toHaveLength(1)
+}
+
 /** Every published workflow and its documented happy path; a new file fails until it has one. */
 const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'issue-labeled.yml': quickStartHappyPath,
   'agent.yml': receiverHappyPath,
   'recover.yml': recoverHappyPath,
-  'by-hand.yml': byHandHappyPath
+  'by-hand.yml': byHandHappyPath,
+  'operate.yml': operateHappyPath,
+  'release.yml': releaseHappyPath
 }
 
 describe('every file in examples/workflows runs to its documented result', () => {
