@@ -5,9 +5,9 @@
  * receiver — the bundled action in its own clone of the origin — whose admission is real.
  * Every answer the fakes gave is checked against GitHub's description at the end.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { start, ROUTES, type FakeGitHub, type Fault } from './support/fakeGitHub/client.ts'
-import { responseViolations } from './support/fakeGitHub/openapiCheck.ts'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { ROUTES, type FakeGitHub, type Fault } from './support/fakeGitHub/client.ts'
+import { fakesPerTest } from './support/fakeGitHub/perTest.ts'
 import { makeBareRemote, startGitHttpServer, type GitHttpServer } from './support/gitHttpServer.js'
 import { cleanupRepos, git, refsUnder } from './support/repo.js'
 import { existsSync } from 'node:fs'
@@ -18,29 +18,8 @@ const DISPATCHES = `${REPO}/actions/workflows/receiver.yml/dispatches`
 const RECEIVER_KEY = (key: string) =>
   `v1/workflow_dispatch/123456789/.github%2Fworkflows%2Freceiver.yml/${key}`
 
-const used: FakeGitHub[] = []
-let shared: FakeGitHub | undefined
 /** A fake for one test: the shared one, reset, unless the test needs its own options. */
-async function fake(options?: Parameters<typeof start>[0]): Promise<FakeGitHub> {
-  let gh: FakeGitHub
-  if (options === undefined) {
-    shared ??= await start()
-    gh = shared
-    await gh.reset()
-  } else gh = await start(options)
-  used.push(gh)
-  return gh
-}
-afterEach(async () => {
-  // Whatever a test made the fake answer must still be GitHub's shape.
-  for (const gh of used.splice(0)) {
-    await gh.settled()
-    const violations = responseViolations(await gh.exchanges())
-    if (gh !== shared) await gh.stop()
-    expect(violations).toEqual([])
-  }
-})
-afterAll(async () => shared?.stop())
+const fake = fakesPerTest()
 afterAll(cleanupRepos)
 
 const dispatch = (gh: FakeGitHub, inputs: Record<string, string> = {}, timeoutMs?: number) =>

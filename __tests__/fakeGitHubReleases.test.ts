@@ -3,37 +3,17 @@
  * routes (GitHub's one-published-release-per-tag fence, drafts without one, tags created by a
  * release, tag protection), and the receiver mode that runs a test's own command.
  */
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
-import { start, protectTags, type FakeGitHub } from './support/fakeGitHub/client.ts'
-import { responseViolations } from './support/fakeGitHub/openapiCheck.ts'
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { protectTags, type FakeGitHub } from './support/fakeGitHub/client.ts'
+import { fakesPerTest } from './support/fakeGitHub/perTest.ts'
 import { makeBareRemote } from './support/gitHttpServer.js'
 import { cleanupRepos, git, makeRepo } from './support/repo.js'
 
 const REPO = '/repos/octo-org/octo-repo'
 const RELEASES = `${REPO}/releases`
 
-const used: FakeGitHub[] = []
-let shared: FakeGitHub | undefined
 /** A fake for one test: the shared one, reset, unless the test needs its own options. */
-async function fake(options?: Parameters<typeof start>[0]): Promise<FakeGitHub> {
-  let gh: FakeGitHub
-  if (options === undefined) {
-    shared ??= await start()
-    gh = shared
-    await gh.reset()
-  } else gh = await start(options)
-  used.push(gh)
-  return gh
-}
-afterEach(async () => {
-  for (const gh of used.splice(0)) {
-    await gh.settled()
-    const violations = responseViolations(await gh.exchanges())
-    if (gh !== shared) await gh.stop()
-    expect(violations).toEqual([])
-  }
-})
-afterAll(async () => shared?.stop())
+const fake = fakesPerTest()
 afterAll(cleanupRepos)
 
 type Body = Record<string, unknown>

@@ -86,21 +86,23 @@ describe('resolveEffect against an unknown draft', () => {
     expect(rejected).toMatchObject({ outcome: 'rejected', state: 'unknown' })
   })
 
+  /** An operator's comment through `command: operate`, as the operator workflow runs it. */
+  const say = (body: string) =>
+    operate({
+      eventName: 'issue_comment',
+      payload: commentEvent(body),
+      store: new RemoteStore(new Git(dir), 'origin'),
+      namespace: NS,
+      prefix: '/ledger',
+      policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
+      reply: false,
+      api: null,
+      writer: null,
+      releases: releaseDeps(dir, gh).releases
+    })
+
   it('through `command: operate`: the comment settles it once, a second answer conflicts', async () => {
     const [draft] = await marked(gh)
-    const say = (body: string) =>
-      operate({
-        eventName: 'issue_comment',
-        payload: commentEvent(body),
-        store: new RemoteStore(new Git(dir), 'origin'),
-        namespace: NS,
-        prefix: '/ledger',
-        policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
-        reply: false,
-        api: null,
-        writer: null,
-        releases: releaseDeps(dir, gh).releases
-      })
     const applied = await say(`/ledger resolve-effect ${RELEASE_OP} committed ${draft!.id}`)
     expect(applied).toMatchObject({
       verb: 'resolve-effect',
@@ -118,18 +120,7 @@ describe('resolveEffect against an unknown draft', () => {
   })
 
   it('through `command: operate`: a release id that does not exist writes nothing', async () => {
-    const refused = await operate({
-      eventName: 'issue_comment',
-      payload: commentEvent(`/ledger resolve-effect ${RELEASE_OP} committed 999`),
-      store: new RemoteStore(new Git(dir), 'origin'),
-      namespace: NS,
-      prefix: '/ledger',
-      policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
-      reply: false,
-      api: null,
-      writer: null,
-      releases: releaseDeps(dir, gh).releases
-    })
+    const refused = await say(`/ledger resolve-effect ${RELEASE_OP} committed 999`)
     expect(refused).toMatchObject({ outcome: 'noop', settled_outcome: 'unknown' })
     const held = await effect(releaseRequest(head, { draft: true }), releaseDeps(dir, gh))
     expect(held.state).toBe('unknown')
