@@ -3639,8 +3639,8 @@ function ledgerMarkdown(chain, terminal) {
 
 
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
-async function operateStep(inputs, context, env) {
-    const { event, store, writer } = context;
+async function operateStep(inputs, context) {
+    const { event, store, writer, env } = context;
     const badPrefix = checkPrefix(inputs.prefix);
     if (badPrefix)
         throw new errors/* InvalidInput */.o9(`The prefix input is invalid: ${badPrefix}.`);
@@ -4361,7 +4361,8 @@ function checkTagName(tag) {
 /** A create is bounded; one that outlives this is ambiguous and looked up (SPEC §10's default). */
 const TIMEOUT_MS = 30_000;
 /** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
-async function effectStep(inputs, context, env) {
+async function effectStep(inputs, context) {
+    const { env } = context;
     const request = effectRequestFrom({
         namespace: inputs.namespace,
         kind: inputs.kind,

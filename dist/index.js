@@ -41357,9 +41357,9 @@ async function runStep(inputs, env) {
         case 'scan':
             return steps.scanStep(inputs, context);
         case 'operate':
-            return steps.operateStep(inputs, context, env);
+            return steps.operateStep(inputs, context);
         case 'effect':
-            return steps.effectStep(inputs, context, env);
+            return steps.effectStep(inputs, context);
         case 'dispatch':
             return steps.dispatchStep(inputs, context);
         case 'recover':

@@ -56,9 +56,9 @@ async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepRepo
     case 'scan':
       return steps.scanStep(inputs, context)
     case 'operate':
-      return steps.operateStep(inputs, context, env)
+      return steps.operateStep(inputs, context)
     case 'effect':
-      return steps.effectStep(inputs, context, env)
+      return steps.effectStep(inputs, context)
     case 'dispatch':
       return steps.dispatchStep(inputs, context)
     case 'recover':

@@ -9,11 +9,8 @@ import { flag, type StepReport } from './report.js'
 const TIMEOUT_MS = 30_000
 
 /** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
-export async function effectStep(
-  inputs: Inputs,
-  context: StepContext,
-  env: NodeJS.ProcessEnv
-): Promise<StepReport> {
+export async function effectStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const { env } = context
   const request = effectRequestFrom({
     namespace: inputs.namespace,
     kind: inputs.kind,

@@ -11,12 +11,8 @@ import type { StepReport } from './report.js'
 import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
-export async function operateStep(
-  inputs: Inputs,
-  context: StepContext,
-  env: NodeJS.ProcessEnv
-): Promise<StepReport> {
-  const { event, store, writer } = context
+export async function operateStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
+  const { event, store, writer, env } = context
   const badPrefix = checkPrefix(inputs.prefix)
   if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
   const policy = parsePolicy({
