@@ -3,11 +3,11 @@
  * (scripts/runner.ts actionEnv), other bundles under the same environment, and git.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import {
   actionEnv,
@@ -134,15 +134,21 @@ export function expectOk(
 
 /**
  * Bundles a bench entry point with ncc into bench/results/build/<name>, reusing an earlier
- * build when neither the source nor the lock file changed (ncc takes seconds).
+ * build while nothing it may import changed (ncc takes seconds): the lock file, every file
+ * next to the entry (the floors share a module) and everything under src/ (a floor may
+ * import the action's own schemas).
  */
 export async function nccBuild(name: string, entry: string): Promise<string> {
   const out = join(BUILD, name)
-  const source = await readFile(entry)
-  const lock = await readFile(join(PROJECT_ROOT, 'package-lock.json'))
-  const hash = createHash('sha256').update(source).update(lock).digest('hex')
+  const hash = createHash('sha256').update(entry)
+  hash.update(await readFile(join(PROJECT_ROOT, 'package-lock.json')))
+  for (const dir of [dirname(entry), join(PROJECT_ROOT, 'src')]) await hashTree(hash, dir)
+  const digest = hash.digest('hex')
   const stamp = join(out, '.source-hash')
-  if (existsSync(join(out, 'index.js')) && (await readFile(stamp, 'utf8').catch(() => '')) === hash)
+  if (
+    existsSync(join(out, 'index.js')) &&
+    (await readFile(stamp, 'utf8').catch(() => '')) === digest
+  )
     return join(out, 'index.js')
   await rm(out, { recursive: true, force: true })
   await mkdir(out, { recursive: true })
@@ -154,8 +160,17 @@ export async function nccBuild(name: string, entry: string): Promise<string> {
   )
   if (result.code !== 0)
     throw new Error(`ncc build ${entry} failed: ${result.stderr}${result.stdout}`)
-  await writeFile(stamp, hash)
+  await writeFile(stamp, digest)
   return join(out, 'index.js')
+}
+
+/** Feeds every file under dir (names and contents, in a stable order) to the hash. */
+async function hashTree(hash: Hash, dir: string): Promise<void> {
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter(entry => entry.isFile())
+    .map(entry => join(entry.parentPath, entry.name))
+    .sort()
+  for (const name of names) hash.update(name).update(await readFile(name))
 }
 
 /** Total size of the files under dir (recursively). */
