@@ -3,17 +3,35 @@
  * and the smart-HTTP origin: git processes, pushes and API requests per dispatch, and its wall
  * time against a floor made by hand — a plain `git push` of one ref, a `curl` POST of the
  * same dispatch to the same fake API, and a second plain push (the intent must be durable
- * before the POST, so two pushes is the floor). Receivers are off: only the step is measured.
+ * before the POST, so two pushes is the floor). Beside them, a Node floor (bench/floor/
+ * dispatchFloor.ts): the smallest JavaScript action that makes the same three requests — it
+ * starts Node, loads @actions/core, pushes, POSTs with fetch, pushes — run as a process
+ * exactly like the action. Its distance to the shell floor is what any action on this stack
+ * pays before doing its own work. Receivers are off: only the step is measured.
  */
 import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { start } from '../__tests__/support/fakeGitHub/client.ts'
 import { subcommand } from './b2Processes.ts'
 import type { Context, PartResult } from './lib/part.ts'
-import { expectOk, git, gitShim, prepareStep, runStep, timed } from './lib/proc.ts'
+import {
+  expectOk,
+  git,
+  gitShim,
+  nccBuild,
+  prepareStep,
+  PROJECT_ROOT,
+  runStep,
+  timed
+} from './lib/proc.ts'
 import { cloneOf, startGitHttpServer } from './lib/remote.ts'
-import { interleave, ms, ratio, summarize, table } from './lib/stats.ts'
+import { interleave, ms, ratio, signed, summarize, table } from './lib/stats.ts'
 
 export async function b8(ctx: Context): Promise<PartResult> {
+  const nodeFloor = await nccBuild(
+    'dispatch-floor',
+    join(PROJECT_ROOT, 'bench', 'floor', 'dispatchFloor.ts')
+  )
   const server = await startGitHttpServer()
   const gh = await start({ receiver: { mode: 'off' } })
   try {
@@ -87,14 +105,55 @@ export async function b8(ctx: Context): Promise<PartResult> {
       if (r.code !== 0) throw new Error(`B8 floor failed: ${r.stderr}`)
       return r.ms
     }
+    const nodeCounts: Array<{ pushes: number; fetches: number; posts: number }> = []
+    const nodeFloorOnce = async (round: number) => {
+      // The same three requests as the shell floor, from a bundled action with the runner's
+      // environment (inputs as INPUT_* variables, the token from the `token` input's default).
+      const step = await prepareStep({
+        workspace: floorClone,
+        runId: 8500 + round,
+        env: {
+          ...env,
+          'INPUT_LEDGER-REF': `refs/bench/b8/${stamp}/node/${round}`,
+          'INPUT_INTENT-OID': one,
+          'INPUT_OUTCOME-OID': two,
+          'INPUT_DISPATCH-URL': url,
+          'INPUT_DISPATCH-BODY': JSON.stringify({
+            ref: 'main',
+            inputs: { issue: '42', dispatch_key: `node-floor/${round}` },
+            return_run_details: true
+          })
+        }
+      })
+      server.resetCounts()
+      await gh.resetCounts()
+      const result = await runStep(step, floorClone, nodeFloor)
+      expectOk('B8 Node floor', result, o => o.status === '200')
+      const http = server.counts()
+      const c = { pushes: http.pushes, fetches: http.fetches, posts: await gh.count('dispatch') }
+      if (c.pushes !== 2 || c.fetches !== 0 || c.posts !== 1)
+        throw new Error(`B8 Node floor made the wrong requests: ${JSON.stringify(c)}`)
+      nodeCounts.push(c)
+      return result.ms
+    }
 
     await dispatchOnce(-1)
     await floorOnce(-1)
+    await nodeFloorOnce(-1)
     counts.length = 0
+    nodeCounts.length = 0
     const rounds = ctx.quick ? 5 : 12
     ctx.log(`B8: ${rounds} interleaved rounds`)
-    const times = await interleave(rounds, { dispatch: dispatchOnce, floor: floorOnce })
-    const s = { dispatch: summarize(times.dispatch), floor: summarize(times.floor) }
+    const times = await interleave(rounds, {
+      dispatch: dispatchOnce,
+      floor: floorOnce,
+      nodeFloor: nodeFloorOnce
+    })
+    const s = {
+      dispatch: summarize(times.dispatch),
+      floor: summarize(times.floor),
+      nodeFloor: summarize(times.nodeFloor)
+    }
 
     // The git commands of one more dispatch, through the PATH shim.
     const shim = await gitShim()
@@ -108,6 +167,15 @@ export async function b8(ctx: Context): Promise<PartResult> {
     const range = (field: 'pushes' | 'fetches' | 'posts') =>
       min(field) === max(field) ? String(max(field)) : `${min(field)}–${max(field)}`
     const r = s.dispatch.median / s.floor.median
+    const nodeR = s.nodeFloor.median / s.floor.median
+    const overNode = s.dispatch.median / s.nodeFloor.median
+    const conclusion =
+      nodeR > 1.3
+        ? `A JavaScript action that only starts, loads @actions/core and makes the floor's three ` +
+          `requests takes ${ratio(nodeR)} the floor (medians): the ≤ 1.3× goal is below what any ` +
+          `action on this stack can reach.`
+        : `The Node floor (starts, loads @actions/core, makes the floor's three requests) takes ` +
+          `${ratio(nodeR)} the floor (medians).`
     return {
       id: 'B8',
       title: `one dispatch step, driver workflow, happy path (${rounds} rounds)`,
@@ -140,9 +208,23 @@ export async function b8(ctx: Context): Promise<PartResult> {
               '2',
               '0',
               '1'
+            ],
+            [
+              'Node floor: bundled `@actions/core` action, `git push`, `fetch` POST, `git push`',
+              ms(s.nodeFloor.median),
+              ms(s.nodeFloor.p90),
+              ratio(nodeR),
+              '2',
+              '0',
+              '1'
             ]
           ]
         ),
+        '',
+        conclusion,
+        '',
+        `Dispatch vs the Node floor (the action's own cost over the smallest action making the ` +
+          `same requests): ${ratio(overNode)} (${signed(s.dispatch.median - s.nodeFloor.median)} ms, medians).`,
         '',
         `git processes of one dispatch (PATH shim): ${commands.length} — ${commands.join(', ')}.`
       ].join('\n'),
@@ -155,7 +237,15 @@ export async function b8(ctx: Context): Promise<PartResult> {
         },
         { goal: 'B8 dispatch ≤ 1.3× the floor', measured: ratio(r), met: r <= 1.3 }
       ],
-      data: { rounds, summary: s, raw: times, counts, gitCommands: commands }
+      data: {
+        rounds,
+        summary: s,
+        raw: times,
+        ratios: { dispatchVsFloor: r, nodeFloorVsFloor: nodeR, dispatchVsNodeFloor: overNode },
+        counts,
+        nodeFloorCounts: nodeCounts,
+        gitCommands: commands
+      }
     }
   } finally {
     await gh.stop()
