@@ -5,7 +5,7 @@
  * same dispatch to the same fake API, and a second plain push (the intent must be durable
  * before the POST, so two pushes is the floor). Beside them, a Node floor (bench/floor/
  * dispatchFloor.ts): the smallest JavaScript action that makes the same three requests — it
- * starts Node, loads @actions/core, pushes, POSTs with fetch, pushes — run as a process
+ * starts Node, loads @actions/core, pushes, POSTs with node:http, pushes — run as a process
  * exactly like the action. Its distance to the shell floor is what any action on this stack
  * pays before doing its own work. Receivers are off: only the step is measured.
  */
@@ -210,7 +210,7 @@ export async function b8(ctx: Context): Promise<PartResult> {
               '1'
             ],
             [
-              'Node floor: bundled `@actions/core` action, `git push`, `fetch` POST, `git push`',
+              'Node floor: bundled `@actions/core` action, `git push`, `node:http` POST, `git push`',
               ms(s.nodeFloor.median),
               ms(s.nodeFloor.p90),
               ratio(nodeR),
