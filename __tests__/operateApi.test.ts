@@ -151,6 +151,31 @@ describe('reactions and the reply', () => {
     expect(state.comments[1]?.body).toMatch(/conflict/)
   })
 
+  // SPEC §12 "one reply comment": a redelivered comment (same id, same URL) was answered when
+  // it was first executed; another comment with the same answer is a new comment and answered.
+  it('a redelivered comment gets its reaction again but no second reply', async () => {
+    const { workspace } = await checkout('awaiting')
+    const first = operateIn(workspace, `/ledger approve ${RUN}`)
+    expect((await first.result).outputs.outcome).toBe('applied')
+    const again = await operateIn(workspace, `/ledger approve ${RUN}`, {
+      id: first.event.comment.id
+    }).result
+    expect(again.outputs).toMatchObject({ outcome: 'duplicate', settled_outcome: 'approved' })
+    expect(again.summary).toContain('this comment was answered when it was first executed')
+    expect((await gh.state()).comments).toHaveLength(1)
+    // Negative control: a second person's comment with the same answer gets its own reply.
+    const other = operateIn(workspace, `/ledger approve ${RUN}`, { login: 'maintainer' })
+    expect((await other.result).outputs.outcome).toBe('duplicate')
+    const state = await gh.state()
+    expect(state.comments).toHaveLength(2)
+    // GitHub keeps one reaction per user and content: the redelivery's POST finds it.
+    expect(await gh.count('createReaction')).toBe(3)
+    expect(state.reactions.map(r => [r.comment_id, r.content])).toEqual([
+      [first.event.comment.id, '+1'],
+      [other.event.comment.id, '+1']
+    ])
+  })
+
   it('comments that are not commands get no reaction and no reply', async () => {
     const { workspace } = await checkout('awaiting')
     const run = await operateIn(workspace, 'Thanks, looks good!').result

@@ -252,9 +252,47 @@ describe('duplicate, conflict, first outcome wins', () => {
     const next = extend(retried, 'dispatched', { state: 'attempt_failed', failure: failure(false) })
     expect(decide(next, COMMANDS.retry as WritingCommand).outcome).toBe('applied')
     const redelivered = decide(next, COMMANDS.retry as WritingCommand, ctx)
-    expect(redelivered.outcome).toBe('duplicate')
-    if (redelivered.outcome === 'duplicate')
-      expect(redelivered.settled_outcome).toBe('retry_allowed')
+    expect(redelivered).toMatchObject({
+      outcome: 'duplicate',
+      settled_outcome: 'retry_allowed',
+      redelivered: true
+    })
+  })
+
+  // SPEC §12 "one reply comment": only the very comment already executed counts as redelivered
+  // (operate posts it no second reply); another comment with the same answer is answered.
+  it('redelivered is set for the same comment only, never for another comment', () => {
+    const ctx = context()
+    const approved = apply(awaiting, decide(awaiting, COMMANDS.approve as WritingCommand, ctx))
+    expect(decide(approved, COMMANDS.approve as WritingCommand, ctx)).toMatchObject({
+      outcome: 'duplicate',
+      redelivered: true,
+      reason: expect.stringMatching(/^This comment was already executed: approved by alice/)
+    })
+    // The same comment asking the opposite cannot happen (a comment's text is fixed), but the
+    // record names it: still a redelivery of that comment, not a new answer.
+    expect(decide(approved, COMMANDS.deny as WritingCommand, ctx)).toMatchObject({
+      outcome: 'duplicate',
+      redelivered: true
+    })
+    expect(decide(approved, COMMANDS.approve as WritingCommand)).toMatchObject({
+      outcome: 'duplicate',
+      redelivered: false
+    })
+    expect(decide(approved, COMMANDS.deny as WritingCommand)).toMatchObject({
+      outcome: 'conflict',
+      redelivered: false
+    })
+    // A run that ended without an operator: the terminal branch's duplicate and conflict.
+    const ended = legalChain(...(SITUATIONS.cancelled as Step[]))
+    expect(decide(ended, COMMANDS.cancel as WritingCommand)).toMatchObject({
+      outcome: 'duplicate',
+      redelivered: false
+    })
+    expect(decide(ended, COMMANDS.approve as WritingCommand)).toMatchObject({
+      outcome: 'conflict',
+      redelivered: false
+    })
   })
 
   it('resolve sent with other ids after sent is a conflict; the same ids a duplicate', () => {

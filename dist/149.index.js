@@ -1973,7 +1973,8 @@ function decideOperation(records, state, plan, command, context) {
             key: same.idempotency.input_key,
             settled_outcome: settled,
             sequence: same.ledger_sequence,
-            reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`
+            reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
+            redelivered: true
         };
     }
     const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key);
@@ -1985,14 +1986,16 @@ function decideOperation(records, state, plan, command, context) {
                 key,
                 settled_outcome: settled,
                 sequence: earlier.ledger_sequence,
-                reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`
+                reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`,
+                redelivered: false
             }
             : {
                 outcome: 'conflict',
                 key,
                 settled_outcome: settled,
                 sequence: earlier.ledger_sequence,
-                reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+                reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
+                redelivered: false
             };
     }
     if (state.terminal) {
@@ -2011,14 +2014,16 @@ function decideOperation(records, state, plan, command, context) {
                 key,
                 settled_outcome: settled,
                 sequence: head.ledger_sequence,
-                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`
+                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`,
+                redelivered: false
             }
             : {
                 outcome: 'conflict',
                 key,
                 settled_outcome: settled,
                 sequence: head.ledger_sequence,
-                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
+                redelivered: false
             };
     }
     if (key === null || !applicableVerbs(state, plan).includes(command.verb))
@@ -3328,7 +3333,8 @@ async function operate(request) {
         provider_cancelled: [],
         warnings: [],
         reaction: null,
-        replied: false
+        replied: false,
+        redelivered: false
     });
     // Only a comment as first posted is executed: an edit would let anyone who can edit a
     // comment replay or change a decision after the fact (SPEC §12).
@@ -3469,7 +3475,8 @@ async function operate_finish(request, command, decision, run) {
         reason: decision.reason,
         input_key: decision.key,
         run,
-        provider_cancelled: []
+        provider_cancelled: [],
+        redelivered: (decision.outcome === 'duplicate' || decision.outcome === 'conflict') && decision.redelivered
     };
     // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
     // duplicate cancels again, so a stop whose provider call failed the first time is retried.
@@ -3525,6 +3532,7 @@ async function respond(request, comment, result) {
     const warnings = [...(result.warnings ?? [])];
     let reaction = null;
     let replied = false;
+    const redelivered = result.redelivered === true;
     if (request.api !== null) {
         const wanted = REACTION[result.outcome];
         try {
@@ -3534,7 +3542,7 @@ async function respond(request, comment, result) {
         catch (error) {
             warnings.push(`the ${wanted} reaction could not be added (${apiErrorText(error)})`);
         }
-        if (request.reply) {
+        if (request.reply && !redelivered) {
             try {
                 await request.api.reply(comment.issue_number, replyBody({
                     verb: result.verb,
@@ -3553,7 +3561,7 @@ async function respond(request, comment, result) {
             }
         }
     }
-    return { ...result, comment, warnings, reaction, replied };
+    return { ...result, comment, warnings, reaction, replied, redelivered };
 }
 /** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */
 const EFFECT_OUTCOME = {
@@ -3700,7 +3708,12 @@ function report(result, storeName) {
         ],
         ['derived key', result.input_key ?? '(none)'],
         ['reaction', result.reaction ?? '(none)'],
-        ['reply posted', String(result.replied)],
+        [
+            'reply posted',
+            result.redelivered
+                ? 'false (this comment was answered when it was first executed)'
+                : String(result.replied)
+        ],
         ...(run ? [['run id', run.state.run_id]] : []),
         ...(run ? runRows(view) : []),
         ...result.provider_cancelled.map(entry => ['provider workflow run', entry]),

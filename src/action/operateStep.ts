@@ -74,7 +74,12 @@ function report(result: OperateResult, storeName: string): StepReport {
     ],
     ['derived key', result.input_key ?? '(none)'],
     ['reaction', result.reaction ?? '(none)'],
-    ['reply posted', String(result.replied)],
+    [
+      'reply posted',
+      result.redelivered
+        ? 'false (this comment was answered when it was first executed)'
+        : String(result.replied)
+    ],
     ...(run ? ([['run id', run.state.run_id]] as Array<[string, string]>) : []),
     ...(run ? runRows(view) : []),
     ...result.provider_cancelled.map(entry => ['provider workflow run', entry] as [string, string]),

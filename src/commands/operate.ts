@@ -83,6 +83,11 @@ export interface OperateResult {
   readonly warnings: readonly string[]
   readonly reaction: Reaction | null
   readonly replied: boolean
+  /**
+   * This comment was executed by an earlier delivery (its URL is in the ledger): it was
+   * answered then, so no second reply is posted (SPEC §12 "one reply comment").
+   */
+  readonly redelivered: boolean
   /** Set when the step must fail after reporting (a cancel the provider refused). */
   readonly failure?: string
 }
@@ -99,8 +104,12 @@ const REACTION: Record<OperateOutcome, Reaction> = {
   noop: 'eyes'
 }
 
-type Settled = Omit<OperateResult, 'comment' | 'reaction' | 'replied' | 'warnings'> & {
+type Settled = Omit<
+  OperateResult,
+  'comment' | 'reaction' | 'replied' | 'warnings' | 'redelivered'
+> & {
   readonly warnings?: readonly string[]
+  readonly redelivered?: boolean
 }
 
 export async function operate(request: OperateRequest): Promise<OperateResult> {
@@ -125,7 +134,8 @@ export async function operate(request: OperateRequest): Promise<OperateResult> {
     provider_cancelled: [],
     warnings: [],
     reaction: null,
-    replied: false
+    replied: false,
+    redelivered: false
   })
   // Only a comment as first posted is executed: an edit would let anyone who can edit a
   // comment replay or change a decision after the fact (SPEC §12).
@@ -300,7 +310,9 @@ async function finish(
     reason: decision.reason,
     input_key: decision.key,
     run,
-    provider_cancelled: []
+    provider_cancelled: [],
+    redelivered:
+      (decision.outcome === 'duplicate' || decision.outcome === 'conflict') && decision.redelivered
   }
   // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
   // duplicate cancels again, so a stop whose provider call failed the first time is retried.
@@ -365,6 +377,7 @@ async function respond(
   const warnings = [...(result.warnings ?? [])]
   let reaction: Reaction | null = null
   let replied = false
+  const redelivered = result.redelivered === true
   if (request.api !== null) {
     const wanted = REACTION[result.outcome]
     try {
@@ -373,7 +386,7 @@ async function respond(
     } catch (error) {
       warnings.push(`the ${wanted} reaction could not be added (${apiErrorText(error)})`)
     }
-    if (request.reply) {
+    if (request.reply && !redelivered) {
       try {
         await request.api.reply(
           comment.issue_number,
@@ -394,7 +407,7 @@ async function respond(
       }
     }
   }
-  return { ...result, comment, warnings, reaction, replied }
+  return { ...result, comment, warnings, reaction, replied, redelivered }
 }
 
 /** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */

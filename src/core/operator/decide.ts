@@ -63,6 +63,11 @@ export type OperatorDecision =
       /** The record that settled it. */
       readonly sequence: number
       readonly reason: string
+      /**
+       * This very comment was executed before (its URL is in that record's evidence): a
+       * redelivery or a re-run. It was answered then, so it gets no second reply (SPEC §12).
+       */
+      readonly redelivered: boolean
     }
   | { readonly outcome: 'noop'; readonly key: string | null; readonly reason: string }
 
@@ -213,7 +218,8 @@ export function decideOperation(
       key: same.idempotency.input_key,
       settled_outcome: settled,
       sequence: same.ledger_sequence,
-      reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`
+      reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
+      redelivered: true
     }
   }
 
@@ -226,14 +232,16 @@ export function decideOperation(
           key,
           settled_outcome: settled,
           sequence: earlier.ledger_sequence,
-          reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`
+          reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`,
+          redelivered: false
         }
       : {
           outcome: 'conflict',
           key,
           settled_outcome: settled,
           sequence: earlier.ledger_sequence,
-          reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+          reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
+          redelivered: false
         }
   }
 
@@ -254,14 +262,16 @@ export function decideOperation(
           key,
           settled_outcome: settled,
           sequence: head.ledger_sequence,
-          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`
+          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`,
+          redelivered: false
         }
       : {
           outcome: 'conflict',
           key,
           settled_outcome: settled,
           sequence: head.ledger_sequence,
-          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
+          redelivered: false
         }
   }
 
