@@ -264,35 +264,26 @@ describe('duplicate, conflict, first outcome wins', () => {
   it('redelivered is set for the same comment only, never for another comment', () => {
     const ctx = context()
     const approved = apply(awaiting, decide(awaiting, COMMANDS.approve as WritingCommand, ctx))
-    expect(decide(approved, COMMANDS.approve as WritingCommand, ctx)).toMatchObject({
-      outcome: 'duplicate',
-      redelivered: true,
-      reason: expect.stringMatching(/^This comment was already executed: approved by alice/)
-    })
-    // The same comment asking the opposite cannot happen (a comment's text is fixed), but the
-    // record names it: still a redelivery of that comment, not a new answer.
-    expect(decide(approved, COMMANDS.deny as WritingCommand, ctx)).toMatchObject({
-      outcome: 'duplicate',
-      redelivered: true
-    })
-    expect(decide(approved, COMMANDS.approve as WritingCommand)).toMatchObject({
-      outcome: 'duplicate',
-      redelivered: false
-    })
-    expect(decide(approved, COMMANDS.deny as WritingCommand)).toMatchObject({
-      outcome: 'conflict',
-      redelivered: false
-    })
     // A run that ended without an operator: the terminal branch's duplicate and conflict.
     const ended = legalChain(...(SITUATIONS.cancelled as Step[]))
-    expect(decide(ended, COMMANDS.cancel as WritingCommand)).toMatchObject({
-      outcome: 'duplicate',
-      redelivered: false
-    })
-    expect(decide(ended, COMMANDS.approve as WritingCommand)).toMatchObject({
-      outcome: 'conflict',
-      redelivered: false
-    })
+    const cases: Array<[string, LedgerRecord[], string, OperatorContext, string, boolean]> = [
+      ['the same comment again', approved, 'approve', ctx, 'duplicate', true],
+      // Cannot happen (a comment's text is fixed), but the record names the comment: it is
+      // still a redelivery of that comment, not a new answer.
+      ['the same comment, opposite verb', approved, 'deny', ctx, 'duplicate', true],
+      ['another comment, same answer', approved, 'approve', context(), 'duplicate', false],
+      ['another comment, opposite answer', approved, 'deny', context(), 'conflict', false],
+      ['the same answer to an ended run', ended, 'cancel', context(), 'duplicate', false],
+      ['another answer to an ended run', ended, 'approve', context(), 'conflict', false]
+    ]
+    for (const [what, records, verb, by, outcome, redelivered] of cases)
+      expect([what, decide(records, COMMANDS[verb] as WritingCommand, by)]).toMatchObject([
+        what,
+        { outcome, redelivered }
+      ])
+    expect(decide(approved, COMMANDS.approve as WritingCommand, ctx).reason).toMatch(
+      /^This comment was already executed: approved by alice/
+    )
   })
 
   it('resolve sent with other ids after sent is a conflict; the same ids a duplicate', () => {
