@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { request } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { portOf } from './childPort.ts'
 
 export const FAKE_PROVIDER_SERVER = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -133,7 +134,7 @@ export interface FakeProvider {
 }
 
 /** Starts the server process and waits (at most `startTimeoutMs`) for its port. */
-export function startFakeProvider(startTimeoutMs = 15000): Promise<FakeProvider> {
+export async function startFakeProvider(startTimeoutMs = 15000): Promise<FakeProvider> {
   const child = spawn(process.execPath, [FAKE_PROVIDER_SERVER], {
     stdio: ['pipe', 'pipe', 'inherit']
   })
@@ -144,29 +145,11 @@ export function startFakeProvider(startTimeoutMs = 15000): Promise<FakeProvider>
       child.stdin?.end()
       child.kill('SIGTERM')
     })
-  return new Promise((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`the fake provider printed no port within ${startTimeoutMs} ms: ${out}`))
-    }, startTimeoutMs)
-    child.once('error', error => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`the fake provider exited (${code ?? signal}) before printing its port`))
-    })
-    child.stdout?.setEncoding('utf8')
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk
-      const line = out.split('\n')[0]
-      if (!out.includes('\n') || line === undefined) return
-      clearTimeout(timer)
-      const port = (JSON.parse(line) as { port: number }).port
-      const url = `http://127.0.0.1:${port}`
-      resolve({ url, client: new ProviderClient(url), process: child, stop })
-    })
+  const port = await portOf(child, {
+    name: 'the fake provider',
+    timeoutMs: startTimeoutMs,
+    stop
   })
+  const url = `http://127.0.0.1:${port}`
+  return { url, client: new ProviderClient(url), process: child, stop }
 }

@@ -89,6 +89,7 @@ import { request as httpRequest } from 'node:http'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROUTES, type RouteName } from './routes.ts'
+import { portOf } from '../childPort.ts'
 import type {
   Exchange,
   Fault,
@@ -237,28 +238,10 @@ export async function start(options: StartOptions = {}): Promise<FakeGitHub> {
     child.kill('SIGTERM')
     await exited
   }
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => {
-      void kill()
-      reject(new Error(`the fake GitHub printed no port within ${startTimeoutMs} ms: ${out}`))
-    }, startTimeoutMs)
-    child.once('error', error => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`the fake GitHub exited (${code ?? signal}) before printing its port`))
-    })
-    child.stdout?.setEncoding('utf8')
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk
-      const line = out.split('\n')[0]
-      if (!out.includes('\n') || line === undefined) return
-      clearTimeout(timer)
-      resolve((JSON.parse(line) as { port: number }).port)
-    })
+  const port = await portOf(child, {
+    name: 'the fake GitHub',
+    timeoutMs: startTimeoutMs,
+    stop: kill
   })
   const url = `http://127.0.0.1:${port}`
   const control = async <T>(
