@@ -6,29 +6,19 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import * as core from './support/fakeCore.js'
 import { cleanupRepos, entryAt, makeRepo, refsUnder } from './support/repo.js'
-import { exampleEvent, LABELED_KEY } from './support/events.js'
-import type { ActionRun } from '../scripts/runner.js'
+import { LABELED_KEY } from './support/events.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
-const { inProcess } = await import('./support/inProcess.js')
+const { inProcess, labeledIssue } = await import('./support/inProcess.js')
 const step = inProcess(run)
 
 afterAll(cleanupRepos)
 
-async function labeled(workspace: string, extra: Partial<ActionRun> = {}) {
-  return step({
-    workspace,
-    eventName: 'issues',
-    event: await exampleEvent('issues-labeled.json'),
-    ...extra
-  })
-}
-
 describe('admit', () => {
   it('admits once, replays for a re-run, and tells another workflow run it is not the owner', async () => {
     const repo = await makeRepo()
-    const first = await labeled(repo, { runId: 501 })
+    const first = await labeledIssue(step, repo, { runId: 501 })
     expect(first.failures).toEqual([])
     expect(first.outputs).toMatchObject({
       created: 'true',
@@ -38,9 +28,9 @@ describe('admit', () => {
       recovery_action: 'dispatch'
     })
     expect(first.summary).toContain('admitted the dispatch')
-    const rerun = await labeled(repo, { runId: 501, runAttempt: 2 })
+    const rerun = await labeledIssue(step, repo, { runId: 501, runAttempt: 2 })
     expect(rerun.outputs).toMatchObject({ created: 'false', owner: 'true' })
-    const other = await labeled(repo, { runId: 502 })
+    const other = await labeledIssue(step, repo, { runId: 502 })
     expect(other.outputs).toMatchObject({
       created: 'false',
       owner: 'false',
@@ -51,7 +41,7 @@ describe('admit', () => {
 
   it('writes the writer of the first record from the runner environment (SPEC §9)', async () => {
     const repo = await makeRepo()
-    const admitted = await labeled(repo, { runId: 501, runAttempt: 3 })
+    const admitted = await labeledIssue(step, repo, { runId: 501, runAttempt: 3 })
     const record = (await entryAt(repo, admitted.outputs.ledger_ref as string)) as {
       writer: unknown
     }
@@ -64,15 +54,21 @@ describe('admit', () => {
 
   it('a conflict fails the step by default and names the input to change', async () => {
     const repo = await makeRepo()
-    await labeled(repo, { runId: 501 })
-    const changed = await labeled(repo, { runId: 502, with: { request: '{"model":"large"}' } })
+    await labeledIssue(step, repo, { runId: 501 })
+    const changed = await labeledIssue(step, repo, {
+      runId: 502,
+      with: { request: '{"model":"large"}' }
+    })
     expect(changed.outputs.conflict).toBe('true')
     expect(changed.failures.join('\n')).toMatch(/already admitted.*on-conflict input to output/)
   })
 
   it('input errors name the action input, not the command field', async () => {
     const repo = await makeRepo()
-    const bad = await labeled(repo, { runId: 501, with: { 'initial-state': 'dispatched' } })
+    const bad = await labeledIssue(step, repo, {
+      runId: 501,
+      with: { 'initial-state': 'dispatched' }
+    })
     expect(bad.failures.join('\n')).toMatch(/^The initial-state input must be admitted or proposed/)
     expect(await refsUnder(repo)).toEqual({})
   })
@@ -81,12 +77,12 @@ describe('admit', () => {
 describe('preview', () => {
   it('says what admit would do and writes nothing', async () => {
     const repo = await makeRepo()
-    const before = await labeled(repo, { runId: 9, with: { command: 'preview' } })
+    const before = await labeledIssue(step, repo, { runId: 9, with: { command: 'preview' } })
     expect(before.failures).toEqual([])
     expect(before.outputs).toMatchObject({ recovery_action: 'admit', owner: 'false' })
     expect(await refsUnder(repo)).toEqual({})
-    await labeled(repo, { runId: 9 })
-    const replay = await labeled(repo, { runId: 9, with: { command: 'preview' } })
+    await labeledIssue(step, repo, { runId: 9 })
+    const replay = await labeledIssue(step, repo, { runId: 9, with: { command: 'preview' } })
     expect(replay.outputs).toMatchObject({ owner: 'true', state: 'admitted' })
     expect(replay.summary).toContain('exact replay')
   })
@@ -95,9 +91,9 @@ describe('preview', () => {
 describe('record and plan', () => {
   it('a workflow run that does not own the run selected from the event cannot record (SPEC §9)', async () => {
     const repo = await makeRepo()
-    const owner = await labeled(repo, { runId: 501 })
+    const owner = await labeledIssue(step, repo, { runId: 501 })
     const before = await refsUnder(repo)
-    const intruder = await labeled(repo, {
+    const intruder = await labeledIssue(step, repo, {
       runId: 502,
       with: { command: 'record', state: 'cancelled' }
     })
@@ -109,13 +105,13 @@ describe('record and plan', () => {
     expect(await refsUnder(repo)).toEqual(before)
 
     // The owner (a later step of run 501) may; so may anyone naming the run deliberately.
-    const own = await labeled(repo, {
+    const own = await labeledIssue(step, repo, {
       runId: 501,
       with: { command: 'record', state: 'dispatched' }
     })
     expect(own.failures).toEqual([])
     expect(own.outputs).toMatchObject({ owner: 'true', sequence: '2', recorded: 'true' })
-    const deliberate = await labeled(repo, {
+    const deliberate = await labeledIssue(step, repo, {
       runId: 777,
       with: { command: 'record', 'run-id': owner.outputs.run_id as string, state: 'cancelled' }
     })
@@ -129,7 +125,7 @@ describe('record and plan', () => {
 
   it('plan reports the run, its owner flag and the ledger', async () => {
     const repo = await makeRepo()
-    const admitted = await labeled(repo, { runId: 501 })
+    const admitted = await labeledIssue(step, repo, { runId: 501 })
     const plan = await step({
       workspace: repo,
       eventName: 'schedule',
@@ -151,7 +147,7 @@ describe('record and plan', () => {
 describe('scan', () => {
   it('lists the open runs', async () => {
     const repo = await makeRepo()
-    const admitted = await labeled(repo, { runId: 501 })
+    const admitted = await labeledIssue(step, repo, { runId: 501 })
     const scan = await step({
       workspace: repo,
       eventName: 'schedule',

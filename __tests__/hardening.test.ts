@@ -7,29 +7,18 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import * as core from './support/fakeCore.js'
 import { cleanupRepos, makeRepo, refsUnder } from './support/repo.js'
-import { exampleEvent } from './support/events.js'
-import type { ActionRun } from '../scripts/runner.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
-const { inProcess } = await import('./support/inProcess.js')
+const { inProcess, labeledIssue } = await import('./support/inProcess.js')
 const step = inProcess(run)
 
 afterAll(cleanupRepos)
 
 async function admitted(runId = 501) {
   const repo = await makeRepo()
-  const admit = await labeled(repo, { runId })
+  const admit = await labeledIssue(step, repo, { runId })
   return { repo, runId: admit.outputs.run_id as string }
-}
-
-async function labeled(workspace: string, extra: Partial<ActionRun> = {}) {
-  return step({
-    workspace,
-    eventName: 'issues',
-    event: await exampleEvent('issues-labeled.json'),
-    ...extra
-  })
 }
 
 /** A step of a sweep or operator workflow naming the run (scheduled: no event to derive from). */
@@ -113,7 +102,10 @@ describe('control characters in names (defect 6)', () => {
     ['U+2028', '\u2028']
   ])('a dispatch-key with %s is refused and nothing is admitted', async (_, c) => {
     const repo = await makeRepo()
-    const result = await labeled(repo, { runId: 1, with: { 'dispatch-key': `deploy${c}1` } })
+    const result = await labeledIssue(step, repo, {
+      runId: 1,
+      with: { 'dispatch-key': `deploy${c}1` }
+    })
     expect(result.failures.join('\n')).toMatch(
       /^The dispatch-key input contains the control character/
     )
@@ -122,7 +114,7 @@ describe('control characters in names (defect 6)', () => {
 
   it('a run-id with a line break is refused', async () => {
     const repo = await makeRepo()
-    const result = await labeled(repo, { with: { 'run-id': 'run\n# heading' } })
+    const result = await labeledIssue(step, repo, { with: { 'run-id': 'run\n# heading' } })
     expect(result.failures.join('\n')).toMatch(
       /^The run-id input "run\\n# heading" is not a valid run id/
     )

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionEnv, loadManifest, type ActionRun } from '../../scripts/runner.js'
+import { exampleEvent } from './events.js'
 import * as core from './fakeCore.js'
 
 export interface InProcessResult {
@@ -21,8 +22,10 @@ export interface InProcessResult {
 
 export type Run = (env: NodeJS.ProcessEnv) => Promise<void>
 
+export type Step = (step: ActionRun) => Promise<InProcessResult>
+
 /** A runner for `run` (src/main.ts's, imported after the fake core was installed). */
-export function inProcess(run: Run): (step: ActionRun) => Promise<InProcessResult> {
+export function inProcess(run: Run): Step {
   return async step => {
     const dir = await mkdtemp(join(tmpdir(), 'in-process-'))
     try {
@@ -44,4 +47,18 @@ export function inProcess(run: Run): (step: ActionRun) => Promise<InProcessResul
       await rm(dir, { recursive: true, force: true })
     }
   }
+}
+
+/** The step on the example labeled-issue event (issues-labeled.json), the usual first arrival. */
+export async function labeledIssue(
+  step: Step,
+  workspace: string,
+  extra: Partial<ActionRun> = {}
+): Promise<InProcessResult> {
+  return step({
+    workspace,
+    eventName: 'issues',
+    event: await exampleEvent('issues-labeled.json'),
+    ...extra
+  })
 }
