@@ -8,23 +8,15 @@ import {
   type RecoveryPlan
 } from '../src/core/planRecovery.js'
 import { reconstruct, type RecoveredRunState } from '../src/core/reconstruct.js'
-import { legalChain, provider, type Step } from './support/records.js'
+import { legalChain, provider, TO_AWAITING_DECISION, type Step } from './support/records.js'
 
 const failure = (retryable: boolean) =>
   ({ code: 'provider_refused', classification: 'provider', retryable }) as const
-const VERIFIED: Step[] = [
-  'admitted',
-  'dispatched',
-  'candidate_observed',
-  'normalized',
-  'verification_requested',
-  'evidence_ready',
-  'awaiting_human_decision'
-]
+const VERIFIED = TO_AWAITING_DECISION
 
 type Row = [
   situation: string,
-  steps: Step[],
+  steps: readonly Step[],
   action: RecoveryAction,
   forbidden: boolean,
   authority: RecoveryPlan['authority_required']
@@ -194,7 +186,7 @@ const AMBIGUOUS_ROWS: Row[] = [
   ]
 ]
 
-function planOf(steps: Step[]): RecoveryPlan {
+function planOf(steps: readonly Step[]): RecoveryPlan {
   return planRecovery(reconstruct(legalChain(...steps)))
 }
 

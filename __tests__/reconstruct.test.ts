@@ -10,7 +10,8 @@ import {
   extend,
   legalChain,
   provider,
-  rechain
+  rechain,
+  TO_AWAITING_DECISION
 } from './support/records.js'
 import { UNDER_MUTATION } from './support/mutation.js'
 
@@ -54,16 +55,10 @@ describe('reconstruct folds a verified chain', () => {
     expect(reconstruct(legalChain('proposed', 'admission_blocked')).terminal).toBe(true)
     expect(reconstruct(legalChain('admitted', 'cancelled')).terminal).toBe(true)
     const decided = reconstruct(
-      legalChain(
-        'admitted',
-        'dispatched',
-        'candidate_observed',
-        'normalized',
-        'verification_requested',
-        'evidence_ready',
-        'awaiting_human_decision',
-        { state: 'decided', decision: { outcome: 'rejected', by: 'hubot' } }
-      )
+      legalChain(...TO_AWAITING_DECISION, {
+        state: 'decided',
+        decision: { outcome: 'rejected', by: 'hubot' }
+      })
     )
     expect(decided).toMatchObject({
       terminal: true,

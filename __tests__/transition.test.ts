@@ -4,7 +4,13 @@ import { BrokenChain, IllegalTransition } from '../src/core/errors.js'
 import type { LedgerRecord } from '../src/core/record.js'
 import { STATES, isLegalTransition, type State } from '../src/core/states.js'
 import { checkAppend, legalSuccessors, requiredAttemptNumber } from '../src/core/transition.js'
-import { legalChain, makeRecord, nextRecord, provider } from './support/records.js'
+import {
+  legalChain,
+  makeRecord,
+  nextRecord,
+  provider,
+  TO_AWAITING_DECISION
+} from './support/records.js'
 
 // SPEC §5, copied from the spec text and parsed here, independently of SUCCESSORS.
 const SPEC_STATES = `proposed, previewed, admission_blocked, admitted, dispatched, attempt_failed,
@@ -248,15 +254,7 @@ describe('attempt numbering', () => {
 
   it('decided carries a decision', () => {
     const chain = legalChain('admitted', 'cancelled')
-    const head = legalChain(
-      'admitted',
-      'dispatched',
-      'candidate_observed',
-      'normalized',
-      'verification_requested',
-      'evidence_ready',
-      'awaiting_human_decision'
-    ).at(-1) as LedgerRecord
+    const head = legalChain(...TO_AWAITING_DECISION).at(-1) as LedgerRecord
     expect(chain).toHaveLength(2)
     expect(() => checkAppend(head, nextRecord(head, { state: 'decided', decision: null }))).toThrow(
       /carries no decision/

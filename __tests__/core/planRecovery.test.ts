@@ -14,7 +14,7 @@ import {
 } from '../../src/core/reconstruct.js'
 import { SUBMISSION_STATES } from '../../src/core/record.js'
 import { STATES, isTerminal, type State } from '../../src/core/states.js'
-import { legalChain, provider, type Step } from '../support/records.js'
+import { legalChain, provider, TO_AWAITING_DECISION, type Step } from '../support/records.js'
 import { propertyRuns } from '../support/mutation.js'
 
 const failure = (retryable: boolean, code = 'provider_refused') =>
@@ -42,13 +42,7 @@ function stateOf(partial: Partial<RecoveredRunState>): RecoveredRunState {
 describe('what the reason says', () => {
   it('decided names who decided; without a decision it still says finished', () => {
     const steps: Step[] = [
-      'admitted',
-      'dispatched',
-      'candidate_observed',
-      'normalized',
-      'verification_requested',
-      'evidence_ready',
-      'awaiting_human_decision',
+      ...TO_AWAITING_DECISION,
       { state: 'decided', decision: { outcome: 'rejected', by: 'hubot' } }
     ]
     const decided = reconstruct(legalChain(...steps))

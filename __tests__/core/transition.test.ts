@@ -9,7 +9,14 @@ import { BrokenChain, IllegalTransition } from '../../src/core/errors.js'
 import type { LedgerRecord } from '../../src/core/record.js'
 import { STATES, SUCCESSORS, isTerminal, type State } from '../../src/core/states.js'
 import { checkAppend, legalSuccessors, requiredAttemptNumber } from '../../src/core/transition.js'
-import { extend, legalChain, makeRecord, nextRecord, provider } from '../support/records.js'
+import {
+  extend,
+  legalChain,
+  makeRecord,
+  nextRecord,
+  provider,
+  TO_AWAITING_DECISION
+} from '../support/records.js'
 
 const failure = { code: 'provider_refused', classification: 'provider', retryable: true } as const
 
@@ -227,15 +234,7 @@ describe('fields a state requires', () => {
   })
 
   it('decided carries a decision', () => {
-    const waiting = extend(
-      chain,
-      'dispatched',
-      'candidate_observed',
-      'normalized',
-      'verification_requested',
-      'evidence_ready',
-      'awaiting_human_decision'
-    ).at(-1) as LedgerRecord
+    const waiting = extend(chain, ...TO_AWAITING_DECISION.slice(1)).at(-1) as LedgerRecord
     illegal(
       waiting,
       nextRecord(waiting, { state: 'decided', decision: null }),

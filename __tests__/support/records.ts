@@ -61,6 +61,17 @@ export function provider(
 /** A step of `legalChain`: a state, or a state with the fields to set explicitly. */
 export type Step = State | (Partial<LedgerRecord> & { state: State })
 
+/** The happy path from admission to a run waiting for a human decision. */
+export const TO_AWAITING_DECISION: readonly Step[] = [
+  'admitted',
+  'dispatched',
+  'candidate_observed',
+  'normalized',
+  'verification_requested',
+  'evidence_ready',
+  'awaiting_human_decision'
+]
+
 /** The attempt a record in `state` after `previous` should carry (test-side rule of SPEC §5). */
 function attemptFor(previous: LedgerRecord | null, state: State): Attempt | null {
   if (state === 'dispatched') {

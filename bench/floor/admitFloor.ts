@@ -18,6 +18,8 @@ import { join } from 'node:path'
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
 const WHO = 'dispatch-ledger <dispatch-ledger@users.noreply.github.com>'
 const CONFIG = ['-c', 'core.fsync=objects,reference', '-c', 'core.fsyncMethod=fsync']
+// Written out rather than imported from src/core/record.ts: that module builds zod schemas,
+// which the floor must not load (floorSchemas.ts adds them on purpose).
 const NO_AUTHORITY = {
   dispatch: false,
   verification: false,
