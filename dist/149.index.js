@@ -2416,8 +2416,6 @@ function apiErrorText(error) {
     return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0] ?? ''}`.slice(0, 300);
 }
 
-// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
-var git = __webpack_require__(1404);
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
@@ -2427,10 +2425,9 @@ var remoteStore = __webpack_require__(7994);
 
 
 
-
 /** The effect store over the same repository and arbiter as the run store. */
 function effectStoreFor(store) {
-    if (store instanceof remoteStore/* RemoteStore */.q)
+    if (store instanceof remoteStore/* RemoteStore */.qg)
         return new RemoteEffectStore(store);
     if (store instanceof localStore/* LocalStore */.V)
         return new LocalEffectStore(store);
@@ -2539,7 +2536,7 @@ class RemoteEffectStore {
             { ...update.tag, expected: null },
             { ...update.journal, expected: update.journal.expected }
         ], { atomic: true });
-        const parsed = (0,remoteStore/* parsePorcelain */.d)(result.stdout);
+        const parsed = (0,remoteStore/* parsePorcelain */.d2)(result.stdout);
         const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
         if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
             await this.git.setRefs([update.tag, update.journal]);
@@ -2551,9 +2548,9 @@ class RemoteEffectStore {
         if (lines.some(l => l !== undefined))
             return { kind: 'rejected' };
         if (/\b403\b|permission to .* denied/i.test(result.stderr))
-            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${effectStore_firstLine(result.stderr)}). ` +
+            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${(0,remoteStore/* firstLine */.TM)(result.stderr)}). ` +
                 'Nothing was created. Give the workflow `permissions: contents: write`.');
-        return { kind: 'ambiguous', detail: effectStore_firstLine(result.stderr) };
+        return { kind: 'ambiguous', detail: (0,remoteStore/* firstLine */.TM)(result.stderr) };
     }
 }
 /**
@@ -2561,15 +2558,7 @@ class RemoteEffectStore {
  * tag rule. The atomic push then moved neither ref.
  */
 function isRemoteRefusal(summary) {
-    return (/\[remote rejected\]/.test(summary) &&
-        !/\((failed to update ref|atomic transaction failed|failed to lock)\)/.test(summary));
-}
-function effectStore_firstLine(text) {
-    const lines = (0,git/* redact */.E$)(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no answer';
+    return /\[remote rejected\]/.test(summary) && !(0,remoteStore/* isRaceLost */.Ye)({ summary });
 }
 
 ;// CONCATENATED MODULE: ./src/core/effect/decide.ts

@@ -30473,8 +30473,10 @@ class ChainReader {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ parsePorcelain),
-/* harmony export */   q: () => (/* binding */ RemoteStore)
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   Ye: () => (/* binding */ isRaceLost),
+/* harmony export */   d2: () => (/* binding */ parsePorcelain),
+/* harmony export */   qg: () => (/* binding */ RemoteStore)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
@@ -30692,6 +30694,7 @@ function isLeaseRefused(line) {
 function isRaceLost(line) {
     return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
 }
+/** The line of git's stderr that says what went wrong (redacted), for an error message. */
 function firstLine(text) {
     const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
         .split('\n')
@@ -41289,14 +41292,14 @@ async function openStore(options) {
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git);
-        return (await git.hasRemote('origin')) ? new remoteStore/* RemoteStore */.q(git, 'origin') : new localStore/* LocalStore */.V(git);
+        return (await git.hasRemote('origin')) ? new remoteStore/* RemoteStore */.qg(git, 'origin') : new localStore/* LocalStore */.V(git);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new remoteStore/* RemoteStore */.q(git, remote);
+    return new remoteStore/* RemoteStore */.qg(git, remote);
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -8,9 +8,9 @@ import type { CommitSpec } from '../core/entry.js'
 import { encodeCommit } from '../core/entry.js'
 import type { OperationRecord } from '../core/effect/operation.js'
 import { StoreError } from '../core/errors.js'
-import { redact, type Git, type RefUpdate } from './git.js'
+import type { Git, RefUpdate } from './git.js'
 import { ChainReader, LocalStore } from './localStore.js'
-import { parsePorcelain, RemoteStore } from './remoteStore.js'
+import { firstLine, isRaceLost, parsePorcelain, RemoteStore } from './remoteStore.js'
 import type { Store, StoredEntry } from './store.js'
 
 export type TagPushOutcome =
@@ -206,16 +206,5 @@ export class RemoteEffectStore implements EffectStore {
  * tag rule. The atomic push then moved neither ref.
  */
 function isRemoteRefusal(summary: string): boolean {
-  return (
-    /\[remote rejected\]/.test(summary) &&
-    !/\((failed to update ref|atomic transaction failed|failed to lock)\)/.test(summary)
-  )
-}
-
-function firstLine(text: string): string {
-  const lines = redact(text)
-    .split('\n')
-    .map(line => line.trim())
-    .filter(Boolean)
-  return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no answer'
+  return /\[remote rejected\]/.test(summary) && !isRaceLost({ summary })
 }

@@ -249,13 +249,14 @@ function isLeaseRefused(line: PushLine): boolean {
 }
 
 /** The server's own compare-and-set failed: another push moved the ref since we looked. */
-function isRaceLost(line: PushLine): boolean {
+export function isRaceLost(line: Pick<PushLine, 'summary'>): boolean {
   return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(
     line.summary
   )
 }
 
-function firstLine(text: string): string {
+/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+export function firstLine(text: string): string {
   const lines = redact(text)
     .split('\n')
     .map(line => line.trim())
