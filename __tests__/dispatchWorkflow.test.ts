@@ -12,6 +12,7 @@ import type { LedgerRecord } from '../src/core/record.js'
 import { start, type FakeGitHub, type Fault } from './support/fakeGitHub/client.ts'
 import { responseViolations } from './support/fakeGitHub/openapiCheck.ts'
 import { exampleEvent } from './support/events.js'
+import { commentEvent } from './support/operator.js'
 import { startGitHttpServer, type GitHttpServer } from './support/gitHttpServer.js'
 import { cleanupRepos, entryAt, git, makeRepo } from './support/repo.js'
 
@@ -142,8 +143,9 @@ describe('driver workflow: the happy path', () => {
     expect(await gh.count('dispatch')).toBe(1)
     const working = await gh.working()
     expect(working).toHaveLength(1)
-    expect(String(working[0]?.run_id)).toBe(result.outputs.workflow_run_id)
-    expect(result.outputs.workflow_run_url).toMatch(/^https:\/\//)
+    // The run the POST returned is a candidate until its receiver admits.
+    expect(result.outputs.receiver_confirmed).toBe('false')
+    expect(result.outputs.workflow_run_id).toBe('')
 
     const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
     expect(shape(ledger)).toEqual([
@@ -155,14 +157,30 @@ describe('driver workflow: the happy path', () => {
     const intentIds = ledger[1]?.provider?.external_ids
     expect(intentIds?.receiver_key).toBe(working[0]?.admit?.dispatch_key)
     expect(working[0]?.admit?.owner).toBe('true')
-    expect(ledger[2]?.provider?.external_ids.workflow_run_id).toBe(String(working[0]?.run_id))
+    expect(ledger[2]?.provider?.external_ids).toEqual({
+      candidate_run_ids: String(working[0]?.run_id),
+      receiver_confirmed: 'false'
+    })
     // Every record names the workflow run that wrote it.
     for (const record of ledger) expect(record.writer?.github_run_id).toBe(String(c.runId))
 
-    // Safe to call again (a later step, a re-run): it observes and sends nothing.
+    // Safe to call again (a later step, a re-run): it observes, sends nothing, and records
+    // the receiver that admitted as the run that works.
     const again = await c.dispatch({ attempt: 2 })
     expectOk(again)
-    expect(again.outputs).toMatchObject({ sent: 'false', submission_state: 'submitted' })
+    expect(again.outputs).toMatchObject({
+      sent: 'false',
+      submission_state: 'submitted',
+      receiver_confirmed: 'true',
+      workflow_run_id: String(working[0]?.run_id)
+    })
+    expect(again.outputs.workflow_run_url).toMatch(/^https:\/\//)
+    expect(shape(await ledgerAtOrigin(admitted.outputs.run_id as string))).toEqual([
+      'admitted - -',
+      'dispatched 1 not_submitted',
+      'dispatched 1 submitted',
+      'dispatched 1 submitted'
+    ])
     expect(await gh.count('dispatch')).toBe(1)
   })
 
@@ -449,5 +467,202 @@ describe('command: recover on workflow_run', () => {
     const again = await recoverStep(run, { recoveryRunId })
     expectOk(again)
     expect(again.outputs.rerun_requested).toBe('true')
+  })
+})
+
+describe('two runs for one attempt: the ledger names the receiver that works', () => {
+  /** Run `body` with per-run receiver start delays (the i-th dispatched run waits delays[i]). */
+  async function withDelays(delays: number[], body: () => Promise<void>): Promise<void> {
+    await gh.configure({ receiver: { startDelaysMs: delays } })
+    try {
+      await body()
+    } finally {
+      await gh.settled(60000)
+      await gh.configure({ receiver: {} })
+    }
+  }
+
+  /** The current attempt's external ids as the origin's ledger holds them (merged, in order). */
+  async function idsAtOrigin(runId: string): Promise<Record<string, string>> {
+    const ledger = await ledgerAtOrigin(runId)
+    const current = ledger.at(-1)?.attempt?.number
+    return Object.assign(
+      {},
+      ...ledger.filter(r => r.attempt?.number === current).map(r => r.provider?.external_ids ?? {})
+    ) as Record<string, string>
+  }
+
+  /** Before a receiver admitted, a step names no run; after, it names the working one. */
+  function expectHonest(result: ActionResult): void {
+    if (result.outputs.receiver_confirmed === 'true') return
+    expect(result.outputs).toMatchObject({ receiver_confirmed: 'false', workflow_run_id: '' })
+  }
+
+  it.each([
+    ['the run whose send was answered 500 starts first', [1500, 6000], 0],
+    ['the re-sent run starts first', [6000, 0], 1]
+  ])(
+    'accepted but answered 500, then the fenced re-send: %s → plan names the working run',
+    async (_name, delays, winner) => {
+      await withDelays(delays, async () => {
+        const c = await coordinator()
+        const runId = (await c.admit()).outputs.run_id as string
+        await gh.fault('dispatch', { kind: 'commit-then-error' })
+        const result = await c.dispatch()
+        expectOk(result)
+        expectHonest(result)
+        const working = await gh.working()
+        const { dispatches } = await gh.state()
+        expect(dispatches).toHaveLength(2)
+        expect(working).toHaveLength(1)
+        expect(working[0]?.run_id).toBe(dispatches[winner]?.run_id)
+        // Every run a send returned stays recorded as a candidate.
+        expect((await idsAtOrigin(runId)).candidate_run_ids?.split(',')).toContain(
+          String(dispatches[1]?.run_id)
+        )
+
+        const plan = await c.step({ command: 'plan', 'run-id': runId })
+        expectOk(plan)
+        expect(plan.outputs.receiver_confirmed).toBe('true')
+        const ids = await idsAtOrigin(runId)
+        expect(ids).toMatchObject({
+          receiver_confirmed: 'true',
+          workflow_run_id: String(working[0]?.run_id),
+          receiver_run_id: working[0]?.admit?.run_id
+        })
+        expect(ids.candidate_run_ids?.split(',')).toContain(String(dispatches[1]?.run_id))
+        // The confirmation is a submission update of the same attempt, and nothing was sent.
+        expect(shape(await ledgerAtOrigin(runId)).at(-1)).toBe('dispatched 1 submitted')
+        expect(await gh.count('dispatch')).toBe(2)
+      })
+    }
+  )
+
+  it.each([
+    ['the run GitHub answered with starts first', [0, 4000], 0],
+    ['the other run starts first', [4000, 0], 1]
+  ])(
+    'GitHub creates two runs for one POST: %s → the next dispatch names the working run',
+    async (_name, delays, winner) => {
+      await withDelays(delays, async () => {
+        const c = await coordinator()
+        expectOk(await c.admit())
+        await gh.fault('dispatch', { kind: 'duplicate' })
+        const result = await c.dispatch()
+        expectOk(result)
+        expectHonest(result)
+        const working = await gh.working()
+        const { runs } = await gh.state()
+        expect(working).toHaveLength(1)
+        expect(working[0]?.run_id).toBe(runs[winner]?.id)
+
+        const again = await c.dispatch({ attempt: 2 })
+        expectOk(again)
+        expect(again.outputs).toMatchObject({
+          sent: 'false',
+          receiver_confirmed: 'true',
+          workflow_run_id: String(working[0]?.run_id)
+        })
+        expect(again.outputs.workflow_run_url).toMatch(
+          new RegExp(`/actions/runs/${working[0]?.run_id}$`)
+        )
+        expect(await gh.count('dispatch')).toBe(1)
+      })
+    }
+  )
+})
+
+describe('operator cancel reaches the run that works', () => {
+  const operator = { users: { alice: { permission: 'write' as const } } }
+
+  function cancel(c: Coordinator, runId: string, commentRunId: number): Promise<ActionResult> {
+    return runAction({
+      workspace: c.workspace,
+      eventName: 'issue_comment',
+      event: commentEvent(`/ledger cancel ${runId}`, { login: 'alice' }),
+      runId: commentRunId,
+      with: { command: 'operate', reply: 'false' },
+      env: { ...gh.env, GITHUB_TOKEN: gh.token }
+    })
+  }
+
+  it('asks GitHub to cancel the owner read at cancel time and every candidate', async () => {
+    await gh.configure({ ...operator, receiver: { startDelaysMs: [1500, 6000] } })
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      await gh.fault('dispatch', { kind: 'commit-then-error' })
+      expectOk(await c.dispatch())
+      const working = await gh.working()
+      const { dispatches } = await gh.state()
+      // The working run is the one the 500 hid: the ledger has no id for it, only the re-send's.
+      expect(working[0]?.run_id).toBe(dispatches[0]?.run_id)
+
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs.outcome).toBe('applied')
+      const asked = (await gh.state()).cancels.map(x => x.run_id).sort()
+      expect(asked).toEqual([dispatches[0]?.run_id, dispatches[1]?.run_id].sort())
+      // Both runs had finished (409): nothing was cancelled, and the step says so.
+      expect(result.outputs.provider_cancelled).toBe('false')
+      expect(result.stdout).toMatch(/already finished/)
+    } finally {
+      await gh.configure({ users: {}, receiver: {} })
+    }
+  })
+
+  it('a queued run is cancelled (provider_cancelled=true); its late receiver does no work', async () => {
+    await gh.configure({ ...operator, receiver: { startDelaysMs: [5000] } })
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      expectOk(await c.dispatch())
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs.provider_cancelled).toBe('true')
+      expect(await gh.working()).toHaveLength(0)
+    } finally {
+      await gh.configure({ users: {}, receiver: {} })
+    }
+  })
+
+  it('with no provider run to cancel, it warns and says provider_cancelled=false', async () => {
+    await gh.configure(operator)
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs).toMatchObject({ outcome: 'applied', provider_cancelled: 'false' })
+      expect(result.stdout).toMatch(/no GitHub workflow run to cancel/)
+      expect((await gh.state()).cancels).toEqual([])
+    } finally {
+      await gh.configure({ users: {} })
+    }
+  })
+})
+
+describe('a cancelled coordinator stops late receivers', () => {
+  it.each([
+    ['cancelled before GitHub starts the late run', true, 0],
+    ['negative control: not cancelled, the late run works', false, 1]
+  ])('a 502 that GitHub commits late: %s', async (_name, cancelled, working) => {
+    const c = await coordinator()
+    const runId = (await c.admit()).outputs.run_id as string
+    await gh.fault('dispatch', {
+      kind: 'late-commit',
+      answer: 'error',
+      status: 502,
+      commitAfterMs: 4000
+    })
+    const killed = await c.dispatch({ killAt: 'after-send' })
+    expect(killed.signal).toBe('SIGKILL')
+    if (cancelled)
+      expectOk(await c.step({ command: 'record', 'run-id': runId, state: 'cancelled' }))
+    expect(await gh.working()).toHaveLength(working)
+    const [receiver] = (await gh.state()).receivers
+    expect(receiver?.admit?.owner).toBe(cancelled ? 'false' : 'true')
+    // Stopped before admitting: it wrote nothing at all.
+    if (cancelled) expect(receiver?.admit?.created).toBe('false')
   })
 })

@@ -7,11 +7,9 @@ import {
   type CommentAuthor
 } from '../src/core/operator/authorize.js'
 import { sha256Hex } from '../src/core/canonical.js'
-import { workflowRunsToCancel } from '../src/core/operator/cancelTargets.js'
 import { commentEvidence, readComment } from '../src/core/operator/comment.js'
 import { checkPrefix, parseComment } from '../src/core/operator/grammar.js'
 import { code, replyBody } from '../src/core/operator/reply.js'
-import type { RecoveredRunState } from '../src/core/reconstruct.js'
 
 const RUN = 'gh-501-f282f34c55fc'
 
@@ -190,36 +188,7 @@ describe('authorization (SPEC §12)', () => {
   })
 })
 
-describe('what cancel stops, and how replies show text', () => {
-  const state = (attempts: Array<{ failed: boolean; ids: Record<string, string> }>) =>
-    ({
-      attempts: attempts.map((a, i) => ({
-        number: i + 1,
-        reason: 'initial',
-        submission_state: 'submitted',
-        external_ids: a.ids,
-        driver: 'workflow',
-        unresolved_ambiguous: false,
-        failed: a.failed,
-        retryable: a.failed ? true : null
-      }))
-    }) as unknown as RecoveredRunState
-
-  it('cancels the workflow runs of attempts that have not failed, plain ids only', () => {
-    expect(
-      workflowRunsToCancel(
-        state([
-          { failed: true, ids: { workflow_run_id: '11' } },
-          { failed: false, ids: { workflow_run_id: '22', html_url: 'https://x' } },
-          { failed: false, ids: { workflow_run_id: '22' } },
-          { failed: false, ids: { workflow_run_id: '../33' } },
-          { failed: false, ids: { job: '44' } }
-        ])
-      )
-    ).toEqual([22])
-    expect(workflowRunsToCancel(state([]))).toEqual([])
-  })
-
+describe('how replies show text', () => {
   it('code spans hold any text literally, line breaks shown as ⏎', () => {
     expect(code('a')).toBe('` a `')
     expect(code('x`y')).toBe('`` x`y ``')

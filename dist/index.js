@@ -41334,7 +41334,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 149).then(__nccwpck_require__.bind(__nccwpck_require__, 6149));
+    const steps = await __nccwpck_require__.e(/* import() */ 740).then(__nccwpck_require__.bind(__nccwpck_require__, 5740));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

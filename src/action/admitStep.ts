@@ -19,9 +19,44 @@ export async function admitStep(inputs: Inputs, context: StepContext): Promise<S
     reuse: inputs.reuse,
     writer: context.writer
   })
+  if (outcome.stopped) return stoppedReport(outcome, context.store.name)
   return outcome.conflict
     ? conflictReport(inputs, outcome, context.store.name)
     : admittedReport(outcome, context.store.name)
+}
+
+/** A receiver whose coordinator was cancelled: it must not work (owner=false). */
+function stoppedReport(outcome: AdmitOutcome, store: string): StepReport {
+  const { target } = outcome
+  const stopped = outcome.stopped as NonNullable<AdmitOutcome['stopped']>
+  const meaning =
+    `The coordinator run ${stopped.coordinator_run_id} that dispatched this workflow was ` +
+    'cancelled' +
+    (stopped.written ? ' while this run was admitting' : ', so nothing was admitted') +
+    '. Do not run the work: owner is false.'
+  return {
+    outputs: {
+      ...keyOutputs(target, store),
+      ...notOwnedOutputs(target.run_id),
+      run_id: stopped.written ? target.run_id : '',
+      owner: 'false',
+      created: flag(stopped.written),
+      recorded: flag(stopped.written),
+      ledger_ref: stopped.written ? target.ledger_ref : '',
+      conflict: 'false',
+      recovery_reason: meaning
+    },
+    summary: {
+      title: 'dispatch-ledger: admit — coordinator cancelled',
+      meaning,
+      rows: [
+        ['dispatch key', target.dispatch_key],
+        ['coordinator run id', stopped.coordinator_run_id],
+        ['owner', 'false'],
+        ['store', store]
+      ]
+    }
+  }
 }
 
 function keyOutputs(target: DispatchTarget, store: string): Record<string, string> {

@@ -2,7 +2,6 @@ import { dispatch, type DispatchBoundary, type DispatchResult } from '../command
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
 import { timestampOf } from '../core/time.js'
-import { admissionRef } from '../core/refs.js'
 import { parseJsonInput } from '../core/validate.js'
 import { CommandDriver } from '../drivers/command.js'
 import type { Driver } from '../drivers/driver.js'
@@ -10,6 +9,7 @@ import { GitHubApi } from '../drivers/githubApi.js'
 import { WorkflowDriver, workflowFile } from '../drivers/workflow.js'
 import type { Store } from '../store/store.js'
 import type { WorkflowEvent } from '../commands/dispatchTarget.js'
+import { findReceiver } from '../commands/receiver.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -47,6 +47,7 @@ function report(result: DispatchResult, store: Store, driver: Driver): StepRepor
     sent: flag(result.sends > 0),
     submission_state: result.submission_state ?? '',
     external_ids: JSON.stringify(ids),
+    // Set only once a receiver admitted: a run a send returned is a candidate until then.
     workflow_run_id: ids['workflow_run_id'] ?? '',
     workflow_run_url: ids['html_url'] ?? ''
   }
@@ -60,7 +61,8 @@ function report(result: DispatchResult, store: Store, driver: Driver): StepRepor
         submission_state: '',
         external_ids: '{}',
         workflow_run_id: '',
-        workflow_run_url: ''
+        workflow_run_url: '',
+        receiver_confirmed: ''
       },
       summary: {
         title: 'dispatch-ledger: dispatch — not this workflow run’s',
@@ -149,9 +151,8 @@ function buildDriver(
     ref,
     inputs: workflowInputs,
     repositoryId: repositoryId(env, event),
-    findAdmission: async key =>
-      (await store.read(reader => reader.readAdmission(admissionRef(namespace, key))))?.value ??
-      null
+    findReceiver: key => findReceiver(store, namespace, key),
+    runUrl: runUrlFor(env, repository)
   })
 }
 
@@ -174,6 +175,12 @@ function parseWorkflowInputs(text: string): Record<string, string> {
         'the key the receiver admits. Remove it.'
     )
   return { ...(value as Record<string, string>) }
+}
+
+/** A workflow run's web address, as GitHub forms it. */
+export function runUrlFor(env: NodeJS.ProcessEnv, repository: string): (id: string) => string {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  return id => `${server}/${repository}/actions/runs/${id}`
 }
 
 /** The id the receiver's event carries as repository.id. */

@@ -1,4 +1,4 @@
-import { operate, type OperateResult } from '../commands/operate.js'
+import { operate, providerCancelled, type OperateResult } from '../commands/operate.js'
 import { InvalidInput } from '../core/errors.js'
 import { parsePolicy } from '../core/operator/authorize.js'
 import { checkPrefix } from '../core/operator/grammar.js'
@@ -7,7 +7,7 @@ import { octokitOperatorApi } from '../github/operatorApi.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
-import type { StepReport } from './report.js'
+import { flag, type StepReport } from './report.js'
 import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
@@ -59,7 +59,9 @@ function report(result: OperateResult, storeName: string): StepReport {
     verb: result.verb,
     outcome: result.outcome,
     settled_outcome: result.settled_outcome,
-    recorded: String(result.outcome === 'applied')
+    recorded: String(result.outcome === 'applied'),
+    provider_cancelled:
+      result.verb === 'cancel' ? flag(providerCancelled(result.provider_cancelled)) : ''
   }
   // Every value below may come from the comment or the store: writeSummary escapes it as
   // text, and line breaks are shown as ⏎ (SPEC §9).

@@ -1,5 +1,7 @@
 import { planCommand } from '../commands/plan.js'
+import { actorFrom } from '../core/dispatchKey.js'
 import type { StepContext } from './context.js'
+import { runUrlFor } from './dispatchStep.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import type { StepReport } from './report.js'
@@ -7,15 +9,27 @@ import { runRows, selectedRunOutputs } from './runReport.js'
 
 /** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
 export async function planStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const selected = await planCommand(context.store, {
-    namespace: inputs.namespace,
-    run_id: inputs.runId,
-    dispatch_key: inputs.dispatchKey,
-    event: context.event,
-    writer: context.writer
-  })
+  const selected = await planCommand(
+    context.store,
+    {
+      namespace: inputs.namespace,
+      run_id: inputs.runId,
+      dispatch_key: inputs.dispatchKey,
+      event: context.event,
+      writer: context.writer
+    },
+    {
+      writer: context.writer,
+      actor: actorFrom(context.event.payload),
+      now: () => new Date(),
+      runUrl: context.env.GITHUB_REPOSITORY
+        ? runUrlFor(context.env, context.env.GITHUB_REPOSITORY)
+        : null
+    }
+  )
   const { view } = selected
   return {
+    warnings: selected.confirm_warning ? [selected.confirm_warning] : undefined,
     outputs: selectedRunOutputs(selected, context.store.name),
     summary: {
       title: `dispatch-ledger: plan — ${view.plan.action}`,

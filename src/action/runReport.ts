@@ -1,3 +1,4 @@
+import { RECEIVER_CONFIRMED } from '../core/receiver.js'
 import type { RunView } from '../commands/runView.js'
 import type { SelectedRun } from '../commands/selectRun.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
@@ -52,7 +53,8 @@ export function runOutputs(view: RunView | null): Record<string, string> {
     recovery_reason: view?.plan.reason ?? '',
     blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
     authority_required: view?.plan.authority_required ?? '',
-    attempt: view?.state.current_attempt ? String(view.state.current_attempt) : ''
+    attempt: view?.state.current_attempt ? String(view.state.current_attempt) : '',
+    receiver_confirmed: view ? receiverConfirmed(view.state) : ''
   }
 }
 
@@ -65,4 +67,10 @@ export function runRows(view: RunView | null): Array<[string, string]> {
     ['next action', view.plan.action],
     ['why', view.plan.reason]
   ]
+}
+
+/** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
+function receiverConfirmed(state: RunView['state']): string {
+  const current = state.attempts.find(a => a.number === state.current_attempt)
+  return current?.external_ids[RECEIVER_CONFIRMED] ?? ''
 }

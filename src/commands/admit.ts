@@ -23,6 +23,10 @@ import {
   type DispatchTargetOptions
 } from './dispatchTarget.js'
 import { assessGenerations } from './generations.js'
+import { coordinatorCancelled } from './receiver.js'
+import { appendRecord } from './record.js'
+import { coordinatorOf } from '../core/receiver.js'
+import { findControlCharacter } from '../core/text.js'
 import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
 
@@ -37,6 +41,11 @@ export interface AdmitOptions extends DispatchTargetOptions {
 
 export interface AdmitOutcome {
   readonly target: DispatchTarget
+  /**
+   * Set when this is a receiver whose coordinator run was cancelled: it does no work and
+   * answers owner=false. `written`: the admission was made before the cancel was seen.
+   */
+  readonly stopped: { readonly coordinator_run_id: string; readonly written: boolean } | null
   /** What admission returned; null when the key is admitted with another request. */
   readonly result: AdmitResult | null
   /** Set when the key is admitted with another request digest: nothing was written. */
@@ -70,6 +79,16 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
     request_digest: target.request_digest
   })
   const reuse = checkReuse(options.reuse)
+  const coordinator = options.dispatch_key ? null : receiverOf(options.event)
+  const stopped = (written: boolean) => ({
+    target,
+    result: null,
+    conflict: null,
+    view: null,
+    stopped: { coordinator_run_id: coordinator?.run_id as string, written }
+  })
+  if (coordinator && (await coordinatorCancelled(store, options.namespace, coordinator.run_id)))
+    return stopped(false)
   try {
     const result = await admit(store, {
       namespace: options.namespace,
@@ -79,11 +98,54 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
       // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
       generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
     })
-    return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null }
+    // A cancel that landed while this receiver was admitting: it still does no work, and
+    // its own run is closed so that nothing lists it as work to do.
+    if (
+      coordinator &&
+      result.created &&
+      (await coordinatorCancelled(store, options.namespace, coordinator.run_id))
+    ) {
+      await closeStoppedReceiver(store, result, options, coordinator.run_id)
+      return stopped(true)
+    }
+    const view = result.owner ? viewRun(result.chain) : null
+    return { target, result, conflict: null, view, stopped: null }
   } catch (error) {
     if (!(error instanceof AdmissionConflict)) throw error
-    return { target, result: null, conflict: error, view: null }
+    return { target, result: null, conflict: error, view: null, stopped: null }
   }
+}
+
+async function closeStoppedReceiver(
+  store: Store,
+  result: AdmitResult,
+  options: AdmitOptions,
+  coordinator_run_id: string
+): Promise<void> {
+  await appendRecord(
+    store,
+    {
+      ledger_ref: result.admission.ledger_ref,
+      state: 'cancelled',
+      fields: {
+        note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
+      },
+      occurred_at: timestampOf(options.now ?? new Date()),
+      trigger: 'system',
+      actor: null,
+      writer: options.writer
+    },
+    result.chain ?? []
+  )
+}
+
+/** The coordinator a workflow_dispatch event names in `inputs.dispatch_key`, if any. */
+function receiverOf(event: DispatchTargetOptions['event']) {
+  if (event.name !== 'workflow_dispatch') return null
+  const inputs = (event.payload as { inputs?: { dispatch_key?: unknown } } | null)?.inputs
+  const named = coordinatorOf(inputs?.dispatch_key)
+  if (named === null || findControlCharacter(named.run_id) !== null) return null
+  return named
 }
 
 export interface AdmitRequest {

@@ -12,6 +12,7 @@ import {
   sendsStarted
 } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
+import { attemptToConfirm } from '../core/receiver.js'
 import type {
   Actor,
   Attempt,
@@ -107,7 +108,7 @@ export async function dispatch(options: DispatchOptions): Promise<DispatchResult
     await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent)
     boundary('after-intent')
     sends++
-    const outcome = await driver.send(call)
+    const outcome = await driver.send(call, run.externalIds(attempt.number))
     run.sends = sends
     boundary('after-send')
     const record = sendRecord(driver.name, outcome, run.submission(attempt.number))
@@ -119,12 +120,14 @@ export async function dispatch(options: DispatchOptions): Promise<DispatchResult
   for (let move = 0; move < MAX_MOVES; move++) {
     const next = dispatchMove(run.state, run.plan)
     if (next.kind === 'nothing') return run.result('nothing', null, next.reason)
-    if (next.kind === 'observe')
+    if (next.kind === 'observe') {
+      const confirmed = await confirm(run, driver)
       return run.result(
         'observed',
         next.attempt,
-        `Attempt ${next.attempt} was accepted earlier; nothing was sent. ${run.plan.reason}`
+        `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`
       )
+    }
     const call = callFor(run.state, next.attempt.number)
     if (next.kind === 'send') {
       if (sends >= MAX_SENDS_PER_STEP)
@@ -194,6 +197,26 @@ export async function dispatch(options: DispatchOptions): Promise<DispatchResult
     }
   }
   return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.')
+}
+
+/**
+ * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
+ * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function confirm(run: RunLedger, driver: Driver): Promise<string> {
+  const attempt = attemptToConfirm(run.state)
+  if (attempt === null) return ''
+  const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids)
+  if (lookup.kind !== 'found') return ' No receiver has admitted it yet.'
+  await run.append(
+    sendRecord(
+      driver.name,
+      { kind: 'submitted', external_ids: lookup.external_ids },
+      null
+    ) as OutcomeRecord,
+    'provider_observation'
+  )
+  return ' Its receiver has admitted: the ledger now names that run.'
 }
 
 function finished(run: RunLedger, outcome: SendOutcome, attempt: number): DispatchResult | null {

@@ -1,10 +1,40 @@
+import { DispatchLedgerError } from '../core/errors.js'
 import type { Store } from '../store/store.js'
+import { confirmReceiver, type ConfirmOptions } from './receiver.js'
+import { viewChain } from './runView.js'
 import { selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
+
+export interface PlannedRun extends SelectedRun {
+  /** Why the receiver of an accepted attempt could not be confirmed now; null when not needed. */
+  readonly confirm_warning: string | null
+}
 
 /**
  * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
- * the one safe next action. Writes nothing, so any workflow run may plan any run.
+ * the one safe next action. Any workflow run may plan any run. Its one write: when `confirm` is
+ * given and a receiver has admitted an attempt the ledger holds only candidates for, it
+ * records the run that works (docs/design/dispatch.md#the-recorded-receiver).
  */
-export function planCommand(store: Store, choice: RunChoice): Promise<SelectedRun> {
-  return selectRun(store, choice)
+export async function planCommand(
+  store: Store,
+  choice: RunChoice,
+  confirm?: Omit<ConfirmOptions, 'namespace'>
+): Promise<PlannedRun> {
+  const selected = await selectRun(store, choice)
+  if (confirm === undefined) return { ...selected, confirm_warning: null }
+  try {
+    const chain = await confirmReceiver(store, selected.ledger_ref, selected.chain, {
+      ...confirm,
+      namespace: choice.namespace
+    })
+    if (chain === selected.chain) return { ...selected, confirm_warning: null }
+    return { ...selected, chain, view: viewChain(chain), confirm_warning: null }
+  } catch (error) {
+    // Planning never fails for want of a write: a read-only job still gets its plan.
+    if (!(error instanceof DispatchLedgerError)) throw error
+    return {
+      ...selected,
+      confirm_warning: `The receiver's run could not be recorded now (${error.message}); a later plan or dispatch records it.`
+    }
+  }
 }

@@ -21,8 +21,8 @@ export interface Driver {
   readonly fenced: boolean
   /** External ids known before the send, recorded with the intent (the receiver key). */
   intentIds(call: AttemptCall): Record<string, string>
-  /** One request, bounded by timeout-seconds, no retry. */
-  send(call: AttemptCall): Promise<SendOutcome>
+  /** One request, bounded by timeout-seconds, no retry; `recorded`: the attempt's ids so far. */
+  send(call: AttemptCall, recorded: Readonly<Record<string, string>>): Promise<SendOutcome>
   /** Looks the attempt up; `unknown` when the provider cannot say. */
   lookup(call: AttemptCall, recorded: Readonly<Record<string, string>>): Promise<LookupOutcome>
 }

@@ -5,9 +5,14 @@
  * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
  * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
  */
-import type { Admission } from '../core/admission.js'
 import { deriveDispatch } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
+import {
+  candidateIds,
+  confirmedIds,
+  RECEIVER_KEY,
+  type AdmittedReceiver
+} from '../core/receiver.js'
 import {
   classifyWorkflowDispatch,
   type LookupOutcome,
@@ -25,8 +30,10 @@ export interface WorkflowDriverOptions {
   readonly inputs: Readonly<Record<string, string>>
   /** The repository id the receiver's event carries (GITHUB_REPOSITORY_ID). */
   readonly repositoryId: number
-  /** Reads an admission at the arbiter by dispatch key; null when absent. */
-  readonly findAdmission: (dispatchKey: string) => Promise<Admission | null>
+  /** Reads, at the arbiter, the receiver that admitted a key; null when none has yet. */
+  readonly findReceiver: (dispatchKey: string) => Promise<AdmittedReceiver | null>
+  /** A workflow run's web address, for the confirmed receiver. */
+  readonly runUrl: (workflowRunId: string) => string
 }
 
 export class WorkflowDriver implements Driver {
@@ -57,30 +64,37 @@ export class WorkflowDriver implements Driver {
   }
 
   intentIds(call: AttemptCall): Record<string, string> {
-    return { receiver_key: this.receiverKey(call) }
+    return { [RECEIVER_KEY]: this.receiverKey(call) }
   }
 
-  async send(call: AttemptCall): Promise<SendOutcome> {
+  /**
+   * The run an accepted send returns is only a candidate: another run of the same attempt may
+   * win the receiver admission, so the ledger names the receiver once one has admitted.
+   */
+  async send(call: AttemptCall, recorded: Readonly<Record<string, string>>): Promise<SendOutcome> {
     const answer = await this.options.api.dispatchWorkflow({
       workflow: this.file,
       ref: this.options.ref,
       inputs: this.inputsFor(call)
     })
-    return classifyWorkflowDispatch(answer)
+    const outcome = classifyWorkflowDispatch(answer)
+    if (outcome.kind !== 'submitted') return outcome
+    return { kind: 'submitted', external_ids: candidateIds(recorded, outcome.external_ids) }
   }
 
-  async lookup(call: AttemptCall): Promise<LookupOutcome> {
-    const key = this.receiverKey(call)
-    const admission = await this.options.findAdmission(key)
-    if (admission === null)
+  /** Found when a receiver admitted the attempt's key: it is the run that works. */
+  async lookup(
+    call: AttemptCall,
+    recorded: Readonly<Record<string, string>>
+  ): Promise<LookupOutcome> {
+    const key = recorded[RECEIVER_KEY] ?? this.receiverKey(call)
+    const receiver = await this.options.findReceiver(key)
+    if (receiver === null)
       return {
         kind: 'unknown',
         reason: `no receiver has admitted ${key} yet (it may still be queued)`
       }
-    const ids: Record<string, string> = { receiver_run_id: admission.run_id }
-    const runId = /^gh-(\d+)-/.exec(admission.run_id)?.[1]
-    if (runId) ids['workflow_run_id'] = runId
-    return { kind: 'found', external_ids: ids }
+    return { kind: 'found', external_ids: confirmedIds(receiver, this.options.runUrl) }
   }
 }
 

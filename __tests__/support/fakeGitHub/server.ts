@@ -38,6 +38,8 @@ const exchanges: Exchange[] = []
 let pending = 0
 let waiters: (() => void)[] = []
 let api = 'http://127.0.0.1'
+/** Receivers queued since the last reset or configure: indexes receiver.startDelaysMs. */
+let receiversQueued = 0
 
 const sleep = (ms: number): Promise<void> => new Promise(done => setTimeout(done, ms))
 
@@ -78,8 +80,10 @@ const hooks: StateHooks = {
     }
     state.receivers.push(record)
     const attempt = run.run_attempt
+    const delay =
+      config.receiver?.startDelaysMs?.[receiversQueued] ?? config.receiver?.startDelayMs ?? 0
+    receiversQueued++
     track(async () => {
-      const delay = config.receiver?.startDelayMs ?? 0
       if (delay > 0) await sleep(delay)
       record.status = 'running'
       if (run.status === 'queued') state.setRun(runId, { status: 'in_progress' })
@@ -113,6 +117,7 @@ function resetState(): void {
   next.nextCommentId = state.nextCommentId
   next.nextReactionId = state.nextReactionId
   state = next
+  receiversQueued = 0
   faults.clear()
   counts.clear()
   exchanges.length = 0
@@ -372,6 +377,7 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL
   }
   if (method === 'POST' && path === '/config') {
     Object.assign(config, body)
+    receiversQueued = 0
     return ok(config)
   }
   if (method === 'GET' && path === '/settled') {

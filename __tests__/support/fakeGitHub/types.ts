@@ -94,6 +94,12 @@ export interface ReceiverConfig {
   command?: string[]
   /** Wait this long after the run is created before the receiver starts. */
   startDelayMs?: number
+  /**
+   * Per run, in the order the fake creates dispatched runs (counted from the last reset or
+   * configure): the i-th run's receiver waits startDelaysMs[i] ms (else startDelayMs). A
+   * runner picking one job up later than another, so either run can win the receiver key.
+   */
+  startDelaysMs?: number[]
 }
 
 export interface UserConfig {

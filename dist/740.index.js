@@ -1,8 +1,8 @@
-export const id = 149;
-export const ids = [149];
+export const id = 740;
+export const ids = [740];
 export const modules = {
 
-/***/ 6149:
+/***/ 5740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1127,11 +1127,11 @@ function verifiedState(chain) {
 
 /** The admission at admission_ref must admit the key that names it, for a run in namespace. */
 function checkAdmissionNames(namespace, admission_ref, admission) {
-    if (admissionRef(namespace, admission.dispatch_key) !== admission_ref)
-        throw new CorruptEntry(admission_ref, 'it holds a different dispatch key than its ref names');
-    const expected = ledgerRef(namespace, admission.run_id);
+    if ((0,core_refs/* admissionRef */.Rp)(namespace, admission.dispatch_key) !== admission_ref)
+        throw new errors/* CorruptEntry */.Ob(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = (0,core_refs/* ledgerRef */.DH)(namespace, admission.run_id);
     if (admission.ledger_ref !== expected)
-        throw new CorruptEntry(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+        throw new errors/* CorruptEntry */.Ob(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
             `${JSON.stringify(admission.run_id)} (${expected})`);
     return admission;
 }
@@ -1252,6 +1252,424 @@ async function assessGenerations(store, query) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/receiver.ts
+/** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
+const CANDIDATE_RUN_IDS = 'candidate_run_ids';
+/** External id: `true` once the receiver admission named the run, else `false`. */
+const RECEIVER_CONFIRMED = 'receiver_confirmed';
+/** External id: the receiver key the intent recorded (the key the receiver admits). */
+const RECEIVER_KEY = 'receiver_key';
+/** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
+const RUN_ID = /^[1-9][0-9]{0,15}$/;
+function isWorkflowRunId(value) {
+    return value !== undefined && RUN_ID.test(value);
+}
+/** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
+function candidateRunIds(ids) {
+    const list = ids[CANDIDATE_RUN_IDS];
+    if (list === undefined)
+        return [];
+    return [...new Set(list.split(',').filter(isWorkflowRunId))];
+}
+/**
+ * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
+ * and the attempt stays unconfirmed. `returned` is what the API answered (`workflow_run_id`,
+ * `html_url`); neither is recorded as the receiver.
+ */
+function candidateIds(recorded, returned) {
+    const fresh = returned['workflow_run_id'];
+    const candidates = candidateRunIds(recorded);
+    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
+        candidates.push(fresh);
+    const ids = { [RECEIVER_CONFIRMED]: 'false' };
+    if (candidates.length > 0)
+        ids[CANDIDATE_RUN_IDS] = candidates.join(',');
+    return ids;
+}
+/** The external ids that name the confirmed receiver. */
+function confirmedIds(receiver, runUrl) {
+    const ids = {
+        receiver_run_id: receiver.receiver_run_id,
+        [RECEIVER_CONFIRMED]: 'true'
+    };
+    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
+        const id = receiver.workflow_run_id;
+        ids['workflow_run_id'] = id;
+        if (runUrl)
+            ids['html_url'] = runUrl(id);
+    }
+    return ids;
+}
+function isConfirmed(attempt) {
+    return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
+}
+/**
+ * The attempt whose receiver a `dispatch` or `plan` step should look up and confirm: the
+ * current attempt, accepted by the provider (`submitted`), with a receiver key, not confirmed.
+ */
+function attemptToConfirm(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    if (current === undefined || state.state !== 'dispatched')
+        return null;
+    if (current.submission_state !== 'submitted')
+        return null;
+    if (current.external_ids[RECEIVER_KEY] === undefined)
+        return null;
+    return isConfirmed(current) ? null : current;
+}
+/**
+ * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
+ * (read at cancel time, `owner`), and every run id — named or candidate — of every attempt
+ * that has not definitely failed.
+ */
+function workflowRunsToCancel(state, owner) {
+    const ids = new Set();
+    if (isWorkflowRunId(owner ?? undefined))
+        ids.add(owner);
+    for (const attempt of state.attempts) {
+        if (attempt.failed)
+            continue;
+        const named = attempt.external_ids['workflow_run_id'];
+        if (isWorkflowRunId(named))
+            ids.add(named);
+        for (const id of candidateRunIds(attempt.external_ids))
+            ids.add(id);
+    }
+    return [...ids];
+}
+/**
+ * The coordinator attempt a receiver's dispatch key names: the workflow driver sends
+ * `inputs.dispatch_key = <run id>/a<attempt>`. Null for any other value.
+ */
+function coordinatorOf(dispatchKey) {
+    if (typeof dispatchKey !== 'string')
+        return null;
+    const match = /^(.+)\/a([1-9][0-9]{0,5})$/s.exec(dispatchKey);
+    if (match === null)
+        return null;
+    return { run_id: match[1], attempt: Number(match[2]) };
+}
+
+;// CONCATENATED MODULE: ./src/commands/readRun.ts
+
+
+
+
+
+/**
+ * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
+ * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
+ * session for the admissions and the chain.
+ */
+async function readRun(store, namespace, selector) {
+    const listing = selector.by === 'dispatch_key'
+        ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
+        : null;
+    return store.read(async (reader) => {
+        let ledger_ref;
+        let admission = null;
+        let generation = null;
+        if (selector.by === 'run_id')
+            ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
+        else {
+            const found = await readGenerationAdmissions(reader, listing, {
+                namespace,
+                dispatch_key: selector.dispatch_key
+            });
+            const newest = ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                found.generations[found.generations.length - 1];
+            if (!newest)
+                throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
+            admission = newest.admission;
+            generation = newest.generation;
+            ledger_ref = admission.ledger_ref;
+        }
+        const chain = await reader.readChain(ledger_ref);
+        if (!chain)
+            throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
+                ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
+                    'Check the `run_id` and the `namespace`.'
+                : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
+                    `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
+                    'from that run writes its first record.');
+        checkChainNames(namespace, ledger_ref, chain);
+        return { ledger_ref, admission, generation, chain };
+    });
+}
+/** Kept here for callers that imported it before the run view had its own module. */
+
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(generations, writer) {
+    if (writer === null)
+        return undefined;
+    const prefix = (0,core_writer/* defaultRunIdPrefix */.se)(writer);
+    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
+}
+
+;// CONCATENATED MODULE: ./src/commands/selectRun.ts
+
+
+
+
+
+
+/**
+ * SPEC §9: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
+ * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
+ * the triggering event. Reading fails closed on a stored entry that does not match its name.
+ */
+async function selectRun(store, choice) {
+    const { selector, selected_by } = chooseSelector(choice);
+    const found = await readRun(store, choice.namespace, selector);
+    const view = viewChain(found.chain);
+    if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
+        throw new errors/* InvalidInput */.o9(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
+            `${JSON.stringify(view.state.dispatch_key)}, not ${JSON.stringify(choice.dispatch_key)}. ` +
+            'Give one of the `run_id` and the `dispatch_key`, or both matching.');
+    const first = found.chain[0]?.value;
+    const owner = (0,core_writer/* ownsRun */.ti)({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
+    return { ...found, view, selected_by, owner };
+}
+/**
+ * SPEC §9: a run selected from the event may be written only by the workflow run that owns
+ * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
+ * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
+ */
+function mayAct(selected) {
+    return selected.selected_by !== 'event' || selected.owner;
+}
+/** Throws NotOwner, naming the owner and the deliberate way, unless mayAct(selected). */
+function requireMayAct(selected, what) {
+    if (mayAct(selected))
+        return;
+    const owner = selected.view.state.run_id;
+    const writer = selected.chain[0]?.value.writer;
+    throw new errors/* NotOwner */.ts(`This workflow run does not own run ${owner}` +
+        (writer ? ` (admitted by workflow run ${writer.github_run_id})` : '') +
+        `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
+        'which acts only for the owner. To act on another run deliberately (a recovery or ' +
+        'operator job), give its `run_id`.', owner);
+}
+function chooseSelector(choice) {
+    if (choice.run_id)
+        return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
+    if (choice.dispatch_key)
+        return {
+            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
+            selected_by: 'dispatch_key'
+        };
+    if (!choice.event?.name)
+        throw new errors/* InvalidInput */.o9('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
+            'the `dispatch_key`.');
+    const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
+    return {
+        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
+        selected_by: 'event'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/record.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
+ * event), validate the new record against its head, and append it by compare-and-set.
+ */
+async function recordCommand(store, options) {
+    const state = states/* StateSchema */.XJ.safeParse(options.state);
+    if (!state.success)
+        throw new errors/* InvalidInput */.o9(`The \`state\` must be one of ${states/* STATES */.xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
+    const fields = parseRecordFields(options.fields);
+    const occurred_at = time_timestampOf(options.now ?? new Date());
+    const selected = await selectRun(store, options);
+    requireMayAct(selected, `record ${state.data}`);
+    const appended = await appendRecord(store, {
+        ledger_ref: selected.ledger_ref,
+        state: state.data,
+        fields,
+        occurred_at,
+        trigger: triggerFor(options.event.name),
+        actor: actorFrom(options.event.payload),
+        writer: options.writer
+    }, selected.chain);
+    return { ...appended, selected, view: viewChain(appended.chain) };
+}
+const RECORD_EXAMPLE = '{"note": "checked by hand"}';
+/** The `record` fields: a JSON object of the fields a caller may set, authority never. */
+function parseRecordFields(value) {
+    if (value === undefined)
+        return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new errors/* InvalidInput */.o9(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
+    if ('authority' in value)
+        throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
+            'authority flag is false. Remove the authority field.');
+    const proto = (0,validate/* findProtoKey */.Di)(value);
+    if (proto !== null)
+        throw new errors/* InvalidInput */.o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+            'stored. Rename it.');
+    return (0,validate/* parseOrThrow */.zS)(core_record/* RecordInputSchema */.FR, value, 'The `record`');
+}
+/** The fields an input_key's payload is compared on: the state and what the caller gave. */
+const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
+/**
+ * SPEC §5 append: verify the chain as read (readRun), validate the new record against its head,
+ * write it with the head as parent and move the ref only if it still points at that head.
+ * A lost race is reported, never retried: the caller re-reads and re-plans.
+ */
+async function appendRecord(store, request, chain) {
+    const current = verifiedState(chain);
+    const inputKey = request.fields.input_key;
+    if (inputKey) {
+        const earlier = chain.find(entry => entry.value.idempotency.input_key === inputKey);
+        if (earlier) {
+            const differs = differingField(earlier.value, request);
+            if (differs)
+                throw new errors/* InputConflict */.dq(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
+                    `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
+                    'Use a new input_key for a different input.');
+            return { record: earlier, duplicate: true, chain: [...chain] };
+        }
+    }
+    const head = chain[chain.length - 1];
+    const next = newRecord({
+        ...request.fields,
+        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
+        run_id: current.run_id,
+        ledger_sequence: current.sequence + 1,
+        previous_record_digest: current.head_digest,
+        state: request.state,
+        occurred_at: request.occurred_at,
+        trigger: request.trigger,
+        actor: request.actor,
+        writer: request.writer,
+        dispatch_key: current.dispatch_key,
+        request_digest: current.request_digest
+    });
+    checkAppend(head.value, next, current.head_digest);
+    const [oid] = (await store.writeEntries([(0,entry/* recordCommit */.rN)(next, head.oid)]));
+    const moved = await store.advanceRef(request.ledger_ref, oid, head.oid);
+    if (moved === 'lost')
+        throw new errors/* LostRace */.Sb(`Another writer appended to ${request.ledger_ref} after sequence ${current.sequence} was ` +
+            'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
+            'nothing is retried blindly.');
+    const record = { oid, value: next, json: (0,core_canonical/* canonicalJson */.dj)(next) };
+    return { record, duplicate: false, chain: [...chain, record] };
+}
+/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
+function defaultAttempt(state, current) {
+    return nextAttempt(headAttempt(current), state);
+}
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
+function differingField(stored, request) {
+    if (stored.state !== request.state)
+        return 'state';
+    for (const field of PAYLOAD_FIELDS) {
+        const given = request.fields[field];
+        if (given === undefined && field === 'attempt')
+            continue;
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if ((0,core_canonical/* canonicalJson */.dj)(value) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
+            return field;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/commands/receiver.ts
+/**
+ * Reading the receiver side of the workflow driver at the arbiter
+ * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
+ * whether a coordinator was cancelled before its receiver started.
+ */
+
+
+
+
+
+
+/**
+ * The receiver that admitted `key`, or null when none has yet: one read of its admission and
+ * its ledger. The workflow run is the writer of the receiver's first record (the run that won
+ * the admission), not a run id parsed from a name a caller could choose.
+ */
+async function findReceiver(store, namespace, key) {
+    return store.read(async (reader) => {
+        const ref = (0,core_refs/* admissionRef */.Rp)(namespace, key);
+        const found = await reader.readAdmission(ref);
+        if (found === null)
+            return null;
+        const admission = checkAdmissionNames(namespace, ref, found.value);
+        const chain = await reader.readChain(admission.ledger_ref);
+        if (chain !== null)
+            checkChainNames(namespace, admission.ledger_ref, chain);
+        const writer = chain?.[0]?.value.writer ?? null;
+        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
+    });
+}
+/**
+ * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
+ * receiver admission up and, when a receiver has admitted, appends the submission update that
+ * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
+ */
+async function confirmReceiver(store, ledger_ref, chain, options) {
+    const attempt = attemptToConfirm(verifiedState(chain));
+    if (attempt === null)
+        return chain;
+    const key = attempt.external_ids[RECEIVER_KEY];
+    const receiver = await findReceiver(store, options.namespace, key);
+    if (receiver === null)
+        return chain;
+    const appended = await appendRecord(store, {
+        ledger_ref,
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: confirmedIds(receiver, options.runUrl)
+            }
+        },
+        occurred_at: time_timestampOf(options.now()),
+        trigger: 'provider_observation',
+        actor: options.actor,
+        writer: options.writer
+    }, chain);
+    return appended.chain;
+}
+/**
+ * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
+ * after its coordinator was cancelled must do no work. False when there is no such run in this
+ * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
+ * fails closed (throws), so a receiver never works on a broken premise.
+ */
+async function coordinatorCancelled(store, namespace, run_id) {
+    const ref = (0,core_refs/* ledgerRef */.DH)(namespace, run_id);
+    const chain = await store.read(reader => reader.readChain(ref));
+    if (chain === null || chain.length === 0)
+        return false;
+    checkChainNames(namespace, ref, chain);
+    return verifiedState(chain).state === 'cancelled';
+}
+
 ;// CONCATENATED MODULE: ./src/commands/preview.ts
 
 
@@ -1327,6 +1745,10 @@ function checkReuse(reuse) {
 
 
 
+
+
+
+
 /**
  * `command: admit`: derive the dispatch from the event (or the given key), build the first
  * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
@@ -1350,6 +1772,16 @@ async function admitCommand(store, options) {
         request_digest: target.request_digest
     });
     const reuse = checkReuse(options.reuse);
+    const coordinator = options.dispatch_key ? null : receiverOf(options.event);
+    const stopped = (written) => ({
+        target,
+        result: null,
+        conflict: null,
+        view: null,
+        stopped: { coordinator_run_id: coordinator?.run_id, written }
+    });
+    if (coordinator && (await coordinatorCancelled(store, options.namespace, coordinator.run_id)))
+        return stopped(false);
     try {
         const result = await admit(store, {
             namespace: options.namespace,
@@ -1359,13 +1791,45 @@ async function admitCommand(store, options) {
             // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
             generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
         });
-        return { target, result, conflict: null, view: result.owner ? viewRun(result.chain) : null };
+        // A cancel that landed while this receiver was admitting: it still does no work, and
+        // its own run is closed so that nothing lists it as work to do.
+        if (coordinator &&
+            result.created &&
+            (await coordinatorCancelled(store, options.namespace, coordinator.run_id))) {
+            await closeStoppedReceiver(store, result, options, coordinator.run_id);
+            return stopped(true);
+        }
+        const view = result.owner ? viewRun(result.chain) : null;
+        return { target, result, conflict: null, view, stopped: null };
     }
     catch (error) {
         if (!(error instanceof errors/* AdmissionConflict */.EH))
             throw error;
-        return { target, result: null, conflict: error, view: null };
+        return { target, result: null, conflict: error, view: null, stopped: null };
     }
+}
+async function closeStoppedReceiver(store, result, options, coordinator_run_id) {
+    await appendRecord(store, {
+        ledger_ref: result.admission.ledger_ref,
+        state: 'cancelled',
+        fields: {
+            note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
+        },
+        occurred_at: time_timestampOf(options.now ?? new Date()),
+        trigger: 'system',
+        actor: null,
+        writer: options.writer
+    }, result.chain ?? []);
+}
+/** The coordinator a workflow_dispatch event names in `inputs.dispatch_key`, if any. */
+function receiverOf(event) {
+    if (event.name !== 'workflow_dispatch')
+        return null;
+    const inputs = event.payload?.inputs;
+    const named = coordinatorOf(inputs?.dispatch_key);
+    if (named === null || (0,core_text/* findControlCharacter */.Am)(named.run_id) !== null)
+        return null;
+    return named;
 }
 /** Rounds of "read, decide, create" when a race for the next generation is lost. */
 const GENERATION_TRIES = 3;
@@ -1532,6 +1996,7 @@ function flag(value) {
 ;// CONCATENATED MODULE: ./src/action/runReport.ts
 
 
+
 /**
  * A workflow run that does not own the dispatch may do nothing with it: its plan must never
  * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
@@ -1573,7 +2038,8 @@ function runOutputs(view) {
         recovery_reason: view?.plan.reason ?? '',
         blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
         authority_required: view?.plan.authority_required ?? '',
-        attempt: view?.state.current_attempt ? String(view.state.current_attempt) : ''
+        attempt: view?.state.current_attempt ? String(view.state.current_attempt) : '',
+        receiver_confirmed: view ? receiverConfirmed(view.state) : ''
     };
 }
 /** The summary rows describing a run's state and plan. */
@@ -1586,6 +2052,11 @@ function runRows(view) {
         ['next action', view.plan.action],
         ['why', view.plan.reason]
     ];
+}
+/** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
+function receiverConfirmed(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    return current?.external_ids[RECEIVER_CONFIRMED] ?? '';
 }
 
 ;// CONCATENATED MODULE: ./src/action/admitStep.ts
@@ -1606,9 +2077,43 @@ async function admitStep(inputs, context) {
         reuse: inputs.reuse,
         writer: context.writer
     });
+    if (outcome.stopped)
+        return stoppedReport(outcome, context.store.name);
     return outcome.conflict
         ? conflictReport(inputs, outcome, context.store.name)
         : admittedReport(outcome, context.store.name);
+}
+/** A receiver whose coordinator was cancelled: it must not work (owner=false). */
+function stoppedReport(outcome, store) {
+    const { target } = outcome;
+    const stopped = outcome.stopped;
+    const meaning = `The coordinator run ${stopped.coordinator_run_id} that dispatched this workflow was ` +
+        'cancelled' +
+        (stopped.written ? ' while this run was admitting' : ', so nothing was admitted') +
+        '. Do not run the work: owner is false.';
+    return {
+        outputs: {
+            ...keyOutputs(target, store),
+            ...notOwnedOutputs(target.run_id),
+            run_id: stopped.written ? target.run_id : '',
+            owner: 'false',
+            created: flag(stopped.written),
+            recorded: flag(stopped.written),
+            ledger_ref: stopped.written ? target.ledger_ref : '',
+            conflict: 'false',
+            recovery_reason: meaning
+        },
+        summary: {
+            title: 'dispatch-ledger: admit — coordinator cancelled',
+            meaning,
+            rows: [
+                ['dispatch key', target.dispatch_key],
+                ['coordinator run id', stopped.coordinator_run_id],
+                ['owner', 'false'],
+                ['store', store]
+            ]
+        }
+    };
 }
 function keyOutputs(target, store) {
     return {
@@ -1797,24 +2302,6 @@ function judgePermission(author, answer, policy) {
         verdict: 'allowed',
         via: `association ${author.association.toUpperCase()} and ${level} permission`
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/operator/cancelTargets.ts
-/**
- * The GitHub workflow run ids (external id `workflow_run_id`, recorded by the workflow
- * driver) of every attempt that has not definitely failed. Stored values are untrusted: only
- * plain decimal ids are returned.
- */
-function workflowRunsToCancel(state) {
-    const ids = new Set();
-    for (const attempt of state.attempts) {
-        if (attempt.failed)
-            continue;
-        const id = attempt.external_ids.workflow_run_id;
-        if (id !== undefined && /^[1-9][0-9]{0,15}$/.test(id))
-            ids.add(Number(id));
-    }
-    return [...ids];
 }
 
 ;// CONCATENATED MODULE: ./src/core/operator/decide.ts
@@ -3019,256 +3506,13 @@ async function resolveEffect(request, deps) {
     return done('conflict', 'another writer kept changing the operation; nothing was written');
 }
 
-;// CONCATENATED MODULE: ./src/commands/readRun.ts
-
-
-
-
-
-/**
- * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
- * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
- * session for the admissions and the chain.
- */
-async function readRun(store, namespace, selector) {
-    const listing = selector.by === 'dispatch_key'
-        ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
-        : null;
-    return store.read(async (reader) => {
-        let ledger_ref;
-        let admission = null;
-        let generation = null;
-        if (selector.by === 'run_id')
-            ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
-        else {
-            const found = await readGenerationAdmissions(reader, listing, {
-                namespace,
-                dispatch_key: selector.dispatch_key
-            });
-            const newest = ownedGeneration(found.generations, selector.owned_by ?? null) ??
-                found.generations[found.generations.length - 1];
-            if (!newest)
-                throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
-                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
-            admission = newest.admission;
-            generation = newest.generation;
-            ledger_ref = admission.ledger_ref;
-        }
-        const chain = await reader.readChain(ledger_ref);
-        if (!chain)
-            throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
-                ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-                    'Check the `run_id` and the `namespace`.'
-                : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
-                    `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
-                    'from that run writes its first record.');
-        checkChainNames(namespace, ledger_ref, chain);
-        return { ledger_ref, admission, generation, chain };
-    });
-}
-/** Kept here for callers that imported it before the run view had its own module. */
-
-/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
-function ownedGeneration(generations, writer) {
-    if (writer === null)
-        return undefined;
-    const prefix = (0,core_writer/* defaultRunIdPrefix */.se)(writer);
-    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
-}
-
-;// CONCATENATED MODULE: ./src/commands/selectRun.ts
-
-
-
-
-
-
-/**
- * SPEC §9: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
- * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
- * the triggering event. Reading fails closed on a stored entry that does not match its name.
- */
-async function selectRun(store, choice) {
-    const { selector, selected_by } = chooseSelector(choice);
-    const found = await readRun(store, choice.namespace, selector);
-    const view = viewChain(found.chain);
-    if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
-        throw new errors/* InvalidInput */.o9(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
-            `${JSON.stringify(view.state.dispatch_key)}, not ${JSON.stringify(choice.dispatch_key)}. ` +
-            'Give one of the `run_id` and the `dispatch_key`, or both matching.');
-    const first = found.chain[0]?.value;
-    const owner = (0,core_writer/* ownsRun */.ti)({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
-    return { ...found, view, selected_by, owner };
-}
-/**
- * SPEC §9: a run selected from the event may be written only by the workflow run that owns
- * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
- * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
- */
-function mayAct(selected) {
-    return selected.selected_by !== 'event' || selected.owner;
-}
-/** Throws NotOwner, naming the owner and the deliberate way, unless mayAct(selected). */
-function requireMayAct(selected, what) {
-    if (mayAct(selected))
-        return;
-    const owner = selected.view.state.run_id;
-    const writer = selected.chain[0]?.value.writer;
-    throw new errors/* NotOwner */.ts(`This workflow run does not own run ${owner}` +
-        (writer ? ` (admitted by workflow run ${writer.github_run_id})` : '') +
-        `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
-        'which acts only for the owner. To act on another run deliberately (a recovery or ' +
-        'operator job), give its `run_id`.', owner);
-}
-function chooseSelector(choice) {
-    if (choice.run_id)
-        return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
-    if (choice.dispatch_key)
-        return {
-            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
-            selected_by: 'dispatch_key'
-        };
-    if (!choice.event?.name)
-        throw new errors/* InvalidInput */.o9('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
-            'the `dispatch_key`.');
-    const derived = deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
-    return {
-        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
-        selected_by: 'event'
-    };
-}
-
-;// CONCATENATED MODULE: ./src/commands/record.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
- * event), validate the new record against its head, and append it by compare-and-set.
- */
-async function recordCommand(store, options) {
-    const state = states/* StateSchema */.XJ.safeParse(options.state);
-    if (!state.success)
-        throw new errors/* InvalidInput */.o9(`The \`state\` must be one of ${states/* STATES */.xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
-    const fields = parseRecordFields(options.fields);
-    const occurred_at = time_timestampOf(options.now ?? new Date());
-    const selected = await selectRun(store, options);
-    requireMayAct(selected, `record ${state.data}`);
-    const appended = await appendRecord(store, {
-        ledger_ref: selected.ledger_ref,
-        state: state.data,
-        fields,
-        occurred_at,
-        trigger: triggerFor(options.event.name),
-        actor: actorFrom(options.event.payload),
-        writer: options.writer
-    }, selected.chain);
-    return { ...appended, selected, view: viewChain(appended.chain) };
-}
-const RECORD_EXAMPLE = '{"note": "checked by hand"}';
-/** The `record` fields: a JSON object of the fields a caller may set, authority never. */
-function parseRecordFields(value) {
-    if (value === undefined)
-        return {};
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new errors/* InvalidInput */.o9(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
-    if ('authority' in value)
-        throw new errors/* InvalidInput */.o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
-            'authority flag is false. Remove the authority field.');
-    const proto = (0,validate/* findProtoKey */.Di)(value);
-    if (proto !== null)
-        throw new errors/* InvalidInput */.o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
-            'stored. Rename it.');
-    return (0,validate/* parseOrThrow */.zS)(core_record/* RecordInputSchema */.FR, value, 'The `record`');
-}
-/** The fields an input_key's payload is compared on: the state and what the caller gave. */
-const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
-/**
- * SPEC §5 append: verify the chain as read (readRun), validate the new record against its head,
- * write it with the head as parent and move the ref only if it still points at that head.
- * A lost race is reported, never retried: the caller re-reads and re-plans.
- */
-async function appendRecord(store, request, chain) {
-    const current = verifiedState(chain);
-    const inputKey = request.fields.input_key;
-    if (inputKey) {
-        const earlier = chain.find(entry => entry.value.idempotency.input_key === inputKey);
-        if (earlier) {
-            const differs = differingField(earlier.value, request);
-            if (differs)
-                throw new errors/* InputConflict */.dq(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
-                    `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
-                    'Use a new input_key for a different input.');
-            return { record: earlier, duplicate: true, chain: [...chain] };
-        }
-    }
-    const head = chain[chain.length - 1];
-    const next = newRecord({
-        ...request.fields,
-        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
-        run_id: current.run_id,
-        ledger_sequence: current.sequence + 1,
-        previous_record_digest: current.head_digest,
-        state: request.state,
-        occurred_at: request.occurred_at,
-        trigger: request.trigger,
-        actor: request.actor,
-        writer: request.writer,
-        dispatch_key: current.dispatch_key,
-        request_digest: current.request_digest
-    });
-    checkAppend(head.value, next, current.head_digest);
-    const [oid] = (await store.writeEntries([(0,entry/* recordCommit */.rN)(next, head.oid)]));
-    const moved = await store.advanceRef(request.ledger_ref, oid, head.oid);
-    if (moved === 'lost')
-        throw new errors/* LostRace */.Sb(`Another writer appended to ${request.ledger_ref} after sequence ${current.sequence} was ` +
-            'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
-            'nothing is retried blindly.');
-    const record = { oid, value: next, json: (0,core_canonical/* canonicalJson */.dj)(next) };
-    return { record, duplicate: false, chain: [...chain, record] };
-}
-/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
-function defaultAttempt(state, current) {
-    return nextAttempt(headAttempt(current), state);
-}
-/**
- * The first field in which a repeated input differs from the record that holds its input_key.
- * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
- * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
- * from the run's state at the time, which has moved on since.
- */
-function differingField(stored, request) {
-    if (stored.state !== request.state)
-        return 'state';
-    for (const field of PAYLOAD_FIELDS) {
-        const given = request.fields[field];
-        if (given === undefined && field === 'attempt')
-            continue;
-        const value = given ?? (field === 'evidence' ? [] : null);
-        if ((0,core_canonical/* canonicalJson */.dj)(value) !== (0,core_canonical/* canonicalJson */.dj)(stored[field] ?? null))
-            return field;
-    }
-    return null;
-}
-
 ;// CONCATENATED MODULE: ./src/commands/operate.ts
 /**
  * SPEC §12 `command: operate`: an operator's comment, authorized, decided by the core and
  * appended by compare-and-set under its derived key; cancel also stops the provider's run,
  * even when the record cannot be written. Takes plain values, returns a result.
  */
+
 
 
 
@@ -3484,38 +3728,76 @@ async function operate_finish(request, command, decision, run) {
     };
 }
 async function cancelProvider(request, state) {
-    const ids = workflowRunsToCancel(state);
+    const owner = await ownerAtCancel(request, state);
+    const ids = workflowRunsToCancel(state, owner.workflow_run_id);
     const done = [];
-    const warnings = [];
-    if (ids.length === 0)
+    const warnings = [...owner.warnings];
+    if (ids.length === 0) {
+        const warning = 'the ledger names no GitHub workflow run to cancel, so no provider work was cancelled; stop any other provider work by hand';
         return {
             done,
-            warnings,
-            summary: 'The ledger names no GitHub workflow run to cancel; stop any other provider work by hand.',
+            warnings: [...warnings, warning],
+            summary: `Not cancelled: ${warning}.`,
             failure: undefined
         };
+    }
     if (request.api === null) {
         const warning = `no token, so workflow run(s) ${ids.join(', ')} named in the ledger were not cancelled; cancel them by hand`;
-        return { done, warnings: [warning], summary: `Not cancelled: ${warning}.`, failure: warning };
+        return {
+            done,
+            warnings: [...warnings, warning],
+            summary: `Not cancelled: ${warning}.`,
+            failure: warning
+        };
     }
+    const refused = [];
     for (const id of ids) {
         try {
-            const answer = await request.api.cancelWorkflowRun(id);
+            const answer = await request.api.cancelWorkflowRun(Number(id));
             done.push(`${id}:${answer}`);
+            if (answer === 'finished')
+                warnings.push(`workflow run ${id} had already finished (GitHub answered 409), so it was not cancelled`);
         }
         catch (error) {
-            warnings.push(`workflow run ${id} could not be cancelled (${apiErrorText(error)}); cancel it by hand (the token needs actions: write)`);
+            refused.push(`workflow run ${id} could not be cancelled (${apiErrorText(error)}); cancel it by hand (the token needs actions: write)`);
         }
     }
-    const summary = done.length > 0
+    const summary = providerCancelled(done)
         ? `Provider workflow run(s) ${done.map(d => d.replace(':requested', ' (cancel requested)').replace(':finished', ' (already finished)')).join(', ')}.`
-        : 'No provider workflow run could be cancelled.';
+        : 'No provider workflow run was cancelled.';
     return {
         done,
-        warnings,
+        warnings: [...warnings, ...refused],
         summary,
-        failure: warnings.length > 0 ? warnings.join('; ') : undefined
+        failure: refused.length > 0 ? refused.join('; ') : undefined
     };
+}
+/** A cancel stopped provider work only when GitHub accepted at least one cancel request. */
+function providerCancelled(done) {
+    return done.some(entry => entry.endsWith(':requested'));
+}
+/**
+ * The workflow run that owns the current attempt's receiver key, read now: it may be a run the
+ * ledger holds no id for (a send answered with an error, whose run won the admission).
+ */
+async function ownerAtCancel(request, state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    const key = current?.external_ids[RECEIVER_KEY];
+    if (current === undefined || current.failed || key === undefined)
+        return { workflow_run_id: null, warnings: [] };
+    try {
+        const receiver = await findReceiver(request.store, request.namespace, key);
+        return { workflow_run_id: receiver?.workflow_run_id ?? null, warnings: [] };
+    }
+    catch (error) {
+        const why = error instanceof errors/* DispatchLedgerError */.SS ? error.message : String(error);
+        return {
+            workflow_run_id: null,
+            warnings: [
+                `the receiver admission could not be read (${why}); only the runs the ledger names were cancelled`
+            ]
+        };
+    }
 }
 async function respond(request, comment, result) {
     const warnings = [...(result.warnings ?? [])];
@@ -3635,6 +3917,7 @@ function ledgerMarkdown(chain, terminal) {
 
 
 
+
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
 async function operateStep(inputs, context) {
     const { event, store, writer, env } = context;
@@ -3682,7 +3965,8 @@ function report(result, storeName) {
         verb: result.verb,
         outcome: result.outcome,
         settled_outcome: result.settled_outcome,
-        recorded: String(result.outcome === 'applied')
+        recorded: String(result.outcome === 'applied'),
+        provider_cancelled: result.verb === 'cancel' ? flag(providerCancelled(result.provider_cancelled)) : ''
     };
     // Every value below may come from the comment or the store: writeSummary escapes it as
     // text, and line breaks are shown as ⏎ (SPEC §9).
@@ -3723,15 +4007,882 @@ function report(result, storeName) {
 
 ;// CONCATENATED MODULE: ./src/commands/plan.ts
 
+
+
+
 /**
  * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
- * the one safe next action. Writes nothing, so any workflow run may plan any run.
+ * the one safe next action. Any workflow run may plan any run. Its one write: when `confirm` is
+ * given and a receiver has admitted an attempt the ledger holds only candidates for, it
+ * records the run that works (docs/design/dispatch.md#the-recorded-receiver).
  */
-function planCommand(store, choice) {
-    return selectRun(store, choice);
+async function planCommand(store, choice, confirm) {
+    const selected = await selectRun(store, choice);
+    if (confirm === undefined)
+        return { ...selected, confirm_warning: null };
+    try {
+        const chain = await confirmReceiver(store, selected.ledger_ref, selected.chain, {
+            ...confirm,
+            namespace: choice.namespace
+        });
+        if (chain === selected.chain)
+            return { ...selected, confirm_warning: null };
+        return { ...selected, chain, view: viewChain(chain), confirm_warning: null };
+    }
+    catch (error) {
+        // Planning never fails for want of a write: a read-only job still gets its plan.
+        if (!(error instanceof errors/* DispatchLedgerError */.SS))
+            throw error;
+        return {
+            ...selected,
+            confirm_warning: `The receiver's run could not be recorded now (${error.message}); a later plan or dispatch records it.`
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
+
+function dispatchMove(state, plan) {
+    switch (plan.action) {
+        case 'dispatch':
+        case 'retry_attempt': {
+            const attempt = dispatchAttemptFor(state);
+            // planRecovery says dispatch only at admitted and retry only at attempt_failed, where
+            // an attempt always follows; anything else is a planner bug, and we send nothing.
+            if (attempt === null)
+                return { kind: 'nothing', reason: `No attempt can be started in state ${state.state}.` };
+            return { kind: 'send', attempt };
+        }
+        case 'reconcile_provider': {
+            // The unresolved ambiguous attempt first (rule 2 of §6), else the newest one.
+            const open = state.attempts.find(a => a.unresolved_ambiguous) ??
+                state.attempts.find(a => a.number === state.current_attempt);
+            if (open === undefined)
+                return { kind: 'nothing', reason: 'The plan asks to reconcile, but no attempt exists.' };
+            return { kind: 'reconcile', attempt: { number: open.number, reason: open.reason } };
+        }
+        case 'observe_provider': {
+            const current = state.attempts.find(a => a.number === state.current_attempt);
+            return {
+                kind: 'observe',
+                attempt: current?.number ?? 0,
+                external_ids: current?.external_ids ?? {}
+            };
+        }
+        default:
+            return {
+                kind: 'nothing',
+                reason: `Nothing to send: the plan is ${plan.action}. ${plan.reason}`
+            };
+    }
+}
+/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
+function idempotencyKey(runId, attempt) {
+    return `${runId}/a${attempt}`;
+}
+/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
+const dispatchMove_MAX_SENDS_PER_STEP = 2;
+/** An attempt is sent at most twice in all: the send and one fenced re-send. */
+const MAX_SENDS_PER_ATTEMPT = 2;
+/**
+ * How many sends of `attempt` the ledger shows were started: each send is preceded by its
+ * own durable intent (`dispatched`, `not_submitted`), so a crash cannot hide one.
+ */
+function sendsStarted(records, attempt) {
+    return records.filter(r => r.state === 'dispatched' &&
+        r.attempt?.number === attempt &&
+        r.provider?.submission_state === 'not_submitted').length;
+}
+
+;// CONCATENATED MODULE: ./src/core/sendOutcome.ts
+/** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
+const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
+function classifyWorkflowDispatch(answer) {
+    if ('error' in answer)
+        return { kind: 'ambiguous', reason: `no answer from the API (${answer.error})` };
+    const { status, body } = answer;
+    if (status === 200) {
+        const details = isRecord(body) ? body : {};
+        const ids = {};
+        const runId = details['workflow_run_id'];
+        if (typeof runId === 'number' || (typeof runId === 'string' && /^\d+$/.test(runId)))
+            ids['workflow_run_id'] = String(runId);
+        if (typeof details['html_url'] === 'string')
+            ids['html_url'] = details['html_url'];
+        return { kind: 'submitted', external_ids: ids };
+    }
+    if (status === 204)
+        return { kind: 'submitted', external_ids: {} };
+    if (DEFINITE_REFUSALS.has(status)) {
+        const why = status === 403
+            ? 'the token may not dispatch workflows: give the job `permissions: actions: write` ' +
+                '(or a token that has it)'
+            : status === 404
+                ? 'the workflow or repository was not found: check the workflow input (a file in ' +
+                    '.github/workflows) and that the token can see the repository'
+                : status === 401
+                    ? 'the token was not accepted: check the token input'
+                    : 'GitHub rejected the request: check the workflow, ref and inputs (the workflow ' +
+                        'must declare every input and have a workflow_dispatch trigger)';
+        return {
+            kind: 'refused',
+            failure: { code: `http_${status}`, classification: 'provider', retryable: false },
+            message: `The dispatch was refused with HTTP ${status}: ${why}.`
+        };
+    }
+    // 5xx, 429 and the rest: GitHub may have created the run before it failed to answer.
+    return { kind: 'ambiguous', reason: `HTTP ${status}: the API may have created the run` };
+}
+const EXIT_RETRYABLE = 75; // EX_TEMPFAIL
+const EXIT_NOT_RETRYABLE = 78; // EX_CONFIG
+function classifyCommandSend(run) {
+    if (run.timedOut)
+        return { kind: 'ambiguous', reason: 'the command timed out (timeout-seconds)' };
+    switch (run.exitCode) {
+        case 0:
+            return { kind: 'submitted', external_ids: lastLineIds(run.stdout) ?? {} };
+        case EXIT_RETRYABLE:
+        case EXIT_NOT_RETRYABLE: {
+            const retryable = run.exitCode === EXIT_RETRYABLE;
+            return {
+                kind: 'refused',
+                failure: { code: `exit_${run.exitCode}`, classification: 'provider', retryable },
+                message: `The run command exited ${run.exitCode}: the provider definitely refused ` +
+                    (retryable ? '(retryable: a later dispatch starts a new attempt).' : '(not retryable).')
+            };
+        }
+        default:
+            return {
+                kind: 'ambiguous',
+                reason: run.exitCode === null
+                    ? 'the command was killed by a signal'
+                    : `the command exited ${run.exitCode}, which says neither sent nor refused`
+            };
+    }
+}
+function classifyCommandLookup(run) {
+    if (run.timedOut)
+        return { kind: 'unknown', reason: 'the lookup command timed out' };
+    if (run.exitCode === 0) {
+        const ids = lastLineIds(run.stdout);
+        if (ids)
+            return { kind: 'found', external_ids: ids };
+        return {
+            kind: 'unknown',
+            reason: 'the lookup exited 0 without a JSON object of strings on its last line'
+        };
+    }
+    if (run.exitCode === 1)
+        return { kind: 'absent', reason: 'the lookup exited 1: the provider has nothing' };
+    return {
+        kind: 'unknown',
+        reason: run.exitCode === null
+            ? 'the lookup was killed by a signal'
+            : `the lookup exited ${run.exitCode}`
+    };
+}
+/** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
+function lastLineIds(stdout) {
+    const line = stdout.trimEnd().split('\n').pop()?.trim() ?? '';
+    if (!line.startsWith('{'))
+        return null;
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch {
+        return null;
+    }
+    if (!isRecord(value))
+        return null;
+    const entries = Object.entries(value);
+    if (!entries.every(([, v]) => typeof v === 'string'))
+        return null;
+    // A fresh object with own properties only: `__proto__` stays a plain key.
+    const ids = Object.create(null);
+    for (const [k, v] of entries)
+        ids[k] = v;
+    return { ...ids };
+}
+/**
+ * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
+ * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
+ */
+function sendOutcome_afterLookup(lookup, options) {
+    switch (lookup.kind) {
+        case 'found':
+            return 'adopt';
+        case 'absent':
+            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
+        case 'unknown':
+            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
+    }
+}
+function provider(driver, submission_state, external_ids = {}) {
+    return { driver, submission_state, external_ids: { ...external_ids } };
+}
+function intentRecord(driver, attempt, external_ids) {
+    return {
+        state: 'dispatched',
+        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
+    };
+}
+/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
+function sendRecord(driver, outcome, current) {
+    // No attempt field: the append gives a submission update or a failure the head's attempt.
+    switch (outcome.kind) {
+        case 'submitted':
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
+            };
+        case 'refused':
+            return {
+                state: 'attempt_failed',
+                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
+            };
+        case 'ambiguous':
+            if (current === 'ambiguous')
+                return null;
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
+            };
+    }
+}
+/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
+function absentRecord(driver, reason) {
+    return {
+        state: 'attempt_failed',
+        fields: {
+            provider: provider(driver, 'definite_failure'),
+            failure: {
+                code: 'provider_has_nothing',
+                classification: 'recovery_required',
+                retryable: true
+            },
+            note: clip(reason)
+        }
+    };
+}
+function clip(text) {
+    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+/**
+ * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
+ * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
+ * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
+ * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ */
+
+
+
+
+
+
+
+/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
+const MAX_MOVES = 8;
+async function dispatch(options) {
+    const selected = await selectRun(options.store, options.choice);
+    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
+    if (!mayAct(selected))
+        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
+            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    const boundary = options.onBoundary ?? (() => { });
+    const driver = options.driver;
+    let sends = 0;
+    const send = async (call, attempt, note) => {
+        boundary('before-intent');
+        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
+        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
+        boundary('after-intent');
+        sends++;
+        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        run.sends = sends;
+        boundary('after-send');
+        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
+        if (record)
+            await run.append(record);
+        boundary('after-outcome');
+        return outcome;
+    };
+    for (let move = 0; move < MAX_MOVES; move++) {
+        const next = dispatchMove(run.state, run.plan);
+        if (next.kind === 'nothing')
+            return run.result('nothing', null, next.reason);
+        if (next.kind === 'observe') {
+            const confirmed = await dispatch_confirm(run, driver);
+            return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
+        }
+        const call = callFor(run.state, next.attempt.number);
+        if (next.kind === 'send') {
+            if (sends >= dispatchMove_MAX_SENDS_PER_STEP)
+                return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
+            const outcome = await send(call, next.attempt, null);
+            const done = finished(run, outcome, next.attempt.number);
+            if (done)
+                return done;
+            continue; // ambiguous: reconcile once, straight away
+        }
+        // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
+        const lookup = await driver.lookup(call, run.externalIds(next.attempt.number));
+        const sendsLeft = Math.min(dispatchMove_MAX_SENDS_PER_STEP - sends, MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number));
+        switch (sendOutcome_afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
+            case 'adopt': {
+                const ids = lookup.kind === 'found' ? lookup.external_ids : {};
+                await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null), 'provider_observation');
+                return run.result('submitted', next.attempt.number, `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`);
+            }
+            case 'fail_and_retry':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                continue; // the plan is now retry_attempt: the next attempt is sent
+            case 'fail_only':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return run.result('failed', next.attempt.number, `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`);
+            case 'resend': {
+                const outcome = await send(call, next.attempt, `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`);
+                const done = finished(run, outcome, next.attempt.number);
+                if (done)
+                    return done;
+                return run.result('unresolved', next.attempt.number, `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`);
+            }
+            case 'unresolved':
+                return run.result('unresolved', next.attempt.number, `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
+                    (driver.fenced
+                        ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+                        : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
+        }
+    }
+    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
+ * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function dispatch_confirm(run, driver) {
+    const attempt = attemptToConfirm(run.state);
+    if (attempt === null)
+        return '';
+    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
+    if (lookup.kind !== 'found')
+        return ' No receiver has admitted it yet.';
+    await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: lookup.external_ids }, null), 'provider_observation');
+    return ' Its receiver has admitted: the ledger now names that run.';
+}
+function finished(run, outcome, attempt) {
+    if (outcome.kind === 'submitted')
+        return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
+    if (outcome.kind === 'refused')
+        return run.result('failed', attempt, outcome.message);
+    return null;
+}
+function callFor(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
+}
+function reasonOf(lookup) {
+    return lookup.reason ?? lookup.kind;
+}
+/** The run as this step sees it: the chain, its verified state and plan, kept current. */
+class RunLedger {
+    options;
+    ledger_ref;
+    owner;
+    state;
+    plan;
+    sends = 0;
+    chain;
+    constructor(options, ledger_ref, chain, owner) {
+        this.options = options;
+        this.ledger_ref = ledger_ref;
+        this.owner = owner;
+        this.chain = chain;
+        this.state = verifiedState(chain);
+        this.plan = planRecovery(this.state);
+    }
+    records() {
+        return this.chain.map(entry => entry.value);
+    }
+    submission(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
+    }
+    externalIds(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
+    }
+    async append(record, trigger) {
+        const result = await appendRecord(this.options.store, {
+            ledger_ref: this.ledger_ref,
+            state: record.state,
+            fields: record.fields,
+            occurred_at: this.options.now(),
+            trigger: trigger ?? this.options.trigger,
+            actor: this.options.actor,
+            writer: this.options.writer
+        }, this.chain);
+        this.chain = result.chain;
+        this.state = verifiedState(this.chain);
+        this.plan = planRecovery(this.state);
+    }
+    result(outcome, attempt, message) {
+        const at = attempt ?? this.state.current_attempt;
+        const current = this.state.attempts.find(a => a.number === at);
+        return {
+            outcome,
+            owner: this.owner,
+            sends: this.sends,
+            ledger_ref: this.ledger_ref,
+            chain: this.chain,
+            state: this.state,
+            plan: this.plan,
+            attempt: at,
+            submission_state: current?.submission_state ?? null,
+            external_ids: current?.external_ids ?? {},
+            message
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(8701);
+;// CONCATENATED MODULE: ./src/drivers/command.ts
+/**
+ * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
+ * optional `lookup` command finds it again. Both run through @actions/exec as
+ * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
+ * that comes from the event or the ledger reaches it only through the environment.
+ */
+
+
+
+/** Seconds `timeout` waits after SIGTERM before it sends SIGKILL. */
+const KILL_AFTER_SECONDS = 5;
+class CommandDriver {
+    options;
+    name = 'command';
+    fenced;
+    constructor(options) {
+        this.options = options;
+        this.fenced = options.fenced;
+    }
+    intentIds() {
+        return {};
+    }
+    async send(call) {
+        return classifyCommandSend(await this.runScript(this.options.run, call, {}));
+    }
+    async lookup(call, recorded) {
+        if (!this.options.lookup)
+            return { kind: 'unknown', reason: 'no lookup command is configured (the lookup input)' };
+        const ids = { DISPATCH_EXTERNAL_IDS: JSON.stringify(recorded) };
+        return classifyCommandLookup(await this.runScript(this.options.lookup, call, ids));
+    }
+    async runScript(script, call, extra) {
+        const env = childEnv(this.options.env, {
+            DISPATCH_KEY: call.dispatch_key,
+            DISPATCH_RUN_ID: call.run_id,
+            DISPATCH_ATTEMPT: String(call.attempt),
+            DISPATCH_IDEMPOTENCY_KEY: call.idempotency_key,
+            ...extra
+        });
+        const bash = ['bash', '-eo', 'pipefail', '-c', script];
+        // coreutils `timeout` kills the command's whole process group, which @actions/exec
+        // cannot do (it hides the child). Where it is missing, we stop waiting instead.
+        const timeoutTool = await io/* which */.K7('timeout', false);
+        const seconds = this.options.timeoutSeconds;
+        const [tool, ...args] = timeoutTool
+            ? [timeoutTool, '-k', String(KILL_AFTER_SECONDS), String(seconds), ...bash]
+            : bash;
+        const started = Date.now();
+        const running = exec/* getExecOutput */.H(tool, args, {
+            cwd: this.options.cwd,
+            env,
+            ignoreReturnCode: true,
+            outStream: this.options.outStream
+        });
+        const result = timeoutTool
+            ? await running
+            : await Promise.race([running, expiry(seconds + KILL_AFTER_SECONDS)]);
+        if (result === null)
+            return { exitCode: null, timedOut: true, stdout: '' };
+        const elapsed = (Date.now() - started) / 1000;
+        // 124: timeout's TERM worked; 137: it had to KILL. Only then, and only late, is it ours.
+        const timedOut = timeoutTool !== '' && [124, 137].includes(result.exitCode) && elapsed >= seconds;
+        return { exitCode: signalled(result.exitCode), timedOut, stdout: result.stdout };
+    }
+}
+/** `timeout` reports a command killed by signal N as 128 + N, as bash does. */
+function signalled(exitCode) {
+    return exitCode > 128 && exitCode < 160 ? null : exitCode;
+}
+function expiry(seconds) {
+    return new Promise(resolve => setTimeout(() => resolve(null), seconds * 1000).unref());
+}
+/** The step's environment without the action's inputs, plus the dispatch variables. */
+function childEnv(env, dispatch) {
+    const out = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined && !name.startsWith('INPUT_'))
+            out[name] = value;
+    return { ...out, ...dispatch };
+}
+
+;// CONCATENATED MODULE: ./src/drivers/githubApi.ts
+
+class GitHubApi {
+    options;
+    octokit = null;
+    owner;
+    repo;
+    constructor(options) {
+        this.options = options;
+        const [owner, repo] = options.repository.split('/');
+        this.owner = owner ?? '';
+        this.repo = repo ?? '';
+    }
+    client() {
+        this.octokit ??= (0,github_octokit/* loadOctokit */.m)({ token: this.options.token, apiUrl: this.options.baseUrl });
+        return this.octokit;
+    }
+    /** POST …/actions/workflows/{workflow}/dispatches with return_run_details (SPEC §10). */
+    dispatchWorkflow(dispatch) {
+        return this.call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+            workflow_id: dispatch.workflow,
+            ref: dispatch.ref,
+            inputs: { ...dispatch.inputs },
+            return_run_details: true
+        });
+    }
+    /** POST …/actions/runs/{run_id}/rerun-failed-jobs (SPEC §11). */
+    rerunFailedJobs(runId) {
+        return this.call('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
+            run_id: runId
+        });
+    }
+    async call(route, parameters) {
+        const octokit = await this.client();
+        try {
+            const response = await octokit.request(route, {
+                owner: this.owner,
+                repo: this.repo,
+                ...parameters,
+                request: { signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) }
+            });
+            return { status: response.status, body: response.data };
+        }
+        catch (error) {
+            const status = error.status;
+            if (typeof status === 'number' && status >= 400) {
+                const data = error.response?.data;
+                return { status, body: this.scrub(data) };
+            }
+            return { error: this.scrub(describeError(error)) };
+        }
+    }
+    /** The token never leaves this class: not in an error text, not in a body we keep. */
+    scrub(value) {
+        const token = this.options.token;
+        if (!token)
+            return value;
+        if (typeof value === 'string')
+            return value.split(token).join('***');
+        if (value === undefined)
+            return value;
+        try {
+            return JSON.parse(JSON.stringify(value).split(token).join('***'));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+function describeError(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    if (error.name === 'TimeoutError' || error.name === 'AbortError')
+        return 'timed out (timeout-seconds)';
+    const cause = error.cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.message}${detail}`;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/workflow.ts
+/**
+ * Driver `workflow` (SPEC §10): GitHub `workflow_dispatch` to a fenced receiver. The receiver
+ * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
+ * and works only when it owns that key, so a second run for one dispatch does nothing. The
+ * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
+ * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ */
+
+
+
+
+class WorkflowDriver {
+    options;
+    name = 'workflow';
+    /** The receiver admits before it works: a second run for one dispatch does nothing. */
+    fenced = true;
+    file;
+    constructor(options) {
+        this.options = options;
+        this.file = workflowFile(options.workflow);
+    }
+    /** What the receiver's `inputs.dispatch_key` is for an attempt. */
+    inputsFor(call) {
+        return { ...this.options.inputs, dispatch_key: call.idempotency_key };
+    }
+    /** The key the receiver derives from its workflow_dispatch event, by its own rule. */
+    receiverKey(call) {
+        return deriveDispatch({
+            eventName: 'workflow_dispatch',
+            payload: {
+                repository: { id: this.options.repositoryId },
+                workflow: `.github/workflows/${this.file}`,
+                inputs: this.inputsFor(call)
+            }
+        }).dispatch_key;
+    }
+    intentIds(call) {
+        return { [RECEIVER_KEY]: this.receiverKey(call) };
+    }
+    /**
+     * The run an accepted send returns is only a candidate: another run of the same attempt may
+     * win the receiver admission, so the ledger names the receiver once one has admitted.
+     */
+    async send(call, recorded) {
+        const answer = await this.options.api.dispatchWorkflow({
+            workflow: this.file,
+            ref: this.options.ref,
+            inputs: this.inputsFor(call)
+        });
+        const outcome = classifyWorkflowDispatch(answer);
+        if (outcome.kind !== 'submitted')
+            return outcome;
+        return { kind: 'submitted', external_ids: candidateIds(recorded, outcome.external_ids) };
+    }
+    /** Found when a receiver admitted the attempt's key: it is the run that works. */
+    async lookup(call, recorded) {
+        const key = recorded[RECEIVER_KEY] ?? this.receiverKey(call);
+        const receiver = await this.options.findReceiver(key);
+        if (receiver === null)
+            return {
+                kind: 'unknown',
+                reason: `no receiver has admitted ${key} yet (it may still be queued)`
+            };
+        return { kind: 'found', external_ids: confirmedIds(receiver, this.options.runUrl) };
+    }
+}
+/** `receiver.yml` or `.github/workflows/receiver.yml` → `receiver.yml`. */
+function workflowFile(workflow) {
+    const file = workflow.startsWith('.github/workflows/')
+        ? workflow.slice('.github/workflows/'.length)
+        : workflow;
+    if (!/^[A-Za-z0-9_.-]+\.ya?ml$/.test(file) || file.startsWith('.'))
+        throw new errors/* InvalidInput */.o9(`The workflow input ${JSON.stringify(workflow)} is not a workflow file. Name a file in ` +
+            '.github/workflows, for example workflow: receiver.yml (the receiver key is derived ' +
+            'from its path, so a numeric workflow id cannot be used).');
+    return file;
+}
+
+;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
+async function dispatchStep(inputs, context) {
+    const { event, store, env } = context;
+    const driver = buildDriver(inputs, event, store, env);
+    const result = await dispatch({
+        store,
+        choice: {
+            namespace: inputs.namespace,
+            run_id: inputs.runId,
+            dispatch_key: inputs.dispatchKey,
+            event,
+            writer: context.writer
+        },
+        driver,
+        trigger: triggerFor(event.name),
+        actor: actorFrom(event.payload),
+        writer: context.writer,
+        now: () => time_timestampOf(new Date()),
+        onBoundary: failpoint(env)
+    });
+    return dispatchStep_report(result, store, driver);
+}
+function dispatchStep_report(result, store, driver) {
+    const { state } = result;
+    const ids = result.external_ids;
+    const identity = runIdentityOutputs(state, result.ledger_ref, store.name);
+    const dispatchOutputs = {
+        sent: flag(result.sends > 0),
+        submission_state: result.submission_state ?? '',
+        external_ids: JSON.stringify(ids),
+        // Set only once a receiver admitted: a run a send returned is a candidate until then.
+        workflow_run_id: ids['workflow_run_id'] ?? '',
+        workflow_run_url: ids['html_url'] ?? ''
+    };
+    if (result.outcome === 'not_owner')
+        return {
+            outputs: {
+                ...identity,
+                ...notOwnedOutputs(state.run_id),
+                owner: 'false',
+                sent: 'false',
+                submission_state: '',
+                external_ids: '{}',
+                workflow_run_id: '',
+                workflow_run_url: '',
+                receiver_confirmed: ''
+            },
+            summary: {
+                title: 'dispatch-ledger: dispatch — not this workflow run’s',
+                meaning: result.message,
+                rows: [
+                    ['run id', state.run_id],
+                    ['store', store.name]
+                ]
+            }
+        };
+    const view = { state, plan: result.plan };
+    const failure = result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined;
+    return {
+        outputs: { ...identity, owner: flag(result.owner), ...runOutputs(view), ...dispatchOutputs },
+        summary: {
+            title: `dispatch-ledger: dispatch — ${result.outcome}`,
+            meaning: result.message,
+            rows: [
+                ['run id', state.run_id],
+                ['driver', driver.name],
+                ['requests sent by this step', String(result.sends)],
+                ['attempt', result.attempt === null ? '' : String(result.attempt)],
+                ['submission', result.submission_state ?? ''],
+                ...Object.entries(ids).map(([name, value]) => [`external id ${name}`, value]),
+                ['store', store.name],
+                ...runRows(view)
+            ],
+            extra: ledgerMarkdown(result.chain, state.terminal)
+        },
+        failure
+    };
+}
+function buildDriver(inputs, event, store, env) {
+    const timeoutSeconds = Number(inputs.timeoutSeconds);
+    if (inputs.driver === 'command') {
+        if (!inputs.run)
+            throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
+                'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
+        return new CommandDriver({
+            run: inputs.run,
+            lookup: inputs.lookup,
+            fenced: inputs.fenced === 'true',
+            timeoutSeconds,
+            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
+            env
+        });
+    }
+    if (inputs.driver !== 'workflow')
+        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
+            'receiver) or command (your own shell command).');
+    if (!inputs.workflow)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
+    const file = workflowFile(inputs.workflow);
+    const workflowInputs = parseWorkflowInputs(inputs.inputs);
+    if (!inputs.token)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[^/]+\/[^/]+$/.test(repository))
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.');
+    const ref = inputs.ref || env.GITHUB_REF || '';
+    if (!ref)
+        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
+    const namespace = inputs.namespace;
+    return new WorkflowDriver({
+        api: new GitHubApi({
+            token: inputs.token,
+            baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
+            repository,
+            timeoutSeconds
+        }),
+        workflow: file,
+        ref,
+        inputs: workflowInputs,
+        repositoryId: repositoryId(env, event),
+        findReceiver: key => findReceiver(store, namespace, key),
+        runUrl: runUrlFor(env, repository)
+    });
+}
+function parseWorkflowInputs(text) {
+    if (!text)
+        return {};
+    const value = (0,validate/* parseJsonInput */.ou)(text, 'inputs');
+    if (typeof value !== 'object' ||
+        value === null ||
+        Array.isArray(value) ||
+        !Object.values(value).every(v => typeof v === 'string'))
+        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
+            'workflow_dispatch inputs are strings.');
+    if (Object.hasOwn(value, 'dispatch_key'))
+        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
+            'the key the receiver admits. Remove it.');
+    return { ...value };
+}
+/** A workflow run's web address, as GitHub forms it. */
+function runUrlFor(env, repository) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    return id => `${server}/${repository}/actions/runs/${id}`;
+}
+/** The id the receiver's event carries as repository.id. */
+function repositoryId(env, event) {
+    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
+    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
+        return fromEnv;
+    const payload = event.payload;
+    const fromEvent = payload.repository?.id;
+    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
+        return fromEvent;
+    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
+        'repository.id); it is part of the receiver key. Run inside a workflow.');
+}
+/**
+ * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
+ * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
+ * real use; it can only stop this step's own process.
+ */
+function failpoint(env) {
+    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
+    if (!at)
+        return undefined;
+    return boundary => {
+        if (boundary === at)
+            process.kill(process.pid, 'SIGKILL');
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/planStep.ts
+
+
 
 
 
@@ -3743,9 +4894,17 @@ async function planStep(inputs, context) {
         dispatch_key: inputs.dispatchKey,
         event: context.event,
         writer: context.writer
+    }, {
+        writer: context.writer,
+        actor: actorFrom(context.event.payload),
+        now: () => new Date(),
+        runUrl: context.env.GITHUB_REPOSITORY
+            ? runUrlFor(context.env, context.env.GITHUB_REPOSITORY)
+            : null
     });
     const { view } = selected;
     return {
+        warnings: selected.confirm_warning ? [selected.confirm_warning] : undefined,
         outputs: selectedRunOutputs(selected, context.store.name),
         summary: {
             title: `dispatch-ledger: plan — ${view.plan.action}`,
@@ -4447,810 +5606,6 @@ function bool(value, input) {
 function repositoryIdOf(payload) {
     const id = payload?.repository?.id;
     return typeof id === 'number' ? String(id) : '';
-}
-
-;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
-
-function dispatchMove(state, plan) {
-    switch (plan.action) {
-        case 'dispatch':
-        case 'retry_attempt': {
-            const attempt = dispatchAttemptFor(state);
-            // planRecovery says dispatch only at admitted and retry only at attempt_failed, where
-            // an attempt always follows; anything else is a planner bug, and we send nothing.
-            if (attempt === null)
-                return { kind: 'nothing', reason: `No attempt can be started in state ${state.state}.` };
-            return { kind: 'send', attempt };
-        }
-        case 'reconcile_provider': {
-            // The unresolved ambiguous attempt first (rule 2 of §6), else the newest one.
-            const open = state.attempts.find(a => a.unresolved_ambiguous) ??
-                state.attempts.find(a => a.number === state.current_attempt);
-            if (open === undefined)
-                return { kind: 'nothing', reason: 'The plan asks to reconcile, but no attempt exists.' };
-            return { kind: 'reconcile', attempt: { number: open.number, reason: open.reason } };
-        }
-        case 'observe_provider': {
-            const current = state.attempts.find(a => a.number === state.current_attempt);
-            return {
-                kind: 'observe',
-                attempt: current?.number ?? 0,
-                external_ids: current?.external_ids ?? {}
-            };
-        }
-        default:
-            return {
-                kind: 'nothing',
-                reason: `Nothing to send: the plan is ${plan.action}. ${plan.reason}`
-            };
-    }
-}
-/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
-function idempotencyKey(runId, attempt) {
-    return `${runId}/a${attempt}`;
-}
-/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
-const dispatchMove_MAX_SENDS_PER_STEP = 2;
-/** An attempt is sent at most twice in all: the send and one fenced re-send. */
-const MAX_SENDS_PER_ATTEMPT = 2;
-/**
- * How many sends of `attempt` the ledger shows were started: each send is preceded by its
- * own durable intent (`dispatched`, `not_submitted`), so a crash cannot hide one.
- */
-function sendsStarted(records, attempt) {
-    return records.filter(r => r.state === 'dispatched' &&
-        r.attempt?.number === attempt &&
-        r.provider?.submission_state === 'not_submitted').length;
-}
-
-;// CONCATENATED MODULE: ./src/core/sendOutcome.ts
-/** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
-const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
-function classifyWorkflowDispatch(answer) {
-    if ('error' in answer)
-        return { kind: 'ambiguous', reason: `no answer from the API (${answer.error})` };
-    const { status, body } = answer;
-    if (status === 200) {
-        const details = isRecord(body) ? body : {};
-        const ids = {};
-        const runId = details['workflow_run_id'];
-        if (typeof runId === 'number' || (typeof runId === 'string' && /^\d+$/.test(runId)))
-            ids['workflow_run_id'] = String(runId);
-        if (typeof details['html_url'] === 'string')
-            ids['html_url'] = details['html_url'];
-        return { kind: 'submitted', external_ids: ids };
-    }
-    if (status === 204)
-        return { kind: 'submitted', external_ids: {} };
-    if (DEFINITE_REFUSALS.has(status)) {
-        const why = status === 403
-            ? 'the token may not dispatch workflows: give the job `permissions: actions: write` ' +
-                '(or a token that has it)'
-            : status === 404
-                ? 'the workflow or repository was not found: check the workflow input (a file in ' +
-                    '.github/workflows) and that the token can see the repository'
-                : status === 401
-                    ? 'the token was not accepted: check the token input'
-                    : 'GitHub rejected the request: check the workflow, ref and inputs (the workflow ' +
-                        'must declare every input and have a workflow_dispatch trigger)';
-        return {
-            kind: 'refused',
-            failure: { code: `http_${status}`, classification: 'provider', retryable: false },
-            message: `The dispatch was refused with HTTP ${status}: ${why}.`
-        };
-    }
-    // 5xx, 429 and the rest: GitHub may have created the run before it failed to answer.
-    return { kind: 'ambiguous', reason: `HTTP ${status}: the API may have created the run` };
-}
-const EXIT_RETRYABLE = 75; // EX_TEMPFAIL
-const EXIT_NOT_RETRYABLE = 78; // EX_CONFIG
-function classifyCommandSend(run) {
-    if (run.timedOut)
-        return { kind: 'ambiguous', reason: 'the command timed out (timeout-seconds)' };
-    switch (run.exitCode) {
-        case 0:
-            return { kind: 'submitted', external_ids: lastLineIds(run.stdout) ?? {} };
-        case EXIT_RETRYABLE:
-        case EXIT_NOT_RETRYABLE: {
-            const retryable = run.exitCode === EXIT_RETRYABLE;
-            return {
-                kind: 'refused',
-                failure: { code: `exit_${run.exitCode}`, classification: 'provider', retryable },
-                message: `The run command exited ${run.exitCode}: the provider definitely refused ` +
-                    (retryable ? '(retryable: a later dispatch starts a new attempt).' : '(not retryable).')
-            };
-        }
-        default:
-            return {
-                kind: 'ambiguous',
-                reason: run.exitCode === null
-                    ? 'the command was killed by a signal'
-                    : `the command exited ${run.exitCode}, which says neither sent nor refused`
-            };
-    }
-}
-function classifyCommandLookup(run) {
-    if (run.timedOut)
-        return { kind: 'unknown', reason: 'the lookup command timed out' };
-    if (run.exitCode === 0) {
-        const ids = lastLineIds(run.stdout);
-        if (ids)
-            return { kind: 'found', external_ids: ids };
-        return {
-            kind: 'unknown',
-            reason: 'the lookup exited 0 without a JSON object of strings on its last line'
-        };
-    }
-    if (run.exitCode === 1)
-        return { kind: 'absent', reason: 'the lookup exited 1: the provider has nothing' };
-    return {
-        kind: 'unknown',
-        reason: run.exitCode === null
-            ? 'the lookup was killed by a signal'
-            : `the lookup exited ${run.exitCode}`
-    };
-}
-/** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
-function lastLineIds(stdout) {
-    const line = stdout.trimEnd().split('\n').pop()?.trim() ?? '';
-    if (!line.startsWith('{'))
-        return null;
-    let value;
-    try {
-        value = JSON.parse(line);
-    }
-    catch {
-        return null;
-    }
-    if (!isRecord(value))
-        return null;
-    const entries = Object.entries(value);
-    if (!entries.every(([, v]) => typeof v === 'string'))
-        return null;
-    // A fresh object with own properties only: `__proto__` stays a plain key.
-    const ids = Object.create(null);
-    for (const [k, v] of entries)
-        ids[k] = v;
-    return { ...ids };
-}
-/**
- * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
- * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
- */
-function sendOutcome_afterLookup(lookup, options) {
-    switch (lookup.kind) {
-        case 'found':
-            return 'adopt';
-        case 'absent':
-            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
-        case 'unknown':
-            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
-    }
-}
-function provider(driver, submission_state, external_ids = {}) {
-    return { driver, submission_state, external_ids: { ...external_ids } };
-}
-function intentRecord(driver, attempt, external_ids) {
-    return {
-        state: 'dispatched',
-        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
-    };
-}
-/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
-function sendRecord(driver, outcome, current) {
-    // No attempt field: the append gives a submission update or a failure the head's attempt.
-    switch (outcome.kind) {
-        case 'submitted':
-            return {
-                state: 'dispatched',
-                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
-            };
-        case 'refused':
-            return {
-                state: 'attempt_failed',
-                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
-            };
-        case 'ambiguous':
-            if (current === 'ambiguous')
-                return null;
-            return {
-                state: 'dispatched',
-                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
-            };
-    }
-}
-/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
-function absentRecord(driver, reason) {
-    return {
-        state: 'attempt_failed',
-        fields: {
-            provider: provider(driver, 'definite_failure'),
-            failure: {
-                code: 'provider_has_nothing',
-                classification: 'recovery_required',
-                retryable: true
-            },
-            note: clip(reason)
-        }
-    };
-}
-function clip(text) {
-    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-;// CONCATENATED MODULE: ./src/commands/dispatch.ts
-/**
- * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
- * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
- * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
- * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
- */
-
-
-
-
-
-
-/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
-const MAX_MOVES = 8;
-async function dispatch(options) {
-    const selected = await selectRun(options.store, options.choice);
-    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
-    if (!mayAct(selected))
-        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
-            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-    const boundary = options.onBoundary ?? (() => { });
-    const driver = options.driver;
-    let sends = 0;
-    const send = async (call, attempt, note) => {
-        boundary('before-intent');
-        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
-        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
-        boundary('after-intent');
-        sends++;
-        const outcome = await driver.send(call);
-        run.sends = sends;
-        boundary('after-send');
-        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
-        if (record)
-            await run.append(record);
-        boundary('after-outcome');
-        return outcome;
-    };
-    for (let move = 0; move < MAX_MOVES; move++) {
-        const next = dispatchMove(run.state, run.plan);
-        if (next.kind === 'nothing')
-            return run.result('nothing', null, next.reason);
-        if (next.kind === 'observe')
-            return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent. ${run.plan.reason}`);
-        const call = callFor(run.state, next.attempt.number);
-        if (next.kind === 'send') {
-            if (sends >= dispatchMove_MAX_SENDS_PER_STEP)
-                return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
-            const outcome = await send(call, next.attempt, null);
-            const done = finished(run, outcome, next.attempt.number);
-            if (done)
-                return done;
-            continue; // ambiguous: reconcile once, straight away
-        }
-        // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
-        const lookup = await driver.lookup(call, run.externalIds(next.attempt.number));
-        const sendsLeft = Math.min(dispatchMove_MAX_SENDS_PER_STEP - sends, MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number));
-        switch (sendOutcome_afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
-            case 'adopt': {
-                const ids = lookup.kind === 'found' ? lookup.external_ids : {};
-                await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null), 'provider_observation');
-                return run.result('submitted', next.attempt.number, `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`);
-            }
-            case 'fail_and_retry':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                continue; // the plan is now retry_attempt: the next attempt is sent
-            case 'fail_only':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                return run.result('failed', next.attempt.number, `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`);
-            case 'resend': {
-                const outcome = await send(call, next.attempt, `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`);
-                const done = finished(run, outcome, next.attempt.number);
-                if (done)
-                    return done;
-                return run.result('unresolved', next.attempt.number, `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`);
-            }
-            case 'unresolved':
-                return run.result('unresolved', next.attempt.number, `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
-                    (driver.fenced
-                        ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
-                        : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
-        }
-    }
-    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
-}
-function finished(run, outcome, attempt) {
-    if (outcome.kind === 'submitted')
-        return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
-    if (outcome.kind === 'refused')
-        return run.result('failed', attempt, outcome.message);
-    return null;
-}
-function callFor(state, attempt) {
-    return {
-        dispatch_key: state.dispatch_key,
-        run_id: state.run_id,
-        attempt,
-        idempotency_key: idempotencyKey(state.run_id, attempt)
-    };
-}
-function reasonOf(lookup) {
-    return lookup.reason ?? lookup.kind;
-}
-/** The run as this step sees it: the chain, its verified state and plan, kept current. */
-class RunLedger {
-    options;
-    ledger_ref;
-    owner;
-    state;
-    plan;
-    sends = 0;
-    chain;
-    constructor(options, ledger_ref, chain, owner) {
-        this.options = options;
-        this.ledger_ref = ledger_ref;
-        this.owner = owner;
-        this.chain = chain;
-        this.state = verifiedState(chain);
-        this.plan = planRecovery(this.state);
-    }
-    records() {
-        return this.chain.map(entry => entry.value);
-    }
-    submission(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
-    }
-    externalIds(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
-    }
-    async append(record, trigger) {
-        const result = await appendRecord(this.options.store, {
-            ledger_ref: this.ledger_ref,
-            state: record.state,
-            fields: record.fields,
-            occurred_at: this.options.now(),
-            trigger: trigger ?? this.options.trigger,
-            actor: this.options.actor,
-            writer: this.options.writer
-        }, this.chain);
-        this.chain = result.chain;
-        this.state = verifiedState(this.chain);
-        this.plan = planRecovery(this.state);
-    }
-    result(outcome, attempt, message) {
-        const at = attempt ?? this.state.current_attempt;
-        const current = this.state.attempts.find(a => a.number === at);
-        return {
-            outcome,
-            owner: this.owner,
-            sends: this.sends,
-            ledger_ref: this.ledger_ref,
-            chain: this.chain,
-            state: this.state,
-            plan: this.plan,
-            attempt: at,
-            submission_state: current?.submission_state ?? null,
-            external_ids: current?.external_ids ?? {},
-            message
-        };
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(7187);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(8701);
-;// CONCATENATED MODULE: ./src/drivers/command.ts
-/**
- * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
- * optional `lookup` command finds it again. Both run through @actions/exec as
- * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
- * that comes from the event or the ledger reaches it only through the environment.
- */
-
-
-
-/** Seconds `timeout` waits after SIGTERM before it sends SIGKILL. */
-const KILL_AFTER_SECONDS = 5;
-class CommandDriver {
-    options;
-    name = 'command';
-    fenced;
-    constructor(options) {
-        this.options = options;
-        this.fenced = options.fenced;
-    }
-    intentIds() {
-        return {};
-    }
-    async send(call) {
-        return classifyCommandSend(await this.runScript(this.options.run, call, {}));
-    }
-    async lookup(call, recorded) {
-        if (!this.options.lookup)
-            return { kind: 'unknown', reason: 'no lookup command is configured (the lookup input)' };
-        const ids = { DISPATCH_EXTERNAL_IDS: JSON.stringify(recorded) };
-        return classifyCommandLookup(await this.runScript(this.options.lookup, call, ids));
-    }
-    async runScript(script, call, extra) {
-        const env = childEnv(this.options.env, {
-            DISPATCH_KEY: call.dispatch_key,
-            DISPATCH_RUN_ID: call.run_id,
-            DISPATCH_ATTEMPT: String(call.attempt),
-            DISPATCH_IDEMPOTENCY_KEY: call.idempotency_key,
-            ...extra
-        });
-        const bash = ['bash', '-eo', 'pipefail', '-c', script];
-        // coreutils `timeout` kills the command's whole process group, which @actions/exec
-        // cannot do (it hides the child). Where it is missing, we stop waiting instead.
-        const timeoutTool = await io/* which */.K7('timeout', false);
-        const seconds = this.options.timeoutSeconds;
-        const [tool, ...args] = timeoutTool
-            ? [timeoutTool, '-k', String(KILL_AFTER_SECONDS), String(seconds), ...bash]
-            : bash;
-        const started = Date.now();
-        const running = exec/* getExecOutput */.H(tool, args, {
-            cwd: this.options.cwd,
-            env,
-            ignoreReturnCode: true,
-            outStream: this.options.outStream
-        });
-        const result = timeoutTool
-            ? await running
-            : await Promise.race([running, expiry(seconds + KILL_AFTER_SECONDS)]);
-        if (result === null)
-            return { exitCode: null, timedOut: true, stdout: '' };
-        const elapsed = (Date.now() - started) / 1000;
-        // 124: timeout's TERM worked; 137: it had to KILL. Only then, and only late, is it ours.
-        const timedOut = timeoutTool !== '' && [124, 137].includes(result.exitCode) && elapsed >= seconds;
-        return { exitCode: signalled(result.exitCode), timedOut, stdout: result.stdout };
-    }
-}
-/** `timeout` reports a command killed by signal N as 128 + N, as bash does. */
-function signalled(exitCode) {
-    return exitCode > 128 && exitCode < 160 ? null : exitCode;
-}
-function expiry(seconds) {
-    return new Promise(resolve => setTimeout(() => resolve(null), seconds * 1000).unref());
-}
-/** The step's environment without the action's inputs, plus the dispatch variables. */
-function childEnv(env, dispatch) {
-    const out = {};
-    for (const [name, value] of Object.entries(env))
-        if (value !== undefined && !name.startsWith('INPUT_'))
-            out[name] = value;
-    return { ...out, ...dispatch };
-}
-
-;// CONCATENATED MODULE: ./src/drivers/githubApi.ts
-
-class GitHubApi {
-    options;
-    octokit = null;
-    owner;
-    repo;
-    constructor(options) {
-        this.options = options;
-        const [owner, repo] = options.repository.split('/');
-        this.owner = owner ?? '';
-        this.repo = repo ?? '';
-    }
-    client() {
-        this.octokit ??= (0,github_octokit/* loadOctokit */.m)({ token: this.options.token, apiUrl: this.options.baseUrl });
-        return this.octokit;
-    }
-    /** POST …/actions/workflows/{workflow}/dispatches with return_run_details (SPEC §10). */
-    dispatchWorkflow(dispatch) {
-        return this.call('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
-            workflow_id: dispatch.workflow,
-            ref: dispatch.ref,
-            inputs: { ...dispatch.inputs },
-            return_run_details: true
-        });
-    }
-    /** POST …/actions/runs/{run_id}/rerun-failed-jobs (SPEC §11). */
-    rerunFailedJobs(runId) {
-        return this.call('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
-            run_id: runId
-        });
-    }
-    async call(route, parameters) {
-        const octokit = await this.client();
-        try {
-            const response = await octokit.request(route, {
-                owner: this.owner,
-                repo: this.repo,
-                ...parameters,
-                request: { signal: AbortSignal.timeout(this.options.timeoutSeconds * 1000) }
-            });
-            return { status: response.status, body: response.data };
-        }
-        catch (error) {
-            const status = error.status;
-            if (typeof status === 'number' && status >= 400) {
-                const data = error.response?.data;
-                return { status, body: this.scrub(data) };
-            }
-            return { error: this.scrub(describeError(error)) };
-        }
-    }
-    /** The token never leaves this class: not in an error text, not in a body we keep. */
-    scrub(value) {
-        const token = this.options.token;
-        if (!token)
-            return value;
-        if (typeof value === 'string')
-            return value.split(token).join('***');
-        if (value === undefined)
-            return value;
-        try {
-            return JSON.parse(JSON.stringify(value).split(token).join('***'));
-        }
-        catch {
-            return null;
-        }
-    }
-}
-function describeError(error) {
-    if (!(error instanceof Error))
-        return String(error);
-    if (error.name === 'TimeoutError' || error.name === 'AbortError')
-        return 'timed out (timeout-seconds)';
-    const cause = error.cause;
-    const detail = cause instanceof Error ? `: ${cause.message}` : '';
-    return `${error.message}${detail}`;
-}
-
-;// CONCATENATED MODULE: ./src/drivers/workflow.ts
-
-
-
-class WorkflowDriver {
-    options;
-    name = 'workflow';
-    /** The receiver admits before it works: a second run for one dispatch does nothing. */
-    fenced = true;
-    file;
-    constructor(options) {
-        this.options = options;
-        this.file = workflowFile(options.workflow);
-    }
-    /** What the receiver's `inputs.dispatch_key` is for an attempt. */
-    inputsFor(call) {
-        return { ...this.options.inputs, dispatch_key: call.idempotency_key };
-    }
-    /** The key the receiver derives from its workflow_dispatch event, by its own rule. */
-    receiverKey(call) {
-        return deriveDispatch({
-            eventName: 'workflow_dispatch',
-            payload: {
-                repository: { id: this.options.repositoryId },
-                workflow: `.github/workflows/${this.file}`,
-                inputs: this.inputsFor(call)
-            }
-        }).dispatch_key;
-    }
-    intentIds(call) {
-        return { receiver_key: this.receiverKey(call) };
-    }
-    async send(call) {
-        const answer = await this.options.api.dispatchWorkflow({
-            workflow: this.file,
-            ref: this.options.ref,
-            inputs: this.inputsFor(call)
-        });
-        return classifyWorkflowDispatch(answer);
-    }
-    async lookup(call) {
-        const key = this.receiverKey(call);
-        const admission = await this.options.findAdmission(key);
-        if (admission === null)
-            return {
-                kind: 'unknown',
-                reason: `no receiver has admitted ${key} yet (it may still be queued)`
-            };
-        const ids = { receiver_run_id: admission.run_id };
-        const runId = /^gh-(\d+)-/.exec(admission.run_id)?.[1];
-        if (runId)
-            ids['workflow_run_id'] = runId;
-        return { kind: 'found', external_ids: ids };
-    }
-}
-/** `receiver.yml` or `.github/workflows/receiver.yml` → `receiver.yml`. */
-function workflowFile(workflow) {
-    const file = workflow.startsWith('.github/workflows/')
-        ? workflow.slice('.github/workflows/'.length)
-        : workflow;
-    if (!/^[A-Za-z0-9_.-]+\.ya?ml$/.test(file) || file.startsWith('.'))
-        throw new errors/* InvalidInput */.o9(`The workflow input ${JSON.stringify(workflow)} is not a workflow file. Name a file in ` +
-            '.github/workflows, for example workflow: receiver.yml (the receiver key is derived ' +
-            'from its path, so a numeric workflow id cannot be used).');
-    return file;
-}
-
-;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
-async function dispatchStep(inputs, context) {
-    const { event, store, env } = context;
-    const driver = buildDriver(inputs, event, store, env);
-    const result = await dispatch({
-        store,
-        choice: {
-            namespace: inputs.namespace,
-            run_id: inputs.runId,
-            dispatch_key: inputs.dispatchKey,
-            event,
-            writer: context.writer
-        },
-        driver,
-        trigger: triggerFor(event.name),
-        actor: actorFrom(event.payload),
-        writer: context.writer,
-        now: () => time_timestampOf(new Date()),
-        onBoundary: failpoint(env)
-    });
-    return dispatchStep_report(result, store, driver);
-}
-function dispatchStep_report(result, store, driver) {
-    const { state } = result;
-    const ids = result.external_ids;
-    const identity = runIdentityOutputs(state, result.ledger_ref, store.name);
-    const dispatchOutputs = {
-        sent: flag(result.sends > 0),
-        submission_state: result.submission_state ?? '',
-        external_ids: JSON.stringify(ids),
-        workflow_run_id: ids['workflow_run_id'] ?? '',
-        workflow_run_url: ids['html_url'] ?? ''
-    };
-    if (result.outcome === 'not_owner')
-        return {
-            outputs: {
-                ...identity,
-                ...notOwnedOutputs(state.run_id),
-                owner: 'false',
-                sent: 'false',
-                submission_state: '',
-                external_ids: '{}',
-                workflow_run_id: '',
-                workflow_run_url: ''
-            },
-            summary: {
-                title: 'dispatch-ledger: dispatch — not this workflow run’s',
-                meaning: result.message,
-                rows: [
-                    ['run id', state.run_id],
-                    ['store', store.name]
-                ]
-            }
-        };
-    const view = { state, plan: result.plan };
-    const failure = result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined;
-    return {
-        outputs: { ...identity, owner: flag(result.owner), ...runOutputs(view), ...dispatchOutputs },
-        summary: {
-            title: `dispatch-ledger: dispatch — ${result.outcome}`,
-            meaning: result.message,
-            rows: [
-                ['run id', state.run_id],
-                ['driver', driver.name],
-                ['requests sent by this step', String(result.sends)],
-                ['attempt', result.attempt === null ? '' : String(result.attempt)],
-                ['submission', result.submission_state ?? ''],
-                ...Object.entries(ids).map(([name, value]) => [`external id ${name}`, value]),
-                ['store', store.name],
-                ...runRows(view)
-            ],
-            extra: ledgerMarkdown(result.chain, state.terminal)
-        },
-        failure
-    };
-}
-function buildDriver(inputs, event, store, env) {
-    const timeoutSeconds = Number(inputs.timeoutSeconds);
-    if (inputs.driver === 'command') {
-        if (!inputs.run)
-            throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
-                'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
-        return new CommandDriver({
-            run: inputs.run,
-            lookup: inputs.lookup,
-            fenced: inputs.fenced === 'true',
-            timeoutSeconds,
-            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
-            env
-        });
-    }
-    if (inputs.driver !== 'workflow')
-        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
-            'receiver) or command (your own shell command).');
-    if (!inputs.workflow)
-        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
-    const file = workflowFile(inputs.workflow);
-    const workflowInputs = parseWorkflowInputs(inputs.inputs);
-    if (!inputs.token)
-        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    if (!/^[^/]+\/[^/]+$/.test(repository))
-        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.');
-    const ref = inputs.ref || env.GITHUB_REF || '';
-    if (!ref)
-        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
-    const namespace = inputs.namespace;
-    return new WorkflowDriver({
-        api: new GitHubApi({
-            token: inputs.token,
-            baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
-            repository,
-            timeoutSeconds
-        }),
-        workflow: file,
-        ref,
-        inputs: workflowInputs,
-        repositoryId: repositoryId(env, event),
-        findAdmission: async (key) => (await store.read(reader => reader.readAdmission((0,core_refs/* admissionRef */.Rp)(namespace, key))))?.value ??
-            null
-    });
-}
-function parseWorkflowInputs(text) {
-    if (!text)
-        return {};
-    const value = (0,validate/* parseJsonInput */.ou)(text, 'inputs');
-    if (typeof value !== 'object' ||
-        value === null ||
-        Array.isArray(value) ||
-        !Object.values(value).every(v => typeof v === 'string'))
-        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
-            'workflow_dispatch inputs are strings.');
-    if (Object.hasOwn(value, 'dispatch_key'))
-        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
-            'the key the receiver admits. Remove it.');
-    return { ...value };
-}
-/** The id the receiver's event carries as repository.id. */
-function repositoryId(env, event) {
-    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
-    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
-        return fromEnv;
-    const payload = event.payload;
-    const fromEvent = payload.repository?.id;
-    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
-        return fromEvent;
-    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
-        'repository.id); it is part of the receiver key. Run inside a workflow.');
-}
-/**
- * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
- * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
- * real use; it can only stop this step's own process.
- */
-function failpoint(env) {
-    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
-    if (!at)
-        return undefined;
-    return boundary => {
-        if (boundary === at)
-            process.kill(process.pid, 'SIGKILL');
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/recoverDecision.ts

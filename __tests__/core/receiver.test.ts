@@ -1,0 +1,148 @@
+/**
+ * The receiver rule, by tables: a run a send returned is a candidate; the ledger names the
+ * receiver only from the receiver admission; a cancel stops the owner and every candidate.
+ */
+import { describe, expect, it } from '@jest/globals'
+import {
+  attemptToConfirm,
+  candidateIds,
+  candidateRunIds,
+  confirmedIds,
+  coordinatorOf,
+  workflowRunsToCancel
+} from '../../src/core/receiver.js'
+import type { RecoveredAttempt, RecoveredRunState } from '../../src/core/reconstruct.js'
+
+function attempt(
+  number: number,
+  ids: Record<string, string>,
+  more: Partial<RecoveredAttempt> = {}
+): RecoveredAttempt {
+  return {
+    number,
+    reason: number === 1 ? 'initial' : 'retry',
+    submission_state: 'submitted',
+    external_ids: ids,
+    driver: 'workflow',
+    unresolved_ambiguous: false,
+    failed: false,
+    retryable: null,
+    ...more
+  }
+}
+
+function run(attempts: RecoveredAttempt[], state = 'dispatched'): RecoveredRunState {
+  return {
+    state,
+    attempts,
+    current_attempt: attempts.at(-1)?.number ?? null
+  } as unknown as RecoveredRunState
+}
+
+describe('candidates', () => {
+  it.each([
+    [
+      {},
+      { workflow_run_id: '7', html_url: 'h' },
+      { receiver_confirmed: 'false', candidate_run_ids: '7' }
+    ],
+    [
+      { candidate_run_ids: '7' },
+      { workflow_run_id: '8' },
+      { receiver_confirmed: 'false', candidate_run_ids: '7,8' }
+    ],
+    [
+      { candidate_run_ids: '7,8' },
+      { workflow_run_id: '7' },
+      { receiver_confirmed: 'false', candidate_run_ids: '7,8' }
+    ],
+    [{ candidate_run_ids: '7' }, {}, { receiver_confirmed: 'false', candidate_run_ids: '7' }],
+    [{}, {}, { receiver_confirmed: 'false' }],
+    [{}, { workflow_run_id: '../1' }, { receiver_confirmed: 'false' }],
+    [{}, { workflow_run_id: '007' }, { receiver_confirmed: 'false' }]
+  ])('recorded %j + returned %j → %j (never a workflow_run_id)', (recorded, returned, expected) => {
+    expect(candidateIds(recorded, returned)).toEqual(expected)
+  })
+
+  it('only plain decimal ids are read back, each once', () => {
+    expect(candidateRunIds({ candidate_run_ids: '1,x,2,,1,-3,04,99999999999999999' })).toEqual([
+      '1',
+      '2'
+    ])
+    expect(candidateRunIds({})).toEqual([])
+  })
+})
+
+describe('confirmation', () => {
+  it('names the workflow run that wrote the receiver admission', () => {
+    expect(
+      confirmedIds({ receiver_run_id: 'gh-9-abc', workflow_run_id: '9' }, id => `u/${id}`)
+    ).toEqual({
+      receiver_run_id: 'gh-9-abc',
+      receiver_confirmed: 'true',
+      workflow_run_id: '9',
+      html_url: 'u/9'
+    })
+    expect(confirmedIds({ receiver_run_id: 'r', workflow_run_id: null }, null)).toEqual({
+      receiver_run_id: 'r',
+      receiver_confirmed: 'true'
+    })
+    expect(confirmedIds({ receiver_run_id: 'r', workflow_run_id: '1/../2' }, null)).toEqual({
+      receiver_run_id: 'r',
+      receiver_confirmed: 'true'
+    })
+  })
+
+  const key = { receiver_key: 'k' }
+  it.each([
+    ['accepted, unconfirmed', run([attempt(1, { ...key, receiver_confirmed: 'false' })]), 1],
+    ['accepted, confirmed', run([attempt(1, { ...key, receiver_confirmed: 'true' })]), null],
+    ['no receiver key (command driver)', run([attempt(1, { job: '1' })]), null],
+    [
+      'ambiguous',
+      run([attempt(1, key, { submission_state: 'ambiguous', unresolved_ambiguous: true })]),
+      null
+    ],
+    ['not dispatched', run([attempt(1, key)], 'cancelled'), null],
+    ['no attempt', run([], 'admitted'), null],
+    [
+      'the current attempt, not an older one',
+      run([
+        attempt(1, key, { failed: true, submission_state: 'definite_failure' }),
+        attempt(2, key)
+      ]),
+      2
+    ]
+  ])('%s → confirm attempt %p', (_name, state, expected) => {
+    expect(attemptToConfirm(state)?.number ?? null).toBe(expected)
+  })
+})
+
+describe('what a cancel stops', () => {
+  it('the owner read at cancel time, and every named or candidate run of a live attempt', () => {
+    const state = run([
+      attempt(1, { workflow_run_id: '11', candidate_run_ids: '12' }, { failed: true }),
+      attempt(2, { workflow_run_id: '22', candidate_run_ids: '23,22,../1' }),
+      attempt(3, { candidate_run_ids: '31' })
+    ])
+    expect(workflowRunsToCancel(state, '40')).toEqual(['40', '22', '23', '31'])
+    expect(workflowRunsToCancel(state, null)).toEqual(['22', '23', '31'])
+    expect(workflowRunsToCancel(state, '../5')).toEqual(['22', '23', '31'])
+    expect(workflowRunsToCancel(run([]), null)).toEqual([])
+  })
+})
+
+describe('a receiver names its coordinator', () => {
+  it.each([
+    ['gh-501-f282f34c55fc/a1', { run_id: 'gh-501-f282f34c55fc', attempt: 1 }],
+    ['a/b/a12', { run_id: 'a/b', attempt: 12 }],
+    ['gh-1-x/a0', null],
+    ['gh-1-x/a01', null],
+    ['/a1', null],
+    ['ticket-4711', null],
+    [42, null],
+    [undefined, null]
+  ])('%p → %p', (key, expected) => {
+    expect(coordinatorOf(key)).toEqual(expected)
+  })
+})
