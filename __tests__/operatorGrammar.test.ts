@@ -19,7 +19,8 @@ describe('the comment grammar (SPEC §12)', () => {
   const commands: Array<[string, object]> = [
     [`/ledger approve ${RUN} looks right`, { verb: 'approve', run_id: RUN, note: 'looks right' }],
     [`/ledger approve ${RUN}`, { verb: 'approve', run_id: RUN, note: null }],
-    [`  /ledger   DENY\t${RUN}   not  now  `, { verb: 'deny', run_id: RUN, note: 'not  now' }],
+    [`/ledger   deny ${RUN}   not  now  `, { verb: 'deny', run_id: RUN, note: 'not  now' }],
+    [`/ledger approve ${RUN} a\tnote\u00a0as written`, { note: 'a\tnote\u00a0as written' }],
     [
       `/ledger cancel ${RUN}\nsecond line /ledger approve x`,
       { verb: 'cancel', run_id: RUN, note: null }
@@ -65,7 +66,15 @@ describe('the comment grammar (SPEC §12)', () => {
     `please /ledger approve ${RUN}`,
     `/ledgerapprove ${RUN}`,
     `> /ledger approve ${RUN}`,
-    `hello\n/ledger approve ${RUN}` // only the first line counts
+    `hello\n/ledger approve ${RUN}`, // only the first line counts
+    // The prefix at the first character, exactly as written: an indented line is a code block.
+    ` /ledger approve ${RUN}`,
+    `    /ledger approve ${RUN}`,
+    `\t/ledger approve ${RUN}`,
+    `\u00a0/ledger approve ${RUN}`,
+    `\ufeff/ledger approve ${RUN}`,
+    `/LEDGER approve ${RUN}`,
+    `/Ledger approve ${RUN}`
   ]
   it.each(notAddressed)('not addressed: %j', body => {
     expect(parseComment(body, '/ledger')).toEqual({ kind: 'not_addressed' })
@@ -86,7 +95,23 @@ describe('the comment grammar (SPEC §12)', () => {
     [`/ledger resolve ${RUN} sent a=1 a=2`, /given twice/],
     [`/ledger resolve ${RUN} sent $(id)=1`, /name=value/],
     ['/ledger resolve-effect op committed', /release id/],
-    ['/ledger resolve-effect op done', /committed or not-committed/]
+    ['/ledger resolve-effect op done', /committed or not-committed/],
+    // The verb exactly as written (lower case), words separated by ASCII spaces only.
+    [`/ledger APPROVE ${RUN}`, /lower case.*\/ledger approve/],
+    [`/ledger Deny ${RUN}`, /lower case.*\/ledger deny/],
+    [`/ledger resolve ${RUN} SENT workflow_run_id=1`, /sent or not-sent/],
+    [`/ledger\tapprove ${RUN}`, /ASCII spaces/],
+    [`/ledger\u00a0approve ${RUN}`, /ASCII spaces/],
+    [`/ledger approve\t${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u00a0${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u2003${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u3000${RUN}`, /ASCII spaces/],
+    [`/ledger approve ${RUN}\u00a0looks right`, /ASCII spaces/],
+    [`/ledger approve\u200b ${RUN}`, /ASCII spaces/],
+    [`/ledger resolve ${RUN}\u00a0not-sent`, /ASCII spaces/],
+    [`/ledger resolve ${RUN} sent\u00a0workflow_run_id=1`, /ASCII spaces/],
+    [`/ledger resolve ${RUN} sent workflow_run_id=1\tx=2`, /ASCII spaces/],
+    [`/ledger resolve-effect op\u00a0committed 42`, /ASCII spaces/]
   ]
   it.each(malformed)('malformed: %j', (body, reason) => {
     const parsed = parseComment(body, '/ledger')
