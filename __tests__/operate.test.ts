@@ -283,6 +283,19 @@ describe('operator decisions against real git', () => {
     expect((await planOf(store, runId)).state.state).toBe('awaiting_human_decision')
   })
 
+  it('resolve sent with a workflow_run_id that is not a number is refused, nothing written', async () => {
+    const { dir, store, runId } = await fresh('dispatched_ambiguous')
+    const before = await refsUnder(dir)
+    const result = await say(
+      store,
+      `/ledger resolve ${runId} sent workflow_run_id=1/../../../../issues/7/comments`
+    )
+    expect(result).toMatchObject({ verb: 'resolve', outcome: 'noop' })
+    expect(result.reason).toMatch(/workflow_run_id.*digits.*Nothing was written/)
+    expect(await refsUnder(dir)).toEqual(before)
+    expect((await planOf(store, runId)).plan.action).toBe('reconcile_provider')
+  })
+
   it('runs only on issue_comment', async () => {
     const { store } = await fresh('awaiting')
     await expect(

@@ -91,9 +91,17 @@ describe('the comment grammar (SPEC §12)', () => {
     [`/ledger resolve ${RUN} maybe`, /sent or not-sent/],
     [`/ledger resolve ${RUN} sent`, /at least one external id/],
     [`/ledger resolve ${RUN} sent 9555`, /name=value/],
-    [`/ledger resolve ${RUN} sent a= b=1`, /name=value/],
+    [`/ledger resolve ${RUN} sent a= b=1`, /value of a must be 1 to 256 bytes/],
+    [`/ledger resolve ${RUN} sent Workflow_Run_Id=1`, /name "Workflow_Run_Id"/],
+    [
+      `/ledger resolve ${RUN} sent html.url=1`,
+      /name "html\.url".*lower-case letters, digits and _/
+    ],
+    [`/ledger resolve ${RUN} sent _a=1`, /name "_a"/],
+    [`/ledger resolve ${RUN} sent a=é`, /printable ASCII without spaces/],
+    [`/ledger resolve ${RUN} sent a=x\u200by`, /ASCII spaces/],
     [`/ledger resolve ${RUN} sent a=1 a=2`, /given twice/],
-    [`/ledger resolve ${RUN} sent $(id)=1`, /name=value/],
+    [`/ledger resolve ${RUN} sent $(id)=1`, /name "\$\(id\)"/],
     ['/ledger resolve-effect op committed', /release id/],
     ['/ledger resolve-effect op done', /committed or not-committed/],
     // The verb exactly as written (lower case), words separated by ASCII spaces only.
@@ -335,14 +343,14 @@ describe('grammar limits, at the boundary', () => {
     })
   })
 
-  it('32 external ids, values up to 1024 characters, no control characters', () => {
+  it('32 external ids, values up to 256 bytes of printable ASCII', () => {
     const pairs = Array.from({ length: 32 }, (_, i) => `id${i}=${i}`).join(' ')
     expect(parseComment(`/ledger resolve r sent ${pairs}`, '/ledger').kind).toBe('command')
     expect(parseComment(`/ledger resolve r sent ${pairs} x=1`, '/ledger')).toMatchObject({
       kind: 'malformed',
       reason: expect.stringMatching(/at most 32/)
     })
-    const long = 'v'.repeat(1024)
+    const long = 'v'.repeat(256)
     expect(parseComment(`/ledger resolve r sent a=${long}`, '/ledger')).toMatchObject({
       kind: 'command',
       command: { external_ids: { a: long } }
@@ -353,6 +361,10 @@ describe('grammar limits, at the boundary', () => {
     expect(parseComment('/ledger resolve r sent a==1', '/ledger')).toMatchObject({
       command: { external_ids: { a: '=1' } }
     })
+    // The general rule only: a workflow_run_id's digits are checked against the driver later.
+    expect(
+      parseComment('/ledger resolve r sent workflow_run_id=1/../../issues/7', '/ledger')
+    ).toMatchObject({ kind: 'command' })
   })
 
   it('an empty association is named unknown', () => {

@@ -60,8 +60,11 @@ export type ParsedComment =
 export const MAX_NOTE = 4096
 const MAX_ID_BYTES = 1024
 const MAX_EXTERNAL_IDS = 32
-const EXTERNAL_ID_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
-const MAX_EXTERNAL_ID_VALUE = 1024
+/** An external id's name: lower-case letters, digits and `_`, starting with a letter. */
+const EXTERNAL_ID_NAME = /^[a-z][a-z0-9_]{0,63}$/
+/** An external id's value: printable ASCII without spaces, at most this many bytes. */
+export const MAX_EXTERNAL_ID_VALUE = 256
+const EXTERNAL_ID_VALUE = /^[\x21-\x7e]+$/
 /** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
@@ -91,6 +94,19 @@ const NOT_AN_ASCII_SPACE = /[\s\p{Z}\u180e\u200b-\u200d\u2060\ufeff]/u
 
 function spacingReason(prefix: string): string {
   return `separate the words with ASCII spaces (not tabs, no-break or other Unicode spaces); write ${prefix} followed by one of: ${USAGE}`
+}
+
+/**
+ * What is wrong with one external id an operator gives (`resolve sent <name>=<value>`),
+ * whatever the driver; null when it may be recorded. The driver's own rules come on top,
+ * where the attempt being resolved is known.
+ */
+export function externalIdProblem(name: string, value: string): string | null {
+  if (!EXTERNAL_ID_NAME.test(name))
+    return `the name ${JSON.stringify(name)} is not an external id name: lower-case letters, digits and _, starting with a letter, at most 64 characters`
+  if (!EXTERNAL_ID_VALUE.test(value) || value.length > MAX_EXTERNAL_ID_VALUE)
+    return `the value of ${name} must be 1 to ${MAX_EXTERNAL_ID_VALUE} bytes of printable ASCII without spaces`
+  return null
 }
 
 /** Splits off the next word (ASCII spaces separate words); the rest keeps its inner spacing. */
@@ -200,16 +216,14 @@ function parseResolve(
   const external_ids: Record<string, string> = {}
   for (const pair of words) {
     const at = pair.indexOf('=')
-    const name = at > 0 ? pair.slice(0, at) : ''
-    const value = at > 0 ? pair.slice(at + 1) : ''
-    if (!EXTERNAL_ID_NAME.test(name) || value.length === 0)
+    if (at <= 0)
       return malformed(
-        `resolve sent takes name=value pairs (a name of letters, digits, _ . -, starting with a letter, then a non-empty value), one per word; ${usage}`
+        `resolve sent takes name=value pairs, one per word, for example workflow_run_id=9555; ${usage}`
       )
-    if (value.length > MAX_EXTERNAL_ID_VALUE || CONTROL.test(value))
-      return malformed(
-        `the value of ${name} is longer than ${MAX_EXTERNAL_ID_VALUE} characters or contains a control character`
-      )
+    const name = pair.slice(0, at)
+    const value = pair.slice(at + 1)
+    const problem = externalIdProblem(name, value)
+    if (problem !== null) return malformed(`${problem}; ${usage}`)
     if (Object.hasOwn(external_ids, name))
       return malformed(`${name} is given twice; give each external id once`)
     external_ids[name] = value
