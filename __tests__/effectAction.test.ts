@@ -12,7 +12,8 @@ const { run } = await import('../src/main.js')
 const { inProcess } = await import('./support/inProcess.js')
 const { runAction } = await import('../scripts/runner.js')
 const { makeBareRemote } = await import('./support/gitHttpServer.js')
-const { workspace } = await import('./support/effects.js')
+const { workspace, tagRequest, storeFor } = await import('./support/effects.js')
+const { effect } = await import('../src/commands/effect.js')
 const { start } = await import('./support/fakeGitHub/client.js')
 const { marked } = await import('./support/releases.js')
 const step = inProcess(run)
@@ -58,7 +59,7 @@ describe('command: effect, kind: tag', () => {
 
   it.each([
     [{ tag: 'v1' }, /kind input, tag or release/],
-    [{ kind: 'tag', tag: 'bad tag' }, /tag input "bad tag" is not a valid tag name/],
+    [{ kind: 'tag', tag: 'bad tag' }, /tag input "bad tag" is refused: it contains " "/],
     [{ kind: 'tag', tag: 'v1', target: 'HEAD' }, /target input must be a full commit id/],
     [{ kind: 'tag', tag: 'v1', draft: 'yes' }, /draft input must be true or false/],
     [{ kind: 'release', tag: 'v1' }, /kind: release calls the GitHub API: set token/],
@@ -74,6 +75,30 @@ describe('command: effect, kind: tag', () => {
       await origin.cleanup()
     }
   )
+})
+
+describe('command: effect refuses a tag git would read as something else', () => {
+  const allRefs = async (dir: string) =>
+    git(dir, 'for-each-ref', '--format=%(refname) %(objectname)')
+
+  it.each([
+    ['HEAD', /tag input "HEAD" is refused: git reads "HEAD" as its own ref/],
+    ['refs/heads/pwn', /tag input "refs\/heads\/pwn" is refused: it begins with refs\//],
+    ['heads/main', /tag input "heads\/main" is refused: git reads heads\/… as refs\/heads\/…/]
+  ])('tag: %j writes no ref at all, here or on the remote', async (tag, message) => {
+    const { origin, dir, head, base } = await setup()
+    const before = { local: await allRefs(dir), remote: await allRefs(origin.dir) }
+    const result = await step(base({ kind: 'tag', tag, message: 'Release' }))
+    expect(result.failures.join('\n')).toMatch(message)
+    expect(result.failures.join('\n')).toMatch(/for example v1\.2\.3/)
+    // The command itself refuses the intent too, for a caller that builds it by hand.
+    await expect(
+      effect(tagRequest(head, { tag, id: `gh-501-abc/tag/${tag}` }), storeFor(dir))
+    ).rejects.toThrow(/refused/)
+    expect({ local: await allRefs(dir), remote: await allRefs(origin.dir) }).toEqual(before)
+    expect(before.remote).toBe('')
+    await origin.cleanup()
+  })
 })
 
 describe('command: effect, kind: release (fake GitHub API via GITHUB_API_URL)', () => {

@@ -267,6 +267,35 @@ describe('operator decisions against real git', () => {
     expect(await refsUnder(dir)).toEqual(before)
   })
 
+  it.each([
+    ['indented four spaces (a code block)', '    /ledger approve RUN ok'],
+    ['indented one space', ' /ledger approve RUN ok'],
+    ['an upper-case verb', '/ledger APPROVE RUN ok'],
+    ['an upper-case prefix', '/LEDGER approve RUN ok'],
+    ['a tab between words', '/ledger approve\tRUN ok'],
+    ['a no-break space between words', '/ledger\u00a0approve RUN ok']
+  ])('%s is not a command: noop, nothing written', async (_name, body) => {
+    const { dir, store, runId } = await fresh('awaiting')
+    const before = await refsUnder(dir)
+    const result = await say(store, body.replace('RUN', runId))
+    expect(result).toMatchObject({ verb: '', outcome: 'noop', input_key: null })
+    expect(await refsUnder(dir)).toEqual(before)
+    expect((await planOf(store, runId)).state.state).toBe('awaiting_human_decision')
+  })
+
+  it('resolve sent with a workflow_run_id that is not a number is refused, nothing written', async () => {
+    const { dir, store, runId } = await fresh('dispatched_ambiguous')
+    const before = await refsUnder(dir)
+    const result = await say(
+      store,
+      `/ledger resolve ${runId} sent workflow_run_id=1/../../../../issues/7/comments`
+    )
+    expect(result).toMatchObject({ verb: 'resolve', outcome: 'noop' })
+    expect(result.reason).toMatch(/workflow_run_id.*digits.*Nothing was written/)
+    expect(await refsUnder(dir)).toEqual(before)
+    expect((await planOf(store, runId)).plan.action).toBe('reconcile_provider')
+  })
+
   it('runs only on issue_comment', async () => {
     const { store } = await fresh('awaiting')
     await expect(

@@ -370,3 +370,58 @@ describe('what a stored record settled, and why a verb does not apply', () => {
     )
   })
 })
+
+describe('resolve sent values are checked against the driver of the attempt', () => {
+  const ambiguousWith = (driver: string) =>
+    legalChain(
+      'admitted',
+      { state: 'dispatched', provider: { ...provider('not_submitted'), driver } },
+      { state: 'dispatched', provider: { ...provider('ambiguous'), driver } }
+    )
+  const sent = (external_ids: Record<string, string>): WritingCommand => ({
+    verb: 'resolve',
+    run_id: 'run-0001',
+    answer: 'sent',
+    external_ids,
+    note: null
+  })
+
+  const table: Array<[string, Record<string, string>, Outcome, RegExp | null]> = [
+    ['workflow', { workflow_run_id: '9555' }, A, null],
+    ['workflow', { workflow_run_id: '9007199254740991' }, A, null],
+    ['workflow', { workflow_run_id: '9555', html_url: 'https://x/y?a=b' }, A, null],
+    [
+      'workflow',
+      { workflow_run_id: '1/../../../../issues/7/comments' },
+      N,
+      /workflow_run_id must be a positive whole number.*"1\/\.\.\/\.\.\/\.\.\/\.\.\/issues\/7\/comments"/
+    ],
+    ['workflow', { workflow_run_id: '0' }, N, /positive whole number/],
+    ['workflow', { workflow_run_id: '09555' }, N, /no leading zero/],
+    ['workflow', { workflow_run_id: '-1' }, N, /positive whole number/],
+    ['workflow', { workflow_run_id: '1e3' }, N, /positive whole number/],
+    ['workflow', { workflow_run_id: '12345678901234567' }, N, /at most 16 digits/],
+    ['workflow', { html_url: 'https://x/y' }, N, /workflow driver needs workflow_run_id=<digits>/],
+    ['workflow', { workflow_run_id: '9555', 'Bad-Name': '1' }, N, /name "Bad-Name"/],
+    ['workflow', { workflow_run_id: '9555', note: 'a b' }, N, /value of note/],
+    ['workflow', { workflow_run_id: '9555', note: 'é' }, N, /printable ASCII/],
+    ['workflow', { workflow_run_id: '9555', note: 'v'.repeat(257) }, N, /1 to 256 bytes/],
+    // Other drivers: the general rules only.
+    ['fake', { job: 'job/../1' }, A, null],
+    ['command', { pid: '42' }, A, null],
+    ['fake', { job: 'a\u0007b' }, N, /printable ASCII/],
+    ['fake', { JOB: '1' }, N, /name "JOB"/]
+  ]
+  it.each(table)('driver %s, %j → %s', (driver, ids, outcome, reason) => {
+    const decision = decide(ambiguousWith(driver), sent(ids))
+    expect(decision.outcome).toBe(outcome)
+    if (reason) expect(decision.reason).toMatch(reason)
+    if (outcome === N) expect(decision.reason).toMatch(/Nothing was written\.$/)
+  })
+
+  it('the check runs before the derived key: a bad value after a settled answer is refused too', () => {
+    const ambiguous = ambiguousWith('workflow')
+    const settled = apply(ambiguous, decide(ambiguous, sent({ workflow_run_id: '9555' })))
+    expect(decide(settled, sent({ workflow_run_id: 'x' }))).toMatchObject({ outcome: 'noop' })
+  })
+})

@@ -17,7 +17,8 @@ describe('the comment grammar (SPEC §12)', () => {
   const commands: Array<[string, object]> = [
     [`/ledger approve ${RUN} looks right`, { verb: 'approve', run_id: RUN, note: 'looks right' }],
     [`/ledger approve ${RUN}`, { verb: 'approve', run_id: RUN, note: null }],
-    [`  /ledger   DENY\t${RUN}   not  now  `, { verb: 'deny', run_id: RUN, note: 'not  now' }],
+    [`/ledger   deny ${RUN}   not  now  `, { verb: 'deny', run_id: RUN, note: 'not  now' }],
+    [`/ledger approve ${RUN} a\tnote\u00a0as written`, { note: 'a\tnote\u00a0as written' }],
     [
       `/ledger cancel ${RUN}\nsecond line /ledger approve x`,
       { verb: 'cancel', run_id: RUN, note: null }
@@ -63,7 +64,15 @@ describe('the comment grammar (SPEC §12)', () => {
     `please /ledger approve ${RUN}`,
     `/ledgerapprove ${RUN}`,
     `> /ledger approve ${RUN}`,
-    `hello\n/ledger approve ${RUN}` // only the first line counts
+    `hello\n/ledger approve ${RUN}`, // only the first line counts
+    // The prefix at the first character, exactly as written: an indented line is a code block.
+    ` /ledger approve ${RUN}`,
+    `    /ledger approve ${RUN}`,
+    `\t/ledger approve ${RUN}`,
+    `\u00a0/ledger approve ${RUN}`,
+    `\ufeff/ledger approve ${RUN}`,
+    `/LEDGER approve ${RUN}`,
+    `/Ledger approve ${RUN}`
   ]
   it.each(notAddressed)('not addressed: %j', body => {
     expect(parseComment(body, '/ledger')).toEqual({ kind: 'not_addressed' })
@@ -80,11 +89,35 @@ describe('the comment grammar (SPEC §12)', () => {
     [`/ledger resolve ${RUN} maybe`, /sent or not-sent/],
     [`/ledger resolve ${RUN} sent`, /at least one external id/],
     [`/ledger resolve ${RUN} sent 9555`, /name=value/],
-    [`/ledger resolve ${RUN} sent a= b=1`, /name=value/],
+    [`/ledger resolve ${RUN} sent a= b=1`, /value of a must be 1 to 256 bytes/],
+    [`/ledger resolve ${RUN} sent Workflow_Run_Id=1`, /name "Workflow_Run_Id"/],
+    [
+      `/ledger resolve ${RUN} sent html.url=1`,
+      /name "html\.url".*lower-case letters, digits and _/
+    ],
+    [`/ledger resolve ${RUN} sent _a=1`, /name "_a"/],
+    [`/ledger resolve ${RUN} sent a=é`, /printable ASCII without spaces/],
+    [`/ledger resolve ${RUN} sent a=x\u200by`, /ASCII spaces/],
     [`/ledger resolve ${RUN} sent a=1 a=2`, /given twice/],
-    [`/ledger resolve ${RUN} sent $(id)=1`, /name=value/],
+    [`/ledger resolve ${RUN} sent $(id)=1`, /name "\$\(id\)"/],
     ['/ledger resolve-effect op committed', /release id/],
-    ['/ledger resolve-effect op done', /committed or not-committed/]
+    ['/ledger resolve-effect op done', /committed or not-committed/],
+    // The verb exactly as written (lower case), words separated by ASCII spaces only.
+    [`/ledger APPROVE ${RUN}`, /lower case.*\/ledger approve/],
+    [`/ledger Deny ${RUN}`, /lower case.*\/ledger deny/],
+    [`/ledger resolve ${RUN} SENT workflow_run_id=1`, /sent or not-sent/],
+    [`/ledger\tapprove ${RUN}`, /ASCII spaces/],
+    [`/ledger\u00a0approve ${RUN}`, /ASCII spaces/],
+    [`/ledger approve\t${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u00a0${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u2003${RUN}`, /ASCII spaces/],
+    [`/ledger approve\u3000${RUN}`, /ASCII spaces/],
+    [`/ledger approve ${RUN}\u00a0looks right`, /ASCII spaces/],
+    [`/ledger approve\u200b ${RUN}`, /ASCII spaces/],
+    [`/ledger resolve ${RUN}\u00a0not-sent`, /ASCII spaces/],
+    [`/ledger resolve ${RUN} sent\u00a0workflow_run_id=1`, /ASCII spaces/],
+    [`/ledger resolve ${RUN} sent workflow_run_id=1\tx=2`, /ASCII spaces/],
+    [`/ledger resolve-effect op\u00a0committed 42`, /ASCII spaces/]
   ]
   it.each(malformed)('malformed: %j', (body, reason) => {
     const parsed = parseComment(body, '/ledger')
@@ -279,14 +312,14 @@ describe('grammar limits, at the boundary', () => {
     })
   })
 
-  it('32 external ids, values up to 1024 characters, no control characters', () => {
+  it('32 external ids, values up to 256 bytes of printable ASCII', () => {
     const pairs = Array.from({ length: 32 }, (_, i) => `id${i}=${i}`).join(' ')
     expect(parseComment(`/ledger resolve r sent ${pairs}`, '/ledger').kind).toBe('command')
     expect(parseComment(`/ledger resolve r sent ${pairs} x=1`, '/ledger')).toMatchObject({
       kind: 'malformed',
       reason: expect.stringMatching(/at most 32/)
     })
-    const long = 'v'.repeat(1024)
+    const long = 'v'.repeat(256)
     expect(parseComment(`/ledger resolve r sent a=${long}`, '/ledger')).toMatchObject({
       kind: 'command',
       command: { external_ids: { a: long } }
@@ -297,6 +330,10 @@ describe('grammar limits, at the boundary', () => {
     expect(parseComment('/ledger resolve r sent a==1', '/ledger')).toMatchObject({
       command: { external_ids: { a: '=1' } }
     })
+    // The general rule only: a workflow_run_id's digits are checked against the driver later.
+    expect(
+      parseComment('/ledger resolve r sent workflow_run_id=1/../../issues/7', '/ledger')
+    ).toMatchObject({ kind: 'command' })
   })
 
   it('an empty association is named unknown', () => {

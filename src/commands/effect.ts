@@ -34,6 +34,7 @@ import {
   type OperationState,
   type Writer
 } from '../core/effect/operation.js'
+import { tagNameProblem } from '../core/effect/tagName.js'
 import { InvalidInput, StoreError } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
 import { OperationJournal, type Chain } from '../effects/journal.js'
@@ -85,6 +86,7 @@ const MAX_PASSES = 16
 export async function effect(request: EffectRequest, deps: EffectDeps): Promise<EffectOutcome> {
   parseOrThrow(OperationIdSchema, request.operation_id, 'The operation-id input')
   const intent = parseOrThrow(IntentSchema, request.intent, 'The effect intent')
+  checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent')
   if (intent.message_digest !== textDigest(request.message))
     throw new InvalidInput('The tag message does not match the intent’s message_digest.')
   if (intent.release && intent.release.body_digest !== textDigest(request.release_body))
@@ -462,7 +464,7 @@ export function effectRequestFrom(options: EffectCommandOptions): EffectRequest 
     throw new InvalidInput(
       `command: effect needs the \`kind\`, tag or release; got ${JSON.stringify(kind)}.`
     )
-  checkTagName(options.tag)
+  checkTagName(options.tag, 'The `tag`')
   const target = options.target || options.default_target
   if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
     throw new InvalidInput(
@@ -510,16 +512,12 @@ export function effectRequestFrom(options: EffectCommandOptions): EffectRequest 
   }
 }
 
-/** git check-ref-format's rules for one tag name, kept strict: the name reaches a ref. */
-function checkTagName(tag: string): void {
-  const bad =
-    !tag ||
-    tag.length > 255 ||
-    /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./u.test(tag) ||
-    tag === '@'
-  if (bad)
-    throw new InvalidInput(
-      `The \`tag\` ${JSON.stringify(tag)} is not a valid tag name (git check-ref-format). ` +
-        'Give the name without refs/tags/, for example v1.2.3.'
-    )
+/**
+ * The one check of a tag name, before anything is read or written: `what` names where the
+ * name came from (the `tag` input, or an intent built by hand).
+ */
+function checkTagName(tag: string, what: string): void {
+  const problem = tagNameProblem(tag)
+  if (problem !== null)
+    throw new InvalidInput(`${what} ${JSON.stringify(tag)} is refused: ${problem}.`)
 }

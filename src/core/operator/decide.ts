@@ -12,7 +12,7 @@ import type { RecoveryPlan } from '../planRecovery.js'
 import type { Actor, LedgerRecord, RecordInput } from '../record.js'
 import type { RecoveredRunState } from '../reconstruct.js'
 import type { State } from '../states.js'
-import type { OperatorCommand, WritingVerb } from './grammar.js'
+import { externalIdProblem, type OperatorCommand, type WritingVerb } from './grammar.js'
 
 /** What a verb settles: the outcome a duplicate returns and a conflict names. */
 export const SETTLED_OUTCOMES = [
@@ -89,6 +89,36 @@ const requested = (command: WritingCommand): SettledOutcome => {
 /** The attempt a `resolve` answers: the unresolved ambiguous one, else the current one. */
 export function resolveAttempt(state: RecoveredRunState): number | null {
   return state.attempts.find(a => a.unresolved_ambiguous)?.number ?? state.current_attempt
+}
+
+/**
+ * A GitHub workflow run id as the workflow driver records it: a positive whole number, no
+ * leading zero, at most 16 digits (what the cancel path accepts as a run id to cancel).
+ */
+const WORKFLOW_RUN_ID = /^[1-9][0-9]{0,15}$/
+
+/**
+ * What is wrong with the external ids of `resolve sent` for an attempt sent by `driver`;
+ * null when they may be recorded. Every name and value follows the general rule; an attempt
+ * of the workflow driver needs `workflow_run_id`, the run id GitHub shows in the run's URL,
+ * because that value later names the run to cancel in an API path.
+ */
+export function resolveSentProblem(
+  driver: string | null,
+  external_ids: Readonly<Record<string, string>>
+): string | null {
+  for (const [name, value] of Object.entries(external_ids)) {
+    const problem = externalIdProblem(name, value)
+    if (problem !== null) return problem
+  }
+  if (driver === 'workflow') {
+    const id = external_ids['workflow_run_id']
+    if (id === undefined)
+      return 'an attempt sent by the workflow driver needs workflow_run_id=<digits>, the id in the run’s URL (…/actions/runs/<id>)'
+    if (!WORKFLOW_RUN_ID.test(id))
+      return `workflow_run_id must be a positive whole number with no leading zero and at most 16 digits, the id in the run’s URL (…/actions/runs/<id>); got ${JSON.stringify(id)}`
+  }
+  return null
 }
 
 /** The failure a `retry` answers: the first attempt_failed record of the newest failed attempt. */
@@ -221,6 +251,20 @@ export function decideOperation(
       reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
       redelivered: true
     }
+  }
+
+  // Values an operator typed are checked before the derived key is looked at: a refused
+  // value is the operator's error to fix, whatever the run settled since.
+  if (command.verb === 'resolve' && command.answer === 'sent') {
+    const number = resolveAttempt(state)
+    const driver = state.attempts.find(a => a.number === number)?.driver ?? null
+    const problem = resolveSentProblem(driver, command.external_ids)
+    if (problem !== null)
+      return {
+        outcome: 'noop',
+        key,
+        reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
+      }
   }
 
   const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key)

@@ -60,8 +60,11 @@ export type ParsedComment =
 export const MAX_NOTE = 4096
 const MAX_ID_BYTES = 1024
 const MAX_EXTERNAL_IDS = 32
-const EXTERNAL_ID_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/
-const MAX_EXTERNAL_ID_VALUE = 1024
+/** An external id's name: lower-case letters, digits and `_`, starting with a letter. */
+const EXTERNAL_ID_NAME = /^[a-z][a-z0-9_]{0,63}$/
+/** An external id's value: printable ASCII without spaces, at most this many bytes. */
+export const MAX_EXTERNAL_ID_VALUE = 256
+const EXTERNAL_ID_VALUE = /^[\x21-\x7e]+$/
 /** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
@@ -81,11 +84,36 @@ export function firstLine(body: string): string {
   return body.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/, 1)[0] ?? ''
 }
 
-/** Splits off the next whitespace-separated word; the rest keeps its inner spacing. */
+/**
+ * Any separator other than the ASCII space: tabs, no-break and other Unicode spaces, line
+ * separators, and the invisible ones (zero-width space and joiners, word joiner, BOM). A
+ * command's words are separated by ASCII spaces only, so one of these inside a word makes
+ * the comment malformed rather than a different command.
+ */
+const NOT_AN_ASCII_SPACE = /[\s\p{Z}\u180e\u200b-\u200d\u2060\ufeff]/u
+
+function spacingReason(prefix: string): string {
+  return `separate the words with ASCII spaces (not tabs, no-break or other Unicode spaces); write ${prefix} followed by one of: ${USAGE}`
+}
+
+/**
+ * What is wrong with one external id an operator gives (`resolve sent <name>=<value>`),
+ * whatever the driver; null when it may be recorded. The driver's own rules come on top,
+ * where the attempt being resolved is known.
+ */
+export function externalIdProblem(name: string, value: string): string | null {
+  if (!EXTERNAL_ID_NAME.test(name))
+    return `the name ${JSON.stringify(name)} is not an external id name: lower-case letters, digits and _, starting with a letter, at most 64 characters`
+  if (!EXTERNAL_ID_VALUE.test(value) || value.length > MAX_EXTERNAL_ID_VALUE)
+    return `the value of ${name} must be 1 to ${MAX_EXTERNAL_ID_VALUE} bytes of printable ASCII without spaces`
+  return null
+}
+
+/** Splits off the next word (ASCII spaces separate words); the rest keeps its inner spacing. */
 function nextWord(text: string): [string, string] {
-  const trimmed = text.replace(/^\s+/, '')
-  const match = /^(\S+)(.*)$/s.exec(trimmed)
-  return match ? [match[1] as string, match[2] as string] : ['', '']
+  const trimmed = text.replace(/^ +/, '')
+  const end = trimmed.indexOf(' ')
+  return end < 0 ? [trimmed, ''] : [trimmed.slice(0, end), trimmed.slice(end)]
 }
 
 function noteOf(rest: string): string | null {
@@ -102,23 +130,37 @@ function checkId(id: string, what: string): string | null {
 }
 
 /**
- * Parses a comment body. `not_addressed` unless the first line's first word is exactly the
- * prefix; the verb is case-insensitive; everything after the first line is ignored.
+ * Parses a comment body, exactly: the prefix at the first character of the comment (an
+ * indented line is a markdown code block, a quoted one a quote: neither is addressed to us),
+ * the prefix and the verb as written (lower case), words separated by ASCII spaces.
+ * `not_addressed` unless the comment starts with the prefix followed by a space or nothing;
+ * a prefix followed by another kind of space, an upper-case verb or any word holding a
+ * non-ASCII space is `malformed`. Everything after the first line is ignored.
  */
 export function parseComment(body: string, prefix: string): ParsedComment {
-  const [word, afterPrefix] = nextWord(firstLine(body))
-  if (word !== prefix) return { kind: 'not_addressed' }
-  const [rawVerb, afterVerb] = nextWord(afterPrefix)
-  const verb = rawVerb.toLowerCase()
+  const line = firstLine(body)
+  if (!line.startsWith(prefix)) return { kind: 'not_addressed' }
+  const afterPrefix = line.slice(prefix.length)
+  const separator = afterPrefix.slice(0, 1)
+  const spacing = spacingReason(prefix)
+  if (separator !== '' && separator !== ' ') {
+    if (NOT_AN_ASCII_SPACE.test(separator)) return { kind: 'malformed', verb: '', reason: spacing }
+    return { kind: 'not_addressed' }
+  }
+  const [verb, afterVerb] = nextWord(afterPrefix)
   const malformed = (reason: string): ParsedComment => ({ kind: 'malformed', verb, reason })
+  if (NOT_AN_ASCII_SPACE.test(verb)) return malformed(spacing)
   if (!(OPERATOR_VERBS as readonly string[]).includes(verb))
     return malformed(
-      verb.length === 0
-        ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
-        : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`
+      (OPERATOR_VERBS as readonly string[]).includes(verb.toLowerCase())
+        ? `verbs are written in lower case; write ${prefix} ${verb.toLowerCase()} …`
+        : verb.length === 0
+          ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
+          : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`
     )
   const [id, rest] = nextWord(afterVerb)
   const what = verb === 'resolve-effect' ? 'operation id' : 'run id'
+  if (NOT_AN_ASCII_SPACE.test(id)) return malformed(spacing)
   const bad = checkId(id, what)
   if (bad) return malformed(`${bad}; write ${prefix} ${verb} <${what}>…`)
   const note = noteOf(rest)
@@ -150,6 +192,7 @@ function parseResolve(
   malformed: (reason: string) => ParsedComment
 ): ParsedComment {
   const [answer, tail] = nextWord(rest)
+  if (NOT_AN_ASCII_SPACE.test(answer)) return malformed(spacingReason(prefix))
   const usage = `write ${prefix} resolve ${run_id} sent <name>=<value>… or ${prefix} resolve ${run_id} not-sent [note]`
   if (answer === 'not-sent')
     return {
@@ -162,7 +205,8 @@ function parseResolve(
         ? `resolve answers sent or not-sent, not this word; ${usage}`
         : `resolve needs an answer; ${usage}`
     )
-  const words = tail.trim().split(/\s+/).filter(Boolean)
+  const words = tail.split(' ').filter(Boolean)
+  if (words.some(word => NOT_AN_ASCII_SPACE.test(word))) return malformed(spacingReason(prefix))
   if (words.length === 0)
     return malformed(
       `resolve sent needs at least one external id the provider shows (for example workflow_run_id=9555); ${usage}`
@@ -172,16 +216,14 @@ function parseResolve(
   const external_ids: Record<string, string> = {}
   for (const pair of words) {
     const at = pair.indexOf('=')
-    const name = at > 0 ? pair.slice(0, at) : ''
-    const value = at > 0 ? pair.slice(at + 1) : ''
-    if (!EXTERNAL_ID_NAME.test(name) || value.length === 0)
+    if (at <= 0)
       return malformed(
-        `resolve sent takes name=value pairs (a name of letters, digits, _ . -, starting with a letter, then a non-empty value), one per word; ${usage}`
+        `resolve sent takes name=value pairs, one per word, for example workflow_run_id=9555; ${usage}`
       )
-    if (value.length > MAX_EXTERNAL_ID_VALUE || CONTROL.test(value))
-      return malformed(
-        `the value of ${name} is longer than ${MAX_EXTERNAL_ID_VALUE} characters or contains a control character`
-      )
+    const name = pair.slice(0, at)
+    const value = pair.slice(at + 1)
+    const problem = externalIdProblem(name, value)
+    if (problem !== null) return malformed(`${problem}; ${usage}`)
     if (Object.hasOwn(external_ids, name))
       return malformed(`${name} is given twice; give each external id once`)
     external_ids[name] = value
@@ -199,6 +241,7 @@ function parseResolveEffect(
   malformed: (reason: string) => ParsedComment
 ): ParsedComment {
   const [answer, tail] = nextWord(rest)
+  if (NOT_AN_ASCII_SPACE.test(answer)) return malformed(spacingReason(prefix))
   const usage = `write ${prefix} resolve-effect ${operation_id} committed <release id> or ${prefix} resolve-effect ${operation_id} not-committed [note]`
   if (answer === 'not-committed')
     return {
@@ -214,6 +257,7 @@ function parseResolveEffect(
   if (answer !== 'committed')
     return malformed(`resolve-effect answers committed or not-committed; ${usage}`)
   const [release, after] = nextWord(tail)
+  if (NOT_AN_ASCII_SPACE.test(release)) return malformed(spacingReason(prefix))
   if (!/^[1-9][0-9]{0,19}$/.test(release))
     return malformed(`resolve-effect committed needs the release id (a number); ${usage}`)
   return {
