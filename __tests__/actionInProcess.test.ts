@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import * as core from './support/fakeCore.js'
 import { cleanupRepos, entryAt, makeRepo, refsUnder } from './support/repo.js'
 import { LABELED_KEY } from './support/events.js'
+import type { LedgerRecord } from '../src/core/record.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../src/main.js')
@@ -157,5 +158,36 @@ describe('scan', () => {
     expect(scan.failures).toEqual([])
     const runs = JSON.parse(scan.outputs.runs as string) as Array<{ run_id: string }>
     expect(runs.map(r => r.run_id)).toEqual([admitted.outputs.run_id])
+  })
+
+  it('lists a ledger that no admission admits as an orphan, with no next action', async () => {
+    const repo = await makeRepo()
+    const admitted = await labeledIssue(step, repo, { runId: 501 })
+    // The admitted run's chain, copied by hand under another run id's ledger: record 1 is
+    // rewritten for that run, so it verifies, but no admission names it.
+    const { LocalStore } = await import('../src/store/localStore.js')
+    const { Git } = await import('../src/store/git.js')
+    const { recordCommit } = await import('../src/core/entry.js')
+    const { ledgerRef } = await import('../src/core/refs.js')
+    const first = (await entryAt(repo, admitted.outputs.ledger_ref as string)) as LedgerRecord
+    const store = new LocalStore(new Git(repo))
+    const [oid] = await store.writeEntries([recordCommit({ ...first, run_id: 'orphan' }, null)])
+    await store.createRefs([
+      { ref: ledgerRef('refs/dispatch-ledger', 'orphan'), oid: oid as string }
+    ])
+    const scan = await step({
+      workspace: repo,
+      eventName: 'schedule',
+      event: {},
+      with: { command: 'scan' }
+    })
+    expect(scan.failures).toEqual([])
+    const runs = JSON.parse(scan.outputs.runs as string) as Array<Record<string, unknown>>
+    const byId = new Map(runs.map(r => [r.run_id, r]))
+    expect(byId.get(admitted.outputs.run_id)).toMatchObject({ recovery_action: 'dispatch' })
+    expect(byId.get('orphan')).not.toHaveProperty('recovery_action')
+    expect(byId.get('orphan')?.orphan).toMatch(/is admitted to another run/)
+    expect(scan.summary).toContain('| orphan | orphan (admitted) | 1 | none | |')
+    expect(scan.warnings.join('\n')).toMatch(/Run "orphan" .* is an orphan/)
   })
 })

@@ -5,15 +5,33 @@ import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import type { StepReport } from './report.js'
 
-/** For a scheduled sweep: every non-terminal run with its plan, and every ledger that fails to verify. */
+/**
+ * For a scheduled sweep: every non-terminal run with its plan, every ledger that no admission
+ * admits (an orphan: listed, with no next action), and every ledger that fails to verify.
+ */
 export async function scanStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store } = context
   const scanned = await scanRuns(store, inputs.namespace)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
   )
+  const orphans = scanned.flatMap(run =>
+    'orphan' in run
+      ? [
+          {
+            run_id: run.state.run_id,
+            dispatch_key: run.state.dispatch_key,
+            ledger_ref: run.ledger_ref,
+            state: run.state.state,
+            sequence: run.state.sequence,
+            updated_at: run.state.updated_at,
+            orphan: run.orphan
+          }
+        ]
+      : []
+  )
   const open = scanned.flatMap(run =>
-    'error' in run || run.state.terminal
+    !('plan' in run) || run.state.terminal
       ? []
       : [
           {
@@ -30,13 +48,14 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
           }
         ]
   )
+  for (const run of orphans) core.warning(run.orphan)
   for (const run of broken) core.warning(`${run.ledger_ref}: ${run.error}`)
-  const table = scanTable(open, broken)
+  const table = scanTable(open, orphans, broken)
   return {
-    outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
+    outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
     summary: {
       title: 'dispatch-ledger: scan',
-      meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${broken.length} do not verify.`,
+      meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${orphans.length} orphans (no admission admits them: nothing acts on them); ${broken.length} do not verify.`,
       rows: [
         ['namespace', inputs.namespace],
         ['store', store.name]
@@ -46,7 +65,10 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
   }
 }
 
-/** The summary's table: open runs with their next action, then ledgers that do not verify. */
+/**
+ * The summary's table: open runs with their next action, then orphans (no next action), then
+ * ledgers that do not verify.
+ */
 function scanTable(
   open: ReadonlyArray<{
     run_id: string
@@ -55,6 +77,7 @@ function scanTable(
     recovery_action: string
     authority_required: string | null
   }>,
+  orphans: ReadonlyArray<{ run_id: string; state: string; sequence: number }>,
   broken: ReadonlyArray<{ ledger_ref: string; error: string }>
 ): string {
   return [
@@ -63,6 +86,9 @@ function scanTable(
     ...open.map(
       run =>
         `| ${inertText(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
+    ),
+    ...orphans.map(
+      run => `| ${inertText(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`
     ),
     ...broken.map(
       run => `| ${inertText(run.ledger_ref)} | does not verify | | ${inertText(run.error)} | |`

@@ -4,7 +4,7 @@
  * newest one; plan, record (and every command selecting a run by key) act on it.
  */
 import type { Admission } from '../core/admission.js'
-import { CorruptEntry } from '../core/errors.js'
+import { CorruptEntry, OrphanRun } from '../core/errors.js'
 import {
   decideGeneration,
   decideWithoutLedger,
@@ -65,20 +65,86 @@ export async function readGenerationAdmissions(
   for (const ref of listing.refs) {
     const stored = await reader.readAdmission(ref)
     if (!stored) throw new CorruptEntry(ref, 'it was listed but cannot be read')
-    const admission = stored.value
-    if (admission.dispatch_key !== expected.dispatch_key)
-      throw new CorruptEntry(ref, 'it holds a different dispatch key than its ref names')
-    const ledger = ledgerRef(expected.namespace, admission.run_id)
-    if (admission.ledger_ref !== ledger)
-      throw new CorruptEntry(
-        ref,
-        `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
-          `${JSON.stringify(admission.run_id)} (${ledger})`
-      )
-    generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid })
+    generations.push(checkedGeneration(ref, generations.length + 1, stored, expected))
   }
   verifyGenerations(generations)
   return { admission_ref: listing.admission_ref, generations }
+}
+
+/** A generation's admission as read from ref: it names this key and the ledger of its run. */
+function checkedGeneration(
+  ref: string,
+  generation: number,
+  stored: StoredEntry<Admission>,
+  expected: { readonly namespace: string; readonly dispatch_key: string }
+): GenerationEntry {
+  const admission = stored.value
+  if (admission.dispatch_key !== expected.dispatch_key)
+    throw new CorruptEntry(ref, 'it holds a different dispatch key than its ref names')
+  const ledger = ledgerRef(expected.namespace, admission.run_id)
+  if (admission.ledger_ref !== ledger)
+    throw new CorruptEntry(
+      ref,
+      `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+        `${JSON.stringify(admission.run_id)} (${ledger})`
+    )
+  return { ref, generation, admission, oid: stored.oid }
+}
+
+/** The run a ledger holds, as its record 1 names it: its id and its dispatch key. */
+export interface LedgerOwner {
+  readonly namespace: string
+  readonly run_id: string
+  readonly dispatch_key: string
+}
+
+/**
+ * A run is writable only through its admission: the generation of its key whose admission
+ * names this run id and its ledger. Read in the caller's session: generation 1 by name first
+ * (most runs are generation 1; locally that costs no process, and on a remote the fetch of
+ * an admission ref brings its generations along); only when it admits another run, or is
+ * absent, are the key's generations listed — from `listed` when the caller already listed
+ * the admissions (scan), else with one listing — read and verified. A run that no generation
+ * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
+ */
+export async function admissionOfRun(
+  store: Store,
+  reader: StoreReader,
+  run: LedgerOwner,
+  listed?: readonly string[]
+): Promise<GenerationEntry> {
+  const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key }
+  const admission_ref = admissionRef(run.namespace, run.dispatch_key)
+  const first = await reader.readAdmission(admission_ref)
+  if (first?.value.run_id === run.run_id) {
+    const entry = checkedGeneration(admission_ref, 1, first, expected)
+    verifyGenerations([entry])
+    return entry
+  }
+  const listing = listed
+    ? {
+        admission_ref,
+        refs: orderGenerations(
+          admission_ref,
+          listed.filter(ref => ref.startsWith(admission_ref))
+        )
+      }
+    : await listGenerations(store, expected)
+  const { generations } = await readGenerationAdmissions(reader, listing, expected)
+  const own = generations.find(g => g.admission.run_id === run.run_id)
+  if (own) return own
+  const ledger_ref = ledgerRef(run.namespace, run.run_id)
+  const holders = generations.map(
+    g => `${JSON.stringify(g.admission.run_id)} (generation ${g.generation}) at ${g.ref}`
+  )
+  throw new OrphanRun(
+    ledger_ref,
+    run.run_id,
+    run.dispatch_key,
+    holders.length === 0
+      ? `has no admission (no ${admission_ref})`
+      : `is admitted to ${holders.length === 1 ? 'another run' : 'other runs'}: ${holders.join(', ')}`
+  )
 }
 
 /** Lists and reads a key's generations in one go (for callers that need nothing else). */

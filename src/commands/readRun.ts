@@ -1,10 +1,15 @@
 import type { Admission } from '../core/admission.js'
-import { InvalidInput } from '../core/errors.js'
+import { CorruptEntry, InvalidInput } from '../core/errors.js'
 import type { LedgerRecord, Writer } from '../core/record.js'
 import { defaultRunIdPrefix } from '../core/writer.js'
 import { ledgerRef } from '../core/refs.js'
 import type { Store, StoredEntry } from '../store/store.js'
-import { listGenerations, readGenerationAdmissions, type GenerationEntry } from './generations.js'
+import {
+  admissionOfRun,
+  listGenerations,
+  readGenerationAdmissions,
+  type GenerationEntry
+} from './generations.js'
 import { checkChainNames } from './storedNames.js'
 
 /** How a step names the run it acts on. */
@@ -23,17 +28,20 @@ export type RunSelector =
 
 export interface FoundRun {
   readonly ledger_ref: string
-  /** Read only when the run was found through its dispatch key: the newest generation's. */
-  readonly admission: Admission | null
-  /** That admission's generation (SPEC §15); null when the run was named by its id. */
-  readonly generation: number | null
+  /** The admission that admits this run: it names its run id and ledger (never an orphan's). */
+  readonly admission: Admission
+  /** That admission's generation (SPEC §15). */
+  readonly generation: number
   readonly chain: StoredEntry<LedgerRecord>[]
 }
 
 /**
- * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
- * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
- * session for the admissions and the chain.
+ * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
+ * error. By dispatch key it is the newest generation's run (SPEC §15): one listing of the key's
+ * admission refs, then one read session for the admissions and the chain. By run id, the chain
+ * names the key, and the key's admission is read in the same session (admissionOfRun). Every
+ * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
+ * closed with OrphanRun before anything is written or sent.
  */
 export async function readRun(
   store: Store,
@@ -46,25 +54,23 @@ export async function readRun(
       : null
   return store.read(async reader => {
     let ledger_ref: string
-    let admission: Admission | null = null
-    let generation: number | null = null
+    let admitted: GenerationEntry | null = null
     if (selector.by === 'run_id') ledger_ref = ledgerRef(namespace, selector.run_id)
     else {
       const found = await readGenerationAdmissions(reader, listing as NonNullable<typeof listing>, {
         namespace,
         dispatch_key: selector.dispatch_key
       })
-      const newest =
+      admitted =
         ownedGeneration(found.generations, selector.owned_by ?? null) ??
-        found.generations[found.generations.length - 1]
-      if (!newest)
+        found.generations[found.generations.length - 1] ??
+        null
+      if (!admitted)
         throw new InvalidInput(
           `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
             `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`
         )
-      admission = newest.admission
-      generation = newest.generation
-      ledger_ref = admission.ledger_ref
+      ledger_ref = admitted.admission.ledger_ref
     }
     const chain = await reader.readChain(ledger_ref)
     if (!chain)
@@ -73,12 +79,32 @@ export async function readRun(
           ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
               'Check the `run_id` and the `namespace`.'
           : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
-              `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
-              'from that run writes its first record.'
+              `${admitted?.admission.run_id}, whose ledger ${ledger_ref} is missing. A replay of ` +
+              'admit from that run writes its first record.'
       )
     checkChainNames(namespace, ledger_ref, chain)
-    return { ledger_ref, admission, generation, chain }
+    const first = (chain[0] as StoredEntry<LedgerRecord>).value
+    admitted ??= await admissionOfRun(store, reader, {
+      namespace,
+      run_id: first.run_id,
+      dispatch_key: first.idempotency.dispatch_key
+    })
+    checkAdmittedKey(ledger_ref, first, admitted)
+    return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain }
   })
+}
+
+/**
+ * The chain an admission leads to must be for the key that admission admits: a record 1 that
+ * names another key was not written by admit for this admission, and is not followed.
+ */
+function checkAdmittedKey(ledger_ref: string, first: LedgerRecord, admitted: GenerationEntry) {
+  if (first.idempotency.dispatch_key === admitted.admission.dispatch_key) return
+  throw new CorruptEntry(
+    ledger_ref,
+    `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
+      `${admitted.ref} admits this run for ${JSON.stringify(admitted.admission.dispatch_key)}`
+  )
 }
 
 /** Kept here for callers that imported it before the run view had its own module. */

@@ -106,8 +106,9 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
         : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
     }
 
+  // An orphan has no plan: a re-run of the coordinator could not act on it either.
   const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
-    'state' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
+    'plan' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
       ? [scanned]
       : []
   )

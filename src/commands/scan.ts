@@ -1,22 +1,28 @@
-import { DispatchLedgerError } from '../core/errors.js'
+import { DispatchLedgerError, OrphanRun } from '../core/errors.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
-import { runsPrefix } from '../core/refs.js'
+import { admissionsPrefix, runsPrefix } from '../core/refs.js'
 import type { Store } from '../store/store.js'
+import { admissionOfRun } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
 
 export type ScannedRun =
   | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly plan: RecoveryPlan }
+  /** A ledger no admission admits: it verifies, but nothing may act on it, so it has no plan. */
+  | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly orphan: string }
   | { readonly ledger_ref: string; readonly error: string }
 
 /**
- * Every run in the namespace, each reconstructed and planned; all chains are read in one
- * session. A ledger that does not verify is listed with its error rather than hidden, and
- * does not stop the sweep from planning the others.
+ * Every run in the namespace, each reconstructed and planned; all chains and admissions are
+ * read in one session, after one listing of the runs and one of the admissions. A ledger that
+ * does not verify is listed with its error rather than hidden, and a ledger that no admission
+ * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
+ * planning the others.
  */
 export async function scanRuns(store: Store, namespace: string): Promise<ScannedRun[]> {
   const refs = await store.listRefs(runsPrefix(namespace))
+  const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(entry => entry.ref)
   return store.read(async reader => {
     const runs: ScannedRun[] = []
     for (const { ref } of refs) {
@@ -24,7 +30,16 @@ export async function scanRuns(store: Store, namespace: string): Promise<Scanned
         const chain = await reader.readChain(ref)
         if (!chain) continue // deleted since it was listed
         checkChainNames(namespace, ref, chain)
-        runs.push({ ledger_ref: ref, ...viewChain(chain) })
+        const view = viewChain(chain)
+        try {
+          const { run_id, dispatch_key } = view.state
+          await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions)
+        } catch (error) {
+          if (!(error instanceof OrphanRun)) throw error
+          runs.push({ ledger_ref: ref, state: view.state, orphan: error.message })
+          continue
+        }
+        runs.push({ ledger_ref: ref, ...view })
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error
         runs.push({ ledger_ref: ref, error: error.message })

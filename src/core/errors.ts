@@ -96,3 +96,27 @@ export class NotOwner extends DispatchLedgerError {
     super('not_owner', message)
   }
 }
+
+/**
+ * A ledger no admission admits: its key has no admission, or every generation of the key
+ * admits another run. A run is writable only through its admission, so nothing writes to it
+ * or sends for it; `why` says which of the two it is.
+ */
+export class OrphanRun extends DispatchLedgerError {
+  constructor(
+    readonly ledger_ref: string,
+    readonly run_id: string,
+    readonly dispatch_key: string,
+    why: string
+  ) {
+    super(
+      'orphan_run',
+      `Run ${JSON.stringify(run_id)} (ledger ${ledger_ref}) is an orphan: its dispatch key ` +
+        `${JSON.stringify(dispatch_key)} ${why}, and a run is writable only through its ` +
+        'admission. Nothing was written and nothing was sent. A ledger like this was made by ' +
+        `hand or by another tool, not by admit: inspect it with \`git log -p ${ledger_ref}\`; ` +
+        `if it is not yours to keep, delete it with \`git update-ref -d ${ledger_ref}\` (and ` +
+        `\`git push origin :${ledger_ref}\` on the origin).`
+    )
+  }
+}

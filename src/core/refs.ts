@@ -40,3 +40,7 @@ export function ledgerRef(namespace: string, runId: string): string {
 export function runsPrefix(namespace: string): string {
   return `${namespace}/runs/`
 }
+
+export function admissionsPrefix(namespace: string): string {
+  return `${namespace}/admissions/`
+}
