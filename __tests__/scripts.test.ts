@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../scripts/runner.js'
 import { cleanupRepos, makeTempDir } from './support/repo.js'
@@ -105,6 +105,46 @@ describe('npm run workflow', () => {
     )
     expect(ran.code).toBe(0)
   }, 60_000)
+})
+
+/**
+ * Each published workflow and an example event it acts on (examples/events/), so a person can
+ * try every workflow with npm run workflow; a new workflow fails here until it has one.
+ */
+const ACTS_ON: Record<string, string> = {
+  'issue-labeled.yml': 'issues-labeled.json',
+  'by-hand.yml': 'issues-labeled.json',
+  'agent.yml': 'workflow_dispatch-receiver.json',
+  'operate.yml': 'issue_comment-ledger-approve.json',
+  'release.yml': 'workflow_dispatch-release.json',
+  'recover.yml': 'workflow_run-failure.json'
+}
+
+describe('npm run workflow runs every published workflow on an example event', () => {
+  it('every file in examples/workflows has an example event', async () => {
+    const files = (await readdir(join(PROJECT_ROOT, 'examples/workflows'))).filter(f =>
+      /\.ya?ml$/.test(f)
+    )
+    expect(files.sort()).toEqual(Object.keys(ACTS_ON).sort())
+  })
+
+  it.each(Object.entries(ACTS_ON))(
+    '%s acts on %s',
+    async (file, event) => {
+      const ran = await workflow(
+        `examples/workflows/${file}`,
+        '--event',
+        `examples/events/${event}`,
+        '--fake-api'
+      )
+      // Triggered, every job ran (none skipped by its if:), and the run succeeded.
+      expect(ran.stdout).not.toMatch(/not triggered|^job \S+: skipped/m)
+      expect(ran.stdout).toMatch(/^job \S+: run 501 attempt 1$/m)
+      expect(ran.stdout).toContain('conclusion: success')
+      expect(ran.code).toBe(0)
+    },
+    120_000
+  )
 })
 
 describe('npm run action', () => {
