@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { readdir, writeFile } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../scripts/runner.js'
 import { cleanupRepos, makeTempDir } from './support/repo.js'
@@ -166,5 +167,58 @@ describe('npm run action', () => {
     expectUsageError(await action('--event'), /--event needs a value/)
     expectUsageError(await action(), /--event <file> is required/)
     expectUsageError(await action('--event', 'nope.json'), /nope\.json/)
+  })
+})
+
+/**
+ * The scripts are TypeScript that only Node 24 runs as it is; an older node (the system's)
+ * fails with ERR_UNKNOWN_FILE_EXTENSION before any of the script runs. npm run puts
+ * node_modules/.bin (the project's Node 24) first on PATH, and each such script's pre-script
+ * stops an older node with a message that names the fix.
+ */
+describe('the scripts on a node older than 24', () => {
+  const CHECK = 'node scripts/checkNode.mjs'
+
+  it('every npm script that runs a .ts file with node has the Node check as its pre-script', async () => {
+    const { scripts } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    const typescript = Object.keys(scripts).filter(name => /\bnode \S+\.ts\b/.test(scripts[name]!))
+    expect(typescript.sort()).toEqual(['action', 'bench', 'demo', 'workflow'])
+    for (const name of typescript) expect([name, scripts[`pre${name}`]]).toEqual([name, CHECK])
+  })
+
+  /** The check run as npm runs the pre-script of `npm run demo`, under `node` with `args`. */
+  const check = (node: string, args: string[]) =>
+    spawnSync(node, [...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, npm_lifecycle_event: 'predemo' },
+      encoding: 'utf8'
+    })
+
+  it('under Node 20 it names node_modules/.bin/node and npm ci, and exits 1', () => {
+    const old = check(process.execPath, [
+      '--input-type=module',
+      '-e',
+      "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '20.20.2' } }); await import('./scripts/checkNode.mjs')"
+    ])
+    expect(old.stderr).toMatch(/^npm run demo needs Node 24 or newer; this is Node 20\.20\.2/)
+    expect(old.stderr).toContain('node_modules/.bin/node')
+    expect(old.stderr).toContain('npm ci')
+    expect(old.status).toBe(1)
+  })
+
+  it('under Node 24 it says nothing and exits 0', () => {
+    const current = check(process.execPath, ['scripts/checkNode.mjs'])
+    expect([current.status, current.stdout, current.stderr]).toEqual([0, '', ''])
+  })
+
+  // The machine's own older node, when it has one (CI's system node is 20).
+  const system = spawnSync('/usr/bin/node', ['--version'], { encoding: 'utf8' })
+  const systemMajor = Number(/^v(\d+)/.exec(system.stdout ?? '')?.[1] ?? 24)
+  ;(systemMajor < 24 ? it : it.skip)('under the system node (/usr/bin/node) too', () => {
+    const old = check('/usr/bin/node', ['scripts/checkNode.mjs'])
+    expect(old.stderr).toMatch(/needs Node 24 or newer.*node_modules\/\.bin\/node/s)
+    expect(old.status).toBe(1)
   })
 })
