@@ -202,7 +202,10 @@ describe('the bundled action, run as the runner runs it', () => {
       expect(await refsUnder(repo)).toEqual(before)
     })
     it('an unknown command', async () => {
-      await expectRefused({ with: { command: 'launch' } }, /command input is invalid/)
+      await expectRefused(
+        { with: { command: 'launch' } },
+        /command input must be admit, preview, .* or effect, not "launch"/
+      )
     })
     it('a namespace under refs/heads', async () => {
       await expectRefused(

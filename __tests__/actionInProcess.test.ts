@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import * as core from './support/fakeCore.js'
 import { cleanupRepos, entryAt, makeRepo, refsUnder } from './support/repo.js'
-import { LABELED_KEY } from './support/events.js'
+import { LABELED_KEY, exampleEvent } from './support/events.js'
 import type { LedgerRecord } from '../src/core/record.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
@@ -72,6 +72,53 @@ describe('admit', () => {
     })
     expect(bad.failures.join('\n')).toMatch(/^The initial-state input must be admitted or proposed/)
     expect(await refsUnder(repo)).toEqual({})
+  })
+})
+
+describe('admit in a receiver (a workflow_dispatch whose inputs carry dispatch_key)', () => {
+  const receiverEvent = async () => ({
+    ...(await exampleEvent('workflow_dispatch.json')),
+    inputs: { issue: '42', dispatch_key: 'gh-501-0123456789ab/a1' }
+  })
+  const receive = async (repo: string, runId: number) =>
+    step({ workspace: repo, eventName: 'workflow_dispatch', event: await receiverEvent(), runId })
+
+  it('tells the owner to run the work, and keeps the machine outputs as they are', async () => {
+    const repo = await makeRepo()
+    const owner = await receive(repo, 601)
+    expect(owner.failures).toEqual([])
+    // Workflows test these values in if: expressions; they are the same for every admit.
+    expect(owner.outputs).toMatchObject({
+      owner: 'true',
+      created: 'true',
+      state: 'admitted',
+      recovery_action: 'dispatch',
+      authority_required: 'dispatch'
+    })
+    expect(owner.outputs.recovery_reason).toMatch(
+      /^This workflow run received this dispatch .*: run the work/
+    )
+    expect(owner.outputs.recovery_reason).not.toMatch(/dispatch gate|call the provider/)
+    expect(owner.summary).toMatch(/Run the work\./)
+    expect(owner.summary).not.toMatch(/Dispatch the work|dispatch gate/)
+    expect(owner.summary).toMatch(/next action.*run the work/)
+
+    const duplicate = await receive(repo, 602)
+    expect(duplicate.outputs).toMatchObject({ owner: 'false', recovery_action: 'none' })
+    expect(duplicate.summary).toMatch(/Do not run the work/)
+    expect(duplicate.summary).not.toMatch(/Do not dispatch/)
+  })
+
+  it('an event without dispatch_key is a request to dispatch, and says so', async () => {
+    const repo = await makeRepo()
+    const coordinator = await step({
+      workspace: repo,
+      eventName: 'workflow_dispatch',
+      event: await exampleEvent('workflow_dispatch.json'),
+      runId: 603
+    })
+    expect(coordinator.summary).toMatch(/Dispatch the work\./)
+    expect(coordinator.outputs.recovery_reason).toMatch(/dispatch gate/)
   })
 })
 

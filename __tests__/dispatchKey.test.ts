@@ -144,6 +144,49 @@ const EXAMPLES: Example[] = [
     digest: 'sha256:15f3470a34d9d8fc70ff5faf62bc312506f18ac930d546d63b1200ef23f9d626'
   },
   {
+    file: 'issue_comment-ledger-approve.json',
+    eventName: 'issue_comment',
+    key: `v1/issue_comment/${REPO}/2709877001`,
+    request: {
+      scheme: 'v1',
+      event: 'issue_comment',
+      repository_id: REPO,
+      comment_id: 2709877001,
+      body_sha256: sha256('/ledger approve gh-501-f282f34c55fc looks right')
+    },
+    digest: 'sha256:63771616f67448091b7b24e7554882dd5e7583aea7b8814d556f216422d5d7a6'
+  },
+  {
+    file: 'workflow_dispatch-release.json',
+    eventName: 'workflow_dispatch',
+    // release.yml sets its own dispatch-key; derived, the key hashes the inputs.
+    key:
+      `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Frelease.yml/` +
+      sha256('{"version":"v1.2.3"}'),
+    request: {
+      scheme: 'v1',
+      event: 'workflow_dispatch',
+      repository_id: REPO,
+      workflow: '.github/workflows/release.yml',
+      inputs: { version: 'v1.2.3' }
+    },
+    digest: 'sha256:e179a2d4162ac116749e6b4c13442d47e793ec57f18682962e03f2f559ab50f6'
+  },
+  {
+    file: 'workflow_dispatch-receiver.json',
+    eventName: 'workflow_dispatch',
+    // A receiver: the dispatcher set inputs.dispatch_key, so it is the key's last part.
+    key: `v1/workflow_dispatch/${REPO}/.github%2Fworkflows%2Fagent.yml/gh-501-f282f34c55fc/a1`,
+    request: {
+      scheme: 'v1',
+      event: 'workflow_dispatch',
+      repository_id: REPO,
+      workflow: '.github/workflows/agent.yml',
+      inputs: { issue: '42', dispatch_key: 'gh-501-f282f34c55fc/a1' }
+    },
+    digest: 'sha256:62abc0b68bf1568788ed78990e6f71a2a5d801bf1183a6032cb8a3a19fec2dab'
+  },
+  {
     file: 'workflow_dispatch.json',
     eventName: 'workflow_dispatch',
     // inputs.dispatch_key is empty, so the last component is sha256 of JCS(inputs).

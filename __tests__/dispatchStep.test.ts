@@ -37,7 +37,11 @@ describe('dispatch: bad input gets a clear error and writes nothing', () => {
       { command: 'dispatch' },
       /needs the driver input \(workflow or command\)|workflow \(GitHub/
     ],
-    ['an unknown driver', { command: 'dispatch', driver: 'lambda' }, /driver input is invalid/],
+    [
+      'an unknown driver',
+      { command: 'dispatch', driver: 'lambda' },
+      /The driver input must be workflow or command, not "lambda"\./
+    ],
     [
       'driver command without run',
       { command: 'dispatch', driver: 'command' },
@@ -78,7 +82,7 @@ describe('dispatch: bad input gets a clear error and writes nothing', () => {
     [
       'a bad timeout',
       { command: 'dispatch', driver: 'command', run: 'true', 'timeout-seconds': '0' },
-      /timeout-seconds input is invalid/
+      /timeout-seconds input must be a whole number of seconds/
     ]
   ])('%s', async (_name, withInputs, message) => {
     const { repo, refs } = await admitted()
@@ -161,7 +165,9 @@ describe('recover: bad input', () => {
       event: await exampleEvent('workflow_run-failure.json'),
       with: { command: 'recover', 'max-attempts': 'many' }
     })
-    expect(result.failures.join('\n')).toMatch(/max-attempts input is invalid/)
+    expect(result.failures.join('\n')).toMatch(
+      /max-attempts input must be a whole number from 1 to 99/
+    )
     expect(await refsUnder(repo)).toEqual({})
   })
 })

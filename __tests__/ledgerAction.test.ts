@@ -149,7 +149,7 @@ describe('record, plan and scan through the bundled action', () => {
         { state: 'cancelled', record: '{"authority":{"dispatch":true}}' },
         /may not set authority/
       ],
-      ['an unknown state', { state: 'launched' }, /The state input must be one of/],
+      ['an unknown state', { state: 'launched' }, /The state input must be .*, not "launched"/],
       ['an unknown run', { state: 'cancelled', 'run-id': 'nope' }, /There is no run "nope"/]
     ]
     it.each(cases)('%s', async (_name, inputs, message) => {

@@ -80,7 +80,7 @@ describe('operate step', () => {
     [{ prefix: '/led ger' }, /prefix input is invalid/],
     [{ operators: 'OWNER,ADMINS' }, /operators input holds "ADMINS"/],
     [{ 'operator-permission': 'none' }, /operator-permission input/],
-    [{ reply: 'maybe' }, /reply input is invalid/]
+    [{ reply: 'maybe' }, /The reply input must be true or false, not "maybe"/]
   ])('bad input %j fails naming the input, writing nothing', async (inputs, message) => {
     const { repo } = await awaiting()
     const before = await refsUnder(repo)

@@ -12,48 +12,61 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
-import { runAction } from './runner.ts'
+import { loadManifest, runAction } from './runner.ts'
+import { UsageError, exitOnUsageError, parseCommandLine } from './workflow/errors.ts'
 
 const USAGE =
   'usage: npm run action -- --event <file> [--event-name <name>] [--with key=value ...] ' +
   '[--workspace <dir>] [--run-id <n>] [--run-attempt <n>]'
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`)
-  process.exit(2)
+/** The command line checked whole (flags, inputs, event file) before anything is made. */
+async function commandLine() {
+  const { values } = parseCommandLine(
+    {
+      options: {
+        event: { type: 'string' },
+        'event-name': { type: 'string' },
+        with: { type: 'string', multiple: true },
+        workspace: { type: 'string' },
+        'run-id': { type: 'string' },
+        'run-attempt': { type: 'string' },
+        help: { type: 'boolean' }
+      }
+    },
+    'npm run action'
+  )
+  if (values.help) {
+    console.log(USAGE)
+    process.exit(0)
+  }
+  if (!values.event)
+    throw new UsageError('--event <file> is required: the event payload to run on.')
+  const valid = Object.keys((await loadManifest()).inputs ?? {})
+  const inputs: Record<string, string> = {}
+  for (const pair of values.with ?? []) {
+    const equals = pair.indexOf('=')
+    if (equals < 1)
+      throw new UsageError(
+        `--with ${pair}: expected key=value, for example --with command=preview.`
+      )
+    const name = pair.slice(0, equals)
+    if (!valid.includes(name))
+      throw new UsageError(
+        `action.yml has no input ${JSON.stringify(name)}. Valid inputs: ${valid.join(', ')}.`
+      )
+    inputs[name] = pair.slice(equals + 1)
+  }
+  const eventPath = resolve(values.event)
+  const event = await readFile(eventPath, 'utf8').catch((error: Error) => {
+    throw new UsageError(`The event file ${eventPath} cannot be read: ${error.message}.`)
+  })
+  return { values, inputs, eventPath, event }
 }
 
-let values
-try {
-  ;({ values } = parseArgs({
-    options: {
-      event: { type: 'string' },
-      'event-name': { type: 'string' },
-      with: { type: 'string', multiple: true },
-      workspace: { type: 'string' },
-      'run-id': { type: 'string' },
-      'run-attempt': { type: 'string' },
-      help: { type: 'boolean' }
-    }
-  }))
-} catch (error) {
-  fail((error as Error).message)
-}
-if (values.help) {
-  console.log(USAGE)
-  process.exit(0)
-}
-if (!values.event) fail('--event is required')
-
-const eventPath = resolve(values.event)
+const { values, inputs, eventPath, event } = await commandLine().catch((error: unknown) =>
+  exitOnUsageError(error, USAGE)
+)
 const eventName = values['event-name'] ?? basename(eventPath).replace(/[-.].*$/, '')
-const inputs: Record<string, string> = {}
-for (const pair of values.with ?? []) {
-  const equals = pair.indexOf('=')
-  if (equals < 1) fail(`--with ${pair}: expected key=value`)
-  inputs[pair.slice(0, equals)] = pair.slice(equals + 1)
-}
 let workspace = values.workspace ? resolve(values.workspace) : ''
 if (!workspace) {
   workspace = await mkdtemp(join(tmpdir(), 'dispatch-ledger-try-'))
@@ -64,7 +77,7 @@ if (!workspace) {
 const result = await runAction({
   workspace,
   eventName,
-  event: await readFile(eventPath, 'utf8'),
+  event,
   with: inputs,
   runId: values['run-id'],
   runAttempt: values['run-attempt'] ? Number(values['run-attempt']) : undefined

@@ -8,7 +8,12 @@
  * locally".
  */
 import { registerHooks } from 'node:module'
-import { parseArgs } from 'node:util'
+import { UsageError, WorkflowError, exitOnUsageError, parseCommandLine } from './errors.ts'
+
+const USAGE =
+  'usage: npm run workflow -- <workflow.yml> --event <payload.json> [--event-name <name>] ' +
+  '[--run-id <n>] [--run-attempt <n>] [--seed <dir>] [--permissive] ' +
+  '[--fake-api [--receiver <workflow.yml>]]'
 
 // @actions/workflow-parser imports its schema JSON without `with { type: 'json' }`, which
 // Node 24 refuses outside a bundler; supply the attribute for JSON files only.
@@ -29,27 +34,66 @@ const { tmpdir } = await import('node:os')
 const { PROJECT_ROOT } = await import('../runner.ts')
 const { startOrigin } = await import('./origin.ts')
 const { runWorkflow } = await import('./run.ts')
-const { WorkflowError } = await import('./errors.ts')
 const { runDispatchedReceivers } = await import('./actingGitHub.ts')
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    event: { type: 'string' },
-    'event-name': { type: 'string' },
-    'run-id': { type: 'string', default: '501' },
-    'run-attempt': { type: 'string', default: '1' },
-    seed: { type: 'string' },
-    permissive: { type: 'boolean', default: false },
-    'fake-api': { type: 'boolean', default: false },
-    receiver: { type: 'string' }
+/** The command line checked whole (flags, workflow file, event) before the origin starts. */
+async function commandLine() {
+  const { values, positionals } = parseCommandLine(
+    {
+      allowPositionals: true,
+      options: {
+        event: { type: 'string' },
+        'event-name': { type: 'string' },
+        'run-id': { type: 'string', default: '501' },
+        'run-attempt': { type: 'string', default: '1' },
+        seed: { type: 'string' },
+        permissive: { type: 'boolean', default: false },
+        'fake-api': { type: 'boolean', default: false },
+        receiver: { type: 'string' },
+        help: { type: 'boolean', default: false }
+      }
+    },
+    'npm run workflow'
+  )
+  if (values.help) {
+    console.log(USAGE)
+    process.exit(0)
   }
-})
-const file = positionals[0]
-if (!file || !values.event) {
-  console.error('usage: npm run workflow -- <workflow.yml> --event <payload.json> [--fake-api]')
-  process.exit(2)
+  const [file, ...extra] = positionals
+  if (!file)
+    throw new UsageError(
+      'Give the workflow file to run, for example examples/workflows/issue-labeled.yml.'
+    )
+  if (extra.length > 0)
+    throw new UsageError(`One workflow file at a time; ${extra.join(' ')} is not expected.`)
+  if (!values.event)
+    throw new UsageError(
+      '--event <payload.json> is required: the event the workflow runs on (see examples/events/).'
+    )
+  const readable = async (path: string, what: string) => {
+    try {
+      return await readFile(path, 'utf8')
+    } catch (error) {
+      throw new UsageError(`The ${what} ${path} cannot be read: ${(error as Error).message}.`)
+    }
+  }
+  await readable(file, 'workflow file')
+  if (values.receiver) await readable(values.receiver, 'receiver workflow file')
+  const text = await readable(values.event, 'event file')
+  let event: Record<string, unknown>
+  try {
+    event = JSON.parse(text) as Record<string, unknown>
+  } catch (error) {
+    throw new UsageError(
+      `The event file ${values.event} is not JSON (${(error as Error).message}); give a webhook payload.`
+    )
+  }
+  return { values, file, event }
 }
+
+const { values, file, event } = await commandLine().catch((error: unknown) =>
+  exitOnUsageError(error, USAGE)
+)
 const origin = await startOrigin({
   seedDir: resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures')),
   // With --receiver, what the workflow dispatches starts that workflow file here (as GitHub
@@ -63,7 +107,7 @@ try {
   console.log(`origin: ${origin.gate.cloneUrl} (bare repository ${origin.bareDir})`)
   const run = await runWorkflow({
     file: resolve(file),
-    event: JSON.parse(await readFile(values.event, 'utf8')) as Record<string, unknown>,
+    event,
     eventName: values['event-name'],
     origin,
     runId: Number(values['run-id']),

@@ -381,8 +381,13 @@ export function formatStep(job: string, step: StepRun): string {
     step.conclusion !== step.outcome ? ` (conclusion ${step.conclusion})` : ''
   }`
   const outputs = Object.entries(step.outputs).map(([k, v]) => `    ${k}=${v}`)
+  // What a step wrote to stderr (a GIT_TRACE, a warning) is part of its log, as on a runner.
+  const stderr = step.stderr
+    .split('\n')
+    .filter(line => line.trim() !== '')
+    .map(line => `    stderr: ${line}`)
   const errors = step.errors.map(e => `    error: ${e}`)
-  return [head, ...outputs, ...errors].join('\n')
+  return [head, ...outputs, ...stderr, ...errors].join('\n')
 }
 
 interface StepEnvironment {

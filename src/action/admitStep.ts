@@ -1,6 +1,6 @@
 import { admitCommand, type AdmitOutcome, type AdmitResult } from '../commands/admit.js'
 import type { DuplicateReason } from '../core/generation.js'
-import type { DispatchTarget } from '../commands/dispatchTarget.js'
+import type { DispatchTarget, WorkflowEvent } from '../commands/dispatchTarget.js'
 import { ledgerRef } from '../core/refs.js'
 import type { StepContext } from './context.js'
 import { jsonInput, type Inputs } from './inputs.js'
@@ -22,7 +22,43 @@ export async function admitStep(inputs: Inputs, context: StepContext): Promise<S
   if (outcome.stopped) return stoppedReport(outcome, context.store.name)
   return outcome.conflict
     ? conflictReport(inputs, outcome, context.store.name)
-    : admittedReport(outcome, context.store.name)
+    : admittedReport(outcome, context.store.name, isReceiver(context.event))
+}
+
+/**
+ * A receiver is the workflow run a dispatch started: a workflow_dispatch whose inputs carry
+ * the dispatch_key the dispatcher set. Its admit is the fence before the work, so its text
+ * tells it to run the work, never to dispatch it again.
+ */
+function isReceiver(event: WorkflowEvent): boolean {
+  if (event.name !== 'workflow_dispatch') return false
+  const inputs = (event.payload as { inputs?: { dispatch_key?: unknown } } | null)?.inputs
+  return typeof inputs?.dispatch_key === 'string' && inputs.dispatch_key !== ''
+}
+
+const RECEIVER_NEXT = 'run the work'
+const RECEIVER_WHY =
+  "This workflow run received this dispatch and owns it: run the work now (gate it on owner == 'true'). Nothing is to be dispatched from here; for a receiver, recovery_action=dispatch means only that the work has not started yet."
+
+/**
+ * The receiver's words for a plan that says dispatch. The outputs' values are left as they
+ * are (workflows test them in if: expressions); only the text a person reads changes.
+ */
+function forReceiver(
+  outputs: Record<string, string>,
+  rows: Array<[string, string]>
+): { outputs: Record<string, string>; rows: Array<[string, string]> } {
+  if (outputs.recovery_action !== 'dispatch') return { outputs, rows }
+  return {
+    outputs: { ...outputs, recovery_reason: RECEIVER_WHY },
+    rows: rows.map(([field, value]): [string, string] =>
+      field === 'next action'
+        ? [field, `${RECEIVER_NEXT} (recovery_action=${value})`]
+        : field === 'why'
+          ? [field, RECEIVER_WHY]
+          : [field, value]
+    )
+  }
 }
 
 /** A receiver whose coordinator was cancelled: it must not work (owner=false). */
@@ -69,11 +105,16 @@ function keyOutputs(target: DispatchTarget, store: string): Record<string, strin
   }
 }
 
-function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
+function admittedReport(outcome: AdmitOutcome, store: string, receiver: boolean): StepReport {
   const { target, view } = outcome
   const result = outcome.result as NonNullable<AdmitOutcome['result']>
   const runId = result.admission.run_id
-  const meaning = admitMeaning(result, view?.plan.action ?? 'none')
+  const plain = {
+    outputs: result.owner ? runOutputs(view) : notOwnedOutputs(runId),
+    rows: result.owner ? runRows(view) : []
+  }
+  const run = receiver && result.owner ? forReceiver(plain.outputs, plain.rows) : plain
+  const meaning = admitMeaning(result, view?.plan.action ?? 'none', receiver)
   return {
     outputs: {
       ...keyOutputs(target, store),
@@ -84,7 +125,7 @@ function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
       ledger_ref: result.admission.ledger_ref,
       conflict: 'false',
       generation: String(result.admission.generation),
-      ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
+      ...run.outputs
     },
     summary: {
       title: 'dispatch-ledger: admit',
@@ -97,7 +138,7 @@ function admittedReport(outcome: AdmitOutcome, store: string): StepReport {
         ['created', flag(result.created)],
         ['owner', flag(result.owner)],
         ['store', store],
-        ...(result.owner ? runRows(view) : [])
+        ...run.rows
       ]
     }
   }
@@ -141,17 +182,20 @@ const DUPLICATE_BECAUSE: Readonly<Record<DuplicateReason, string>> = {
   not_after_end: 'this event happened before that run ended (a redelivery or a late duplicate)'
 }
 
-function admitMeaning(result: AdmitResult, next: string): string {
+function admitMeaning(result: AdmitResult, next: string, receiver: boolean): string {
   const generation = result.admission.generation
   const which = generation > 1 ? ` (generation ${generation})` : ''
+  // A receiver runs the work it received; anyone else dispatches it.
+  const work = receiver ? 'Run the work.' : 'Dispatch the work.'
+  const nextAction = receiver && next === 'dispatch' ? RECEIVER_NEXT : next
   switch (result.reason) {
     case 'first_arrival':
-      return 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.'
+      return `This workflow run admitted the dispatch: it is the one run for this key. ${work}`
     case 'new_generation':
-      return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. Dispatch the work.`
+      return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. ${work}`
     case 'replay':
-      return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${next}.`
+      return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${nextAction}.`
     default:
-      return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. Do not dispatch: the work belongs to that run.`
+      return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. ${receiver ? 'Do not run the work' : 'Do not dispatch'}: the work belongs to that run.`
   }
 }

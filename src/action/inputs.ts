@@ -1,6 +1,9 @@
 import * as z from 'zod/mini'
 import '../core/schema.js'
 import { InvalidInput } from '../core/errors.js'
+import { REUSE_POLICIES } from '../core/generation.js'
+import { PERMISSION_LEVELS } from '../core/operator/authorize.js'
+import { INITIAL_STATES, STATES } from '../core/states.js'
 
 export const COMMANDS = [
   'admit',
@@ -14,48 +17,92 @@ export const COMMANDS = [
   'effect'
 ] as const
 
+/** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
+export function inWords(values: readonly string[]): string {
+  const shown = values.filter(value => value !== '')
+  return shown.length <= 1
+    ? (shown[0] ?? '')
+    : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1) as string}`
+}
+
+/** The one sentence every rejected input gets: the input, what it must be, the value given. */
+function mustBe(input: string, expected: string): (issue: { input?: unknown }) => string {
+  return issue => `The ${input} input must be ${expected}, not ${JSON.stringify(issue.input)}.`
+}
+
+/**
+ * An input that takes one of a few words. An empty string in `values` means the input may be
+ * left out (the command then uses its own default or asks for it); it is not listed as a
+ * valid value in the message.
+ */
+function oneOf<const T extends readonly [string, ...string[]]>(input: string, values: T) {
+  return z.enum(values, { error: mustBe(input, inWords(values)) })
+}
+
+/** An input matched after trimming and lower-casing (the command reads it the same way). */
+function oneOfAnyCase(input: string, values: readonly string[]) {
+  return z.string().check(
+    z.refine(value => values.includes(value.trim().toLowerCase()), {
+      error: mustBe(input, inWords(values))
+    })
+  )
+}
+
+/** A text input that must match `pattern`, described to the user as `expected`. */
+function matching(input: string, pattern: RegExp, expected: string) {
+  return z.string().check(z.regex(pattern, { error: mustBe(input, expected) }))
+}
+
+const TRUE_FALSE = ['true', 'false'] as const
+
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
-  command: z.enum(COMMANDS),
+  command: oneOf('command', COMMANDS),
   dispatchKey: z.string(),
   request: z.string(),
   runId: z.string(),
-  initialState: z.string(),
-  state: z.string(),
+  initialState: oneOf('initial-state', INITIAL_STATES),
+  state: oneOf('state', ['', ...STATES]),
   record: z.string(),
   namespace: z.string(),
   remote: z.string(),
   repositoryPath: z.string(),
-  onConflict: z.enum(['fail', 'output']),
+  onConflict: oneOf('on-conflict', ['fail', 'output']),
   token: z.string(),
-  reuse: z.string(),
-  // command: operate (SPEC §12)
+  reuse: oneOf('reuse', REUSE_POLICIES),
+  // command: operate
   prefix: z.string(),
   operators: z.string(),
-  operatorPermission: z.string(),
+  operatorPermission: oneOfAnyCase(
+    'operator-permission',
+    PERMISSION_LEVELS.filter(level => level !== 'none')
+  ),
   operatorBots: z.string(),
-  reply: z.enum(['true', 'false']),
-  kind: z.string(),
+  reply: oneOf('reply', TRUE_FALSE),
+  // command: effect
+  kind: oneOf('kind', ['', 'tag', 'release']),
   tag: z.string(),
   target: z.string(),
   message: z.string(),
   releaseName: z.string(),
   releaseBody: z.string(),
-  draft: z.string(),
-  prerelease: z.string(),
+  draft: oneOf('draft', TRUE_FALSE),
+  prerelease: oneOf('prerelease', TRUE_FALSE),
   operationId: z.string(),
-  // command: dispatch and recover (SPEC §10, §11)
-  driver: z.enum(['', 'workflow', 'command']),
+  // command: dispatch and recover
+  driver: oneOf('driver', ['', 'workflow', 'command']),
   workflow: z.string(),
   ref: z.string(),
   inputs: z.string(),
   run: z.string(),
   lookup: z.string(),
-  fenced: z.enum(['true', 'false']),
-  timeoutSeconds: z
-    .string()
-    .check(z.regex(/^[1-9][0-9]{0,4}$/, 'must be a whole number of seconds, 1 to 99999')),
-  maxAttempts: z.string().check(z.regex(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99'))
+  fenced: oneOf('fenced', TRUE_FALSE),
+  timeoutSeconds: matching(
+    'timeout-seconds',
+    /^[1-9][0-9]{0,4}$/,
+    'a whole number of seconds from 1 to 99999'
+  ),
+  maxAttempts: matching('max-attempts', /^[1-9][0-9]?$/, 'a whole number from 1 to 99')
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
@@ -101,10 +148,8 @@ export function readInputs(getInput: (name: string) => string): Inputs {
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const field = String(issue?.path[0] ?? 'an input')
-    const name = field.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`)
-    throw new InvalidInput(`The ${name} input is invalid: ${issue?.message ?? 'bad value'}.`)
+    // Every schema above says its own sentence, naming the input and the value given.
+    throw new InvalidInput(parsed.error.issues[0]?.message ?? 'An input is invalid.')
   }
   return parsed.data
 }
