@@ -33,35 +33,6 @@ describe('workflow files and action.yml parse with the official parser', () => {
     }
   })
 
-  /** An example as the README shows it: no leading comment lines, the published action. */
-  async function asInReadme(file: string): Promise<string> {
-    const example = await readFile(join(PROJECT_ROOT, 'examples/workflows', file), 'utf8')
-    return example
-      .replace(/^(#.*\n)+/, '')
-      .replace(/uses: \.\/$/gm, 'uses: <owner>/dispatch-ledger@v0')
-  }
-
-  async function readmeBlocks(after: string): Promise<string[]> {
-    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf(after))
-    return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(m => m[1] as string)
-  }
-
-  it("the README's quick start is the coordinator and its fenced receiver, as in examples/", async () => {
-    const [coordinator, receiver] = await readmeBlocks('## Quick start')
-    expect(coordinator).toBe(await asInReadme('issue-labeled.yml'))
-    expect(receiver).toBe(await asInReadme('agent.yml'))
-    // Two steps of ours: admit, then dispatch; the receiver's one admit step gates the work.
-    expect(coordinator?.match(/uses: <owner>\/dispatch-ledger@v0/g)).toHaveLength(2)
-    expect(receiver).toMatch(/if: steps\.ledger\.outputs\.owner == 'true'/)
-  })
-
-  it('the recovery workflow and the by-hand scenario in the README are the examples', async () => {
-    const blocks = await readmeBlocks('## Scenarios')
-    expect(blocks).toContain(await asInReadme('recover.yml'))
-    expect(blocks).toContain(await asInReadme('by-hand.yml'))
-  })
-
   it('the parser does report broken files (so the checks above can fail)', () => {
     const workflow = parseWorkflow(
       { name: 'broken.yml', content: 'on: push\njobs:\n  a:\n    runs-on: x\n    stepz: []\n' },

@@ -320,14 +320,19 @@ describe('anything outside the subset is a clear error naming the construct', ()
     }
   })
 
-  it("accepts the README's quick start as users copy it (uses: <owner>/dispatch-ledger@v0)", async () => {
+  it('accepts the quick start as users copy it (uses: <owner>/dispatch-ledger@v0 for ./)', async () => {
+    // The README shows examples/workflows/ verbatim (readme.test.ts) and tells users to write
+    // `uses: <owner>/dispatch-ledger@v0` where they say `uses: ./`.
+    const example = await readFile(
+      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
+      'utf8'
+    )
     const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
-    const start = readme.indexOf('```yaml\n', readme.indexOf('## Quick start')) + 8
-    const yaml = readme.slice(start, readme.indexOf('```', start))
-    expect(yaml).toContain('<owner>/dispatch-ledger@v0')
-    const model = await loadWorkflowModel('readme.yml', yaml.replaceAll('<owner>', 'octo-org'))
+    expect(readme).toContain('uses: <owner>/dispatch-ledger@v0')
+    const copied = example.replace(/uses: \.\/$/gm, 'uses: octo-org/dispatch-ledger@v0')
+    const model = await loadWorkflowModel('copied.yml', copied)
     const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
-    expect(uses).toContain('octo-org/dispatch-ledger@v0')
+    expect(uses.filter(u => u === 'octo-org/dispatch-ledger@v0')).toHaveLength(2)
   })
 
   it('checks the whole file before running anything', async () => {
