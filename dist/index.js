@@ -28376,11 +28376,17 @@ module.exports = {
 /* harmony export */   Ko: () => (/* binding */ readInputs),
 /* harmony export */   Px: () => (/* binding */ inInputTerms)
 /* harmony export */ });
-/* unused harmony exports COMMANDS, InputsSchema, INPUT_FOR_FIELD */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
+/* unused harmony exports COMMANDS, inWords, InputsSchema, INPUT_FOR_FIELD */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3305);
 /* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1057);
+/* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3495);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8001);
+
+
+
 
 
 
@@ -28395,47 +28401,77 @@ const COMMANDS = [
     'operate',
     'effect'
 ];
+/** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
+function inWords(values) {
+    const shown = values.filter(value => value !== '');
+    return shown.length <= 1
+        ? (shown[0] ?? '')
+        : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+}
+/** The one sentence every rejected input gets: the input, what it must be, the value given. */
+function mustBe(input, expected) {
+    return issue => `The ${input} input must be ${expected}, not ${JSON.stringify(issue.input)}.`;
+}
+/**
+ * An input that takes one of a few words. An empty string in `values` means the input may be
+ * left out (the command then uses its own default or asks for it); it is not listed as a
+ * valid value in the message.
+ */
+function oneOf(input, values) {
+    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(values, { error: mustBe(input, inWords(values)) });
+}
+/** An input matched after trimming and lower-casing (the command reads it the same way). */
+function oneOfAnyCase(input, values) {
+    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .refine */ .YPB(value => values.includes(value.trim().toLowerCase()), {
+        error: mustBe(input, inWords(values))
+    }));
+}
+/** A text input that must match `pattern`, described to the user as `expected`. */
+function matching(input, pattern, expected) {
+    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._regex */ .Fk(pattern, { error: mustBe(input, expected) }));
+}
+const TRUE_FALSE = ['true', 'false'];
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
-const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
-    command: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(COMMANDS),
-    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    request: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    runId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    initialState: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    state: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    record: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    onConflict: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    reuse: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    // command: operate (SPEC §12)
-    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    operators: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    operatorPermission: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    reply: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['true', 'false']),
-    kind: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    tag: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    target: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    draft: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    // command: dispatch and recover (SPEC §10, §11)
-    driver: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['', 'workflow', 'command']),
-    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    run: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    fenced: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(['true', 'false']),
-    timeoutSeconds: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP()
-        .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^[1-9][0-9]{0,4}$/, 'must be a whole number of seconds, 1 to 99999')),
-    maxAttempts: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(/^[1-9][0-9]?$/, 'must be a whole number from 1 to 99'))
+const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
+    command: oneOf('command', COMMANDS),
+    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    request: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    runId: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    initialState: oneOf('initial-state', _core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .INITIAL_STATES */ .m1),
+    state: oneOf('state', ['', ..._core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .STATES */ .xj]),
+    record: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    remote: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    onConflict: oneOf('on-conflict', ['fail', 'output']),
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    reuse: oneOf('reuse', _core_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .REUSE_POLICIES */ .AS),
+    // command: operate
+    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    operators: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    operatorPermission: oneOfAnyCase('operator-permission', _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')),
+    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    reply: oneOf('reply', TRUE_FALSE),
+    // command: effect
+    kind: oneOf('kind', ['', 'tag', 'release']),
+    tag: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    target: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    draft: oneOf('draft', TRUE_FALSE),
+    prerelease: oneOf('prerelease', TRUE_FALSE),
+    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    // command: dispatch and recover
+    driver: oneOf('driver', ['', 'workflow', 'command']),
+    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    ref: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    run: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    fenced: oneOf('fenced', TRUE_FALSE),
+    timeoutSeconds: matching('timeout-seconds', /^[1-9][0-9]{0,4}$/, 'a whole number of seconds from 1 to 99999'),
+    maxAttempts: matching('max-attempts', /^[1-9][0-9]?$/, 'a whole number from 1 to 99')
 });
 /** Reads every input through getInput (core.getInput in the action) and validates it. */
 function readInputs(getInput) {
@@ -28479,10 +28515,8 @@ function readInputs(getInput) {
     };
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = String(issue?.path[0] ?? 'an input');
-        const name = field.replace(/[A-Z]/g, c => `-${c.toLowerCase()}`);
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${name} input is invalid: ${issue?.message ?? 'bad value'}.`);
+        // Every schema above says its own sentence, naming the input and the value given.
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(parsed.error.issues[0]?.message ?? 'An input is invalid.');
     }
     return parsed.data;
 }
@@ -29160,6 +29194,7 @@ function decodeRecord(ref, raw, oid) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ StoreError),
 /* harmony export */   EH: () => (/* binding */ AdmissionConflict),
+/* harmony export */   GU: () => (/* binding */ OrphanRun),
 /* harmony export */   Ob: () => (/* binding */ CorruptEntry),
 /* harmony export */   SS: () => (/* binding */ DispatchLedgerError),
 /* harmony export */   Sb: () => (/* binding */ LostRace),
@@ -29250,6 +29285,268 @@ class NotOwner extends DispatchLedgerError {
         super('not_owner', message);
         this.owner = owner;
     }
+}
+/**
+ * A ledger no admission admits: its key has no admission, or every generation of the key
+ * admits another run. A run is writable only through its admission, so nothing writes to it
+ * or sends for it; `why` says which of the two it is.
+ */
+class OrphanRun extends DispatchLedgerError {
+    ledger_ref;
+    run_id;
+    dispatch_key;
+    constructor(ledger_ref, run_id, dispatch_key, why) {
+        super('orphan_run', `Run ${JSON.stringify(run_id)} (ledger ${ledger_ref}) is an orphan: its dispatch key ` +
+            `${JSON.stringify(dispatch_key)} ${why}, and a run is writable only through its ` +
+            'admission. Nothing was written and nothing was sent. A ledger like this was made by ' +
+            `hand or by another tool, not by admit: inspect it with \`git log -p ${ledger_ref}\`; ` +
+            `if it is not yours to keep, delete it with \`git update-ref -d ${ledger_ref}\` (and ` +
+            `\`git push origin :${ledger_ref}\` on the origin).`);
+        this.ledger_ref = ledger_ref;
+        this.run_id = run_id;
+        this.dispatch_key = dispatch_key;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1057:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AS: () => (/* binding */ REUSE_POLICIES),
+/* harmony export */   CK: () => (/* binding */ runIdForGeneration),
+/* harmony export */   DM: () => (/* binding */ decideGeneration),
+/* harmony export */   SJ: () => (/* binding */ orderGenerations),
+/* harmony export */   cH: () => (/* binding */ generationRef),
+/* harmony export */   hZ: () => (/* binding */ verifyGenerations),
+/* harmony export */   ih: () => (/* binding */ decideWithoutLedger)
+/* harmony export */ });
+/* unused harmony export generationOf */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
+
+
+const REUSE_POLICIES = ['after-terminal', 'after-cancelled', 'never'];
+/** Generation 1 is the plain admission ref; generation N ≥ 2 is its sibling `<ref>.g<N>`. */
+function generationRef(admissionRef, generation) {
+    if (!Number.isSafeInteger(generation) || generation < 1)
+        throw new RangeError(`generation must be an integer ≥ 1, not ${generation}`);
+    return generation === 1 ? admissionRef : `${admissionRef}.g${generation}`;
+}
+/** The generation a listed ref names, or null when it is not one of ours. */
+function generationOf(admissionRef, ref) {
+    if (ref === admissionRef)
+        return 1;
+    if (!ref.startsWith(`${admissionRef}.g`))
+        return null;
+    const digits = ref.slice(admissionRef.length + 2);
+    // Written only as a decimal without leading zeros, so one generation has one name.
+    if (!/^[1-9][0-9]{0,8}$/.test(digits))
+        return null;
+    const generation = Number(digits);
+    return generation >= 2 ? generation : null;
+}
+/**
+ * Orders one listing of the admission ref's prefix into generations 1..N (index + 1). A name
+ * we never write, or a gap (`.g2` missing while `.g3` exists), fails closed naming the ref:
+ * a gap means history was removed, and a generation cannot be trusted without its predecessor.
+ */
+function orderGenerations(admissionRef, refs) {
+    const byGeneration = new Map();
+    for (const ref of refs) {
+        const generation = generationOf(admissionRef, ref);
+        if (generation === null)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, `it is not a generation of ${admissionRef} (expected .g<N>)`);
+        byGeneration.set(generation, ref);
+    }
+    const ordered = [];
+    for (const generation of [...byGeneration.keys()].sort((a, b) => a - b)) {
+        const expected = ordered.length + 1;
+        if (generation !== expected)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(byGeneration.get(generation), `generation ${generation} exists but generation ${expected} ` +
+                `(${generationRef(admissionRef, expected)}) is missing`);
+        ordered.push(byGeneration.get(generation));
+    }
+    return ordered;
+}
+/**
+ * Checks each generation's admission against its place: its generation number, the run before
+ * it, and a run id no earlier generation used (two generations never share a ledger).
+ */
+function verifyGenerations(entries) {
+    const seen = new Set();
+    entries.forEach(({ ref, admission }, index) => {
+        const generation = index + 1;
+        if (admission.generation !== generation)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, `it says generation ${admission.generation} but is stored as generation ${generation}`);
+        const previous = index === 0 ? null : (entries[index - 1]?.admission.run_id ?? null);
+        if (admission.previous_run_id !== previous)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, `its previous_run_id is ${JSON.stringify(admission.previous_run_id)}, but the run ` +
+                `before it is ${JSON.stringify(previous)}`);
+        if (seen.has(admission.run_id))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, `its run ${admission.run_id} belongs to an earlier generation`);
+        seen.add(admission.run_id);
+    });
+}
+/**
+ * The rule of SPEC §15: an event that happened strictly after the newest generation's terminal
+ * record is a new request (when reuse allows it); one that happened before, at the same second,
+ * or at no known time is a duplicate of that generation. Record times are whole seconds cut
+ * down, so "strictly later" never counts an event from the run's last second as new.
+ */
+function decideGeneration(input) {
+    const { newest, reuse, occurred_at } = input;
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: newest.generation,
+        reason
+    });
+    if (newest.state === null || !(0,_states_js__WEBPACK_IMPORTED_MODULE_1__/* .isTerminal */ .Hd)(newest.state) || newest.last_occurred_at === null)
+        return duplicate('not_terminal');
+    if (reuse === 'never')
+        return duplicate('reuse_never');
+    if (reuse === 'after-cancelled' && newest.state !== 'cancelled')
+        return duplicate('not_cancelled');
+    if (occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(occurred_at) > Date.parse(newest.last_occurred_at)))
+        return duplicate('not_after_end');
+    return { kind: 'create', generation: newest.generation + 1 };
+}
+/**
+ * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
+ * for an event no later than the newest generation's admission (hence no later than its end),
+ * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
+ * not fetched). null: the newest generation's ledger decides (decideGeneration).
+ */
+function decideWithoutLedger(input) {
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: input.generation,
+        reason
+    });
+    if (input.reuse === 'never')
+        return duplicate('reuse_never');
+    if (input.occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
+        return duplicate('not_after_end');
+    return null;
+}
+function runIdForGeneration(runId, generation, scheme) {
+    return scheme === 'as_given' || generation === 1 ? runId : `${runId}-g${generation}`;
+}
+
+
+/***/ }),
+
+/***/ 3495:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Np: () => (/* binding */ judgePermission),
+/* harmony export */   ON: () => (/* binding */ parsePolicy),
+/* harmony export */   UG: () => (/* binding */ screenAuthor),
+/* harmony export */   eO: () => (/* binding */ PERMISSION_LEVELS)
+/* harmony export */ });
+/* unused harmony exports ASSOCIATIONS, isBot, levelOf */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/**
+ * SPEC §12 authorization: who may operate a run from a comment. Pure: the command asks
+ * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
+ */
+
+/** GitHub's author_association values. */
+const ASSOCIATIONS = [
+    'OWNER',
+    'MEMBER',
+    'COLLABORATOR',
+    'CONTRIBUTOR',
+    'FIRST_TIME_CONTRIBUTOR',
+    'FIRST_TIMER',
+    'MANNEQUIN',
+    'NONE'
+];
+/** Repository roles from least to most; `none` is what a non-collaborator has. */
+const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'];
+/** Comma- or space-separated list input → trimmed, non-empty items. */
+function items(text) {
+    return text
+        .split(/[\s,]+/)
+        .map(item => item.trim())
+        .filter(Boolean);
+}
+/** The policy from the operators, operator-permission and operator-bots inputs. */
+function parsePolicy(inputs) {
+    const operators = items(inputs.operators).map(item => item.toUpperCase());
+    if (operators.length === 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The operators input is empty. Name the author associations allowed to operate, for example OWNER,MEMBER,COLLABORATOR.`);
+    const unknown = operators.filter(a => !ASSOCIATIONS.includes(a));
+    if (unknown.length > 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The operators input holds ${JSON.stringify(unknown.join(','))}, which is not an author association. Use any of ${ASSOCIATIONS.join(', ')}.`);
+    const permission = inputs.permission.trim().toLowerCase();
+    if (!PERMISSION_LEVELS.includes(permission) || permission === 'none')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The operator-permission input is ${JSON.stringify(inputs.permission)}; use one of read, triage, write, maintain, admin.`);
+    const bots = items(inputs.bots).map(bot => {
+        const login = bot.toLowerCase();
+        return login.endsWith('[bot]') ? login : `${login}[bot]`;
+    });
+    return { operators, permission: permission, bots };
+}
+function isBot(author) {
+    return author.type === 'Bot' || author.login.toLowerCase().endsWith('[bot]');
+}
+/**
+ * The checks that need no API call. A bot is refused unless named in operator-bots, and a
+ * named bot needs nothing more (its association is usually NONE; naming it is the grant).
+ * Anyone else needs an allowed association, then (with a token) the permission API.
+ */
+function screenAuthor(author, policy) {
+    if (isBot(author)) {
+        if (policy.bots.includes(author.login.toLowerCase()))
+            return { verdict: 'allowed', via: `bot ${author.login} is named in operator-bots` };
+        return {
+            verdict: 'rejected',
+            reason: `${author.login} is a bot, and bots may operate only when named in operator-bots`
+        };
+    }
+    const association = author.association.toUpperCase();
+    if (!policy.operators.includes(association))
+        return {
+            verdict: 'rejected',
+            reason: `${author.login}'s association with the repository is ${association || 'unknown'}, which is not one of the operators (${policy.operators.join(', ')})`
+        };
+    return { verdict: 'check_permission' };
+}
+/** The level a permission API answer grants: its role name when standard, else `permission`. */
+function levelOf(answer) {
+    const known = (level) => typeof level === 'string' && PERMISSION_LEVELS.includes(level);
+    if (known(answer.role_name))
+        return answer.role_name;
+    return known(answer.permission) ? answer.permission : 'none';
+}
+/**
+ * Judges the permission API's answer. `null`: there is no token to ask with, so the
+ * association alone decides (SPEC §12: the API is consulted "with a token").
+ */
+function judgePermission(author, answer, policy) {
+    if (answer === null)
+        return {
+            verdict: 'allowed',
+            via: `association ${author.association.toUpperCase()} (no token, so the permission API was not asked)`
+        };
+    const level = levelOf(answer);
+    if (PERMISSION_LEVELS.indexOf(level) < PERMISSION_LEVELS.indexOf(policy.permission))
+        return {
+            verdict: 'rejected',
+            reason: `${author.login} has ${level} permission on the repository; operating needs at least ${policy.permission}`
+        };
+    return {
+        verdict: 'allowed',
+        via: `association ${author.association.toUpperCase()} and ${level} permission`
+    };
 }
 
 
@@ -29429,6 +29726,7 @@ const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject 
 /* harmony export */   Jp: () => (/* binding */ runsPrefix),
 /* harmony export */   Rp: () => (/* binding */ admissionRef),
 /* harmony export */   aE: () => (/* binding */ keyHash),
+/* harmony export */   bS: () => (/* binding */ admissionsPrefix),
 /* harmony export */   qB: () => (/* binding */ validateNamespace)
 /* harmony export */ });
 /* unused harmony export DEFAULT_NAMESPACE */
@@ -29467,6 +29765,9 @@ function ledgerRef(namespace, runId) {
 }
 function runsPrefix(namespace) {
     return `${namespace}/runs/`;
+}
+function admissionsPrefix(namespace) {
+    return `${namespace}/admissions/`;
 }
 
 
@@ -41334,7 +41635,7 @@ const DERIVES_KEY = new Set(['admit', 'preview']);
 async function runStep(inputs, env) {
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 740).then(__nccwpck_require__.bind(__nccwpck_require__, 5740));
+    const steps = await __nccwpck_require__.e(/* import() */ 129).then(__nccwpck_require__.bind(__nccwpck_require__, 6129));
     // The event before the store, so a bad event is reported before any git process starts.
     // admit and preview derive the key from it unless it is given; record and plan may use it.
     const event = await loadEvent(env, {

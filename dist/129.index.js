@@ -1,8 +1,8 @@
-export const id = 740;
-export const ids = [740];
+export const id = 129;
+export const ids = [129];
 export const modules = {
 
-/***/ 5740:
+/***/ 6129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -27,126 +27,14 @@ var admission = __webpack_require__(8306);
 var entry = __webpack_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/states.ts
-var states = __webpack_require__(8001);
-;// CONCATENATED MODULE: ./src/core/generation.ts
-
-
-const REUSE_POLICIES = ['after-terminal', 'after-cancelled', 'never'];
-/** Generation 1 is the plain admission ref; generation N ≥ 2 is its sibling `<ref>.g<N>`. */
-function generationRef(admissionRef, generation) {
-    if (!Number.isSafeInteger(generation) || generation < 1)
-        throw new RangeError(`generation must be an integer ≥ 1, not ${generation}`);
-    return generation === 1 ? admissionRef : `${admissionRef}.g${generation}`;
-}
-/** The generation a listed ref names, or null when it is not one of ours. */
-function generationOf(admissionRef, ref) {
-    if (ref === admissionRef)
-        return 1;
-    if (!ref.startsWith(`${admissionRef}.g`))
-        return null;
-    const digits = ref.slice(admissionRef.length + 2);
-    // Written only as a decimal without leading zeros, so one generation has one name.
-    if (!/^[1-9][0-9]{0,8}$/.test(digits))
-        return null;
-    const generation = Number(digits);
-    return generation >= 2 ? generation : null;
-}
-/**
- * Orders one listing of the admission ref's prefix into generations 1..N (index + 1). A name
- * we never write, or a gap (`.g2` missing while `.g3` exists), fails closed naming the ref:
- * a gap means history was removed, and a generation cannot be trusted without its predecessor.
- */
-function orderGenerations(admissionRef, refs) {
-    const byGeneration = new Map();
-    for (const ref of refs) {
-        const generation = generationOf(admissionRef, ref);
-        if (generation === null)
-            throw new errors/* CorruptEntry */.Ob(ref, `it is not a generation of ${admissionRef} (expected .g<N>)`);
-        byGeneration.set(generation, ref);
-    }
-    const ordered = [];
-    for (const generation of [...byGeneration.keys()].sort((a, b) => a - b)) {
-        const expected = ordered.length + 1;
-        if (generation !== expected)
-            throw new errors/* CorruptEntry */.Ob(byGeneration.get(generation), `generation ${generation} exists but generation ${expected} ` +
-                `(${generationRef(admissionRef, expected)}) is missing`);
-        ordered.push(byGeneration.get(generation));
-    }
-    return ordered;
-}
-/**
- * Checks each generation's admission against its place: its generation number, the run before
- * it, and a run id no earlier generation used (two generations never share a ledger).
- */
-function verifyGenerations(entries) {
-    const seen = new Set();
-    entries.forEach(({ ref, admission }, index) => {
-        const generation = index + 1;
-        if (admission.generation !== generation)
-            throw new errors/* CorruptEntry */.Ob(ref, `it says generation ${admission.generation} but is stored as generation ${generation}`);
-        const previous = index === 0 ? null : (entries[index - 1]?.admission.run_id ?? null);
-        if (admission.previous_run_id !== previous)
-            throw new errors/* CorruptEntry */.Ob(ref, `its previous_run_id is ${JSON.stringify(admission.previous_run_id)}, but the run ` +
-                `before it is ${JSON.stringify(previous)}`);
-        if (seen.has(admission.run_id))
-            throw new errors/* CorruptEntry */.Ob(ref, `its run ${admission.run_id} belongs to an earlier generation`);
-        seen.add(admission.run_id);
-    });
-}
-/**
- * The rule of SPEC §15: an event that happened strictly after the newest generation's terminal
- * record is a new request (when reuse allows it); one that happened before, at the same second,
- * or at no known time is a duplicate of that generation. Record times are whole seconds cut
- * down, so "strictly later" never counts an event from the run's last second as new.
- */
-function decideGeneration(input) {
-    const { newest, reuse, occurred_at } = input;
-    const duplicate = (reason) => ({
-        kind: 'duplicate',
-        generation: newest.generation,
-        reason
-    });
-    if (newest.state === null || !(0,states/* isTerminal */.Hd)(newest.state) || newest.last_occurred_at === null)
-        return duplicate('not_terminal');
-    if (reuse === 'never')
-        return duplicate('reuse_never');
-    if (reuse === 'after-cancelled' && newest.state !== 'cancelled')
-        return duplicate('not_cancelled');
-    if (occurred_at === null)
-        return duplicate('no_occurrence_time');
-    if (!(Date.parse(occurred_at) > Date.parse(newest.last_occurred_at)))
-        return duplicate('not_after_end');
-    return { kind: 'create', generation: newest.generation + 1 };
-}
-/**
- * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
- * for an event no later than the newest generation's admission (hence no later than its end),
- * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
- * not fetched). null: the newest generation's ledger decides (decideGeneration).
- */
-function decideWithoutLedger(input) {
-    const duplicate = (reason) => ({
-        kind: 'duplicate',
-        generation: input.generation,
-        reason
-    });
-    if (input.reuse === 'never')
-        return duplicate('reuse_never');
-    if (input.occurred_at === null)
-        return duplicate('no_occurrence_time');
-    if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
-        return duplicate('not_after_end');
-    return null;
-}
-function runIdForGeneration(runId, generation, scheme) {
-    return scheme === 'as_given' || generation === 1 ? runId : `${runId}-g${generation}`;
-}
-
+// EXTERNAL MODULE: ./src/core/generation.ts
+var core_generation = __webpack_require__(1057);
 // EXTERNAL MODULE: ./src/core/record.ts
 var core_record = __webpack_require__(4130);
 // EXTERNAL MODULE: ./src/core/refs.ts
 var core_refs = __webpack_require__(9301);
+// EXTERNAL MODULE: ./src/core/states.ts
+var states = __webpack_require__(8001);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
@@ -1160,7 +1048,7 @@ async function listGenerations(store, options) {
     const listed = await store.listRefs(admission_ref, { refresh: options.refresh ?? false });
     return {
         admission_ref,
-        refs: orderGenerations(admission_ref, listed.map(entry => entry.ref))
+        refs: (0,core_generation/* orderGenerations */.SJ)(admission_ref, listed.map(entry => entry.ref))
     };
 }
 /**
@@ -1174,17 +1062,55 @@ async function readGenerationAdmissions(reader, listing, expected) {
         const stored = await reader.readAdmission(ref);
         if (!stored)
             throw new errors/* CorruptEntry */.Ob(ref, 'it was listed but cannot be read');
-        const admission = stored.value;
-        if (admission.dispatch_key !== expected.dispatch_key)
-            throw new errors/* CorruptEntry */.Ob(ref, 'it holds a different dispatch key than its ref names');
-        const ledger = (0,core_refs/* ledgerRef */.DH)(expected.namespace, admission.run_id);
-        if (admission.ledger_ref !== ledger)
-            throw new errors/* CorruptEntry */.Ob(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
-                `${JSON.stringify(admission.run_id)} (${ledger})`);
-        generations.push({ ref, generation: generations.length + 1, admission, oid: stored.oid });
+        generations.push(checkedGeneration(ref, generations.length + 1, stored, expected));
     }
-    verifyGenerations(generations);
+    (0,core_generation/* verifyGenerations */.hZ)(generations);
     return { admission_ref: listing.admission_ref, generations };
+}
+/** A generation's admission as read from ref: it names this key and the ledger of its run. */
+function checkedGeneration(ref, generation, stored, expected) {
+    const admission = stored.value;
+    if (admission.dispatch_key !== expected.dispatch_key)
+        throw new errors/* CorruptEntry */.Ob(ref, 'it holds a different dispatch key than its ref names');
+    const ledger = (0,core_refs/* ledgerRef */.DH)(expected.namespace, admission.run_id);
+    if (admission.ledger_ref !== ledger)
+        throw new errors/* CorruptEntry */.Ob(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${ledger})`);
+    return { ref, generation, admission, oid: stored.oid };
+}
+/**
+ * A run is writable only through its admission: the generation of its key whose admission
+ * names this run id and its ledger. Read in the caller's session: generation 1 by name first
+ * (most runs are generation 1; locally that costs no process, and on a remote the fetch of
+ * an admission ref brings its generations along); only when it admits another run, or is
+ * absent, are the key's generations listed — from `listed` when the caller already listed
+ * the admissions (scan), else with one listing — read and verified. A run that no generation
+ * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
+ */
+async function admissionOfRun(store, reader, run, listed) {
+    const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key };
+    const admission_ref = (0,core_refs/* admissionRef */.Rp)(run.namespace, run.dispatch_key);
+    const first = await reader.readAdmission(admission_ref);
+    if (first?.value.run_id === run.run_id) {
+        const entry = checkedGeneration(admission_ref, 1, first, expected);
+        (0,core_generation/* verifyGenerations */.hZ)([entry]);
+        return entry;
+    }
+    const listing = listed
+        ? {
+            admission_ref,
+            refs: (0,core_generation/* orderGenerations */.SJ)(admission_ref, listed.filter(ref => ref.startsWith(admission_ref)))
+        }
+        : await listGenerations(store, expected);
+    const { generations } = await readGenerationAdmissions(reader, listing, expected);
+    const own = generations.find(g => g.admission.run_id === run.run_id);
+    if (own)
+        return own;
+    const ledger_ref = (0,core_refs/* ledgerRef */.DH)(run.namespace, run.run_id);
+    const holders = generations.map(g => `${JSON.stringify(g.admission.run_id)} (generation ${g.generation}) at ${g.ref}`);
+    throw new errors/* OrphanRun */.GU(ledger_ref, run.run_id, run.dispatch_key, holders.length === 0
+        ? `has no admission (no ${admission_ref})`
+        : `is admitted to ${holders.length === 1 ? 'another run' : 'other runs'}: ${holders.join(', ')}`);
 }
 /** Lists and reads a key's generations in one go (for callers that need nothing else). */
 async function readGenerations(store, options) {
@@ -1210,7 +1136,7 @@ function newestGeneration(entry, chain) {
  * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
  */
 async function assessGenerations(store, query) {
-    const runIdFor = (generation) => runIdForGeneration(query.run_id, generation, query.generation_run_ids);
+    const runIdFor = (generation) => (0,core_generation/* runIdForGeneration */.CK)(query.run_id, generation, query.generation_run_ids);
     const listing = await listGenerations(store, query);
     const admission_ref = listing.admission_ref;
     const found = await store.read(async (reader) => {
@@ -1218,7 +1144,7 @@ async function assessGenerations(store, query) {
         const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
         const newest = generations[generations.length - 1] ?? null;
         const early = !own && newest
-            ? decideWithoutLedger({
+            ? (0,core_generation/* decideWithoutLedger */.ih)({
                 generation: newest.generation,
                 admitted_at: newest.admission.admitted_at,
                 reuse: query.reuse,
@@ -1236,7 +1162,7 @@ async function assessGenerations(store, query) {
     if (!found.newest)
         return { kind: 'absent', admission_ref };
     const decision = found.early ??
-        decideGeneration({
+        (0,core_generation/* decideGeneration */.DM)({
             newest: newestGeneration(found.newest, found.chain),
             reuse: query.reuse,
             occurred_at: query.occurred_at
@@ -1357,9 +1283,12 @@ function coordinatorOf(dispatchKey) {
 
 
 /**
- * Finds a run and reads its whole chain; unknown runs are an error. By dispatch key it is the
- * newest generation's run (SPEC §15): one listing of the key's admission refs, then one read
- * session for the admissions and the chain.
+ * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
+ * error. By dispatch key it is the newest generation's run (SPEC §15): one listing of the key's
+ * admission refs, then one read session for the admissions and the chain. By run id, the chain
+ * names the key, and the key's admission is read in the same session (admissionOfRun). Every
+ * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
+ * closed with OrphanRun before anything is written or sent.
  */
 async function readRun(store, namespace, selector) {
     const listing = selector.by === 'dispatch_key'
@@ -1367,8 +1296,7 @@ async function readRun(store, namespace, selector) {
         : null;
     return store.read(async (reader) => {
         let ledger_ref;
-        let admission = null;
-        let generation = null;
+        let admitted = null;
         if (selector.by === 'run_id')
             ledger_ref = (0,core_refs/* ledgerRef */.DH)(namespace, selector.run_id);
         else {
@@ -1376,14 +1304,14 @@ async function readRun(store, namespace, selector) {
                 namespace,
                 dispatch_key: selector.dispatch_key
             });
-            const newest = ownedGeneration(found.generations, selector.owned_by ?? null) ??
-                found.generations[found.generations.length - 1];
-            if (!newest)
+            admitted =
+                ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                    found.generations[found.generations.length - 1] ??
+                    null;
+            if (!admitted)
                 throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
                     `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
-            admission = newest.admission;
-            generation = newest.generation;
-            ledger_ref = admission.ledger_ref;
+            ledger_ref = admitted.admission.ledger_ref;
         }
         const chain = await reader.readChain(ledger_ref);
         if (!chain)
@@ -1391,11 +1319,28 @@ async function readRun(store, namespace, selector) {
                 ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
                     'Check the `run_id` and the `namespace`.'
                 : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
-                    `${admission?.run_id}, whose ledger ${ledger_ref} is missing. A replay of admit ` +
-                    'from that run writes its first record.');
+                    `${admitted?.admission.run_id}, whose ledger ${ledger_ref} is missing. A replay of ` +
+                    'admit from that run writes its first record.');
         checkChainNames(namespace, ledger_ref, chain);
-        return { ledger_ref, admission, generation, chain };
+        const first = chain[0].value;
+        admitted ??= await admissionOfRun(store, reader, {
+            namespace,
+            run_id: first.run_id,
+            dispatch_key: first.idempotency.dispatch_key
+        });
+        checkAdmittedKey(ledger_ref, first, admitted);
+        return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain };
     });
+}
+/**
+ * The chain an admission leads to must be for the key that admission admits: a record 1 that
+ * names another key was not written by admit for this admission, and is not followed.
+ */
+function checkAdmittedKey(ledger_ref, first, admitted) {
+    if (first.idempotency.dispatch_key === admitted.admission.dispatch_key)
+        return;
+    throw new errors/* CorruptEntry */.Ob(ledger_ref, `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
+        `${admitted.ref} admits this run for ${JSON.stringify(admitted.admission.dispatch_key)}`);
 }
 /** Kept here for callers that imported it before the run view had its own module. */
 
@@ -1722,9 +1667,9 @@ const none = { stored: null, duplicate_reason: null, owner: false, view: null };
 /** The reuse policy, validated; the message names the field (the action maps it to its input). */
 function checkReuse(reuse) {
     const value = reuse || 'after-terminal';
-    if (REUSE_POLICIES.includes(value))
+    if (core_generation/* REUSE_POLICIES */.AS.includes(value))
         return value;
-    throw new errors/* InvalidInput */.o9(`The \`reuse\` must be one of ${REUSE_POLICIES.join(', ')}, not ${JSON.stringify(reuse)}.`);
+    throw new errors/* InvalidInput */.o9(`The \`reuse\` must be one of ${core_generation/* REUSE_POLICIES */.AS.join(', ')}, not ${JSON.stringify(reuse)}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/commands/admit.ts
@@ -1933,7 +1878,7 @@ async function admitExisting(store, request, first, options) {
             });
             const refs = {
                 admission_ref: found.admission_ref,
-                generation_ref: generationRef(found.admission_ref, found.generation)
+                generation_ref: (0,core_generation/* generationRef */.cH)(found.admission_ref, found.generation)
             };
             const created = await tryCreate(store, refs, next, nextFirst);
             return created ? { ...created, reason: 'new_generation' } : null;
@@ -2081,7 +2026,36 @@ async function admitStep(inputs, context) {
         return stoppedReport(outcome, context.store.name);
     return outcome.conflict
         ? conflictReport(inputs, outcome, context.store.name)
-        : admittedReport(outcome, context.store.name);
+        : admittedReport(outcome, context.store.name, isReceiver(context.event));
+}
+/**
+ * A receiver is the workflow run a dispatch started: a workflow_dispatch whose inputs carry
+ * the dispatch_key the dispatcher set. Its admit is the fence before the work, so its text
+ * tells it to run the work, never to dispatch it again.
+ */
+function isReceiver(event) {
+    if (event.name !== 'workflow_dispatch')
+        return false;
+    const inputs = event.payload?.inputs;
+    return typeof inputs?.dispatch_key === 'string' && inputs.dispatch_key !== '';
+}
+const RECEIVER_NEXT = 'run the work';
+const RECEIVER_WHY = "This workflow run received this dispatch and owns it: run the work now (gate it on owner == 'true'). Nothing is to be dispatched from here; for a receiver, recovery_action=dispatch means only that the work has not started yet.";
+/**
+ * The receiver's words for a plan that says dispatch. The outputs' values are left as they
+ * are (workflows test them in if: expressions); only the text a person reads changes.
+ */
+function forReceiver(outputs, rows) {
+    if (outputs.recovery_action !== 'dispatch')
+        return { outputs, rows };
+    return {
+        outputs: { ...outputs, recovery_reason: RECEIVER_WHY },
+        rows: rows.map(([field, value]) => field === 'next action'
+            ? [field, `${RECEIVER_NEXT} (recovery_action=${value})`]
+            : field === 'why'
+                ? [field, RECEIVER_WHY]
+                : [field, value])
+    };
 }
 /** A receiver whose coordinator was cancelled: it must not work (owner=false). */
 function stoppedReport(outcome, store) {
@@ -2124,11 +2098,16 @@ function keyOutputs(target, store) {
         store
     };
 }
-function admittedReport(outcome, store) {
+function admittedReport(outcome, store, receiver) {
     const { target, view } = outcome;
     const result = outcome.result;
     const runId = result.admission.run_id;
-    const meaning = admitMeaning(result, view?.plan.action ?? 'none');
+    const plain = {
+        outputs: result.owner ? runOutputs(view) : notOwnedOutputs(runId),
+        rows: result.owner ? runRows(view) : []
+    };
+    const run = receiver && result.owner ? forReceiver(plain.outputs, plain.rows) : plain;
+    const meaning = admitMeaning(result, view?.plan.action ?? 'none', receiver);
     return {
         outputs: {
             ...keyOutputs(target, store),
@@ -2139,7 +2118,7 @@ function admittedReport(outcome, store) {
             ledger_ref: result.admission.ledger_ref,
             conflict: 'false',
             generation: String(result.admission.generation),
-            ...(result.owner ? runOutputs(view) : notOwnedOutputs(runId))
+            ...run.outputs
         },
         summary: {
             title: 'dispatch-ledger: admit',
@@ -2152,7 +2131,7 @@ function admittedReport(outcome, store) {
                 ['created', flag(result.created)],
                 ['owner', flag(result.owner)],
                 ['store', store],
-                ...(result.owner ? runRows(view) : [])
+                ...run.rows
             ]
         }
     };
@@ -2192,115 +2171,237 @@ const DUPLICATE_BECAUSE = {
     no_occurrence_time: 'this event carries no occurrence time (only issues, pull_request and issue_comment do), so it cannot be told from a late duplicate; set a new dispatch-key to run again',
     not_after_end: 'this event happened before that run ended (a redelivery or a late duplicate)'
 };
-function admitMeaning(result, next) {
+function admitMeaning(result, next, receiver) {
     const generation = result.admission.generation;
     const which = generation > 1 ? ` (generation ${generation})` : '';
+    // A receiver runs the work it received; anyone else dispatches it.
+    const work = receiver ? 'Run the work.' : 'Dispatch the work.';
+    const nextAction = receiver && next === 'dispatch' ? RECEIVER_NEXT : next;
     switch (result.reason) {
         case 'first_arrival':
-            return 'This workflow run admitted the dispatch: it is the one run for this key. Dispatch the work.';
+            return `This workflow run admitted the dispatch: it is the one run for this key. ${work}`;
         case 'new_generation':
-            return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. Dispatch the work.`;
+            return `The key's previous run (${result.admission.previous_run_id}) had ended before this event happened, so this is a new request: this workflow run admitted generation ${generation}. ${work}`;
         case 'replay':
-            return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${next}.`;
+            return `This workflow run already admitted this dispatch${which} (a re-run or an exact replay); nothing new was admitted. Go on with the next action: ${nextAction}.`;
         default:
-            return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. Do not dispatch: the work belongs to that run.`;
+            return `Another workflow run admitted this dispatch first (run ${result.admission.run_id}${which}); this is a duplicate because ${DUPLICATE_BECAUSE[result.reason]}. ${receiver ? 'Do not run the work' : 'Do not dispatch'}: the work belongs to that run.`;
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/operator/authorize.ts
+// EXTERNAL MODULE: ./src/core/operator/authorize.ts
+var authorize = __webpack_require__(3495);
+;// CONCATENATED MODULE: ./src/core/operator/grammar.ts
 /**
- * SPEC §12 authorization: who may operate a run from a comment. Pure: the command asks
- * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
+ * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
+ *
+ * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
+ * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
  */
-
-/** GitHub's author_association values. */
-const ASSOCIATIONS = [
-    'OWNER',
-    'MEMBER',
-    'COLLABORATOR',
-    'CONTRIBUTOR',
-    'FIRST_TIME_CONTRIBUTOR',
-    'FIRST_TIMER',
-    'MANNEQUIN',
-    'NONE'
+const OPERATOR_VERBS = [
+    'approve',
+    'deny',
+    'cancel',
+    'retry',
+    'resolve',
+    'resolve-effect',
+    'status'
 ];
-/** Repository roles from least to most; `none` is what a non-collaborator has. */
-const PERMISSION_LEVELS = ['none', 'read', 'triage', 'write', 'maintain', 'admin'];
-/** Comma- or space-separated list input → trimmed, non-empty items. */
-function items(text) {
-    return text
-        .split(/[\s,]+/)
-        .map(item => item.trim())
-        .filter(Boolean);
+/** The verbs that write a record (everything except status and the effect verb). */
+const WRITING_VERBS = (/* unused pure expression or super */ null && (['approve', 'deny', 'cancel', 'retry', 'resolve']));
+/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
+const MAX_NOTE = 4096;
+const MAX_ID_BYTES = 1024;
+const MAX_EXTERNAL_IDS = 32;
+/** An external id's name: lower-case letters, digits and `_`, starting with a letter. */
+const EXTERNAL_ID_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** An external id's value: printable ASCII without spaces, at most this many bytes. */
+const MAX_EXTERNAL_ID_VALUE = 256;
+const EXTERNAL_ID_VALUE = /^[\x21-\x7e]+$/;
+/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const USAGE = 'approve <run id> [note], deny <run id> [note], cancel <run id> [note], retry <run id> [note], ' +
+    'resolve <run id> sent <name>=<value>…, resolve <run id> not-sent [note], status <run id>';
+/** A prefix is one word without spaces, for example `/ledger`. */
+function checkPrefix(prefix) {
+    if (prefix.length === 0 || prefix.length > 64 || /\s/.test(prefix) || CONTROL.test(prefix))
+        return 'the prefix must be one word of at most 64 characters without spaces, for example /ledger';
+    return null;
 }
-/** The policy from the operators, operator-permission and operator-bots inputs. */
-function parsePolicy(inputs) {
-    const operators = items(inputs.operators).map(item => item.toUpperCase());
-    if (operators.length === 0)
-        throw new errors/* InvalidInput */.o9(`The operators input is empty. Name the author associations allowed to operate, for example OWNER,MEMBER,COLLABORATOR.`);
-    const unknown = operators.filter(a => !ASSOCIATIONS.includes(a));
-    if (unknown.length > 0)
-        throw new errors/* InvalidInput */.o9(`The operators input holds ${JSON.stringify(unknown.join(','))}, which is not an author association. Use any of ${ASSOCIATIONS.join(', ')}.`);
-    const permission = inputs.permission.trim().toLowerCase();
-    if (!PERMISSION_LEVELS.includes(permission) || permission === 'none')
-        throw new errors/* InvalidInput */.o9(`The operator-permission input is ${JSON.stringify(inputs.permission)}; use one of read, triage, write, maintain, admin.`);
-    const bots = items(inputs.bots).map(bot => {
-        const login = bot.toLowerCase();
-        return login.endsWith('[bot]') ? login : `${login}[bot]`;
-    });
-    return { operators, permission: permission, bots };
-}
-function isBot(author) {
-    return author.type === 'Bot' || author.login.toLowerCase().endsWith('[bot]');
+/** The first line of a comment body (CRLF, LF or CR ends it). */
+function firstLine(body) {
+    return body.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/, 1)[0] ?? '';
 }
 /**
- * The checks that need no API call. A bot is refused unless named in operator-bots, and a
- * named bot needs nothing more (its association is usually NONE; naming it is the grant).
- * Anyone else needs an allowed association, then (with a token) the permission API.
+ * Any separator other than the ASCII space: tabs, no-break and other Unicode spaces, line
+ * separators, and the invisible ones (zero-width space and joiners, word joiner, BOM). A
+ * command's words are separated by ASCII spaces only, so one of these inside a word makes
+ * the comment malformed rather than a different command.
  */
-function screenAuthor(author, policy) {
-    if (isBot(author)) {
-        if (policy.bots.includes(author.login.toLowerCase()))
-            return { verdict: 'allowed', via: `bot ${author.login} is named in operator-bots` };
-        return {
-            verdict: 'rejected',
-            reason: `${author.login} is a bot, and bots may operate only when named in operator-bots`
-        };
+const NOT_AN_ASCII_SPACE = /[\s\p{Z}\u180e\u200b-\u200d\u2060\ufeff]/u;
+function spacingReason(prefix) {
+    return `separate the words with ASCII spaces (not tabs, no-break or other Unicode spaces); write ${prefix} followed by one of: ${USAGE}`;
+}
+/**
+ * What is wrong with one external id an operator gives (`resolve sent <name>=<value>`),
+ * whatever the driver; null when it may be recorded. The driver's own rules come on top,
+ * where the attempt being resolved is known.
+ */
+function externalIdProblem(name, value) {
+    if (!EXTERNAL_ID_NAME.test(name))
+        return `the name ${JSON.stringify(name)} is not an external id name: lower-case letters, digits and _, starting with a letter, at most 64 characters`;
+    if (!EXTERNAL_ID_VALUE.test(value) || value.length > MAX_EXTERNAL_ID_VALUE)
+        return `the value of ${name} must be 1 to ${MAX_EXTERNAL_ID_VALUE} bytes of printable ASCII without spaces`;
+    return null;
+}
+/** Splits off the next word (ASCII spaces separate words); the rest keeps its inner spacing. */
+function nextWord(text) {
+    const trimmed = text.replace(/^ +/, '');
+    const end = trimmed.indexOf(' ');
+    return end < 0 ? [trimmed, ''] : [trimmed.slice(0, end), trimmed.slice(end)];
+}
+function noteOf(rest) {
+    const note = rest.trim();
+    return note.length === 0 ? null : note;
+}
+function checkId(id, what) {
+    if (id.length === 0)
+        return `the ${what} is missing`;
+    if (CONTROL.test(id))
+        return `the ${what} contains a control character`;
+    if (new TextEncoder().encode(id).length > MAX_ID_BYTES)
+        return `the ${what} is longer than ${MAX_ID_BYTES} bytes`;
+    return null;
+}
+/**
+ * Parses a comment body, exactly: the prefix at the first character of the comment (an
+ * indented line is a markdown code block, a quoted one a quote: neither is addressed to us),
+ * the prefix and the verb as written (lower case), words separated by ASCII spaces.
+ * `not_addressed` unless the comment starts with the prefix followed by a space or nothing;
+ * a prefix followed by another kind of space, an upper-case verb or any word holding a
+ * non-ASCII space is `malformed`. Everything after the first line is ignored.
+ */
+function parseComment(body, prefix) {
+    const line = firstLine(body);
+    if (!line.startsWith(prefix))
+        return { kind: 'not_addressed' };
+    const afterPrefix = line.slice(prefix.length);
+    const separator = afterPrefix.slice(0, 1);
+    const spacing = spacingReason(prefix);
+    if (separator !== '' && separator !== ' ') {
+        if (NOT_AN_ASCII_SPACE.test(separator))
+            return { kind: 'malformed', verb: '', reason: spacing };
+        return { kind: 'not_addressed' };
     }
-    const association = author.association.toUpperCase();
-    if (!policy.operators.includes(association))
-        return {
-            verdict: 'rejected',
-            reason: `${author.login}'s association with the repository is ${association || 'unknown'}, which is not one of the operators (${policy.operators.join(', ')})`
-        };
-    return { verdict: 'check_permission' };
+    const [verb, afterVerb] = nextWord(afterPrefix);
+    const malformed = (reason) => ({ kind: 'malformed', verb, reason });
+    if (NOT_AN_ASCII_SPACE.test(verb))
+        return malformed(spacing);
+    if (!OPERATOR_VERBS.includes(verb))
+        return malformed(OPERATOR_VERBS.includes(verb.toLowerCase())
+            ? `verbs are written in lower case; write ${prefix} ${verb.toLowerCase()} …`
+            : verb.length === 0
+                ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
+                : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`);
+    const [id, rest] = nextWord(afterVerb);
+    const what = verb === 'resolve-effect' ? 'operation id' : 'run id';
+    if (NOT_AN_ASCII_SPACE.test(id))
+        return malformed(spacing);
+    const bad = checkId(id, what);
+    if (bad)
+        return malformed(`${bad}; write ${prefix} ${verb} <${what}>…`);
+    const note = noteOf(rest);
+    if (note !== null && note.length > MAX_NOTE)
+        return malformed(`the note is longer than ${MAX_NOTE} characters; shorten it`);
+    switch (verb) {
+        case 'approve':
+        case 'deny':
+        case 'cancel':
+        case 'retry':
+            return {
+                kind: 'command',
+                command: { verb: verb, run_id: id, note }
+            };
+        case 'status':
+            return { kind: 'command', command: { verb: 'status', run_id: id } };
+        case 'resolve':
+            return parseResolve(id, rest, prefix, malformed);
+        case 'resolve-effect':
+            return parseResolveEffect(id, rest, prefix, malformed);
+    }
 }
-/** The level a permission API answer grants: its role name when standard, else `permission`. */
-function levelOf(answer) {
-    const known = (level) => typeof level === 'string' && PERMISSION_LEVELS.includes(level);
-    if (known(answer.role_name))
-        return answer.role_name;
-    return known(answer.permission) ? answer.permission : 'none';
-}
-/**
- * Judges the permission API's answer. `null`: there is no token to ask with, so the
- * association alone decides (SPEC §12: the API is consulted "with a token").
- */
-function judgePermission(author, answer, policy) {
-    if (answer === null)
+function parseResolve(run_id, rest, prefix, malformed) {
+    const [answer, tail] = nextWord(rest);
+    if (NOT_AN_ASCII_SPACE.test(answer))
+        return malformed(spacingReason(prefix));
+    const usage = `write ${prefix} resolve ${run_id} sent <name>=<value>… or ${prefix} resolve ${run_id} not-sent [note]`;
+    if (answer === 'not-sent')
         return {
-            verdict: 'allowed',
-            via: `association ${author.association.toUpperCase()} (no token, so the permission API was not asked)`
+            kind: 'command',
+            command: { verb: 'resolve', run_id, answer: 'not-sent', note: noteOf(tail) }
         };
-    const level = levelOf(answer);
-    if (PERMISSION_LEVELS.indexOf(level) < PERMISSION_LEVELS.indexOf(policy.permission))
-        return {
-            verdict: 'rejected',
-            reason: `${author.login} has ${level} permission on the repository; operating needs at least ${policy.permission}`
-        };
+    if (answer !== 'sent')
+        return malformed(answer
+            ? `resolve answers sent or not-sent, not this word; ${usage}`
+            : `resolve needs an answer; ${usage}`);
+    const words = tail.split(' ').filter(Boolean);
+    if (words.some(word => NOT_AN_ASCII_SPACE.test(word)))
+        return malformed(spacingReason(prefix));
+    if (words.length === 0)
+        return malformed(`resolve sent needs at least one external id the provider shows (for example workflow_run_id=9555); ${usage}`);
+    if (words.length > MAX_EXTERNAL_IDS)
+        return malformed(`resolve sent takes at most ${MAX_EXTERNAL_IDS} external ids`);
+    const external_ids = {};
+    for (const pair of words) {
+        const at = pair.indexOf('=');
+        if (at <= 0)
+            return malformed(`resolve sent takes name=value pairs, one per word, for example workflow_run_id=9555; ${usage}`);
+        const name = pair.slice(0, at);
+        const value = pair.slice(at + 1);
+        const problem = externalIdProblem(name, value);
+        if (problem !== null)
+            return malformed(`${problem}; ${usage}`);
+        if (Object.hasOwn(external_ids, name))
+            return malformed(`${name} is given twice; give each external id once`);
+        external_ids[name] = value;
+    }
     return {
-        verdict: 'allowed',
-        via: `association ${author.association.toUpperCase()} and ${level} permission`
+        kind: 'command',
+        command: { verb: 'resolve', run_id, answer: 'sent', external_ids, note: null }
+    };
+}
+function parseResolveEffect(operation_id, rest, prefix, malformed) {
+    const [answer, tail] = nextWord(rest);
+    if (NOT_AN_ASCII_SPACE.test(answer))
+        return malformed(spacingReason(prefix));
+    const usage = `write ${prefix} resolve-effect ${operation_id} committed <release id> or ${prefix} resolve-effect ${operation_id} not-committed [note]`;
+    if (answer === 'not-committed')
+        return {
+            kind: 'command',
+            command: {
+                verb: 'resolve-effect',
+                operation_id,
+                answer: 'not-committed',
+                release_id: null,
+                note: noteOf(tail)
+            }
+        };
+    if (answer !== 'committed')
+        return malformed(`resolve-effect answers committed or not-committed; ${usage}`);
+    const [release, after] = nextWord(tail);
+    if (NOT_AN_ASCII_SPACE.test(release))
+        return malformed(spacingReason(prefix));
+    if (!/^[1-9][0-9]{0,19}$/.test(release))
+        return malformed(`resolve-effect committed needs the release id (a number); ${usage}`);
+    return {
+        kind: 'command',
+        command: {
+            verb: 'resolve-effect',
+            operation_id,
+            answer: 'committed',
+            release_id: release,
+            note: noteOf(after)
+        }
     };
 }
 
@@ -2314,6 +2415,7 @@ function judgePermission(author, answer, policy) {
  * attempt), never from the comment, so two people answering the same ask converge on one
  * key: the same answer is a duplicate, another answer a conflict. The first outcome wins.
  */
+
 
 /** What a verb settles: the outcome a duplicate returns and a conflict names. */
 const SETTLED_OUTCOMES = (/* unused pure expression or super */ null && ([
@@ -2345,6 +2447,32 @@ const requested = (command) => {
 /** The attempt a `resolve` answers: the unresolved ambiguous one, else the current one. */
 function resolveAttempt(state) {
     return state.attempts.find(a => a.unresolved_ambiguous)?.number ?? state.current_attempt;
+}
+/**
+ * A GitHub workflow run id as the workflow driver records it: a positive whole number, no
+ * leading zero, at most 16 digits (what the cancel path accepts as a run id to cancel).
+ */
+const WORKFLOW_RUN_ID = /^[1-9][0-9]{0,15}$/;
+/**
+ * What is wrong with the external ids of `resolve sent` for an attempt sent by `driver`;
+ * null when they may be recorded. Every name and value follows the general rule; an attempt
+ * of the workflow driver needs `workflow_run_id`, the run id GitHub shows in the run's URL,
+ * because that value later names the run to cancel in an API path.
+ */
+function resolveSentProblem(driver, external_ids) {
+    for (const [name, value] of Object.entries(external_ids)) {
+        const problem = externalIdProblem(name, value);
+        if (problem !== null)
+            return problem;
+    }
+    if (driver === 'workflow') {
+        const id = external_ids['workflow_run_id'];
+        if (id === undefined)
+            return 'an attempt sent by the workflow driver needs workflow_run_id=<digits>, the id in the run’s URL (…/actions/runs/<id>)';
+        if (!WORKFLOW_RUN_ID.test(id))
+            return `workflow_run_id must be a positive whole number with no leading zero and at most 16 digits, the id in the run’s URL (…/actions/runs/<id>); got ${JSON.stringify(id)}`;
+    }
+    return null;
 }
 /** The failure a `retry` answers: the first attempt_failed record of the newest failed attempt. */
 function failureRecord(records) {
@@ -2463,6 +2591,19 @@ function decideOperation(records, state, plan, command, context) {
             reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
             redelivered: true
         };
+    }
+    // Values an operator typed are checked before the derived key is looked at: a refused
+    // value is the operator's error to fix, whatever the run settled since.
+    if (command.verb === 'resolve' && command.answer === 'sent') {
+        const number = resolveAttempt(state);
+        const driver = state.attempts.find(a => a.number === number)?.driver ?? null;
+        const problem = resolveSentProblem(driver, command.external_ids);
+        if (problem !== null)
+            return {
+                outcome: 'noop',
+                key,
+                reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
+            };
     }
     const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key);
     if (earlier) {
@@ -2617,169 +2758,6 @@ function readComment(eventName, payload) {
 /** SPEC §12: the record's evidence is the comment's URL and the digest of its body. */
 function commentEvidence(comment) {
     return { kind: COMMENT_EVIDENCE, digest: `sha256:${(0,core_canonical/* sha256Hex */.fg)(comment.body)}`, uri: comment.url };
-}
-
-;// CONCATENATED MODULE: ./src/core/operator/grammar.ts
-/**
- * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
- *
- * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
- * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
- */
-const OPERATOR_VERBS = [
-    'approve',
-    'deny',
-    'cancel',
-    'retry',
-    'resolve',
-    'resolve-effect',
-    'status'
-];
-/** The verbs that write a record (everything except status and the effect verb). */
-const WRITING_VERBS = (/* unused pure expression or super */ null && (['approve', 'deny', 'cancel', 'retry', 'resolve']));
-/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
-const MAX_NOTE = 4096;
-const MAX_ID_BYTES = 1024;
-const MAX_EXTERNAL_IDS = 32;
-const EXTERNAL_ID_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-const MAX_EXTERNAL_ID_VALUE = 1024;
-/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const USAGE = 'approve <run id> [note], deny <run id> [note], cancel <run id> [note], retry <run id> [note], ' +
-    'resolve <run id> sent <name>=<value>…, resolve <run id> not-sent [note], status <run id>';
-/** A prefix is one word without spaces, for example `/ledger`. */
-function checkPrefix(prefix) {
-    if (prefix.length === 0 || prefix.length > 64 || /\s/.test(prefix) || CONTROL.test(prefix))
-        return 'the prefix must be one word of at most 64 characters without spaces, for example /ledger';
-    return null;
-}
-/** The first line of a comment body (CRLF, LF or CR ends it). */
-function firstLine(body) {
-    return body.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/, 1)[0] ?? '';
-}
-/** Splits off the next whitespace-separated word; the rest keeps its inner spacing. */
-function nextWord(text) {
-    const trimmed = text.replace(/^\s+/, '');
-    const match = /^(\S+)(.*)$/s.exec(trimmed);
-    return match ? [match[1], match[2]] : ['', ''];
-}
-function noteOf(rest) {
-    const note = rest.trim();
-    return note.length === 0 ? null : note;
-}
-function checkId(id, what) {
-    if (id.length === 0)
-        return `the ${what} is missing`;
-    if (CONTROL.test(id))
-        return `the ${what} contains a control character`;
-    if (new TextEncoder().encode(id).length > MAX_ID_BYTES)
-        return `the ${what} is longer than ${MAX_ID_BYTES} bytes`;
-    return null;
-}
-/**
- * Parses a comment body. `not_addressed` unless the first line's first word is exactly the
- * prefix; the verb is case-insensitive; everything after the first line is ignored.
- */
-function parseComment(body, prefix) {
-    const [word, afterPrefix] = nextWord(firstLine(body));
-    if (word !== prefix)
-        return { kind: 'not_addressed' };
-    const [rawVerb, afterVerb] = nextWord(afterPrefix);
-    const verb = rawVerb.toLowerCase();
-    const malformed = (reason) => ({ kind: 'malformed', verb, reason });
-    if (!OPERATOR_VERBS.includes(verb))
-        return malformed(verb.length === 0
-            ? `no verb after ${prefix}; write ${prefix} followed by one of: ${USAGE}`
-            : `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write ${prefix} followed by one of: ${USAGE}`);
-    const [id, rest] = nextWord(afterVerb);
-    const what = verb === 'resolve-effect' ? 'operation id' : 'run id';
-    const bad = checkId(id, what);
-    if (bad)
-        return malformed(`${bad}; write ${prefix} ${verb} <${what}>…`);
-    const note = noteOf(rest);
-    if (note !== null && note.length > MAX_NOTE)
-        return malformed(`the note is longer than ${MAX_NOTE} characters; shorten it`);
-    switch (verb) {
-        case 'approve':
-        case 'deny':
-        case 'cancel':
-        case 'retry':
-            return {
-                kind: 'command',
-                command: { verb: verb, run_id: id, note }
-            };
-        case 'status':
-            return { kind: 'command', command: { verb: 'status', run_id: id } };
-        case 'resolve':
-            return parseResolve(id, rest, prefix, malformed);
-        case 'resolve-effect':
-            return parseResolveEffect(id, rest, prefix, malformed);
-    }
-}
-function parseResolve(run_id, rest, prefix, malformed) {
-    const [answer, tail] = nextWord(rest);
-    const usage = `write ${prefix} resolve ${run_id} sent <name>=<value>… or ${prefix} resolve ${run_id} not-sent [note]`;
-    if (answer === 'not-sent')
-        return {
-            kind: 'command',
-            command: { verb: 'resolve', run_id, answer: 'not-sent', note: noteOf(tail) }
-        };
-    if (answer !== 'sent')
-        return malformed(answer
-            ? `resolve answers sent or not-sent, not this word; ${usage}`
-            : `resolve needs an answer; ${usage}`);
-    const words = tail.trim().split(/\s+/).filter(Boolean);
-    if (words.length === 0)
-        return malformed(`resolve sent needs at least one external id the provider shows (for example workflow_run_id=9555); ${usage}`);
-    if (words.length > MAX_EXTERNAL_IDS)
-        return malformed(`resolve sent takes at most ${MAX_EXTERNAL_IDS} external ids`);
-    const external_ids = {};
-    for (const pair of words) {
-        const at = pair.indexOf('=');
-        const name = at > 0 ? pair.slice(0, at) : '';
-        const value = at > 0 ? pair.slice(at + 1) : '';
-        if (!EXTERNAL_ID_NAME.test(name) || value.length === 0)
-            return malformed(`resolve sent takes name=value pairs (a name of letters, digits, _ . -, starting with a letter, then a non-empty value), one per word; ${usage}`);
-        if (value.length > MAX_EXTERNAL_ID_VALUE || CONTROL.test(value))
-            return malformed(`the value of ${name} is longer than ${MAX_EXTERNAL_ID_VALUE} characters or contains a control character`);
-        if (Object.hasOwn(external_ids, name))
-            return malformed(`${name} is given twice; give each external id once`);
-        external_ids[name] = value;
-    }
-    return {
-        kind: 'command',
-        command: { verb: 'resolve', run_id, answer: 'sent', external_ids, note: null }
-    };
-}
-function parseResolveEffect(operation_id, rest, prefix, malformed) {
-    const [answer, tail] = nextWord(rest);
-    const usage = `write ${prefix} resolve-effect ${operation_id} committed <release id> or ${prefix} resolve-effect ${operation_id} not-committed [note]`;
-    if (answer === 'not-committed')
-        return {
-            kind: 'command',
-            command: {
-                verb: 'resolve-effect',
-                operation_id,
-                answer: 'not-committed',
-                release_id: null,
-                note: noteOf(tail)
-            }
-        };
-    if (answer !== 'committed')
-        return malformed(`resolve-effect answers committed or not-committed; ${usage}`);
-    const [release, after] = nextWord(tail);
-    if (!/^[1-9][0-9]{0,19}$/.test(release))
-        return malformed(`resolve-effect committed needs the release id (a number); ${usage}`);
-    return {
-        kind: 'command',
-        command: {
-            verb: 'resolve-effect',
-            operation_id,
-            answer: 'committed',
-            release_id: release,
-            note: noteOf(after)
-        }
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/operator/reply.ts
@@ -3590,7 +3568,7 @@ async function operate(request) {
 }
 async function decideAndAct(request, comment, parsed, verb) {
     const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] };
-    const authorization = await authorize(request, comment);
+    const authorization = await operate_authorize(request, comment);
     if (authorization.verdict === 'rejected')
         return {
             ...base,
@@ -3625,15 +3603,15 @@ async function decideAndAct(request, comment, parsed, verb) {
     }
     return write(request, comment, command, found.ledger_ref, found.chain);
 }
-async function authorize(request, comment) {
-    const screening = screenAuthor(comment.author, request.policy);
+async function operate_authorize(request, comment) {
+    const screening = (0,authorize/* screenAuthor */.UG)(comment.author, request.policy);
     if (screening.verdict !== 'check_permission')
         return screening;
     if (request.api === null)
-        return judgePermission(comment.author, null, request.policy);
+        return (0,authorize/* judgePermission */.Np)(comment.author, null, request.policy);
     try {
         const answer = await request.api.permission(comment.author.login);
-        return judgePermission(comment.author, answer ?? { permission: 'none', role_name: null }, request.policy);
+        return (0,authorize/* judgePermission */.Np)(comment.author, answer ?? { permission: 'none', role_name: null }, request.policy);
     }
     catch (error) {
         // Fail closed: a permission we could not confirm is no permission.
@@ -3924,7 +3902,7 @@ async function operateStep(inputs, context) {
     const badPrefix = checkPrefix(inputs.prefix);
     if (badPrefix)
         throw new errors/* InvalidInput */.o9(`The prefix input is invalid: ${badPrefix}.`);
-    const policy = parsePolicy({
+    const policy = (0,authorize/* parsePolicy */.ON)({
         operators: inputs.operators,
         permission: inputs.operatorPermission,
         bots: inputs.operatorBots
@@ -5038,13 +5016,17 @@ var core = __webpack_require__(3360);
 
 
 
+
 /**
- * Every run in the namespace, each reconstructed and planned; all chains are read in one
- * session. A ledger that does not verify is listed with its error rather than hidden, and
- * does not stop the sweep from planning the others.
+ * Every run in the namespace, each reconstructed and planned; all chains and admissions are
+ * read in one session, after one listing of the runs and one of the admissions. A ledger that
+ * does not verify is listed with its error rather than hidden, and a ledger that no admission
+ * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
+ * planning the others.
  */
 async function scanRuns(store, namespace) {
     const refs = await store.listRefs((0,core_refs/* runsPrefix */.Jp)(namespace));
+    const admissions = (await store.listRefs((0,core_refs/* admissionsPrefix */.bS)(namespace))).map(entry => entry.ref);
     return store.read(async (reader) => {
         const runs = [];
         for (const { ref } of refs) {
@@ -5053,7 +5035,18 @@ async function scanRuns(store, namespace) {
                 if (!chain)
                     continue; // deleted since it was listed
                 checkChainNames(namespace, ref, chain);
-                runs.push({ ledger_ref: ref, ...viewChain(chain) });
+                const view = viewChain(chain);
+                try {
+                    const { run_id, dispatch_key } = view.state;
+                    await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                }
+                catch (error) {
+                    if (!(error instanceof errors/* OrphanRun */.GU))
+                        throw error;
+                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message });
+                    continue;
+                }
+                runs.push({ ledger_ref: ref, ...view });
             }
             catch (error) {
                 if (!(error instanceof errors/* DispatchLedgerError */.SS))
@@ -5069,12 +5062,28 @@ async function scanRuns(store, namespace) {
 
 
 
-/** For a scheduled sweep: every non-terminal run with its plan, and every ledger that fails to verify. */
+/**
+ * For a scheduled sweep: every non-terminal run with its plan, every ledger that no admission
+ * admits (an orphan: listed, with no next action), and every ledger that fails to verify.
+ */
 async function scanStep(inputs, context) {
     const { store } = context;
     const scanned = await scanRuns(store, inputs.namespace);
     const broken = scanned.flatMap(run => 'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []);
-    const open = scanned.flatMap(run => 'error' in run || run.state.terminal
+    const orphans = scanned.flatMap(run => 'orphan' in run
+        ? [
+            {
+                run_id: run.state.run_id,
+                dispatch_key: run.state.dispatch_key,
+                ledger_ref: run.ledger_ref,
+                state: run.state.state,
+                sequence: run.state.sequence,
+                updated_at: run.state.updated_at,
+                orphan: run.orphan
+            }
+        ]
+        : []);
+    const open = scanned.flatMap(run => !('plan' in run) || run.state.terminal
         ? []
         : [
             {
@@ -5090,14 +5099,16 @@ async function scanStep(inputs, context) {
                 authority_required: run.plan.authority_required
             }
         ]);
+    for (const run of orphans)
+        core/* warning */.$e(run.orphan);
     for (const run of broken)
         core/* warning */.$e(`${run.ledger_ref}: ${run.error}`);
-    const table = scanTable(open, broken);
+    const table = scanTable(open, orphans, broken);
     return {
-        outputs: { runs: JSON.stringify([...open, ...broken]), store: store.name },
+        outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
         summary: {
             title: 'dispatch-ledger: scan',
-            meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${broken.length} do not verify.`,
+            meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${orphans.length} orphans (no admission admits them: nothing acts on them); ${broken.length} do not verify.`,
             rows: [
                 ['namespace', inputs.namespace],
                 ['store', store.name]
@@ -5106,18 +5117,130 @@ async function scanStep(inputs, context) {
         }
     };
 }
-/** The summary's table: open runs with their next action, then ledgers that do not verify. */
-function scanTable(open, broken) {
+/**
+ * The summary's table: open runs with their next action, then orphans (no next action), then
+ * ledgers that do not verify.
+ */
+function scanTable(open, orphans, broken) {
     return [
         '| run id | state | seq | next action | gate |',
         '|---|---|---|---|---|',
         ...open.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...orphans.map(run => `| ${(0,core_text/* inertText */.UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
         ...broken.map(run => `| ${(0,core_text/* inertText */.UJ)(run.ledger_ref)} | does not verify | | ${(0,core_text/* inertText */.UJ)(run.error)} | |`)
     ].join('\n');
 }
 
 // EXTERNAL MODULE: ./src/core/effect/artifacts.ts
 var artifacts = __webpack_require__(5742);
+;// CONCATENATED MODULE: ./src/core/effect/tagName.ts
+/**
+ * Which tag names an effect may create. Pure: git's own check-ref-format rules for
+ * `refs/tags/<name>`, written out here so that nothing is spawned to judge a name, plus the
+ * names git would read as something other than this tag in ordinary use.
+ *
+ * How git reads a short name (`git show <name>`, gitrevisions): first a file in the
+ * repository's git directory (HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD… — only names of
+ * upper-case letters and `_` are looked up there), then `refs/<name>`, then
+ * `refs/tags/<name>`, then `refs/heads/<name>`, then `refs/remotes/<name>`. So a tag named
+ * `HEAD` or `FETCH_HEAD` is hidden behind the file of that name, and a tag named
+ * `heads/main` is hidden behind the branch `refs/heads/main`. Those are refused. A tag named
+ * like a branch (`main`) or a remote-tracking branch (`origin/main`) is the other way round:
+ * the tag wins and git warns that the name is ambiguous; which branches and remotes exist is
+ * not known here, so those are left to the repository's own rules.
+ */
+/** The longest tag name, in UTF-8 bytes: a loose ref is one file, and file names stop at 255. */
+const MAX_TAG_BYTES = 255;
+/**
+ * The first components that name a ref namespace git or GitHub fills in ordinary use:
+ * `<first>/…` would be found as `refs/<first>/…` before `refs/tags/<first>/…`.
+ * `main-worktree/` and `worktrees/` are git's syntax for another worktree's refs.
+ */
+const SHADOWED_NAMESPACES = [
+    'heads',
+    'tags',
+    'remotes',
+    'notes',
+    'replace',
+    'bisect',
+    'stash',
+    'prefetch',
+    'rewritten',
+    'worktree',
+    'main-worktree',
+    'worktrees',
+    'pull'
+];
+/**
+ * Names git keeps as files in the git directory besides `*_HEAD` (its "irregular" root refs);
+ * a tag of the same name is hidden behind them.
+ */
+const ROOT_REFS = [
+    'AUTO_MERGE',
+    'BISECT_EXPECTED_REV',
+    'NOTES_MERGE_PARTIAL',
+    'NOTES_MERGE_REF',
+    'MERGE_AUTOSTASH'
+];
+/** ASCII control characters, space and the characters check-ref-format forbids anywhere. */
+const FORBIDDEN_CHARACTER = /[\u0000-\u0020\u007f~^:?*[\\]/;
+/**
+ * Stricter than git, which takes any byte above 0x7f: no Unicode space, line or paragraph
+ * separator, control or invisible format character (a right-to-left override or a zero-width
+ * space would make two different tags look the same), and no unpaired surrogate (it has no
+ * UTF-8 form, so the ref would not be the name that was checked).
+ */
+const UNSAFE_UNICODE = /[\p{Z}\p{Cc}\p{Cf}\p{Cs}]/u;
+/**
+ * What is wrong with `tag` as the name of `refs/tags/<tag>`, in words that end with the fix;
+ * null when it may be created.
+ */
+function tagNameProblem(tag) {
+    const fix = 'give the name without refs/tags/, for example v1.2.3';
+    if (tag.length === 0)
+        return `it is empty; ${fix}`;
+    if (tag === '@')
+        return `"@" alone means HEAD to git; ${fix}`;
+    if (tag.startsWith('refs/'))
+        return `it begins with refs/, so it is a full ref name, not a tag name; ${fix}`;
+    if (tag.startsWith('-'))
+        return `it begins with "-", which git commands read as an option; ${fix}`;
+    if (tag.startsWith('.'))
+        return `it begins with "."; ${fix}`;
+    if (/^(?:[A-Z_]*_)?HEAD$/.test(tag) || ROOT_REFS.includes(tag))
+        return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any tag, so the tag would be hidden; ${fix}`;
+    const first = tag.split('/', 1)[0];
+    if (SHADOWED_NAMESPACES.includes(first))
+        return `git reads ${first}/… as refs/${first}/… before refs/tags/${first}/…, so the tag would be hidden behind that ref; choose a name that does not begin with ${first}/, for example v1.2.3`;
+    if (new TextEncoder().encode(tag).length > MAX_TAG_BYTES)
+        return `it is longer than ${MAX_TAG_BYTES} bytes; shorten it`;
+    const character = FORBIDDEN_CHARACTER.exec(tag)?.[0] ?? UNSAFE_UNICODE.exec(tag)?.[0];
+    if (character !== undefined)
+        return `it contains ${shown(character)}; git ref names hold no spaces, control characters or any of ~ ^ : ? * [ \\, and this action refuses invisible Unicode characters too; ${fix}`;
+    if (tag.includes('..'))
+        return `it contains ".."; ${fix}`;
+    if (tag.includes('@{'))
+        return `it contains "@{", which git reads as a reflog selector; ${fix}`;
+    if (tag.endsWith('/') || tag.includes('//'))
+        return `it has an empty path component (a trailing "/" or "//"); ${fix}`;
+    if (tag.endsWith('.'))
+        return `it ends with "."; ${fix}`;
+    for (const component of tag.split('/')) {
+        if (component.startsWith('.'))
+            return `its component ${JSON.stringify(component)} begins with "."; ${fix}`;
+        if (component.endsWith('.lock'))
+            return `its component ${JSON.stringify(component)} ends with ".lock", which git reserves for lock files; ${fix}`;
+    }
+    return null;
+}
+/** A character as a message may show it: printable ASCII quoted, anything else as U+XXXX. */
+function shown(character) {
+    const code = character.codePointAt(0);
+    return code >= 0x20 && code < 0x7f
+        ? JSON.stringify(character)
+        : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/commands/effect.ts
 /**
  * SPEC §13 `command: effect`: a tag or a release, made at most once and never guessed. The
@@ -5130,11 +5253,13 @@ var artifacts = __webpack_require__(5742);
 
 
 
+
 /** A step never loops for ever: each pass appends or sends, and sends are bounded. */
 const MAX_PASSES = 16;
 async function effect(request, deps) {
     (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
     const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
     if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
         throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
     if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
@@ -5463,7 +5588,7 @@ function effectRequestFrom(options) {
     const kind = options.kind;
     if (kind !== 'tag' && kind !== 'release')
         throw new errors/* InvalidInput */.o9(`command: effect needs the \`kind\`, tag or release; got ${JSON.stringify(kind)}.`);
-    checkTagName(options.tag);
+    checkTagName(options.tag, 'The `tag`');
     const target = options.target || options.default_target;
     if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
         throw new errors/* InvalidInput */.o9(`The \`target\` must be a full commit id (40 or 64 lowercase hex digits); got ${JSON.stringify(target)}. ` +
@@ -5503,15 +5628,14 @@ function effectRequestFrom(options) {
         writer: options.writer
     };
 }
-/** git check-ref-format's rules for one tag name, kept strict: the name reaches a ref. */
-function checkTagName(tag) {
-    const bad = !tag ||
-        tag.length > 255 ||
-        /[\s\p{Cc}~^:?*[\\]|\.\.|@\{|\/\/|^[-/.]|[/.]$|\.lock$|\/\./u.test(tag) ||
-        tag === '@';
-    if (bad)
-        throw new errors/* InvalidInput */.o9(`The \`tag\` ${JSON.stringify(tag)} is not a valid tag name (git check-ref-format). ` +
-            'Give the name without refs/tags/, for example v1.2.3.');
+/**
+ * The one check of a tag name, before anything is read or written: `what` names where the
+ * name came from (the `tag` input, or an intent built by hand).
+ */
+function checkTagName(tag, what) {
+    const problem = tagNameProblem(tag);
+    if (problem !== null)
+        throw new errors/* InvalidInput */.o9(`${what} ${JSON.stringify(tag)} is refused: ${problem}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/action/effectStep.ts
@@ -5738,7 +5862,8 @@ async function recover(options) {
                 ? 'This workflow run already recovered this delivery; nothing is done twice.'
                 : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
         };
-    const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned => 'state' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
+    // An orphan has no plan: a re-run of the coordinator could not act on it either.
+    const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned => 'plan' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
         ? [scanned]
         : []);
     const decision = decideRecover({
