@@ -146,7 +146,11 @@ async function quickStartHappyPath(): Promise<void> {
     ['dispatched', 'not_submitted'],
     ['dispatched', 'submitted']
   ])
-  expect(state.attempts[0]?.external_ids.workflow_run_id).toBe(String(receivers[0]!.runId))
+  // The run the POST returned is a candidate until a later dispatch or plan confirms it.
+  expect(state.attempts[0]?.external_ids).toMatchObject({
+    candidate_run_ids: String(receivers[0]!.runId),
+    receiver_confirmed: 'false'
+  })
   // The coordinator computed the receiver's key itself; the real receiver agrees.
   expect(state.attempts[0]?.external_ids.receiver_key).toBe(
     receivers[0]!.jobs.work!.steps[1]!.outputs.dispatch_key
