@@ -1,5 +1,5 @@
 /**
- * SPEC §6 beyond the table rows (__tests__/planRecovery.test.ts): what each reason says,
+ * SPEC §6 beyond the table rows (__tests__/core/planRecovery.table.test.ts): what each reason says,
  * the plan's flags as a property of any RecoveredRunState, and the defensive paths for a
  * state that reconstruct would not produce (the planner is a pure function of its input and
  * must stay safe for every input).
@@ -14,7 +14,7 @@ import {
 } from '../../src/core/reconstruct.js'
 import { SUBMISSION_STATES } from '../../src/core/record.js'
 import { STATES, isTerminal, type State } from '../../src/core/states.js'
-import { legalChain, provider, TO_AWAITING_DECISION, type Step } from '../support/records.js'
+import { legalChain, provider, TO_AWAITING_DECISION, type Step } from '../../testkit/fixtures.js'
 import { propertyRuns } from '../support/mutation.js'
 
 const failure = (retryable: boolean, code = 'provider_refused') =>

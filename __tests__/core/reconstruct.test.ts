@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Reconstruct" beyond __tests__/reconstruct.test.ts: the record-schema check of the
+ * SPEC §5 "Reconstruct" beyond __tests__/core/reconstruct.table.test.ts: the record-schema check of the
  * fold (a record that chains correctly but is not a valid record), the exact messages, and
  * how each field of RecoveredRunState is folded.
  */
@@ -13,7 +13,7 @@ import {
   reconstruct,
   type RecoveredRunState
 } from '../../src/core/reconstruct.js'
-import { extend, legalChain, provider, rechain } from '../support/records.js'
+import { extend, legalChain, provider, rechain } from '../../testkit/fixtures.js'
 
 const STORED =
   'the stored ledger does not verify (it was altered or written without these checks); ' +

@@ -1,7 +1,7 @@
 /**
  * SPEC §5 append rules, message by message: each refusal names what is wrong and a fix that
  * works, and chain problems (BrokenChain) are told apart from state-machine ones
- * (IllegalTransition). Complements the transition table in __tests__/transition.test.ts.
+ * (IllegalTransition). Complements the transition table in __tests__/core/transition.table.test.ts.
  */
 import { describe, expect, it } from '@jest/globals'
 import { digestOf } from '../../src/core/canonical.js'
@@ -16,7 +16,7 @@ import {
   nextRecord,
   provider,
   TO_AWAITING_DECISION
-} from '../support/records.js'
+} from '../../testkit/fixtures.js'
 
 const failure = { code: 'provider_refused', classification: 'provider', retryable: true } as const
 

@@ -10,7 +10,7 @@ import type { RecordInput } from '../../src/core/record.js'
 import { ledgerRef } from '../../src/core/refs.js'
 import type { State } from '../../src/core/states.js'
 import type { Store } from '../../src/store/store.js'
-import { makeRecord } from './records.js'
+import { makeRecord } from '../../testkit/fixtures.js'
 
 export const NS = 'refs/dispatch-ledger'
 
