@@ -51,6 +51,10 @@ export function makeRecord(partial: Partial<LedgerRecord> = {}): LedgerRecord {
   }
 }
 
+/** A provider's refusal, as attempt_failed records carry it: retryable unless told otherwise. */
+export const failure = (retryable = true, code = 'provider_refused') =>
+  ({ code, classification: 'provider', retryable }) as const
+
 export function provider(
   submission_state: SubmissionState,
   external_ids: Record<string, string> = submission_state === 'submitted' ? { job: 'job-1' } : {}
@@ -102,7 +106,7 @@ export function nextRecord(previous: LedgerRecord | null, step: Step): LedgerRec
       state === 'dispatched' ? provider('submitted', { job: `job-${attempt?.number ?? 1}` }) : null,
     failure:
       state === 'attempt_failed'
-        ? { code: 'provider_refused', classification: 'provider', retryable: true }
+        ? failure(true)
         : state === 'verification_error'
           ? { code: 'verifier_crashed', classification: 'verification', retryable: true }
           : null,

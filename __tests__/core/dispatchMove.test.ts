@@ -31,7 +31,7 @@ import {
   sendRecord,
   type LookupOutcome
 } from '../../src/core/sendOutcome.js'
-import { legalChain, provider, type Step } from '../../testkit/fixtures.js'
+import { failure, legalChain, provider, type Step } from '../../testkit/fixtures.js'
 
 const moveOf = (...steps: Step[]) => {
   const state = reconstruct(legalChain(...steps))
@@ -302,14 +302,14 @@ describe('the records each outcome appends', () => {
         provider: { driver: 'command', submission_state: 'submitted', external_ids: { job: 'j' } }
       }
     })
-    const failure = { code: 'exit_75', classification: 'provider', retryable: true } as const
+    const refusal = failure(true, 'exit_75')
     expect(
-      sendRecord('command', { kind: 'refused', failure, message: 'm' }, 'not_submitted')
+      sendRecord('command', { kind: 'refused', failure: refusal, message: 'm' }, 'not_submitted')
     ).toEqual({
       state: 'attempt_failed',
       fields: {
         provider: { driver: 'command', submission_state: 'definite_failure', external_ids: {} },
-        failure
+        failure: refusal
       }
     })
     expect(

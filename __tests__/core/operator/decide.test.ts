@@ -11,10 +11,7 @@ import { planRecovery } from '../../../src/core/planRecovery.js'
 import type { LedgerRecord } from '../../../src/core/record.js'
 import { reconstruct } from '../../../src/core/reconstruct.js'
 import { checkAppend } from '../../../src/core/transition.js'
-import { extend, legalChain, provider, type Step } from '../../../testkit/fixtures.js'
-
-const failure = (retryable: boolean) =>
-  ({ code: 'provider_refused', classification: 'provider', retryable }) as const
+import { extend, failure, legalChain, provider, type Step } from '../../../testkit/fixtures.js'
 
 const VERIFIED: Step[] = ['admitted', 'dispatched', 'candidate_observed', 'normalized']
 const SITUATIONS: Record<string, Step[]> = {
