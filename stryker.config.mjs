@@ -4,16 +4,13 @@
 // Jest runs in ESM mode, as `npm test` does, and only the test files that import the mutated
 // file (directly or through other modules) are run for it. Only the pure suites take part: a
 // suite that spawns git or the bundled action costs seconds to minutes per mutant (and the
-// bundle in dist/ is never mutated), so the core must be held by its own tests. New pure
-// suites of the core go in __tests__/core/.
+// bundle in dist/ is never mutated), so the core must be held by its own tests: every pure
+// suite of the core is under __tests__/core/, and only those take part.
 // A file that is mostly module-level schemas (record.ts) has static mutants, which rerun every
 // related suite; MUTATE_TESTS narrows the suites, by path under __tests__/ without .test.ts:
 //   MUTATE_TESTS=core/recordSchema npm run mutate -- --mutate src/core/record.ts
 const only = (process.env.MUTATE_TESTS ?? '').split(',').filter(Boolean)
-const PURE_SUITES = [
-  '<rootDir>/__tests__/core/**/*.test.ts',
-  '<rootDir>/__tests__/{transition,reconstruct,planRecovery,ledgerProperties,dispatchKey}.test.ts'
-]
+const PURE_SUITES = ['<rootDir>/__tests__/core/**/*.test.ts']
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

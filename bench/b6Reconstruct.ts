@@ -16,7 +16,7 @@ export async function b6(ctx: Context): Promise<PartResult> {
   const { reconstruct } = await import('../src/core/reconstruct.ts')
   const { planRecovery } = await import('../src/core/planRecovery.ts')
   const { canonicalJson } = await import('../src/core/canonical.ts')
-  const { legalChain } = await import('../__tests__/support/records.ts')
+  const { legalChain } = await import('../testkit/fixtures.ts')
   type Step = Parameters<typeof legalChain>[0]
 
   ctx.log('B6: building legal chains of 10², 10³, 10⁴ records')

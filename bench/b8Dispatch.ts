@@ -11,7 +11,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { start } from '../__tests__/support/fakeGitHub/client.ts'
+import { start } from '../testkit/fakeGitHub/client.ts'
 import { subcommand } from './b2Processes.ts'
 import type { Context, PartResult } from './lib/part.ts'
 import {

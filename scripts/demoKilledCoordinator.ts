@@ -15,7 +15,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { start } from '../__tests__/support/fakeGitHub/client.ts'
+import { start } from '../testkit/fakeGitHub/client.ts'
 import { PROJECT_ROOT, runAction, type ActionResult } from './runner.ts'
 
 export async function killedCoordinatorStory(): Promise<number> {

@@ -16,7 +16,7 @@ import {
 } from '../../src/core/entry.js'
 import { CorruptEntry } from '../../src/core/errors.js'
 import { ledgerRef } from '../../src/core/refs.js'
-import { makeRecord } from '../support/records.js'
+import { makeRecord } from '../../testkit/fixtures.js'
 
 const REF = 'refs/dispatch-ledger/runs/abc'
 const PARENT = 'f'.repeat(40)

@@ -16,7 +16,7 @@ import {
   type LedgerRecord
 } from '../../src/core/record.js'
 import { STATES } from '../../src/core/states.js'
-import { makeRecord } from '../support/records.js'
+import { makeRecord } from '../../testkit/fixtures.js'
 
 const DIGEST = digestOf('x')
 const WRITER = {

@@ -10,7 +10,7 @@ import type { RecordInput } from '../../src/core/record.js'
 import { ledgerRef } from '../../src/core/refs.js'
 import type { State } from '../../src/core/states.js'
 import type { Store } from '../../src/store/store.js'
-import { makeRecord } from './records.js'
+import { failure, makeRecord } from '../../testkit/fixtures.js'
 
 export const NS = 'refs/dispatch-ledger'
 
@@ -18,7 +18,7 @@ const sub = (submission_state: 'not_submitted' | 'submitted' | 'ambiguous', ids 
   provider: { driver: 'workflow', submission_state, external_ids: ids }
 })
 const failed = (retryable: boolean) => ({
-  failure: { code: 'provider_refused', classification: 'provider' as const, retryable }
+  failure: failure(retryable)
 })
 
 type Step = [State, RecordInput?]

@@ -6,7 +6,7 @@ import { effect, type EffectDeps, type EffectRequest } from '../../src/commands/
 import { textDigest, type Intent } from '../../src/core/effect/operation.js'
 import { markersIn } from '../../src/core/effect/artifacts.js'
 import { GitHubReleases } from '../../src/effects/githubReleases.js'
-import type { FakeGitHub, Release } from './fakeGitHub/client.js'
+import type { FakeGitHub, Release } from '../../testkit/fakeGitHub/client.js'
 import { MESSAGE, NS, storeFor } from './effects.js'
 
 export const BODY = 'What changed in v1.2.3.'

@@ -11,7 +11,7 @@ export async function populateRuns(
   const { LocalStore } = await import('../../src/store/localStore.ts')
   const { admit } = await import('../../src/commands/admit.ts')
   const { appendRecord } = await import('../../src/commands/record.ts')
-  const { makeRecord, REQUEST_DIGEST } = await import('../../__tests__/support/records.ts')
+  const { makeRecord, REQUEST_DIGEST } = await import('../../testkit/fixtures.ts')
   const namespace = options.namespace ?? 'refs/dispatch-ledger'
   const store = new LocalStore(new Git(repo))
   for (let i = 0; i < runs; i++) {

@@ -1,12 +1,12 @@
 /**
  * The remote store (src/store/remoteStore.ts, SPEC §8) over the smart-HTTP test server in
- * __tests__/support/gitHttpServer.ts. B3 and B4's remote column run only when the store is
+ * testkit/gitHttpServer.ts. B3 and B4's remote column run only when the store is
  * present and a smoke admission through the bundled action is decided by the remote.
  */
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startGitHttpServer, type GitHttpServer } from '../../__tests__/support/gitHttpServer.ts'
+import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.ts'
 import { BUNDLE, expectOk, PROJECT_ROOT, prepareStep, runStep, tempDir, timed } from './proc.ts'
 
 export interface RemoteStatus {

@@ -23,7 +23,7 @@ export function allowProjectSources(): void {
     if (String(warning).includes('stripTypeScriptTypes')) return
     ;(emit as (...args: unknown[]) => void)(warning, ...rest)
   }) as typeof process.emitWarning
-  const roots = ['src', '__tests__'].map(dir => `${PROJECT_ROOT}/${dir}/`)
+  const roots = ['src', 'testkit'].map(dir => `${PROJECT_ROOT}/${dir}/`)
   registerHooks({
     resolve(specifier, context, nextResolve) {
       try {

@@ -13,7 +13,7 @@
  * The fake's own receivers must be off (`fakeApi: { receiver: { mode: 'off' } }`): here the
  * receiver is the published workflow file, not a stand-in.
  */
-import { dispatchEvent, type ReceiverRun } from '../../__tests__/support/fakeGitHub/receiver.ts'
+import { dispatchEvent, type ReceiverRun } from '../../testkit/fakeGitHub/receiver.ts'
 import type { TestOrigin } from './origin.ts'
 import { runWorkflow, type WorkflowRun, type WorkflowRunOptions } from './run.ts'
 

@@ -8,12 +8,12 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/prom
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { startGitHttpServer, type GitHttpServer } from '../../__tests__/support/gitHttpServer.ts'
+import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.ts'
 import {
   start as startFakeGitHub,
   type FakeGitHub,
   type ReceiverConfig
-} from '../../__tests__/support/fakeGitHub/client.ts'
+} from '../../testkit/fakeGitHub/client.ts'
 import { startGate } from './permissions.ts'
 import type { Origin } from './run.ts'
 
@@ -62,7 +62,7 @@ export async function startOrigin(options: {
   name?: string
   id?: number
   /**
-   * Start the fake GitHub API (__tests__/support/fakeGitHub/) behind the gate. Its receivers
+   * Start the fake GitHub API (testkit/fakeGitHub/) behind the gate. Its receivers
    * clone this origin; `receiver: { mode: 'off' }` leaves dispatched runs to the caller (a
    * test that runs the receiver workflow itself).
    */

@@ -1,0 +1,580 @@
+/**
+ * SPEC §15 through the commands against real git: a key's run ends, then the original event is
+ * redelivered (a duplicate) or the label is re-added (a new request: generation 2). Locally
+ * and through a smart-HTTP origin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { admitCommand, type AdmitOptions } from '../../src/commands/admit.js'
+import { planCommand } from '../../src/commands/plan.js'
+import { previewCommand } from '../../src/commands/preview.js'
+import { recordCommand } from '../../src/commands/record.js'
+import { ADMISSION_SCHEMA } from '../../src/core/admission.js'
+import { keyHash, admissionRef, ledgerRef } from '../../src/core/refs.js'
+import { admissionCommit } from '../../src/core/entry.js'
+import { CorruptEntry } from '../../src/core/errors.js'
+import type { Writer } from '../../src/core/record.js'
+import { Git } from '../../src/store/git.js'
+import { LocalStore } from '../../src/store/localStore.js'
+import { RemoteStore } from '../../src/store/remoteStore.js'
+import type { Store } from '../../src/store/store.js'
+import { exampleEvent, LABELED_KEY } from '../support/events.js'
+import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
+import { runAction } from '../../scripts/runner.js'
+import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
+
+const NS = 'refs/dispatch-ledger'
+const ADM = admissionRef(NS, LABELED_KEY)
+const HASH12 = keyHash(LABELED_KEY).slice(0, 12)
+const runIdOf = (workflowRun: number, generation = 1) =>
+  `gh-${workflowRun}-${HASH12}${generation > 1 ? `-g${generation}` : ''}`
+
+const T0 = '2026-11-29T12:00:00Z' // the label is added
+const ADMITTED = new Date('2026-11-29T12:00:05Z')
+const ENDED = new Date('2026-11-29T12:10:00Z')
+const READDED = '2026-11-29T12:20:00Z' // removed and added again, after the run ended
+
+afterAll(cleanupRepos)
+
+const writer = (run: number, attempt = 1): Writer => ({
+  github_run_id: String(run),
+  run_attempt: attempt,
+  workflow_ref: 'octo-org/octo-repo/.github/workflows/agent.yml@refs/heads/main'
+})
+
+async function labeled(updatedAt: string | undefined): Promise<Record<string, unknown>> {
+  const payload = await exampleEvent('issues-labeled.json')
+  const issue = payload.issue as Record<string, unknown>
+  if (updatedAt === undefined) delete issue.updated_at
+  else issue.updated_at = updatedAt
+  return payload
+}
+
+/** One workflow run's admit step for a labeled event that happened at updatedAt. */
+async function arrive(
+  store: Store,
+  run: number,
+  updatedAt: string | undefined,
+  options: Partial<AdmitOptions> & { attempt?: number; now?: Date } = {}
+) {
+  const outcome = await admitCommand(store, {
+    namespace: NS,
+    event: { name: 'issues', payload: await labeled(updatedAt) },
+    writer: writer(run, options.attempt),
+    now: options.now ?? ADMITTED,
+    ...options
+  })
+  if (!outcome.result) throw outcome.conflict ?? new Error('no result')
+  return outcome.result
+}
+
+/** Ends a run as a recovery or operator job would: named by its id. */
+async function end(store: Store, runId: string, state: 'cancelled' | 'decided' = 'cancelled') {
+  const event = { name: 'workflow_dispatch', payload: {} }
+  const steps: Array<[string, unknown]> =
+    state === 'cancelled'
+      ? [['cancelled', { note: 'done' }]]
+      : [
+          [
+            'dispatched',
+            { provider: { driver: 'fake', submission_state: 'submitted', external_ids: {} } }
+          ],
+          ['candidate_observed', {}],
+          ['normalized', {}],
+          ['verification_requested', {}],
+          ['evidence_ready', {}],
+          ['awaiting_human_decision', {}],
+          ['decided', { decision: { outcome: 'approved', by: 'octocat' } }]
+        ]
+  for (const [next, fields] of steps)
+    await recordCommand(store, {
+      namespace: NS,
+      run_id: runId,
+      state: next,
+      fields,
+      event,
+      writer: writer(9999),
+      now: ENDED
+    })
+}
+
+const local = async () => {
+  const dir = await makeRepo()
+  return { dir, store: () => new LocalStore(new Git(dir)) as Store }
+}
+
+describe('generations in a local store', () => {
+  it('a redelivery of the original event after the run ended is a duplicate of generation 1, writing nothing', async () => {
+    const { dir, store } = await local()
+    expect(await arrive(store(), 501, T0)).toMatchObject({ created: true, reason: 'first_arrival' })
+    await end(store(), runIdOf(501))
+    const before = await refsUnder(dir)
+    const dup = await arrive(store(), 502, T0)
+    expect(dup).toMatchObject({
+      created: false,
+      recorded: false,
+      owner: false,
+      reason: 'not_after_end'
+    })
+    expect(dup.admission).toMatchObject({ run_id: runIdOf(501), generation: 1 })
+    expect(await refsUnder(dir)).toEqual(before)
+  })
+
+  it('16 concurrent arrivals of the re-add open exactly one generation 2', async () => {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    // Each arrival its own store and git processes, racing on the same repository's refs.
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => arrive(store(), 800 + i, READDED))
+    )
+    const created = results.filter(r => r.created)
+    expect(created).toHaveLength(1)
+    const winner = created[0]?.admission.run_id as string
+    for (const r of results) expect(r.admission).toMatchObject({ generation: 2, run_id: winner })
+    expect(results.filter(r => r.owner)).toHaveLength(1)
+    const refs = Object.keys(await refsUnder(dir))
+    expect(refs.filter(ref => ref.includes('/admissions/')).sort()).toEqual([ADM, `${ADM}.g2`])
+    expect(refs.filter(ref => ref.includes('/runs/')).sort()).toEqual(
+      [ledgerRef(NS, runIdOf(501)), ledgerRef(NS, winner)].sort()
+    )
+  })
+
+  it('the same label re-added after the run ended opens generation 2 with its own ledger', async () => {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    const gen1 = await refsUnder(dir)
+    const again = await arrive(store(), 503, READDED, { now: new Date('2026-11-29T12:20:03Z') })
+    expect(again).toMatchObject({
+      created: true,
+      recorded: true,
+      owner: true,
+      reason: 'new_generation'
+    })
+    expect(again.generation_ref).toBe(`${ADM}.g2`)
+    const refs = await refsUnder(dir)
+    // Generation 1 untouched; exactly two new refs: the .g2 admission and its own ledger.
+    for (const [ref, oid] of Object.entries(gen1)) expect(refs[ref]).toBe(oid)
+    expect(
+      Object.keys(refs)
+        .filter(ref => !(ref in gen1))
+        .sort()
+    ).toEqual([`${ADM}.g2`, ledgerRef(NS, runIdOf(503, 2))].sort())
+    expect(await entryAt(dir, `${ADM}.g2`)).toMatchObject({
+      schema: ADMISSION_SCHEMA,
+      dispatch_key: LABELED_KEY,
+      run_id: runIdOf(503, 2),
+      ledger_ref: ledgerRef(NS, runIdOf(503, 2)),
+      generation: 2,
+      previous_run_id: runIdOf(501)
+    })
+    expect(await entryAt(dir, ledgerRef(NS, runIdOf(503, 2)))).toMatchObject({
+      run_id: runIdOf(503, 2),
+      ledger_sequence: 1,
+      state: 'admitted'
+    })
+    // plan and record by dispatch key act on the newest generation.
+    const plan = await planCommand(store(), {
+      namespace: NS,
+      dispatch_key: LABELED_KEY,
+      writer: null
+    })
+    expect(plan).toMatchObject({ generation: 2, ledger_ref: ledgerRef(NS, runIdOf(503, 2)) })
+    expect(plan.view.plan.action).toBe('dispatch')
+    const recorded = await recordCommand(store(), {
+      namespace: NS,
+      dispatch_key: LABELED_KEY,
+      state: 'cancelled',
+      event: { name: 'workflow_dispatch', payload: {} },
+      writer: null,
+      now: ENDED
+    })
+    expect(recorded.view.state.run_id).toBe(runIdOf(503, 2))
+    expect(refs[ledgerRef(NS, runIdOf(501))]).toBe(
+      (await refsUnder(dir))[ledgerRef(NS, runIdOf(501))]
+    )
+  })
+
+  it('while generation N has not ended, any arrival is a duplicate of N', async () => {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    // Generation 1 running: even an event from after it began is a duplicate.
+    expect(await arrive(store(), 502, READDED)).toMatchObject({
+      created: false,
+      owner: false,
+      reason: 'not_terminal',
+      admission: { generation: 1, run_id: runIdOf(501) }
+    })
+    await end(store(), runIdOf(501))
+    await arrive(store(), 503, READDED)
+    const before = await refsUnder(dir)
+    // Generation 2 running: a yet later re-add, or the old event, is a duplicate of 2.
+    for (const [run, at] of [
+      [504, '2026-11-29T13:00:00Z'],
+      [505, T0]
+    ] as const)
+      expect(await arrive(store(), run, at)).toMatchObject({
+        created: false,
+        owner: false,
+        admission: { generation: 2, run_id: runIdOf(503, 2) }
+      })
+    expect(await refsUnder(dir)).toEqual(before)
+  })
+
+  it('reuse: never, and after-cancelled after decided, open no generation; after-cancelled after cancelled does', async () => {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501), 'decided')
+    const before = await refsUnder(dir)
+    expect(await arrive(store(), 503, READDED, { reuse: 'never' })).toMatchObject({
+      created: false,
+      reason: 'reuse_never'
+    })
+    expect(await arrive(store(), 504, READDED, { reuse: 'after-cancelled' })).toMatchObject({
+      created: false,
+      reason: 'not_cancelled'
+    })
+    expect(await refsUnder(dir)).toEqual(before)
+    // The default opens generation 2 after decided; then after-cancelled follows a cancel.
+    expect(await arrive(store(), 505, READDED)).toMatchObject({
+      created: true,
+      admission: { generation: 2 }
+    })
+    await end(store(), runIdOf(505, 2))
+    expect(
+      await arrive(store(), 506, '2026-11-29T12:30:00Z', { reuse: 'after-cancelled' })
+    ).toMatchObject({
+      created: true,
+      admission: { generation: 3, previous_run_id: runIdOf(505, 2) }
+    })
+    await expect(arrive(store(), 507, READDED, { reuse: 'sometimes' })).rejects.toThrow(
+      /reuse.*after-terminal, after-cancelled, never/
+    )
+  })
+
+  it('events without an occurrence time never open a generation', async () => {
+    const { dir, store } = await local()
+    const dispatch = {
+      name: 'workflow_dispatch',
+      payload: await exampleEvent('workflow_dispatch.json')
+    }
+    const once = (run: number) =>
+      admitCommand(store(), { namespace: NS, event: dispatch, writer: writer(run), now: ADMITTED })
+    const first = (await once(501)).result
+    await end(store(), first?.admission.run_id as string)
+    const before = await refsUnder(dir)
+    expect((await once(502)).result).toMatchObject({ created: false, reason: 'no_occurrence_time' })
+    // An issues event whose payload lost its updated_at is treated the same way.
+    await arrive(store(), 601, T0, { dispatch_key: 'custom-key' })
+    await end(store(), `gh-601-${keyHash('custom-key').slice(0, 12)}`)
+    expect(await arrive(store(), 602, undefined, { dispatch_key: 'custom-key' })).toMatchObject({
+      created: false,
+      reason: 'no_occurrence_time'
+    })
+    const after = await refsUnder(dir)
+    expect(Object.keys(after).filter(ref => !(ref in before)).length).toBe(2) // custom-key's gen 1
+  })
+
+  it("a re-run of generation 1's workflow run replays generation 1, even after generation 2 exists", async () => {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    await arrive(store(), 503, READDED)
+    const before = await refsUnder(dir)
+    // Re-runs keep GITHUB_RUN_ID and the original payload, and raise the attempt.
+    const rerun1 = await arrive(store(), 501, T0, {
+      attempt: 2,
+      now: new Date('2026-11-29T14:00:00Z')
+    })
+    expect(rerun1).toMatchObject({ created: false, recorded: false, owner: true, reason: 'replay' })
+    expect(rerun1.admission).toMatchObject({ generation: 1, run_id: runIdOf(501) })
+    expect(rerun1.chain?.at(-1)?.value.state).toBe('cancelled')
+    const rerun2 = await arrive(store(), 503, READDED, { attempt: 2 })
+    expect(rerun2).toMatchObject({ owner: true, reason: 'replay', admission: { generation: 2 } })
+    expect(await refsUnder(dir)).toEqual(before)
+  })
+
+  it('a step selecting the run from the event goes on with its own generation, else the newest', async () => {
+    const { store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    await arrive(store(), 503, READDED)
+    const fromEvent = async (run: number, at: string) =>
+      planCommand(store(), {
+        namespace: NS,
+        event: { name: 'issues', payload: await labeled(at) },
+        writer: writer(run, 2)
+      })
+    expect(await fromEvent(501, T0)).toMatchObject({
+      generation: 1,
+      owner: true,
+      selected_by: 'event'
+    })
+    expect(await fromEvent(503, READDED)).toMatchObject({ generation: 2, owner: true })
+    expect(await fromEvent(777, READDED)).toMatchObject({ generation: 2, owner: false })
+    // Named by dispatch key it is always the newest, whoever asks.
+    const byKey = await planCommand(store(), {
+      namespace: NS,
+      dispatch_key: LABELED_KEY,
+      writer: writer(501, 2)
+    })
+    expect(byKey).toMatchObject({ generation: 2, selected_by: 'dispatch_key' })
+  })
+
+  it('a changed request is compared within its generation only', async () => {
+    const { store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    const next = await arrive(store(), 503, READDED, { request: { model: 'large' } })
+    expect(next).toMatchObject({ created: true, admission: { generation: 2 } })
+    expect(next.admission.request_digest).not.toBe(
+      (await arrive(store(), 501, T0, { attempt: 2 })).admission.request_digest
+    )
+    // Within generation 2, a different request is a conflict, as in generation 1.
+    const conflict = await admitCommand(store(), {
+      namespace: NS,
+      event: { name: 'issues', payload: await labeled(READDED) },
+      writer: writer(504),
+      now: ADMITTED
+    })
+    expect(conflict.conflict?.stored.run_id).toBe(runIdOf(503, 2))
+  })
+
+  it('an admission written before generations (v0.1) is generation 1', async () => {
+    const { dir, store } = await local()
+    // The v0.1 shape, written as v0.1 wrote it: no generation, no previous_run_id.
+    const s = store()
+    const result = await arrive(s, 501, T0)
+    const v01 = { ...result.admission } as Record<string, unknown>
+    delete v01.generation
+    delete v01.previous_run_id
+    const [oid] = await s.writeEntries([admissionCommit(v01 as never)])
+    await git(dir, 'update-ref', ADM, oid as string)
+    await end(store(), runIdOf(501))
+    const next = await arrive(store(), 503, READDED)
+    expect(next).toMatchObject({
+      created: true,
+      admission: { generation: 2, previous_run_id: runIdOf(501) }
+    })
+    const plan = await planCommand(store(), {
+      namespace: NS,
+      dispatch_key: LABELED_KEY,
+      writer: null
+    })
+    expect(plan.generation).toBe(2)
+  })
+})
+
+describe('preview answers as admit would, on the same read path', () => {
+  it('after the run ended: a re-add would open generation 2, the original event is a duplicate', async () => {
+    const { dir, store } = await local()
+    const preview = async (run: number, at: string, reuse?: string) =>
+      previewCommand(store(), {
+        namespace: NS,
+        event: { name: 'issues', payload: await labeled(at) },
+        writer: writer(run),
+        reuse
+      })
+    expect(await preview(501, T0)).toMatchObject({ verdict: 'create', generation: 1 })
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    const before = await refsUnder(dir)
+    const next = await preview(503, READDED)
+    expect(next).toMatchObject({ verdict: 'create', generation: 2, stored: null })
+    expect(next.target).toMatchObject({
+      run_id: runIdOf(503, 2),
+      ledger_ref: ledgerRef(NS, runIdOf(503, 2))
+    })
+    expect(await preview(502, T0)).toMatchObject({
+      verdict: 'duplicate',
+      generation: 1,
+      duplicate_reason: 'not_after_end'
+    })
+    expect(await preview(503, READDED, 'never')).toMatchObject({
+      verdict: 'duplicate',
+      duplicate_reason: 'reuse_never'
+    })
+    expect(await preview(501, T0)).toMatchObject({ verdict: 'replay', owner: true, generation: 1 })
+    expect(await refsUnder(dir)).toEqual(before)
+    // And admit does what preview said.
+    expect(await arrive(store(), 503, READDED)).toMatchObject({
+      created: true,
+      admission: { run_id: next.target.run_id, generation: 2 }
+    })
+  })
+})
+
+describe('a broken generation listing fails closed, naming the ref, writing nothing', () => {
+  async function threeGenerations() {
+    const { dir, store } = await local()
+    await arrive(store(), 501, T0)
+    await end(store(), runIdOf(501))
+    await arrive(store(), 503, READDED)
+    await end(store(), runIdOf(503, 2))
+    await arrive(store(), 504, '2026-11-29T12:40:00Z')
+    await end(store(), runIdOf(504, 3))
+    return { dir, store }
+  }
+
+  async function expectFailsClosed(dir: string, store: () => Store, ref: string, words: RegExp) {
+    const before = await refsUnder(dir)
+    for (const attempt of [
+      () => arrive(store(), 601, '2026-11-29T15:00:00Z'),
+      () => planCommand(store(), { namespace: NS, dispatch_key: LABELED_KEY, writer: null })
+    ]) {
+      const error = await attempt().then(
+        () => null,
+        (e: unknown) => e
+      )
+      expect(error).toBeInstanceOf(CorruptEntry)
+      expect((error as CorruptEntry).ref).toBe(ref)
+      expect((error as Error).message).toMatch(words)
+    }
+    expect(await refsUnder(dir)).toEqual(before)
+  }
+
+  it('a gap: .g2 missing while .g3 is present', async () => {
+    const { dir, store } = await threeGenerations()
+    await git(dir, 'update-ref', '-d', `${ADM}.g2`)
+    await expectFailsClosed(dir, store, `${ADM}.g3`, /generation 2 .*is missing/)
+  })
+
+  it('a previous_run_id that is not the run before it', async () => {
+    const { dir, store } = await threeGenerations()
+    const g3 = (await entryAt(dir, `${ADM}.g3`)) as Record<string, unknown>
+    const [oid] = await store().writeEntries([
+      admissionCommit({ ...(g3 as object), previous_run_id: runIdOf(501) } as never)
+    ])
+    await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
+    await expectFailsClosed(dir, store, `${ADM}.g3`, /previous_run_id is "gh-501-/)
+  })
+
+  it('a generation whose ledger_ref leads outside the namespace (SPEC §9 on a .g<N> ref)', async () => {
+    const { dir, store } = await threeGenerations()
+    const g3 = (await entryAt(dir, `${ADM}.g3`)) as Record<string, unknown>
+    const evil = `refs/heads/evil/runs/${'0'.repeat(64)}`
+    await git(dir, 'update-ref', evil, ledgerRef(NS, runIdOf(504, 3)))
+    const [oid] = await store().writeEntries([
+      admissionCommit({ ...(g3 as object), ledger_ref: evil } as never)
+    ])
+    await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
+    await expectFailsClosed(dir, store, `${ADM}.g3`, /is not the ledger of its run/)
+    // Nothing was written through it: the branch still points where it did.
+    expect((await git(dir, 'rev-parse', evil)).trim()).toBe(
+      (await git(dir, 'rev-parse', ledgerRef(NS, runIdOf(504, 3)))).trim()
+    )
+  })
+
+  it('a name we never write beside the admission', async () => {
+    const { dir, store } = await threeGenerations()
+    await git(dir, 'update-ref', `${ADM}.g04`, `${ADM}.g3`)
+    await expectFailsClosed(dir, store, `${ADM}.g04`, /not a generation/)
+  })
+})
+
+describe('generations through a smart-HTTP origin', () => {
+  let server: GitHttpServer
+  beforeAll(async () => {
+    server = await startGitHttpServer()
+  })
+  afterAll(async () => server.close())
+
+  /** A fresh clone for each workflow job: the origin is the only shared state. */
+  const job = async () => {
+    const dir = await makeRepo()
+    await git(dir, 'remote', 'add', 'origin', server.url)
+    return new RemoteStore(new Git(dir), 'origin') as Store
+  }
+
+  it('redelivery → duplicate of generation 1 with no push; re-add → generation 2; 8 racing re-adds → one', async () => {
+    await arrive(await job(), 501, T0)
+    await end(await job(), runIdOf(501))
+    const ended = await refsUnder(server.bareDir)
+
+    server.resetCounts()
+    const dup = await arrive(await job(), 502, T0)
+    expect(dup).toMatchObject({ created: false, owner: false, reason: 'not_after_end' })
+    expect(await refsUnder(server.bareDir)).toEqual(ended)
+    // The optimistic create is refused on the client (the ref is advertised): no POST at all.
+    expect(server.counts().pushes).toBe(0)
+
+    // 8 clones racing through HTTP (the 16-way race runs locally above; each clone here costs
+    // a fetch and a push through git http-backend, slow on a loaded 2-core machine).
+    const jobs = await Promise.all(Array.from({ length: 8 }, () => job()))
+    const results = await Promise.all(jobs.map((store, i) => arrive(store, 700 + i, READDED)))
+    const created = results.filter(r => r.created)
+    expect(created).toHaveLength(1)
+    const winner = created[0]?.admission.run_id
+    expect(winner).toMatch(/-g2$/)
+    for (const result of results)
+      expect(result.admission).toMatchObject({ generation: 2, run_id: winner })
+    const held = Object.keys(await refsUnder(server.bareDir))
+    expect(held.filter(ref => ref.includes('/admissions/')).sort()).toEqual([ADM, `${ADM}.g2`])
+    expect(held.filter(ref => ref.includes('/runs/'))).toHaveLength(2)
+  }, 240_000)
+})
+
+describe('an explicit run id is kept across generations', () => {
+  it('a run id already used by a generation replays it rather than opening another', async () => {
+    const { store } = await local()
+    const base = await arrive(store(), 501, T0, { run_id: 'chosen' })
+    expect(base.admission.run_id).toBe('chosen')
+    await end(store(), 'chosen')
+    expect(await arrive(store(), 503, READDED, { run_id: 'chosen' })).toMatchObject({
+      created: false,
+      owner: true,
+      reason: 'replay'
+    })
+    expect(await arrive(store(), 503, READDED, { run_id: 'chosen-again' })).toMatchObject({
+      created: true,
+      admission: { generation: 2, run_id: 'chosen-again', previous_run_id: 'chosen' }
+    })
+  })
+})
+
+describe('through the bundled action (dist/), as the runner starts it', () => {
+  it('reuse input and generation output: redelivery stays generation 1, a re-add opens 2, reuse: never does not', async () => {
+    const workspace = await makeRepo()
+    const step = (runId: number, event: unknown, extra: Record<string, string> = {}) =>
+      runAction({
+        workspace,
+        eventName: 'issues',
+        event,
+        runId,
+        with: { remote: 'none', ...extra }
+      })
+    const first = await step(501, await labeled(T0))
+    expect(first.outputs).toMatchObject({ created: 'true', generation: '1', run_id: runIdOf(501) })
+    const ended = await step(
+      9999,
+      {},
+      { command: 'record', 'run-id': runIdOf(501), state: 'cancelled' }
+    )
+    expect(ended.code).toBe(0)
+    // The cancel was recorded now (the real clock): the re-add happens after it.
+    const later = new Date(Date.now() + 2000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+    const redelivered = await step(502, await labeled(T0))
+    expect(redelivered.outputs).toMatchObject({ created: 'false', owner: 'false', generation: '1' })
+    expect(redelivered.summary).toContain('before that run ended')
+
+    const never = await step(503, await labeled(later), { reuse: 'never' })
+    expect(never.outputs).toMatchObject({ created: 'false', generation: '1' })
+
+    const readded = await step(504, await labeled(later))
+    expect(readded.code).toBe(0)
+    expect(readded.outputs).toMatchObject({
+      created: 'true',
+      owner: 'true',
+      generation: '2',
+      run_id: runIdOf(504, 2),
+      recovery_action: 'dispatch'
+    })
+
+    const bad = await step(505, await labeled(later), { reuse: 'always' })
+    expect(bad.code).not.toBe(0)
+    expect(bad.errors.join('\n')).toMatch(
+      /reuse input must be after-terminal, after-cancelled or never, not /
+    )
+  }, 240_000)
+})

@@ -1,0 +1,668 @@
+/**
+ * `command: dispatch` with driver `workflow` and `command: recover` end to end (SPEC §10, §11):
+ * the bundled action, run as the runner runs it, against the fake GitHub API (§14) and a real
+ * smart-HTTP origin. Every receiver the fake starts is the bundled action admitting its own
+ * workflow_dispatch event in its own clone, so "exactly one working receiver" is the real
+ * fence, counted by the fake, not by the code under test.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { runAction, type ActionResult } from '../../scripts/runner.js'
+import { ledgerRef } from '../../src/core/refs.js'
+import type { LedgerRecord } from '../../src/core/record.js'
+import { start, type FakeGitHub, type Fault } from '../../testkit/fakeGitHub/client.ts'
+import { responseViolations } from '../../testkit/fakeGitHub/openapiCheck.ts'
+import { exampleEvent } from '../support/events.js'
+import { commentEvent } from '../support/operator.js'
+import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
+import { cleanupRepos, entryAt, git, makeRepo } from '../support/repo.js'
+
+let origin: GitHttpServer
+let gh: FakeGitHub
+beforeAll(async () => {
+  origin = await startGitHttpServer()
+  gh = await start({ origin: origin.url })
+})
+afterEach(async () => {
+  await gh.settled(60000)
+  // Whatever the fake answered in a test must still be GitHub's shape.
+  expect(responseViolations(await gh.exchanges())).toEqual([])
+  await gh.reset()
+})
+afterAll(async () => {
+  await gh?.stop()
+  await origin?.close()
+  await cleanupRepos()
+})
+
+/** Each test works on its own issue number, so its key and run ids are its own. */
+let nextIssue = 100
+let nextRunId = 7000
+
+interface Coordinator {
+  workspace: string
+  event: Record<string, unknown>
+  runId: number
+  step(
+    withInputs: Record<string, string>,
+    options?: { attempt?: number; env?: Record<string, string> }
+  ): Promise<ActionResult>
+  admit(attempt?: number): Promise<ActionResult>
+  dispatch(options?: {
+    attempt?: number
+    killAt?: string
+    with?: Record<string, string>
+  }): Promise<ActionResult>
+}
+
+async function coordinator(runId = nextRunId++): Promise<Coordinator> {
+  const workspace = await makeRepo()
+  await git(workspace, 'remote', 'add', 'origin', origin.url)
+  const event = await exampleEvent('issues-labeled.json')
+  ;(event.issue as { number: number }).number = nextIssue++
+  const step: Coordinator['step'] = (withInputs, options = {}) =>
+    runAction({
+      workspace,
+      eventName: 'issues',
+      event,
+      runId,
+      runAttempt: options.attempt ?? 1,
+      with: withInputs,
+      env: { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main', ...options.env }
+    })
+  return {
+    workspace,
+    event,
+    runId,
+    step,
+    admit: attempt => step({}, { attempt }),
+    dispatch: (options = {}) =>
+      step(
+        {
+          command: 'dispatch',
+          driver: 'workflow',
+          workflow: 'receiver.yml',
+          inputs: '{"issue":"42"}',
+          'timeout-seconds': '10',
+          ...options.with
+        },
+        {
+          attempt: options.attempt,
+          env: options.killAt ? { DISPATCH_LEDGER_TEST_KILL_AT: options.killAt } : {}
+        }
+      )
+  }
+}
+
+/** The run's ledger as the origin holds it, oldest first. */
+async function ledgerAtOrigin(runId: string): Promise<LedgerRecord[]> {
+  const ref = ledgerRef('refs/dispatch-ledger', runId)
+  const oids = (await git(origin.bareDir, 'rev-list', '--reverse', ref)).split('\n').filter(Boolean)
+  return Promise.all(oids.map(async oid => (await entryAt(origin.bareDir, oid)) as LedgerRecord))
+}
+
+const shape = (records: LedgerRecord[]) =>
+  records.map(r =>
+    [r.state, r.attempt?.number ?? '-', r.provider?.submission_state ?? '-'].join(' ')
+  )
+
+/**
+ * What a log reader could see: the runner consumes `::add-mask::` (how @actions/core's
+ * setSecret registers the token) and never shows it.
+ */
+function visible(result: ActionResult): string {
+  const shown = (text: string) =>
+    text
+      .split('\n')
+      .filter(line => !line.startsWith('::add-mask::'))
+      .join('\n')
+  return [
+    shown(result.stdout),
+    shown(result.stderr),
+    result.summary,
+    JSON.stringify(result.outputs)
+  ].join('\n')
+}
+
+function expectOk(result: ActionResult): void {
+  expect({ code: result.code, errors: result.errors }).toEqual({ code: 0, errors: [] })
+}
+
+describe('driver workflow: the happy path', () => {
+  it('one POST, one receiver that owns its key, admitted → intent → submitted', async () => {
+    const c = await coordinator()
+    const admitted = await c.admit()
+    expectOk(admitted)
+    const result = await c.dispatch()
+    expectOk(result)
+    expect(result.outputs).toMatchObject({
+      owner: 'true',
+      sent: 'true',
+      submission_state: 'submitted',
+      recovery_action: 'observe_provider'
+    })
+    expect(await gh.count('dispatch')).toBe(1)
+    const working = await gh.working()
+    expect(working).toHaveLength(1)
+    // The run the POST returned is a candidate until its receiver admits.
+    expect(result.outputs.receiver_confirmed).toBe('false')
+    expect(result.outputs.workflow_run_id).toBe('')
+
+    const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
+    expect(shape(ledger)).toEqual([
+      'admitted - -',
+      'dispatched 1 not_submitted',
+      'dispatched 1 submitted'
+    ])
+    // The coordinator computed the key the real receiver derived and admitted, by itself.
+    const intentIds = ledger[1]?.provider?.external_ids
+    expect(intentIds?.receiver_key).toBe(working[0]?.admit?.dispatch_key)
+    expect(working[0]?.admit?.owner).toBe('true')
+    expect(ledger[2]?.provider?.external_ids).toEqual({
+      candidate_run_ids: String(working[0]?.run_id),
+      receiver_confirmed: 'false'
+    })
+    // Every record names the workflow run that wrote it.
+    for (const record of ledger) expect(record.writer?.github_run_id).toBe(String(c.runId))
+
+    // Safe to call again (a later step, a re-run): it observes, sends nothing, and records
+    // the receiver that admitted as the run that works.
+    const again = await c.dispatch({ attempt: 2 })
+    expectOk(again)
+    expect(again.outputs).toMatchObject({
+      sent: 'false',
+      submission_state: 'submitted',
+      receiver_confirmed: 'true',
+      workflow_run_id: String(working[0]?.run_id)
+    })
+    expect(again.outputs.workflow_run_url).toMatch(/^https:\/\//)
+    expect(shape(await ledgerAtOrigin(admitted.outputs.run_id as string))).toEqual([
+      'admitted - -',
+      'dispatched 1 not_submitted',
+      'dispatched 1 submitted',
+      'dispatched 1 submitted'
+    ])
+    expect(await gh.count('dispatch')).toBe(1)
+  })
+
+  it('another workflow run selecting from the event sends nothing and succeeds (owner=false)', async () => {
+    const c = await coordinator()
+    expectOk(await c.admit())
+    const other = await coordinator()
+    Object.assign(other.event, c.event)
+    other.event.issue = c.event.issue
+    const result = await other.dispatch()
+    expectOk(result)
+    expect(result.outputs).toMatchObject({ owner: 'false', sent: 'false', recovery_action: 'none' })
+    expect(await gh.count('dispatch')).toBe(0)
+  })
+})
+
+describe('every fault mode of §14 on the dispatch POST', () => {
+  const cases: Array<[string, Fault, { ends: string; working: number }]> = [
+    ['commit, then 500', { kind: 'commit-then-error' }, { ends: 'submitted', working: 1 }],
+    [
+      'commit, then 502',
+      { kind: 'commit-then-error', status: 502 },
+      { ends: 'submitted', working: 1 }
+    ],
+    [
+      'commit, then the connection drops',
+      { kind: 'commit-then-drop' },
+      { ends: 'submitted', working: 1 }
+    ],
+    ['500 without commit', { kind: 'error' }, { ends: 'submitted', working: 1 }],
+    ['429 without commit', { kind: 'error', status: 429 }, { ends: 'submitted', working: 1 }],
+    [
+      'late commit after a 500',
+      { kind: 'late-commit', answer: 'error', commitAfterMs: 300 },
+      { ends: 'submitted', working: 1 }
+    ],
+    [
+      'late commit after a dropped connection',
+      { kind: 'late-commit', answer: 'drop', commitAfterMs: 300 },
+      { ends: 'submitted', working: 1 }
+    ],
+    [
+      'late commit after no answer (the timeout)',
+      { kind: 'late-commit', answer: 'hang', commitAfterMs: 300 },
+      { ends: 'submitted', working: 1 }
+    ],
+    ['two runs for one dispatch', { kind: 'duplicate' }, { ends: 'submitted', working: 1 }],
+    ['refused 403', { kind: 'refuse', status: 403 }, { ends: 'definite_failure', working: 0 }],
+    ['refused 404', { kind: 'refuse', status: 404 }, { ends: 'definite_failure', working: 0 }],
+    ['refused 422', { kind: 'refuse', status: 422 }, { ends: 'definite_failure', working: 0 }]
+  ]
+  it.each(cases)(
+    '%s: exactly one working receiver (none for a refusal), ≤ 2 POSTs',
+    async (_name, fault, expected) => {
+      const c = await coordinator()
+      const admitted = await c.admit()
+      await gh.fault('dispatch', fault)
+      const result = await c.dispatch({
+        with:
+          fault.kind === 'late-commit' && fault.answer === 'hang' ? { 'timeout-seconds': '2' } : {}
+      })
+      const posts = await gh.count('dispatch')
+      expect(posts).toBeGreaterThanOrEqual(1)
+      expect(posts).toBeLessThanOrEqual(2)
+      expect(await gh.working()).toHaveLength(expected.working)
+      const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
+      expect(ledger.at(-1)?.provider?.submission_state).toBe(expected.ends)
+      if (expected.ends === 'submitted') {
+        expectOk(result)
+        expect(result.outputs.sent).toBe('true')
+      } else {
+        expect(result.code).toBe(1)
+        expect(ledger.at(-1)?.state).toBe('attempt_failed')
+        expect(ledger.at(-1)?.failure?.retryable).toBe(false)
+        expect(posts).toBe(1)
+        if (fault.kind === 'refuse' && fault.status === 403)
+          expect(result.errors.join('\n')).toMatch(/permissions: actions: write/)
+      }
+    }
+  )
+})
+
+describe('the coordinator SIGKILLed at every step boundary, then re-run', () => {
+  it.each(['before-intent', 'after-intent', 'after-send', 'after-outcome'])(
+    'killed %s: the re-run leaves exactly one working receiver',
+    async boundary => {
+      const c = await coordinator()
+      const admitted = await c.admit()
+      const killed = await c.dispatch({ killAt: boundary })
+      expect(killed.signal).toBe('SIGKILL')
+      // The re-run: same GITHUB_RUN_ID, next attempt; admit replays, dispatch acts on the plan.
+      const replay = await c.admit(2)
+      expectOk(replay)
+      expect(replay.outputs).toMatchObject({ created: 'false', owner: 'true' })
+      const rerun = await c.dispatch({ attempt: 2 })
+      expectOk(rerun)
+      expect(rerun.outputs.submission_state).toBe('submitted')
+      expect(await gh.working()).toHaveLength(1)
+      expect(await gh.count('dispatch')).toBeLessThanOrEqual(2)
+      const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
+      expect(ledger.at(-1)?.provider?.submission_state).toBe('submitted')
+      expect(ledger.every(r => (r.attempt?.number ?? 1) === 1)).toBe(true)
+    }
+  )
+})
+
+describe('negative controls: the checks above catch a missing fence', () => {
+  it('a coordinator that takes "no answer" for "not sent" and sends a new attempt → two working', async () => {
+    const c = await coordinator()
+    const admitted = await c.admit()
+    await gh.fault('dispatch', { kind: 'commit-then-error' })
+    // What a hand-written workflow does: the POST failed, so it records a failure and retries.
+    await gh.fault('dispatch', { kind: 'ok' })
+    const killed = await c.dispatch({ killAt: 'after-send' })
+    expect(killed.signal).toBe('SIGKILL')
+    const wrong = await c.step({
+      command: 'record',
+      'run-id': admitted.outputs.run_id as string,
+      state: 'attempt_failed',
+      record: JSON.stringify({
+        failure: { code: 'http_500', classification: 'provider', retryable: true }
+      })
+    })
+    expectOk(wrong)
+    expectOk(await c.dispatch({ attempt: 2 }))
+    expect(await gh.working()).toHaveLength(2)
+  })
+
+  it('a receiver that skips its admit step → two working for one fenced re-send', async () => {
+    await gh.configure({ receiver: { mode: 'unfenced' } })
+    try {
+      const c = await coordinator()
+      expectOk(await c.admit())
+      await gh.fault('dispatch', { kind: 'commit-then-error' })
+      expectOk(await c.dispatch())
+      expect(await gh.count('dispatch')).toBe(2)
+      expect(await gh.working()).toHaveLength(2)
+    } finally {
+      await gh.configure({ receiver: { mode: 'fenced' } })
+    }
+  })
+})
+
+describe('the token is never printed', () => {
+  it.each<[string, Fault]>([
+    ['a 500 whose body carries the token', { kind: 'error', echoToken: true }],
+    ['a 403 whose body carries the token', { kind: 'refuse', status: 403, echoToken: true }]
+  ])('%s', async (_name, fault) => {
+    const c = await coordinator()
+    expectOk(await c.admit())
+    await gh.fault('dispatch', fault, fault)
+    const result = await c.dispatch()
+    expect(visible(result)).not.toContain(gh.token)
+    expect(result.stdout).toContain(`::add-mask::${gh.token}`)
+    // The fake really echoed it: the check above can fail.
+    const exchanges = await gh.exchanges()
+    expect(JSON.stringify(exchanges.map(e => e.responseBody))).toContain(gh.token.slice(0, 12))
+  })
+})
+
+describe('command: recover on workflow_run', () => {
+  /** A coordinator killed after its intent: its plan is reconcile_provider. */
+  async function killedCoordinator() {
+    const run = await gh.addRun({ workflow: 'agent.yml', event: 'issues', conclusion: 'failure' })
+    const c = await coordinator(Number(run.id))
+    const admitted = await c.admit()
+    expect((await c.dispatch({ killAt: 'after-intent' })).signal).toBe('SIGKILL')
+    return { run, c, admitted }
+  }
+
+  async function recoverStep(
+    run: { id: number | bigint },
+    options: {
+      conclusion?: string
+      attempt?: number
+      recoveryRunId?: number
+      with?: Record<string, string>
+    } = {}
+  ) {
+    const workspace = await makeRepo()
+    await git(workspace, 'remote', 'add', 'origin', origin.url)
+    const event = await exampleEvent('workflow_run-failure.json')
+    Object.assign(event.workflow_run as object, {
+      id: Number(run.id),
+      run_attempt: options.attempt ?? 1,
+      conclusion: options.conclusion ?? 'failure'
+    })
+    return runAction({
+      workspace,
+      eventName: 'workflow_run',
+      event,
+      runId: options.recoveryRunId ?? nextRunId++,
+      with: { command: 'recover', ...options.with },
+      env: { ...gh.env, GITHUB_TOKEN: gh.token }
+    })
+  }
+
+  it('re-runs the failed coordinator once; its re-run reconciles; a duplicate delivery does nothing', async () => {
+    const { run, c, admitted } = await killedCoordinator()
+    const first = await recoverStep(run)
+    expectOk(first)
+    expect(first.outputs.rerun_requested).toBe('true')
+    expect(JSON.parse(first.outputs.runs as string)).toEqual([
+      {
+        run_id: admitted.outputs.run_id,
+        state: 'dispatched',
+        plan: 'reconcile_provider',
+        done: 're-run of the coordinator requested'
+      }
+    ])
+    expect((await gh.state()).reruns).toEqual([{ run_id: Number(run.id), run_attempt: 2 }])
+
+    // The same delivery again, to another recovery workflow run: recovered once.
+    const duplicate = await recoverStep(run)
+    expectOk(duplicate)
+    expect(duplicate.outputs).toMatchObject({ rerun_requested: 'false', duplicate: 'true' })
+    expect(await gh.count('rerunFailedJobs')).toBe(1)
+
+    // The coordinator's re-run: admit replays, dispatch reconciles (one fenced send).
+    expectOk(await c.admit(2))
+    const rerun = await c.dispatch({ attempt: 2 })
+    expectOk(rerun)
+    expect(await gh.working()).toHaveLength(1)
+    expect(await gh.count('dispatch')).toBe(1)
+  })
+
+  it('the recovery run closes its own run (cancelled, with a note), so scan never lists it', async () => {
+    const { run } = await killedCoordinator()
+    const recoveryRunId = nextRunId++
+    const result = await recoverStep(run, { recoveryRunId })
+    expectOk(result)
+    const own = await ledgerAtOrigin(result.outputs.run_id as string)
+    expect(own.map(r => r.state)).toEqual(['admitted', 'cancelled'])
+    expect(own[1]?.note).toMatch(/^recover: /)
+    // A re-run of the recovery workflow itself (same run id) does nothing twice.
+    const again = await recoverStep(run, { recoveryRunId })
+    expectOk(again)
+    expect(again.outputs).toMatchObject({ duplicate: 'true', rerun_requested: 'false' })
+    expect(await gh.count('rerunFailedJobs')).toBe(1)
+  })
+
+  it.each([
+    ['success', { conclusion: 'success' }],
+    ['skipped', { conclusion: 'skipped' }],
+    ['attempt 3 of max-attempts 3', { attempt: 3 }],
+    ['attempt 2 of max-attempts 2', { attempt: 2, with: { 'max-attempts': '2' } }]
+  ] as const)('nothing is re-run: %s', async (_name, options) => {
+    const { run } = await killedCoordinator()
+    const result = await recoverStep(run, options)
+    expectOk(result)
+    expect(result.outputs.rerun_requested).toBe('false')
+    expect(await gh.count('rerunFailedJobs')).toBe(0)
+  })
+
+  it.each(['cancelled', 'timed_out'])('%s is recovered', async conclusion => {
+    const { run } = await killedCoordinator()
+    const result = await recoverStep(run, { conclusion })
+    expectOk(result)
+    expect(result.outputs.rerun_requested).toBe('true')
+  })
+
+  it('only an operator can go on (a refused dispatch): nothing is re-run, and it says so', async () => {
+    const run = await gh.addRun({ workflow: 'agent.yml', event: 'issues', conclusion: 'failure' })
+    const c = await coordinator(Number(run.id))
+    expectOk(await c.admit())
+    await gh.fault('dispatch', { kind: 'refuse', status: 422 })
+    expect((await c.dispatch()).code).toBe(1)
+    const result = await recoverStep(run)
+    expectOk(result)
+    expect(result.outputs.rerun_requested).toBe('false')
+    expect(result.outputs.recovery_reason).toMatch(/operator/)
+    expect(await gh.count('rerunFailedJobs')).toBe(0)
+  })
+
+  it('without actions: write: the step fails naming it, and stays open for a re-run', async () => {
+    const { run } = await killedCoordinator()
+    await gh.fault('rerunFailedJobs', { kind: 'refuse', status: 403, echoToken: true })
+    const recoveryRunId = nextRunId++
+    const refused = await recoverStep(run, { recoveryRunId })
+    expect(refused.code).toBe(1)
+    expect(refused.errors.join('\n')).toMatch(/permissions: actions: write/)
+    expect(visible(refused)).not.toContain(gh.token)
+    // Permissions fixed, the recovery workflow re-run (same run id): now it re-runs.
+    const again = await recoverStep(run, { recoveryRunId })
+    expectOk(again)
+    expect(again.outputs.rerun_requested).toBe('true')
+  })
+})
+
+describe('two runs for one attempt: the ledger names the receiver that works', () => {
+  /** Run `body` with per-run receiver start delays (the i-th dispatched run waits delays[i]). */
+  async function withDelays(delays: number[], body: () => Promise<void>): Promise<void> {
+    await gh.configure({ receiver: { startDelaysMs: delays } })
+    try {
+      await body()
+    } finally {
+      await gh.settled(60000)
+      await gh.configure({ receiver: {} })
+    }
+  }
+
+  /** The current attempt's external ids as the origin's ledger holds them (merged, in order). */
+  async function idsAtOrigin(runId: string): Promise<Record<string, string>> {
+    const ledger = await ledgerAtOrigin(runId)
+    const current = ledger.at(-1)?.attempt?.number
+    return Object.assign(
+      {},
+      ...ledger.filter(r => r.attempt?.number === current).map(r => r.provider?.external_ids ?? {})
+    ) as Record<string, string>
+  }
+
+  /** Before a receiver admitted, a step names no run; after, it names the working one. */
+  function expectHonest(result: ActionResult): void {
+    if (result.outputs.receiver_confirmed === 'true') return
+    expect(result.outputs).toMatchObject({ receiver_confirmed: 'false', workflow_run_id: '' })
+  }
+
+  it.each([
+    ['the run whose send was answered 500 starts first', [1500, 6000], 0],
+    ['the re-sent run starts first', [6000, 0], 1]
+  ])(
+    'accepted but answered 500, then the fenced re-send: %s → plan names the working run',
+    async (_name, delays, winner) => {
+      await withDelays(delays, async () => {
+        const c = await coordinator()
+        const runId = (await c.admit()).outputs.run_id as string
+        await gh.fault('dispatch', { kind: 'commit-then-error' })
+        const result = await c.dispatch()
+        expectOk(result)
+        expectHonest(result)
+        const working = await gh.working()
+        const { dispatches } = await gh.state()
+        expect(dispatches).toHaveLength(2)
+        expect(working).toHaveLength(1)
+        expect(working[0]?.run_id).toBe(dispatches[winner]?.run_id)
+        // Every run a send returned stays recorded as a candidate.
+        expect((await idsAtOrigin(runId)).candidate_run_ids?.split(',')).toContain(
+          String(dispatches[1]?.run_id)
+        )
+
+        const plan = await c.step({ command: 'plan', 'run-id': runId })
+        expectOk(plan)
+        expect(plan.outputs.receiver_confirmed).toBe('true')
+        const ids = await idsAtOrigin(runId)
+        expect(ids).toMatchObject({
+          receiver_confirmed: 'true',
+          workflow_run_id: String(working[0]?.run_id),
+          receiver_run_id: working[0]?.admit?.run_id
+        })
+        expect(ids.candidate_run_ids?.split(',')).toContain(String(dispatches[1]?.run_id))
+        // The confirmation is a submission update of the same attempt, and nothing was sent.
+        expect(shape(await ledgerAtOrigin(runId)).at(-1)).toBe('dispatched 1 submitted')
+        expect(await gh.count('dispatch')).toBe(2)
+      })
+    }
+  )
+
+  it.each([
+    ['the run GitHub answered with starts first', [0, 4000], 0],
+    ['the other run starts first', [4000, 0], 1]
+  ])(
+    'GitHub creates two runs for one POST: %s → the next dispatch names the working run',
+    async (_name, delays, winner) => {
+      await withDelays(delays, async () => {
+        const c = await coordinator()
+        expectOk(await c.admit())
+        await gh.fault('dispatch', { kind: 'duplicate' })
+        const result = await c.dispatch()
+        expectOk(result)
+        expectHonest(result)
+        const working = await gh.working()
+        const { runs } = await gh.state()
+        expect(working).toHaveLength(1)
+        expect(working[0]?.run_id).toBe(runs[winner]?.id)
+
+        const again = await c.dispatch({ attempt: 2 })
+        expectOk(again)
+        expect(again.outputs).toMatchObject({
+          sent: 'false',
+          receiver_confirmed: 'true',
+          workflow_run_id: String(working[0]?.run_id)
+        })
+        expect(again.outputs.workflow_run_url).toMatch(
+          new RegExp(`/actions/runs/${working[0]?.run_id}$`)
+        )
+        expect(await gh.count('dispatch')).toBe(1)
+      })
+    }
+  )
+})
+
+describe('operator cancel reaches the run that works', () => {
+  const operator = { users: { alice: { permission: 'write' as const } } }
+
+  function cancel(c: Coordinator, runId: string, commentRunId: number): Promise<ActionResult> {
+    return runAction({
+      workspace: c.workspace,
+      eventName: 'issue_comment',
+      event: commentEvent(`/ledger cancel ${runId}`, { login: 'alice' }),
+      runId: commentRunId,
+      with: { command: 'operate', reply: 'false' },
+      env: { ...gh.env, GITHUB_TOKEN: gh.token }
+    })
+  }
+
+  it('asks GitHub to cancel the owner read at cancel time and every candidate', async () => {
+    await gh.configure({ ...operator, receiver: { startDelaysMs: [1500, 6000] } })
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      await gh.fault('dispatch', { kind: 'commit-then-error' })
+      expectOk(await c.dispatch())
+      const working = await gh.working()
+      const { dispatches } = await gh.state()
+      // The working run is the one the 500 hid: the ledger has no id for it, only the re-send's.
+      expect(working[0]?.run_id).toBe(dispatches[0]?.run_id)
+
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs.outcome).toBe('applied')
+      const asked = (await gh.state()).cancels.map(x => x.run_id).sort()
+      expect(asked).toEqual([dispatches[0]?.run_id, dispatches[1]?.run_id].sort())
+      // Both runs had finished (409): nothing was cancelled, and the step says so.
+      expect(result.outputs.provider_cancelled).toBe('false')
+      expect(result.stdout).toMatch(/already finished/)
+    } finally {
+      await gh.configure({ users: {}, receiver: {} })
+    }
+  })
+
+  it('a queued run is cancelled (provider_cancelled=true); its late receiver does no work', async () => {
+    await gh.configure({ ...operator, receiver: { startDelaysMs: [5000] } })
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      expectOk(await c.dispatch())
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs.provider_cancelled).toBe('true')
+      expect(await gh.working()).toHaveLength(0)
+    } finally {
+      await gh.configure({ users: {}, receiver: {} })
+    }
+  })
+
+  it('with no provider run to cancel, it warns and says provider_cancelled=false', async () => {
+    await gh.configure(operator)
+    try {
+      const c = await coordinator()
+      const runId = (await c.admit()).outputs.run_id as string
+      const result = await cancel(c, runId, nextRunId++)
+      expectOk(result)
+      expect(result.outputs).toMatchObject({ outcome: 'applied', provider_cancelled: 'false' })
+      expect(result.stdout).toMatch(/no GitHub workflow run to cancel/)
+      expect((await gh.state()).cancels).toEqual([])
+    } finally {
+      await gh.configure({ users: {} })
+    }
+  })
+})
+
+describe('a cancelled coordinator stops late receivers', () => {
+  it.each([
+    ['cancelled before GitHub starts the late run', true, 0],
+    ['negative control: not cancelled, the late run works', false, 1]
+  ])('a 502 that GitHub commits late: %s', async (_name, cancelled, working) => {
+    const c = await coordinator()
+    const runId = (await c.admit()).outputs.run_id as string
+    await gh.fault('dispatch', {
+      kind: 'late-commit',
+      answer: 'error',
+      status: 502,
+      commitAfterMs: 4000
+    })
+    const killed = await c.dispatch({ killAt: 'after-send' })
+    expect(killed.signal).toBe('SIGKILL')
+    if (cancelled)
+      expectOk(await c.step({ command: 'record', 'run-id': runId, state: 'cancelled' }))
+    expect(await gh.working()).toHaveLength(working)
+    const [receiver] = (await gh.state()).receivers
+    expect(receiver?.admit?.owner).toBe(cancelled ? 'false' : 'true')
+    // Stopped before admitting: it wrote nothing at all.
+    if (cancelled) expect(receiver?.admit?.created).toBe('false')
+  })
+})

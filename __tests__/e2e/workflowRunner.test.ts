@@ -1,0 +1,466 @@
+/**
+ * The local workflow runner itself (scripts/workflow/): its `if:` decisions against GitHub's
+ * documented status functions and @actions/expressions, its refusal of anything outside its
+ * subset, and permissions enforced at the credentials.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { Evaluator, Lexer, Parser, data } from '@actions/expressions'
+import { truthy } from '@actions/expressions/result'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { WorkflowError } from '../../scripts/workflow/errors.js'
+import { API_ROUTES } from '../../scripts/workflow/permissions.js'
+import { ROUTES } from '../../testkit/fakeGitHub/routes.js'
+import { loadWorkflowModel } from '../../scripts/workflow/model.js'
+import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
+import { runWorkflow, type StepHookAnswer } from '../../scripts/workflow/run.js'
+import { cleanupRepos, makeTempDir, refsUnder } from '../support/repo.js'
+
+let origin: TestOrigin
+let event: Record<string, unknown>
+let runIds = 7000
+
+beforeAll(async () => {
+  origin = await startOrigin({
+    seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+    fakeApi: { receiver: { mode: 'off' } }
+  })
+  event = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8')
+  ) as Record<string, unknown>
+})
+afterAll(async () => {
+  await origin.close()
+  await cleanupRepos()
+})
+
+function run(content: string, options: Partial<Parameters<typeof runWorkflow>[0]> = {}) {
+  return runWorkflow({ file: 'test.yml', content, event, origin, runId: runIds++, ...options })
+}
+
+type JobStatus = 'success' | 'failure' | 'cancelled'
+
+/**
+ * GitHub's documented answers ("Status check functions"): an `if:` without a status function
+ * is `success() && (…)`; after a failed step only failure()/always() steps run; after a
+ * cancellation only always()/cancelled() ones.
+ */
+const STATUS_TABLE: Array<[string, Record<JobStatus, boolean>]> = [
+  ['success()', { success: true, failure: false, cancelled: false }],
+  ['failure()', { success: false, failure: true, cancelled: false }],
+  ['always()', { success: true, failure: true, cancelled: true }],
+  ['cancelled()', { success: false, failure: false, cancelled: true }],
+  ['!cancelled()', { success: true, failure: true, cancelled: false }],
+  ['success() || failure()', { success: true, failure: true, cancelled: false }],
+  ["steps.first.outcome == 'failure'", { success: false, failure: false, cancelled: false }],
+  [
+    "failure() && steps.first.outcome == 'failure'",
+    { success: false, failure: true, cancelled: false }
+  ],
+  [
+    "always() && steps.first.conclusion != 'skipped'",
+    { success: true, failure: true, cancelled: true }
+  ],
+  ['${{ failure() }}', { success: false, failure: true, cancelled: false }],
+  ['true', { success: true, failure: false, cancelled: false }]
+]
+
+function tableWorkflow(): string {
+  const steps = STATUS_TABLE.map(
+    ([expression], i) =>
+      `      - id: s${i}\n        if: ${JSON.stringify(expression)}\n        run: echo ran`
+  )
+  return [
+    'on: issues',
+    'jobs:',
+    '  table:',
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - id: first',
+    '        env:',
+    "          FAIL: ${{ github.event.label.name == 'fail' }}",
+    '        run: test "$FAIL" != true',
+    ...steps
+  ].join('\n')
+}
+
+/** The same condition evaluated by @actions/expressions alone, with the documented functions. */
+function reference(condition: string, status: JobStatus, firstOutcome: string): boolean {
+  const fn = (name: string, value: boolean) =>
+    [name, { name, minArgs: 0, maxArgs: 0, call: () => new data.BooleanData(value) }] as const
+  const functions = new Map([
+    fn('success', status === 'success'),
+    fn('failure', status === 'failure'),
+    fn('cancelled', status === 'cancelled'),
+    fn('always', true)
+  ])
+  const tree = new Parser(
+    new Lexer(condition).lex().tokens,
+    ['steps'],
+    [...functions.values()]
+  ).parse()
+  const steps = JSON.parse(
+    JSON.stringify({ first: { outcome: firstOutcome, conclusion: firstOutcome, outputs: {} } }),
+    data.reviver
+  ) as data.ExpressionData
+  return truthy(
+    new Evaluator(tree, new data.Dictionary({ key: 'steps', value: steps }), functions).evaluate()
+  )
+}
+
+describe('if: and the status functions', () => {
+  it.each<JobStatus>(['success', 'failure', 'cancelled'])(
+    'after a job status of %s, the runner runs exactly the steps GitHub documents, and agrees with @actions/expressions',
+    async status => {
+      const content = tableWorkflow()
+      const model = await loadWorkflowModel('table.yml', content)
+      const conditions = model.jobs[0]!.steps.slice(1).map(s => s.if)
+      const labelled = { ...event, label: { name: status === 'failure' ? 'fail' : 'ok' } }
+      const result = await run(content, {
+        event: labelled,
+        beforeStep: ({ index }): StepHookAnswer =>
+          status === 'cancelled' && index === 1 ? 'cancel' : undefined
+      })
+      const steps = result.jobs.table!.steps
+      expect(steps[0]!.outcome).toBe(status === 'failure' ? 'failure' : 'success')
+      const ran = steps.slice(1).map(s => s.outcome !== 'skipped')
+      const documented = STATUS_TABLE.map(([, expected]) => expected[status])
+      const engine = conditions.map(c => reference(c, status, steps[0]!.outcome))
+      expect(ran).toEqual(documented)
+      expect(engine).toEqual(documented)
+      expect(result.jobs.table!.result).toBe(status)
+    }
+  )
+})
+
+describe('jobs, outputs and the step files', () => {
+  it('runs jobs in needs order with their outputs, skips after a failure unless always(), and keeps outcome apart from conclusion', async () => {
+    const content = `on: issues
+env:
+  FROM_WORKFLOW: w
+jobs:
+  last:
+    needs: [first, broken]
+    if: always()
+    runs-on: x
+    steps:
+      - id: report
+        env:
+          GREETING: \${{ needs.first.outputs.greeting }}
+          BROKEN: \${{ needs.broken.result }}
+        run: echo "line=$GREETING/$BROKEN" >> "$GITHUB_OUTPUT"
+  first:
+    runs-on: x
+    outputs:
+      greeting: \${{ steps.say.outputs.greeting }}
+    steps:
+      - run: echo "SHARED=from-env-file" >> "$GITHUB_ENV"
+      - id: say
+        run: echo "greeting=$SHARED-$FROM_WORKFLOW" >> "$GITHUB_OUTPUT"
+  broken:
+    needs: first
+    runs-on: x
+    steps:
+      - id: soft
+        continue-on-error: true
+        run: exit 3
+      - id: check
+        env:
+          OUTCOME: \${{ steps.soft.outcome }}/\${{ steps.soft.conclusion }}
+        run: echo "seen=$OUTCOME" >> "$GITHUB_OUTPUT"
+      - run: exit 1
+      - id: after
+        run: echo never
+  skipped:
+    needs: broken
+    runs-on: x
+    steps:
+      - run: echo never
+`
+    const result = await run(content)
+    expect(Object.keys(result.jobs)).toEqual(['first', 'broken', 'last', 'skipped'])
+    expect(result.jobs.first!.outputs).toEqual({ greeting: 'from-env-file-w' })
+    const broken = result.jobs.broken!
+    expect(broken.steps.map(s => [s.id, s.outcome, s.conclusion])).toEqual([
+      ['soft', 'failure', 'success'],
+      ['check', 'success', 'success'],
+      ['__run', 'failure', 'failure'],
+      ['after', 'skipped', 'skipped']
+    ])
+    expect(broken.steps[1]!.outputs).toEqual({ seen: 'failure/success' })
+    expect(broken.result).toBe('failure')
+    expect(result.jobs.skipped!.result).toBe('skipped')
+    expect(result.jobs.last!.steps[0]!.outputs).toEqual({ line: 'from-env-file-w/failure' })
+    expect(result.conclusion).toBe('failure')
+  })
+
+  it('runs only for the events and activity types of on:', async () => {
+    const content =
+      'on:\n  issues:\n    types: [opened]\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo\n'
+    const result = await run(content)
+    expect(result).toMatchObject({ triggered: false, conclusion: 'not_triggered', jobs: {} })
+    const opened = await run(content, { event: { ...event, action: 'opened' } })
+    expect(opened.conclusion).toBe('success')
+  })
+})
+
+describe('npm run workflow', () => {
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string }>(done => {
+      const child = spawn(
+        process.execPath,
+        [join(PROJECT_ROOT, 'scripts/workflow/cli.ts'), ...args],
+        {
+          cwd: PROJECT_ROOT
+        }
+      )
+      let out = ''
+      child.stdout.on('data', chunk => (out += chunk))
+      child.stderr.on('data', chunk => (out += chunk))
+      child.on('close', code => done({ code, out }))
+    })
+
+  it('runs the quick start and its receiver under plain Node and prints every step with its outputs', async () => {
+    const { code, out } = await cli(
+      'examples/workflows/issue-labeled.yml',
+      '--event',
+      'examples/events/issues-labeled.json',
+      '--fake-api',
+      '--receiver',
+      'examples/workflows/agent.yml'
+    )
+    expect(out).toMatch(/dispatch › \.\/ \[__self_2\]: success\n(.*\n)*\s+sent=true/)
+    expect(out).toMatch(/work › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
+    expect(out).toContain('conclusion: success')
+    expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
+    expect(out).not.toMatch(/ghs_/)
+    expect(code).toBe(0)
+  })
+
+  it('names an unsupported construct and exits 2', async () => {
+    const dir = await makeTempDir()
+    const file = join(dir, 'matrix.yml')
+    await writeFile(
+      file,
+      'on: issues\njobs:\n  a:\n    runs-on: x\n    strategy:\n      matrix:\n        v: [1]\n    steps:\n      - run: echo\n'
+    )
+    const { code, out } = await cli(file, '--event', 'examples/events/issues-labeled.json')
+    expect(out).toMatch(/error: jobs\.a\.strategy \(line 5\) is outside this runner's subset/)
+    expect(code).toBe(2)
+  })
+})
+
+describe('anything outside the subset is a clear error naming the construct', () => {
+  const job = (extra: string, step = '      - run: touch "$RUNNER_TEMP/../ran"') =>
+    `on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n${extra}    steps:\n${step}\n`
+  const cases: Array<[string, string, RegExp]> = [
+    [
+      'matrix',
+      job('    strategy:\n      matrix:\n        x: [1, 2]\n'),
+      /jobs\.a\.strategy .*outside this runner's subset/
+    ],
+    ['container', job('    container: node:24\n'), /jobs\.a\.container/],
+    ['services', job('    services:\n      db:\n        image: postgres\n'), /jobs\.a\.services/],
+    ['job timeout', job('    timeout-minutes: 5\n'), /jobs\.a\.timeout-minutes/],
+    ['concurrency', 'concurrency: x\n' + job(''), /test\.yml\.concurrency/],
+    ['defaults', 'defaults:\n  run:\n    shell: bash\n' + job(''), /test\.yml\.defaults/],
+    [
+      'reusable workflow',
+      'on: issues\njobs:\n  a:\n    uses: o/r/.github/workflows/x.yml@v1\n',
+      /jobs\.a\.uses/
+    ],
+    [
+      'another action',
+      job('', '      - uses: actions/setup-node@v4'),
+      /steps\[0\]\.uses: actions\/setup-node@v4 is outside/
+    ],
+    [
+      'checkout input',
+      job('', '      - uses: actions/checkout@v5\n        with:\n          submodules: true'),
+      /with\.submodules: actions\/checkout input outside/
+    ],
+    ['shell', job('', '      - run: echo\n        shell: pwsh'), /steps\[0\]\.shell: only bash/],
+    [
+      'step timeout',
+      job('', '      - run: echo\n        timeout-minutes: 1'),
+      /steps\[0\]\.timeout-minutes/
+    ],
+    [
+      'expression in run',
+      job('', '      - run: echo "${{ github.event.issue.title }}"'),
+      /steps\[0\]\.run contains \$\{\{ \}\}: pass values to scripts through env:/
+    ],
+    [
+      'branch filter',
+      'on:\n  push:\n    branches: [main]\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo\n',
+      /on\.push\.branches/
+    ]
+  ]
+  it.each(cases)('%s', async (_name, content, message) => {
+    const error = await run(content).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WorkflowError)
+    expect((error as Error).message).toMatch(message)
+    expect((error as Error).message).toMatch(/outside this runner's subset|only bash|pass values/)
+  })
+
+  it('a context or function the runner does not provide fails the run where it is used, naming both', async () => {
+    for (const [expression, name] of [
+      ['vars.TARGET', /vars/],
+      ["hashFiles('x')", /hashFiles/]
+    ] as const) {
+      const content = job('', `      - env:\n          X: \${{ ${expression} }}\n        run: echo`)
+      const error = await run(content).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(WorkflowError)
+      expect((error as Error).message).toMatch(/jobs\.a\.steps\[0\]\.env\.X: cannot evaluate/)
+      expect((error as Error).message).toMatch(name)
+    }
+  })
+
+  it('accepts the quick start as users copy it (uses: <owner>/dispatch-ledger@v0 for ./)', async () => {
+    // The README shows examples/workflows/ verbatim (readme.test.ts) and tells users to write
+    // `uses: <owner>/dispatch-ledger@v0` where they say `uses: ./`.
+    const example = await readFile(
+      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
+      'utf8'
+    )
+    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
+    expect(readme).toContain('uses: <owner>/dispatch-ledger@v0')
+    const copied = example.replace(/uses: \.\/$/gm, 'uses: octo-org/dispatch-ledger@v0')
+    const model = await loadWorkflowModel('copied.yml', copied)
+    const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
+    expect(uses.filter(u => u === 'octo-org/dispatch-ledger@v0')).toHaveLength(2)
+  })
+
+  it('checks the whole file before running anything', async () => {
+    const dir = await makeTempDir()
+    const marker = join(dir, 'ran')
+    const content = job('', `      - run: touch "$MARKER"\n      - uses: actions/cache@v4`)
+    await expect(run(content, { machineEnv: { MARKER: marker } })).rejects.toThrow(
+      /actions\/cache@v4/
+    )
+    expect(existsSync(marker)).toBe(false)
+    // …and the same file without the unsupported step does run (so the check above can fail).
+    await run(job('', `      - run: touch "$MARKER"`), { machineEnv: { MARKER: marker } })
+    expect(existsSync(marker)).toBe(true)
+  })
+})
+
+describe('permissions are enforced at the credentials', () => {
+  const quickStart = join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml')
+
+  it('the quick start with contents: read fails at its first write, names the permission and writes nothing', async () => {
+    const content = (await readFile(quickStart, 'utf8')).replace(
+      'contents: write',
+      'contents: read'
+    )
+    const dir = await makeTempDir()
+    const log = join(dir, 'agent.log')
+    const issue = { ...(event.issue as object), number: 9001 }
+    const refused = origin.gate.refused.length
+    const result = await run(content, {
+      event: { ...event, issue },
+      machineEnv: { AGENT_LOG: log }
+    })
+    const steps = result.jobs.dispatch!.steps
+    expect(steps[0]!.outcome).toBe('success') // checkout only reads
+    expect(steps[1]!.outcome).toBe('failure')
+    expect(steps[1]!.errors.join('\n')).toMatch(/permissions: contents: write/)
+    expect(steps.slice(2).map(s => s.outcome)).toEqual(['skipped'])
+    expect(result.conclusion).toBe('failure')
+    expect(origin.gate.refused.slice(refused).map(r => r.status)).toContain(403)
+    expect(existsSync(log)).toBe(false)
+    const key = `v1/issues/${origin.id}/9001/labeled/agent:run`
+    const admission = `refs/dispatch-ledger/admissions/${createHash('sha256').update(key).digest('hex')}`
+    expect(await refsUnder(origin.bareDir)).not.toHaveProperty([admission])
+  })
+
+  it('without permissions: anywhere, the restricted default (contents: read) cannot push; permissive can', async () => {
+    const content = (await readFile(quickStart, 'utf8')).replace(/^permissions:\n( .*\n)+/m, '')
+    expect(content).not.toMatch(/permissions/)
+    const dir = await makeTempDir()
+    const issue = { ...(event.issue as object), number: 9002 }
+    const restricted = await run(content, {
+      event: { ...event, issue },
+      machineEnv: { AGENT_LOG: join(dir, 'a') }
+    })
+    expect(restricted.jobs.dispatch!.steps[1]!.outcome).toBe('failure')
+    const permissive = await run(content, {
+      event: { ...event, issue },
+      machineEnv: { AGENT_LOG: join(dir, 'b') },
+      defaultPermissions: 'permissive'
+    })
+    expect(permissive.conclusion).toBe('success')
+  })
+
+  it('the quick start without actions: write admits, then its dispatch gets 403 naming the permission and sends nothing', async () => {
+    const original = await readFile(quickStart, 'utf8')
+    const content = original.replace(/^ {2}actions: write.*\n/m, '')
+    expect(content).not.toBe(original)
+    const issue = { ...(event.issue as object), number: 9003 }
+    await origin.api!.resetCounts()
+    const result = await run(content, { event: { ...event, issue } })
+    const [checkout, admit, dispatch] = result.jobs.dispatch!.steps
+    expect([checkout!.outcome, admit!.outcome, dispatch!.outcome]).toEqual([
+      'success',
+      'success',
+      'failure'
+    ])
+    expect(dispatch!.errors.join('\n')).toMatch(/actions: write/)
+    expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
+    expect(await origin.api!.count('dispatch')).toBe(0)
+  })
+
+  it('a checkout with permissions: {} cannot even clone', async () => {
+    const content = job('    permissions: {}\n', '      - uses: actions/checkout@v5')
+    const result = await run(content)
+    expect(result.jobs.a!.steps[0]!.outcome).toBe('failure')
+    expect(result.jobs.a!.steps[0]!.errors.join('')).toMatch(/403|Authentication|could not read/i)
+  })
+
+  it('an API call needs the scope GitHub documents: a dispatch without actions: write gets 403 and reaches nothing', async () => {
+    const api = origin.api!
+    const dispatch = (level: string) =>
+      job(
+        `    permissions:\n      actions: ${level}\n`,
+        [
+          '      - env:',
+          '          TOKEN: ${{ github.token }}',
+          '        run: |',
+          '          curl -sf -X POST -H "Authorization: Bearer $TOKEN" -d \'{"ref":"main"}\' \\',
+          '            "$GITHUB_API_URL/repos/$GITHUB_REPOSITORY/actions/workflows/receiver.yml/dispatches"'
+        ].join('\n')
+      )
+    await api.resetCounts()
+    const read = await run(dispatch('read'))
+    expect(read.jobs.a!.steps[0]!.outcome).toBe('failure')
+    expect(await api.count('dispatch')).toBe(0)
+    expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
+    const write = await run(dispatch('write'))
+    expect(write.jobs.a!.steps[0]!.outcome).toBe('success')
+    expect(await api.count('dispatch')).toBe(1)
+  })
+
+  it('the gate knows the scope of every route the fake GitHub API serves', () => {
+    for (const key of Object.values(ROUTES)) {
+      const [method, template] = key.split(' ') as [string, string]
+      const path = template
+        .replace('{owner}/{repo}', 'octo-org/octo-repo')
+        .replace(/\{[a-z_]+_id\}|\{issue_number\}/g, '7')
+        .replace(/\{[a-z_]+\}/g, 'x')
+      expect({ key, rule: API_ROUTES.some(r => r.method === method && r.path.test(path)) }).toEqual(
+        {
+          key,
+          rule: true
+        }
+      )
+    }
+  })
+
+  function job(extra: string, step: string): string {
+    return `on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n${extra}    steps:\n${step}\n`
+  }
+})

@@ -1,0 +1,369 @@
+/**
+ * A real git smart-HTTP server for tests: a small node:http server on 127.0.0.1 that runs
+ * `git http-backend` as a CGI program for every request, plus switches that break it on purpose
+ * (refused writes, pushes whose response never arrives).
+ *
+ * `git push --porcelain` output of git 2.39.5, observed against this server by
+ * __tests__/testkit/gitHttpServer.test.ts (same with and without `--atomic`; lease given as
+ * `--force-with-lease=<ref>:` = "must not exist" or `<ref>:<oid>`). All on stdout; a `To <url>`
+ * line first, `Done` last; fields TAB-separated: `<flag>\t<src>:<dst>\t<summary>`, where <src> is
+ * the refspec source as the client resolved it: a full oid stays an oid, `main` is printed as
+ * `refs/heads/main`, `HEAD` / `HEAD~1` stay as typed; empty for a delete.
+ *
+ *   created              *\t<src>:refs/x/a\t[new reference]   ([new branch] / [new tag] under
+ *                                                             refs/heads/, refs/tags/)
+ *   up to date           =\t<src>:refs/x/a\t[up to date]
+ *   fast-forward         \t<src>:refs/x/a\t<old7>..<new7>      (the flag is one space)
+ *   forced update        +\t<src>:refs/x/a\t<old7>...<new7> (forced update)
+ *   deleted              -\t:refs/x/a\t[deleted]
+ *   stale lease          !\t<src>:refs/x/a\t[rejected] (stale info)
+ *   atomic, other ref    !\t<src>:refs/x/b\t[rejected] (atomic push failed)
+ *   non-fast-forward     !\t<src>:refs/x/c\t[rejected] (non-fast-forward)
+ *   server-side failure  !\t<src>:refs/x/d\t[remote rejected] (failed to update ref)
+ *   same, --atomic       !\t<src>:refs/x/e\t[remote rejected] (atomic transaction failed)
+ *
+ * Exact stdout of an atomic push of <oid> to refs/x/a (exists: stale lease) and refs/x/b:
+ *   To http://127.0.0.1:PORT/repo.git
+ *   !\t440364f8525def27f80a0fa070ac5baf359654cd:refs/x/a\t[rejected] (stale info)
+ *   !\t440364f8525def27f80a0fa070ac5baf359654cd:refs/x/b\t[rejected] (atomic push failed)
+ *   Done
+ * exit code 1; over HTTP stderr is only "error: failed to push some refs to '<url>'" (a file://
+ * push adds "error: atomic push failed for ref refs/x/a. status: 7"). Lease and atomic
+ * rejections are decided on the client: no receive-pack POST is sent. A push that is entirely
+ * "up to date" exits 0 and sends no POST either (only GET info/refs).
+ *
+ * refuseWrites(true): stdout empty, exit 128, stderr
+ *   remote: Permission to repo.git denied to test-user.
+ *   fatal: unable to access 'http://127.0.0.1:PORT/repo.git/': The requested URL returned error: 403
+ * dropAfterPush(n): the ref moves on the server, yet stdout is just "Done", exit 1, stderr
+ *   error: RPC failed; curl 52 Empty reply from server
+ *   send-pack: unexpected disconnect while reading sideband packet
+ *   fatal: the remote end hung up unexpectedly
+ * dropAfterPush(n, { keepAlive: true }): curl silently re-sends the POST (its reply never came on
+ * a reused connection), the replay finds the ref already moved, so the client sees exit 1 with
+ *   !\t<src>:refs/x/d\t[remote rejected] (failed to update ref)            (or, with --atomic,
+ *   !\t<src>:refs/x/e\t[remote rejected] (atomic transaction failed))
+ * and stderr "remote: error: cannot lock ref 'refs/x/d': reference already exists" (for an
+ * existing ref: "... is at <new> but expected <old>"). Both are what an ambiguous push can look
+ * like against a real host.
+ *
+ * Pushes never use protocol v2 (git 2.39 has no v2 push); fetch/ls-remote with
+ * `-c protocol.version=2` do, through the Git-Protocol header passed on as GIT_PROTOCOL.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+
+const execFileAsync = promisify(execFile)
+
+export interface GitHttpRequest {
+  method: string
+  /** URL path, without the query string, e.g. `/repo.git/info/refs` */
+  path: string
+  /** `git-upload-pack` / `git-receive-pack` (from `?service=` or the POST path), else null */
+  service: string | null
+  /** HTTP status sent; 0 while in flight, or when the socket was destroyed (dropAfterPush) */
+  status: number
+  /** the request's Content-Encoding (git gzips large upload-pack request bodies), if any */
+  contentEncoding?: string
+}
+
+export interface GitHttpServer {
+  /** the bare repo's URL, e.g. http://127.0.0.1:PORT/repo.git */
+  url: string
+  /** the bare repository on disk */
+  bareDir: string
+  /** every request since the start (or the last resetCounts), in arrival order */
+  requests: GitHttpRequest[]
+  /**
+   * total: every request; fetches: POSTs to git-upload-pack (a protocol v2 fetch/clone makes
+   * two - ls-refs and fetch - an ls-remote one); pushes: POSTs to git-receive-pack (a push that
+   * is all "up to date" makes none); infoRefs: GET info/refs (one per git command that talks).
+   */
+  counts(): { total: number; fetches: number; pushes: number; infoRefs: number }
+  /** when on, info/refs?service=git-receive-pack and POST git-receive-pack answer 403 */
+  refuseWrites(on: boolean): void
+  /**
+   * The next `times` receive-pack POSTs complete on the server (the refs move), then the socket
+   * is destroyed before any response byte is sent. By default every response carries
+   * `Connection: close` while drops are pending, so the client's POST goes out on a fresh
+   * connection and fails; with `keepAlive: true` connections are reused and curl re-sends the
+   * POST once (see the top of this file) - the replay is counted and answered normally.
+   */
+  dropAfterPush(times: number, options?: { keepAlive?: boolean }): void
+  /** empties `requests` (and so zeroes counts()) */
+  resetCounts(): void
+  close(): Promise<void>
+}
+
+const GIT_ENV_TO_DROP = /^GIT_/
+
+/** process.env without GIT_* variables (GIT_DIR etc. leaking in from a hook would misdirect git) */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!GIT_ENV_TO_DROP.test(k) && v !== undefined) env[k] = v
+  }
+  return env
+}
+
+async function git(args: string[], cwd?: string): Promise<string> {
+  const { stdout } = await execFileAsync('git', args, { cwd, env: baseEnv() })
+  return stdout
+}
+
+async function gitHttpBackendPath(): Promise<string> {
+  const execPath = (await git(['--exec-path'])).trim()
+  return path.join(execPath, 'git-http-backend')
+}
+
+async function initBare(dir: string): Promise<void> {
+  await git(['init', '--quiet', '--bare', '--initial-branch=main', dir])
+}
+
+/** A plain bare repository reachable through a file:// URL. */
+export async function makeBareRemote(): Promise<{
+  dir: string
+  url: string
+  cleanup(): Promise<void>
+}> {
+  const root = await mkdtemp(path.join(tmpdir(), 'git-remote-'))
+  const dir = path.join(root, 'remote.git')
+  await initBare(dir)
+  return {
+    dir,
+    url: pathToFileURL(dir).href,
+    cleanup: () => rm(root, { recursive: true, force: true })
+  }
+}
+
+function findHeaderEnd(buf: Buffer): { end: number; sepLen: number } | null {
+  const crlf = buf.indexOf('\r\n\r\n')
+  const lf = buf.indexOf('\n\n')
+  if (crlf === -1 && lf === -1) return null
+  if (lf === -1 || (crlf !== -1 && crlf < lf)) return { end: crlf, sepLen: 4 }
+  return { end: lf, sepLen: 2 }
+}
+
+export async function startGitHttpServer(options?: { bareDir?: string }): Promise<GitHttpServer> {
+  let tempRoot: string | null = null
+  let bareDir: string
+  if (options?.bareDir) {
+    bareDir = path.resolve(options.bareDir)
+  } else {
+    tempRoot = await mkdtemp(path.join(tmpdir(), 'git-http-'))
+    bareDir = path.join(tempRoot, 'repo.git')
+    await initBare(bareDir)
+  }
+  // No authenticated user reaches http-backend as far as git is concerned: enable pushes.
+  await git(['config', 'http.receivepack', 'true'], bareDir)
+
+  const projectRoot = path.dirname(bareDir)
+  const repoName = path.basename(bareDir)
+  const backend = await gitHttpBackendPath()
+
+  const requests: GitHttpRequest[] = []
+  const children = new Set<ChildProcess>()
+  const sockets = new Set<Socket>()
+  let refusing = false
+  let dropsLeft = 0
+  let dropKeepAlive = false
+  let closed = false
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const method = req.method ?? 'GET'
+    const queryService = url.searchParams.get('service')
+    const lastSegment = url.pathname.split('/').pop() ?? ''
+    const postService =
+      method === 'POST' && /^git-(upload|receive)-pack$/.test(lastSegment) ? lastSegment : null
+    const service = postService ?? queryService
+    const entry: GitHttpRequest = { method, path: url.pathname, service, status: 0 }
+    requests.push(entry)
+
+    // While a drop is pending, make the client open a fresh connection for every request: curl
+    // silently re-sends a request that got no reply on a *reused* connection, which would turn
+    // the dropped push into a second, visible push attempt.
+    if (dropsLeft > 0 && !dropKeepAlive) res.setHeader('Connection', 'close')
+
+    if (service === 'git-receive-pack' && refusing) {
+      req.resume()
+      const body = `Permission to ${repoName} denied to test-user.\n`
+      res.writeHead(403, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body)
+      })
+      res.end(body)
+      entry.status = 403
+      return
+    }
+
+    const drop = postService === 'git-receive-pack' && dropsLeft > 0
+    if (drop) dropsLeft--
+
+    const env: NodeJS.ProcessEnv = {
+      ...baseEnv(),
+      GIT_PROJECT_ROOT: projectRoot,
+      GIT_HTTP_EXPORT_ALL: '1',
+      GATEWAY_INTERFACE: 'CGI/1.1',
+      SERVER_PROTOCOL: `HTTP/${req.httpVersion}`,
+      REQUEST_METHOD: method,
+      PATH_INFO: decodeURIComponent(url.pathname),
+      QUERY_STRING: url.search.replace(/^\?/, ''),
+      REMOTE_USER: 'test-user',
+      REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1'
+    }
+    const contentType = req.headers['content-type']
+    if (contentType) env.CONTENT_TYPE = contentType
+    const contentLength = req.headers['content-length']
+    if (contentLength !== undefined) env.CONTENT_LENGTH = contentLength
+    const contentEncoding = req.headers['content-encoding']
+    if (contentEncoding) {
+      env.HTTP_CONTENT_ENCODING = contentEncoding
+      entry.contentEncoding = contentEncoding
+    }
+    const gitProtocol = req.headers['git-protocol']
+    if (typeof gitProtocol === 'string') env.GIT_PROTOCOL = gitProtocol
+
+    const child = spawn(backend, [], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    children.add(child)
+    const exited = new Promise<number | null>(resolve => {
+      child.once('close', code => {
+        children.delete(child)
+        resolve(code)
+      })
+      child.once('error', () => {
+        children.delete(child)
+        resolve(null)
+      })
+    })
+
+    const stderr: Buffer[] = []
+    child.stderr?.on('data', (d: Buffer) => stderr.push(d))
+    child.stdin?.on('error', () => {}) // EPIPE if the backend stops reading early
+    req.pipe(child.stdin!)
+    req.on('error', () => child.kill('SIGKILL'))
+    res.on('close', () => {
+      if (!res.writableFinished && child.exitCode === null) child.kill('SIGKILL')
+    })
+
+    if (drop) {
+      // Let the push run to completion (the refs really move), then cut the connection.
+      child.stdout?.resume()
+      void exited.then(() => {
+        entry.status = 0
+        req.socket.destroy()
+      })
+      return
+    }
+
+    let head: Buffer = Buffer.alloc(0)
+    let headersSent = false
+    const onData = (chunk: Buffer): void => {
+      if (headersSent) return
+      head = Buffer.concat([head, chunk])
+      const found = findHeaderEnd(head)
+      if (!found) return
+      headersSent = true
+      child.stdout?.off('data', onData)
+      let status = 200
+      let statusMessage: string | undefined
+      const headers: Record<string, string> = {}
+      for (const line of head.subarray(0, found.end).toString('latin1').split(/\r?\n/)) {
+        const colon = line.indexOf(':')
+        if (colon <= 0) continue
+        const name = line.slice(0, colon).trim()
+        const value = line.slice(colon + 1).trim()
+        if (name.toLowerCase() === 'status') {
+          const m = /^(\d{3})\s*(.*)$/.exec(value)
+          if (m) {
+            status = Number(m[1])
+            statusMessage = m[2] || undefined
+          }
+        } else {
+          headers[name] = value
+        }
+      }
+      entry.status = status
+      if (statusMessage) res.writeHead(status, statusMessage, headers)
+      else res.writeHead(status, headers)
+      const rest = head.subarray(found.end + found.sepLen)
+      if (rest.length > 0) res.write(rest)
+      child.stdout?.pipe(res)
+    }
+    child.stdout?.on('data', onData)
+
+    void exited.then(code => {
+      if (headersSent) return // the pipe ends the response
+      // The backend died before producing a header block.
+      const detail = Buffer.concat(stderr).toString() || `git http-backend exited ${code}\n`
+      if (!res.headersSent) {
+        entry.status = 500
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+      }
+      res.end(detail)
+    })
+  }
+
+  const server = http.createServer(handle)
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no TCP address')
+  const url = `http://127.0.0.1:${address.port}/${repoName}`
+
+  const isPost = (r: GitHttpRequest, s: string): boolean => r.method === 'POST' && r.service === s
+
+  return {
+    url,
+    bareDir,
+    requests,
+    counts: () => ({
+      total: requests.length,
+      fetches: requests.filter(r => isPost(r, 'git-upload-pack')).length,
+      pushes: requests.filter(r => isPost(r, 'git-receive-pack')).length,
+      infoRefs: requests.filter(r => r.method === 'GET' && r.path.endsWith('/info/refs')).length
+    }),
+    refuseWrites: (on: boolean) => {
+      refusing = on
+    },
+    dropAfterPush: (times: number, dropOptions?: { keepAlive?: boolean }) => {
+      dropsLeft = Math.max(0, Math.floor(times))
+      dropKeepAlive = dropOptions?.keepAlive ?? false
+    },
+    resetCounts: () => {
+      requests.length = 0
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      const waits = [...children].map(
+        child =>
+          new Promise<void>(resolve => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve()
+            child.once('close', () => resolve())
+            child.kill('SIGKILL')
+          })
+      )
+      const serverClosed = new Promise<void>(resolve => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      server.closeAllConnections()
+      await Promise.all([...waits, serverClosed])
+      if (tempRoot) await rm(tempRoot, { recursive: true, force: true })
+    }
+  }
+}
