@@ -101,7 +101,7 @@ describe('the bundled action, run as the runner runs it', () => {
 
   it('preview derives and looks up, and writes nothing', async () => {
     const repo = await makeRepo()
-    const before = await labeled(repo, { runId: 9, with: { command: 'preview' } })
+    const before = await labeled(repo, { runId: 9, action: 'preview' })
     expect(before.code).toBe(0)
     expect(before.outputs).toMatchObject({
       created: 'false',
@@ -112,7 +112,7 @@ describe('the bundled action, run as the runner runs it', () => {
 
     await labeled(repo, { runId: 9 })
     const refs = await refsUnder(repo)
-    const after = await labeled(repo, { runId: 10, with: { command: 'preview' } })
+    const after = await labeled(repo, { runId: 10, action: 'preview' })
     expect(after.outputs).toMatchObject({
       owner: 'false',
       conflict: 'false',
@@ -203,7 +203,7 @@ describe('the bundled action, run as the runner runs it', () => {
     })
     it('an unknown command', async () => {
       await expectRefused(
-        { with: { command: 'launch' } },
+        { action: 'launch' },
         /command input must be admit, preview, .* or effect, not "launch"/
       )
     })
