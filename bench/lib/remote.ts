@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startGitHttpServer, type GitHttpServer } from '../../__tests__/support/gitHttpServer.ts'
-import { BUNDLE, expectOk, PROJECT_ROOT, prepareStep, runStep, tempDir, timed } from './proc.ts'
+import { expectOk, PROJECT_ROOT, prepareStep, runStep, tempDir, timed } from './proc.ts'
 
 export interface RemoteStatus {
   readonly usable: boolean
