@@ -201,10 +201,9 @@ describe('the bundled action, run as the runner runs it', () => {
       )
       expect(await refsUnder(repo)).toEqual(before)
     })
-    it('an unknown command', async () => {
-      await expectRefused(
-        { action: 'launch' },
-        /command input must be admit, preview, .* or effect, not "launch"/
+    it('an action that does not exist', async () => {
+      await expect(runAction({ workspace: '.', action: 'launch' })).rejects.toThrow(
+        /There is no action "launch": name a folder/
       )
     })
     it('a namespace under refs/heads', async () => {
