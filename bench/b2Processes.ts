@@ -82,14 +82,15 @@ export async function b2(ctx: Context): Promise<PartResult> {
   )
   await count('preview (admitted key)', {
     runId: 8003,
-    with: { command: 'preview', 'dispatch-key': key }
+    action: 'preview',
+    with: { 'dispatch-key': key }
   })
   await count(
     'record (append dispatched)',
     {
       runId: 8001,
+      action: 'record',
       with: {
-        command: 'record',
         'run-id': runId,
         state: 'dispatched',
         record: JSON.stringify({
@@ -100,13 +101,13 @@ export async function b2(ctx: Context): Promise<PartResult> {
     repo,
     o => o.recorded === 'true'
   )
-  await count('plan (2-record run)', { runId: 8001, with: { command: 'plan', 'run-id': runId } })
+  await count('plan (2-record run)', { runId: 8001, action: 'plan', with: { 'run-id': runId } })
 
   const scanRepo = await makeRepo('b2-scan')
   await populateRuns(scanRepo, 100, { dispatched: true })
   const scan = await count(
     'scan (100 runs, 150 records)',
-    { runId: 8004, with: { command: 'scan' } },
+    { runId: 8004, action: 'scan' },
     scanRepo
   )
 

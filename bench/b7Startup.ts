@@ -24,12 +24,13 @@ import { bytes, interleave, ms, signed, summarize, table } from './lib/stats.ts'
 export async function b7(ctx: Context): Promise<PartResult> {
   const coreOnly = await nccBuild('core-only', join(PROJECT_ROOT, 'bench', 'floor', 'coreOnly.ts'))
   const repo = await makeRepo('b7')
-  const invalid = await prepareStep({ workspace: repo, with: { command: 'bogus', remote: 'none' } })
+  const invalid = await prepareStep({ workspace: repo, action: 'bogus', with: { remote: 'none' } })
   const preview = await prepareStep({
     workspace: repo,
-    with: { command: 'preview', 'dispatch-key': 'bench/b7/never-admitted', remote: 'none' }
+    action: 'preview',
+    with: { 'dispatch-key': 'bench/b7/never-admitted', remote: 'none' }
   })
-  const core = await prepareStep({ workspace: repo, with: { command: 'admit' } })
+  const core = await prepareStep({ workspace: repo, with: {} })
 
   const check = async (what: string, expectCode: number, run: () => ReturnType<typeof runStep>) => {
     const result = await run()

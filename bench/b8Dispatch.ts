@@ -60,10 +60,10 @@ export async function b8(ctx: Context): Promise<PartResult> {
         {
           workspace,
           runId,
+          action: 'dispatch',
           with: {
             'dispatch-key': key,
             remote: 'origin',
-            command: 'dispatch',
             driver: 'workflow',
             workflow: 'receiver.yml',
             inputs: '{"issue":"42"}'

@@ -1,8 +1,8 @@
 /**
- * `npm run action -- --event <file> [--event-name <name>] [--with key=value ...]
+ * `npm run action -- --event <file> [--action <folder>] [--event-name <name>] [--with key=value ...]
  *   [--workspace <dir>] [--run-id <n>] [--run-attempt <n>]`
  *
- * Runs the bundled action (dist/) on any event the way the runner would (scripts/runner.ts),
+ * Runs one of the bundled actions (the root's admit, or --action dispatch, operate, …) on any event the way the runner would (scripts/runner.ts),
  * and prints its outputs, errors and job summary, so a person can try an event by hand
  * without `act`. The event name defaults to the file name's first word
  * (`issues-labeled.json` → `issues`). Without --workspace a scratch repository is made (its
@@ -12,11 +12,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
-import { loadManifest, runAction } from './runner.ts'
+import { ACTIONS, loadManifest, manifestPath, runAction } from './runner.ts'
 import { UsageError, exitOnUsageError, parseCommandLine } from './workflow/errors.ts'
 
 const USAGE =
-  'usage: npm run action -- --event <file> [--event-name <name>] [--with key=value ...] ' +
+  'usage: npm run action -- --event <file> [--action <folder>] [--event-name <name>] [--with key=value ...] ' +
   '[--workspace <dir>] [--run-id <n>] [--run-attempt <n>]'
 
 /** The command line checked whole (flags, inputs, event file) before anything is made. */
@@ -25,6 +25,7 @@ async function commandLine() {
     {
       options: {
         event: { type: 'string' },
+        action: { type: 'string' },
         'event-name': { type: 'string' },
         with: { type: 'string', multiple: true },
         workspace: { type: 'string' },
@@ -41,18 +42,23 @@ async function commandLine() {
   }
   if (!values.event)
     throw new UsageError('--event <file> is required: the event payload to run on.')
-  const valid = Object.keys((await loadManifest()).inputs ?? {})
+  const action = values.action
+  if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
+    throw new UsageError(
+      `--action ${action}: there is no such action. Name a folder (${ACTIONS.join(', ')}), or leave --action out for admit.`
+    )
+  const valid = Object.keys((await loadManifest(action)).inputs ?? {})
   const inputs: Record<string, string> = {}
   for (const pair of values.with ?? []) {
     const equals = pair.indexOf('=')
     if (equals < 1)
       throw new UsageError(
-        `--with ${pair}: expected key=value, for example --with command=preview.`
+        `--with ${pair}: expected key=value, for example --with dispatch-key=my-key.`
       )
     const name = pair.slice(0, equals)
     if (!valid.includes(name))
       throw new UsageError(
-        `action.yml has no input ${JSON.stringify(name)}. Valid inputs: ${valid.join(', ')}.`
+        `${manifestPath(action)} has no input ${JSON.stringify(name)}. Valid inputs: ${valid.join(', ')}.`
       )
     inputs[name] = pair.slice(equals + 1)
   }
@@ -60,10 +66,10 @@ async function commandLine() {
   const event = await readFile(eventPath, 'utf8').catch((error: Error) => {
     throw new UsageError(`The event file ${eventPath} cannot be read: ${error.message}.`)
   })
-  return { values, inputs, eventPath, event }
+  return { values, action, inputs, eventPath, event }
 }
 
-const { values, inputs, eventPath, event } = await commandLine().catch((error: unknown) =>
+const { values, action, inputs, eventPath, event } = await commandLine().catch((error: unknown) =>
   exitOnUsageError(error, USAGE)
 )
 const eventName = values['event-name'] ?? basename(eventPath).replace(/[-.].*$/, '')
@@ -75,6 +81,7 @@ if (!workspace) {
 }
 
 const result = await runAction({
+  action,
   workspace,
   eventName,
   event,

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { start } from '../testkit/fakeGitHub/client.ts'
-import { PROJECT_ROOT, runAction, type ActionResult } from './runner.ts'
+import { PROJECT_ROOT, runAction, withAction, type ActionResult } from './runner.ts'
 
 export async function killedCoordinatorStory(): Promise<number> {
   const scratch = await mkdtemp(join(tmpdir(), 'dispatch-ledger-demo-'))
@@ -41,7 +41,7 @@ export async function killedCoordinatorStory(): Promise<number> {
     }
     const env = { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main' }
     const dispatchWith = {
-      command: 'dispatch',
+      action: 'dispatch',
       driver: 'workflow',
       workflow: 'agent.yml',
       inputs: '{"issue": "42"}'
@@ -63,7 +63,7 @@ export async function killedCoordinatorStory(): Promise<number> {
         event: extra.event ?? labeled,
         runId,
         runAttempt: extra.attempt ?? 1,
-        with: withInputs,
+        ...withAction(withInputs),
         env: { ...env, ...extra.env }
       })
 
@@ -92,7 +92,7 @@ export async function killedCoordinatorStory(): Promise<number> {
       await step(
         r,
         runA + 2000,
-        { command: 'recover' },
+        { action: 'recover' },
         { eventName: 'workflow_run', event: workflowRun }
       )
     )

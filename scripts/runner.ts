@@ -1,6 +1,8 @@
 /**
- * A runner-faithful harness: runs the committed dist/index.js the way the Actions runner
- * runs a node24 action. It reads action.yml, turns `with:` plus the manifest's defaults into
+ * A runner-faithful harness: runs the bundle the way the Actions runner runs a node24 action.
+ * It reads the action's manifest (action.yml for admit, `<folder>/action.yml` for the others),
+ * fails on a `with:` input the manifest does not declare (GitHub's runner warns about it and
+ * the step then runs without it), turns `with:` plus the manifest's defaults into
  * INPUT_* variables (upper-cased, spaces to underscores, hyphens kept), sets the GITHUB_*
  * variables a step sees, runs the bundle under Node 24 with the workspace as working
  * directory, and parses the outputs file. It stands in for `act`, which cannot run here.
@@ -13,20 +15,58 @@ import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+/** The shared bundle every action's entry (dist/<command>.js) imports. */
 export const BUNDLE = join(PROJECT_ROOT, 'dist', 'index.js')
 
-interface Manifest {
+/** The actions in this repository: the root (admit) and one folder per other command. */
+export const ACTIONS = [
+  'preview',
+  'record',
+  'plan',
+  'scan',
+  'dispatch',
+  'recover',
+  'operate',
+  'effect'
+] as const
+
+export interface Manifest {
   runs: { using: string; main: string }
-  inputs: Record<string, { default?: string }>
+  inputs?: Record<string, { default?: string }>
+  outputs?: Record<string, { description?: string }>
 }
 
-let manifest: Manifest | undefined
-export async function loadManifest(): Promise<Manifest> {
-  manifest ??= parse(await readFile(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as Manifest
+/** `action.yml` for the root, `<folder>/action.yml` for another action. */
+export function manifestPath(action?: string): string {
+  return action ? `${action}/action.yml` : 'action.yml'
+}
+
+const manifests = new Map<string, Promise<Manifest>>()
+/** The manifest of an action folder (the root when none is named). */
+export function loadManifest(action?: string): Promise<Manifest> {
+  if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
+    throw new Error(
+      `There is no action ${JSON.stringify(action)}: name a folder (${ACTIONS.join(', ')}) ` +
+        'or leave action out for the root action (admit).'
+    )
+  const path = manifestPath(action)
+  let manifest = manifests.get(path)
+  if (!manifest) {
+    manifest = readFile(join(PROJECT_ROOT, path), 'utf8').then(text => parse(text) as Manifest)
+    manifests.set(path, manifest)
+  }
   return manifest
 }
 
+/** The bundle file an action runs (its manifest's runs.main, relative to its folder). */
+export async function bundleOf(action?: string): Promise<string> {
+  const { runs } = await loadManifest(action)
+  return resolve(PROJECT_ROOT, action ?? '.', runs.main)
+}
+
 export interface ActionRun {
+  /** The action's folder (dispatch, operate, …); the root action (admit) when left out. */
+  action?: string
   /** The step's `with:` block. */
   with?: Record<string, string>
   workspace: string
@@ -51,6 +91,15 @@ export interface ActionRun {
   inputDefault?: (value: string) => string
 }
 
+/**
+ * A `with:` bag that names its action under `action` (as a test table or a scripted
+ * coordinator writes one step per row): the action's folder and its inputs. `admit` is the root.
+ */
+export function withAction(bag: Record<string, string>): Pick<ActionRun, 'action' | 'with'> {
+  const { action, ...inputs } = bag
+  return { action: action === 'admit' ? undefined : action, with: inputs }
+}
+
 export interface ActionResult {
   code: number | null
   signal: NodeJS.Signals | null
@@ -67,7 +116,13 @@ export async function actionEnv(
   run: ActionRun,
   files: { dir: string }
 ): Promise<NodeJS.ProcessEnv> {
-  const { inputs } = await loadManifest()
+  const { inputs } = await loadManifest(run.action)
+  const unknown = Object.keys(run.with ?? {}).filter(name => !(name in (inputs ?? {})))
+  if (unknown.length > 0)
+    throw new Error(
+      `${manifestPath(run.action)} has no input ${unknown.map(name => JSON.stringify(name)).join(', ')}: ` +
+        `fix the spelling or use the action that takes it. Its inputs: ${Object.keys(inputs ?? {}).join(', ')}.`
+    )
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -99,8 +154,6 @@ export async function actionEnv(
     const value = run.with?.[name] ?? fallback
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   }
-  for (const name of Object.keys(run.with ?? {}))
-    if (!(name in (inputs ?? {}))) throw new Error(`action.yml has no input ${name}`)
   if (run.eventPath !== undefined) env.GITHUB_EVENT_PATH = run.eventPath
   else {
     const path = join(files.dir, 'event.json')
@@ -118,8 +171,9 @@ export async function actionEnv(
 }
 
 export async function runAction(run: ActionRun): Promise<ActionResult> {
-  const { runs } = await loadManifest()
-  if (runs.using !== 'node24') throw new Error(`action.yml runs.using is ${runs.using}`)
+  const { runs } = await loadManifest(run.action)
+  if (runs.using !== 'node24')
+    throw new Error(`${manifestPath(run.action)} runs.using is ${runs.using}`)
   if (Number(process.versions.node.split('.')[0]) < 24)
     throw new Error(`tests must run on Node 24 (this is ${process.version}); use npm test`)
   const dir = await mkdtemp(join(tmpdir(), 'runner-'))
@@ -127,7 +181,7 @@ export async function runAction(run: ActionRun): Promise<ActionResult> {
     const env = await actionEnv(run, { dir })
     await writeFile(env.GITHUB_OUTPUT as string, '')
     await writeFile(env.GITHUB_STEP_SUMMARY as string, '')
-    const main = join(PROJECT_ROOT, runs.main)
+    const main = await bundleOf(run.action)
     const { code, signal, stdout, stderr } = await new Promise<{
       code: number | null
       signal: NodeJS.Signals | null

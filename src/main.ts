@@ -6,14 +6,23 @@ import type { StepReport } from './action/report.js'
 import { writeSummary } from './action/summary.js'
 import { validateNamespace } from './core/refs.js'
 import { writerFromEnv } from './core/writer.js'
+import { GitHubGateway } from './github/gateway.js'
+import { needsEvent, REGISTRY, type CommandName } from './registry.js'
 import { openStore } from './store/openStore.js'
 
-/** The action adapter: inputs in, one command, outputs and a job summary out. */
-export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * The composition root: one command's inputs in, its outputs and a job summary out. Each
+ * action's entry (dist/<command>.js) calls it with its own command.
+ */
+export async function run(
+  command: CommandName = 'admit',
+  env: NodeJS.ProcessEnv = process.env
+): Promise<void> {
   try {
-    const inputs = readInputs(name => core.getInput(name))
+    const spec = REGISTRY[command]
+    const inputs = readInputs(name => core.getInput(name), spec)
     if (inputs.token) core.setSecret(inputs.token)
-    const report = await runStep(inputs, env)
+    const report = await runStep(command, inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
     for (const warning of report.warnings ?? []) core.warning(warning)
     await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
@@ -23,45 +32,30 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 }
 
-/** Commands whose key is derived from the event unless dispatch-key is given. */
-const DERIVES_KEY: ReadonlySet<string> = new Set(['admit', 'preview'])
-
-async function runStep(inputs: Inputs, env: NodeJS.ProcessEnv): Promise<StepReport> {
+async function runStep(
+  command: CommandName,
+  inputs: Inputs,
+  env: NodeJS.ProcessEnv
+): Promise<StepReport> {
+  const spec = REGISTRY[command]
   validateNamespace(inputs.namespace)
   const writer = writerFromEnv(env)
-  const steps = await import('./action/steps.js')
+  const step = await spec.step()
   // The event before the store, so a bad event is reported before any git process starts.
-  // admit and preview derive the key from it unless it is given; record and plan may use it.
-  const event = await loadEvent(env, {
-    required:
-      (DERIVES_KEY.has(inputs.command) && !inputs.dispatchKey) ||
-      inputs.command === 'recover' ||
-      (inputs.command === 'dispatch' && !inputs.dispatchKey && !inputs.runId)
-  })
+  const event = await loadEvent(env, { required: needsEvent(spec.event, inputs) })
   const store = await openStore({
     repositoryPath: inputs.repositoryPath,
     remote: inputs.remote,
     env
   })
-  const context: StepContext = { event, store, writer, env }
-  switch (inputs.command) {
-    case 'admit':
-      return steps.admitStep(inputs, context)
-    case 'preview':
-      return steps.previewStep(inputs, context)
-    case 'record':
-      return steps.recordStep(inputs, context)
-    case 'plan':
-      return steps.planStep(inputs, context)
-    case 'scan':
-      return steps.scanStep(inputs, context)
-    case 'operate':
-      return steps.operateStep(inputs, context)
-    case 'effect':
-      return steps.effectStep(inputs, context)
-    case 'dispatch':
-      return steps.dispatchStep(inputs, context)
-    case 'recover':
-      return steps.recoverStep(inputs, context)
-  }
+  // Built once for every command; it loads octokit and reads GITHUB_REPOSITORY only when a
+  // command makes its first call.
+  const github = new GitHubGateway({
+    token: inputs.token,
+    apiUrl: env.GITHUB_API_URL,
+    repository: env.GITHUB_REPOSITORY,
+    timeoutSeconds: Number(inputs.timeoutSeconds)
+  })
+  const context: StepContext = { event, store, writer, env, github }
+  return step(inputs, context)
 }

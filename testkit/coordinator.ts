@@ -28,7 +28,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { runAction, type ActionResult } from '../scripts/runner.ts'
+import { runAction, withAction, type ActionResult } from '../scripts/runner.ts'
 import { ProviderClient, type SubmitResult } from './fakeProvider.ts'
 import { KILL_POINTS } from './runCoordinator.ts'
 
@@ -96,10 +96,10 @@ async function step(inputs: Record<string, string>): Promise<ActionResult> {
     eventPath,
     runId: opts['workflow-run-id'],
     runAttempt: Number(opts['run-attempt']),
-    with: inputs
+    ...withAction(inputs)
   })
   log({
-    step: inputs.command ?? 'admit',
+    step: inputs.action ?? 'admit',
     state: inputs.state,
     code: result.code,
     outputs: pick(result.outputs)
@@ -107,7 +107,7 @@ async function step(inputs: Record<string, string>): Promise<ActionResult> {
   if (result.code !== 0)
     throw new Stop(
       2,
-      `${inputs.command ?? 'admit'} ${inputs.state ?? ''} failed (${result.code ?? result.signal}): ` +
+      `${inputs.action ?? 'admit'} ${inputs.state ?? ''} failed (${result.code ?? result.signal}): ` +
         (result.errors.join('; ') || result.stderr)
     )
   return result
@@ -129,7 +129,7 @@ async function admit(): Promise<ActionResult> {
 
 async function plan(): Promise<ActionResult> {
   const result = await step(
-    dispatchKey ? { command: 'plan', 'dispatch-key': dispatchKey } : { command: 'plan' }
+    dispatchKey ? { action: 'plan', 'dispatch-key': dispatchKey } : { action: 'plan' }
   )
   dispatchKey = result.outputs.dispatch_key ?? dispatchKey
   return result
@@ -137,7 +137,7 @@ async function plan(): Promise<ActionResult> {
 
 async function record(state: string, fields: Record<string, unknown> = {}) {
   const result = await step({
-    command: 'record',
+    action: 'record',
     'dispatch-key': dispatchKey,
     state,
     record: JSON.stringify(fields)

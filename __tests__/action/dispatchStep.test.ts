@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import { readdir } from 'node:fs/promises'
-import type { ActionRun } from '../../scripts/runner.js'
+import { withAction, type ActionRun } from '../../scripts/runner.js'
 import { exampleEvent } from '../support/events.js'
 import * as core from '../support/fakeCore.js'
 import { cleanupRepos, makeRepo, refsUnder } from '../support/repo.js'
@@ -34,33 +34,33 @@ describe('dispatch: bad input gets a clear error and writes nothing', () => {
   it.each<[string, Record<string, string>, RegExp]>([
     [
       'no driver',
-      { command: 'dispatch' },
+      { action: 'dispatch' },
       /needs the driver input \(workflow or command\)|workflow \(GitHub/
     ],
     [
       'an unknown driver',
-      { command: 'dispatch', driver: 'lambda' },
+      { action: 'dispatch', driver: 'lambda' },
       /The driver input must be workflow or command, not "lambda"\./
     ],
     [
       'driver command without run',
-      { command: 'dispatch', driver: 'command' },
+      { action: 'dispatch', driver: 'command' },
       /needs the run input/
     ],
     [
       'driver workflow without workflow',
-      { command: 'dispatch', driver: 'workflow', token: 't' },
+      { action: 'dispatch', driver: 'workflow', token: 't' },
       /needs the workflow input/
     ],
     [
       'a numeric workflow id',
-      { command: 'dispatch', driver: 'workflow', workflow: '161335', token: 't' },
+      { action: 'dispatch', driver: 'workflow', workflow: '161335', token: 't' },
       /not a workflow file/
     ],
     [
       'inputs that set dispatch_key',
       {
-        command: 'dispatch',
+        action: 'dispatch',
         driver: 'workflow',
         workflow: 'agent.yml',
         token: 't',
@@ -71,7 +71,7 @@ describe('dispatch: bad input gets a clear error and writes nothing', () => {
     [
       'inputs that are not strings',
       {
-        command: 'dispatch',
+        action: 'dispatch',
         driver: 'workflow',
         workflow: 'agent.yml',
         token: 't',
@@ -81,12 +81,15 @@ describe('dispatch: bad input gets a clear error and writes nothing', () => {
     ],
     [
       'a bad timeout',
-      { command: 'dispatch', driver: 'command', run: 'true', 'timeout-seconds': '0' },
+      { action: 'dispatch', driver: 'command', run: 'true', 'timeout-seconds': '0' },
       /timeout-seconds input must be a whole number of seconds/
     ]
   ])('%s', async (_name, withInputs, message) => {
     const { repo, refs } = await admitted()
-    const result = await labeled(repo, { with: withInputs, env: { GITHUB_REPOSITORY: 'o/r' } })
+    const result = await labeled(repo, {
+      ...withAction(withInputs),
+      env: { GITHUB_REPOSITORY: 'o/r' }
+    })
     expect(result.failures.join('\n')).toMatch(message)
     expect(await refsUnder(repo)).toEqual(refs)
   })
@@ -96,8 +99,8 @@ describe('dispatch through the step with the command driver', () => {
   it('sends once, reports the outputs, keeps event text inert', async () => {
     const { repo } = await admitted()
     const result = await labeled(repo, {
+      action: 'dispatch',
       with: {
-        command: 'dispatch',
         driver: 'command',
         run: 'echo "{\\"job\\":\\"j-1\\"}"'
       }
@@ -114,7 +117,8 @@ describe('dispatch through the step with the command driver', () => {
     expect(await readdir(repo)).not.toContain('pwned')
     // Called again (a later step, a re-run): nothing sent.
     const again = await labeled(repo, {
-      with: { command: 'dispatch', driver: 'command', run: 'exit 99' }
+      action: 'dispatch',
+      with: { driver: 'command', run: 'exit 99' }
     })
     expect(again.failures).toEqual([])
     expect(again.outputs).toMatchObject({ sent: 'false', submission_state: 'submitted' })
@@ -124,7 +128,8 @@ describe('dispatch through the step with the command driver', () => {
     const { repo, refs } = await admitted()
     const result = await labeled(repo, {
       runId: 502,
-      with: { command: 'dispatch', driver: 'command', run: 'touch sent-by-502' }
+      action: 'dispatch',
+      with: { driver: 'command', run: 'touch sent-by-502' }
     })
     expect(result.failures).toEqual([])
     expect(result.outputs).toMatchObject({ owner: 'false', sent: 'false', recovery_action: 'none' })
@@ -135,7 +140,8 @@ describe('dispatch through the step with the command driver', () => {
   it('an unresolved attempt fails the step for an operator, and says so', async () => {
     const { repo } = await admitted()
     const result = await labeled(repo, {
-      with: { command: 'dispatch', driver: 'command', run: 'exit 1' }
+      action: 'dispatch',
+      with: { driver: 'command', run: 'exit 1' }
     })
     expect(result.failures.join('\n')).toMatch(/An operator must resolve it/)
     expect(result.outputs).toMatchObject({
@@ -150,7 +156,8 @@ describe('recover: bad input', () => {
   it('on another event: a clear error, nothing written', async () => {
     const { repo, refs } = await admitted()
     const result = await labeled(repo, {
-      with: { command: 'recover', token: 't' },
+      action: 'recover',
+      with: { token: 't' },
       env: { GITHUB_REPOSITORY: 'o/r' }
     })
     expect(result.failures.join('\n')).toMatch(/runs on the workflow_run event/)
@@ -163,7 +170,8 @@ describe('recover: bad input', () => {
       workspace: repo,
       eventName: 'workflow_run',
       event: await exampleEvent('workflow_run-failure.json'),
-      with: { command: 'recover', 'max-attempts': 'many' }
+      action: 'recover',
+      with: { 'max-attempts': 'many' }
     })
     expect(result.failures.join('\n')).toMatch(
       /max-attempts input must be a whole number from 1 to 99/

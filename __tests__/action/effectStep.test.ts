@@ -29,7 +29,8 @@ async function setup() {
     event: { repository: { id: 123456789 } },
     runId: 501,
     env: { GITHUB_SHA: ws.head, GITHUB_REPOSITORY_ID: '123456789', ...env },
-    with: { command: 'effect', remote: 'origin', 'run-id': 'gh-501-abc', ...extra }
+    action: 'effect',
+    with: { remote: 'origin', 'run-id': 'gh-501-abc', ...extra }
   })
   return { origin, ...ws, base }
 }

@@ -18,11 +18,6 @@ function errorFor(name: string, value: string): string {
 describe('an enumerated input given a value it does not accept', () => {
   it.each([
     ['driver', 'wrkflow', 'The driver input must be workflow or command, not "wrkflow".'],
-    [
-      'command',
-      'dispach',
-      'The command input must be admit, preview, record, plan, scan, dispatch, recover, operate or effect, not "dispach".'
-    ],
     ['on-conflict', 'ignore', 'The on-conflict input must be fail or output, not "ignore".'],
     [
       'initial-state',
@@ -66,7 +61,6 @@ describe('an enumerated input given a value it does not accept', () => {
 
   it('the defaults and empty optional inputs are accepted', () => {
     expect(readInputs(() => '')).toMatchObject({
-      command: 'admit',
       driver: '',
       kind: '',
       onConflict: 'fail',

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals'
 import * as core from '../support/fakeCore.js'
 import { cleanupRepos, makeRepo, refsUnder } from '../support/repo.js'
+import { withAction } from '../../scripts/runner.js'
 
 jest.unstable_mockModule('@actions/core', () => core)
 const { run } = await import('../../src/main.js')
@@ -23,7 +24,7 @@ async function admitted(runId = 501) {
 
 /** A step of a sweep or operator workflow naming the run (scheduled: no event to derive from). */
 function named(workspace: string, inputs: Record<string, string>) {
-  return step({ workspace, eventName: 'schedule', event: {}, runId: 9000, with: inputs })
+  return step({ workspace, eventName: 'schedule', event: {}, runId: 9000, ...withAction(inputs) })
 }
 
 const INJECTION = 'ik\n\n# Approved by security team\n\n[Click to approve](https://evil.example)'
@@ -34,14 +35,14 @@ describe('text safety in the job summary (defect 3)', () => {
   it('an input_key and a failure code cannot add a heading, a link or an image', async () => {
     const { repo, runId } = await admitted()
     const intent = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: JSON.stringify({ input_key: INJECTION })
     })
     expect(intent.failures).toEqual([])
     const failed = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'attempt_failed',
       record: JSON.stringify({
@@ -70,13 +71,13 @@ describe('outputs describe the run as it is now (defect 4)', () => {
   it('a duplicate record after the run ended reports the ended run, duplicate=true', async () => {
     const { repo, runId } = await admitted()
     const payload = {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: '{"input_key":"k2"}'
     }
     expect((await named(repo, payload)).outputs.sequence).toBe('2')
-    await named(repo, { command: 'record', 'run-id': runId, state: 'cancelled' })
+    await named(repo, { action: 'record', 'run-id': runId, state: 'cancelled' })
     const again = await named(repo, payload)
     expect(again.failures).toEqual([])
     expect(again.outputs).toMatchObject({
@@ -127,7 +128,7 @@ describe('stored payloads are never silently changed (defect 7)', () => {
     const { repo, runId } = await admitted()
     const before = await refsUnder(repo)
     const result = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record:
@@ -140,7 +141,7 @@ describe('stored payloads are never silently changed (defect 7)', () => {
   it('a repeated input_key whose payload leaves a field out is a conflict, not a duplicate', async () => {
     const { repo, runId } = await admitted()
     const first = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: JSON.stringify({ ...JSON.parse(SUBMITTED({ job: 'j1' })), input_key: 'submit' })
@@ -148,7 +149,7 @@ describe('stored payloads are never silently changed (defect 7)', () => {
     expect(first.failures).toEqual([])
     const before = await refsUnder(repo)
     const bare = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: '{"input_key":"submit"}'
@@ -164,7 +165,7 @@ describe('error messages whose fix works (defect 8)', () => {
   it('a record that is not JSON suggests an example that is itself accepted', async () => {
     const { repo, runId } = await admitted()
     const bad = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: '{bad'
@@ -174,7 +175,7 @@ describe('error messages whose fix works (defect 8)', () => {
     const example = /for example record: '(.+)'\./.exec(message)?.[1]
     expect(example).toBeDefined()
     const good = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: example as string
@@ -185,7 +186,7 @@ describe('error messages whose fix works (defect 8)', () => {
   it('an invalid record names the input once and the field', async () => {
     const { repo, runId } = await admitted()
     const bad = await named(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: '{"provider":{"driver":"d","submission_state":"maybe","external_ids":{}}}'

@@ -36,7 +36,8 @@ function operate(
     event: commentEvent(body, options.comment),
     runId: 700,
     runAttempt: 2,
-    with: { command: 'operate', ...options.with }
+    action: 'operate',
+    with: { ...options.with }
   })
 }
 
@@ -95,7 +96,7 @@ describe('operate step', () => {
       workspace: repo,
       eventName: 'issues',
       event: {},
-      with: { command: 'operate' }
+      action: 'operate'
     })
     expect(result.failures.join('\n')).toMatch(/runs on issue_comment events, not "issues"/)
   })

@@ -125,12 +125,12 @@ describe('admit in a receiver (a workflow_dispatch whose inputs carry dispatch_k
 describe('preview', () => {
   it('says what admit would do and writes nothing', async () => {
     const repo = await makeRepo()
-    const before = await labeledIssue(step, repo, { runId: 9, with: { command: 'preview' } })
+    const before = await labeledIssue(step, repo, { runId: 9, action: 'preview' })
     expect(before.failures).toEqual([])
     expect(before.outputs).toMatchObject({ recovery_action: 'admit', owner: 'false' })
     expect(await refsUnder(repo)).toEqual({})
     await labeledIssue(step, repo, { runId: 9 })
-    const replay = await labeledIssue(step, repo, { runId: 9, with: { command: 'preview' } })
+    const replay = await labeledIssue(step, repo, { runId: 9, action: 'preview' })
     expect(replay.outputs).toMatchObject({ owner: 'true', state: 'admitted' })
     expect(replay.summary).toContain('exact replay')
   })
@@ -143,7 +143,8 @@ describe('record and plan', () => {
     const before = await refsUnder(repo)
     const intruder = await labeledIssue(step, repo, {
       runId: 502,
-      with: { command: 'record', state: 'cancelled' }
+      action: 'record',
+      with: { state: 'cancelled' }
     })
     expect(intruder.failures.join('\n')).toMatch(
       new RegExp(
@@ -155,13 +156,15 @@ describe('record and plan', () => {
     // The owner (a later step of run 501) may; so may anyone naming the run deliberately.
     const own = await labeledIssue(step, repo, {
       runId: 501,
-      with: { command: 'record', state: 'dispatched' }
+      action: 'record',
+      with: { state: 'dispatched' }
     })
     expect(own.failures).toEqual([])
     expect(own.outputs).toMatchObject({ owner: 'true', sequence: '2', recorded: 'true' })
     const deliberate = await labeledIssue(step, repo, {
       runId: 777,
-      with: { command: 'record', 'run-id': owner.outputs.run_id as string, state: 'cancelled' }
+      action: 'record',
+      with: { 'run-id': owner.outputs.run_id as string, state: 'cancelled' }
     })
     expect(deliberate.failures).toEqual([])
     expect(deliberate.outputs).toMatchObject({ owner: 'false', state: 'cancelled' })
@@ -179,7 +182,8 @@ describe('record and plan', () => {
       eventName: 'schedule',
       event: {},
       runId: 9000,
-      with: { command: 'plan', 'dispatch-key': LABELED_KEY }
+      action: 'plan',
+      with: { 'dispatch-key': LABELED_KEY }
     })
     expect(plan.failures).toEqual([])
     expect(plan.outputs).toMatchObject({
@@ -200,7 +204,7 @@ describe('scan', () => {
       workspace: repo,
       eventName: 'schedule',
       event: {},
-      with: { command: 'scan' }
+      action: 'scan'
     })
     expect(scan.failures).toEqual([])
     const runs = JSON.parse(scan.outputs.runs as string) as Array<{ run_id: string }>
@@ -226,7 +230,7 @@ describe('scan', () => {
       workspace: repo,
       eventName: 'schedule',
       event: {},
-      with: { command: 'scan' }
+      action: 'scan'
     })
     expect(scan.failures).toEqual([])
     const runs = JSON.parse(scan.outputs.runs as string) as Array<Record<string, unknown>>

@@ -19,7 +19,7 @@ import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
 import { exampleEvent, LABELED_KEY } from '../support/events.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
-import { runAction } from '../../scripts/runner.js'
+import { runAction, withAction } from '../../scripts/runner.js'
 import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
@@ -541,14 +541,14 @@ describe('through the bundled action (dist/), as the runner starts it', () => {
         eventName: 'issues',
         event,
         runId,
-        with: { remote: 'none', ...extra }
+        ...withAction({ remote: 'none', ...extra })
       })
     const first = await step(501, await labeled(T0))
     expect(first.outputs).toMatchObject({ created: 'true', generation: '1', run_id: runIdOf(501) })
     const ended = await step(
       9999,
       {},
-      { command: 'record', 'run-id': runIdOf(501), state: 'cancelled' }
+      { action: 'record', 'run-id': runIdOf(501), state: 'cancelled' }
     )
     expect(ended.code).toBe(0)
     // The cancel was recorded now (the real clock): the re-add happens after it.

@@ -108,7 +108,7 @@ describe('the bundled action, run as the runner runs it', () => {
 
   it('preview derives and looks up, and writes nothing', async () => {
     const repo = await makeRepo()
-    const before = await labeled(repo, { runId: 9, with: { command: 'preview' } })
+    const before = await labeled(repo, { runId: 9, action: 'preview' })
     expect(before.code).toBe(0)
     expect(before.outputs).toMatchObject({
       created: 'false',
@@ -119,7 +119,7 @@ describe('the bundled action, run as the runner runs it', () => {
 
     await labeled(repo, { runId: 9 })
     const refs = await refsUnder(repo)
-    const after = await labeled(repo, { runId: 10, with: { command: 'preview' } })
+    const after = await labeled(repo, { runId: 10, action: 'preview' })
     expect(after.outputs).toMatchObject({
       owner: 'false',
       conflict: 'false',
@@ -208,10 +208,9 @@ describe('the bundled action, run as the runner runs it', () => {
       )
       expect(await refsUnder(repo)).toEqual(before)
     })
-    it('an unknown command', async () => {
-      await expectRefused(
-        { with: { command: 'launch' } },
-        /command input must be admit, preview, .* or effect, not "launch"/
+    it('an action that does not exist', async () => {
+      await expect(runAction({ workspace: '.', action: 'launch' })).rejects.toThrow(
+        /There is no action "launch": name a folder/
       )
     })
     it('a namespace under refs/heads', async () => {

@@ -6,7 +6,7 @@
  * fence, counted by the fake, not by the code under test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { runAction, type ActionResult } from '../../scripts/runner.js'
+import { runAction, withAction, type ActionResult } from '../../scripts/runner.js'
 import { ledgerRef } from '../../src/core/refs.js'
 import type { LedgerRecord } from '../../src/core/record.js'
 import { start, type FakeGitHub, type Fault } from '../../testkit/fakeGitHub/client.ts'
@@ -66,7 +66,7 @@ async function coordinator(runId = nextRunId++): Promise<Coordinator> {
       event,
       runId,
       runAttempt: options.attempt ?? 1,
-      with: withInputs,
+      ...withAction(withInputs),
       env: { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main', ...options.env }
     })
   return {
@@ -78,7 +78,7 @@ async function coordinator(runId = nextRunId++): Promise<Coordinator> {
     dispatch: (options = {}) =>
       step(
         {
-          command: 'dispatch',
+          action: 'dispatch',
           driver: 'workflow',
           workflow: 'receiver.yml',
           inputs: '{"issue":"42"}',
@@ -297,7 +297,7 @@ describe('negative controls: the checks above catch a missing fence', () => {
     const killed = await c.dispatch({ killAt: 'after-send' })
     expect(killed.signal).toBe('SIGKILL')
     const wrong = await c.step({
-      command: 'record',
+      action: 'record',
       'run-id': admitted.outputs.run_id as string,
       state: 'attempt_failed',
       record: JSON.stringify({
@@ -373,7 +373,8 @@ describe('command: recover on workflow_run', () => {
       eventName: 'workflow_run',
       event,
       runId: options.recoveryRunId ?? nextRunId++,
-      with: { command: 'recover', ...options.with },
+      action: 'recover',
+      with: { ...options.with },
       env: { ...gh.env, GITHUB_TOKEN: gh.token }
     })
   }
@@ -521,7 +522,7 @@ describe('two runs for one attempt: the ledger names the receiver that works', (
           String(dispatches[1]?.run_id)
         )
 
-        const plan = await c.step({ command: 'plan', 'run-id': runId })
+        const plan = await c.step({ action: 'plan', 'run-id': runId })
         expectOk(plan)
         expect(plan.outputs.receiver_confirmed).toBe('true')
         const ids = await idsAtOrigin(runId)
@@ -581,7 +582,8 @@ describe('operator cancel reaches the run that works', () => {
       eventName: 'issue_comment',
       event: commentEvent(`/ledger cancel ${runId}`, { login: 'alice' }),
       runId: commentRunId,
-      with: { command: 'operate', reply: 'false' },
+      action: 'operate',
+      with: { reply: 'false' },
       env: { ...gh.env, GITHUB_TOKEN: gh.token }
     })
   }
@@ -657,8 +659,7 @@ describe('a cancelled coordinator stops late receivers', () => {
     })
     const killed = await c.dispatch({ killAt: 'after-send' })
     expect(killed.signal).toBe('SIGKILL')
-    if (cancelled)
-      expectOk(await c.step({ command: 'record', 'run-id': runId, state: 'cancelled' }))
+    if (cancelled) expectOk(await c.step({ action: 'record', 'run-id': runId, state: 'cancelled' }))
     expect(await gh.working()).toHaveLength(working)
     const [receiver] = (await gh.state()).receivers
     expect(receiver?.admit?.owner).toBe(cancelled ? 'false' : 'true')

@@ -95,7 +95,8 @@ async function proof(options: ProofOptions): Promise<Proof> {
       eventName: 'schedule',
       event: { schedule: '*/5 * * * *' },
       runId: 9000,
-      with: { command: 'plan', 'dispatch-key': KEY }
+      action: 'plan',
+      with: { 'dispatch-key': KEY }
     })
     const chain = await readChain(repo, plan.outputs.ledger_ref ?? '')
     return { first, recovery, submits, plan, chain }

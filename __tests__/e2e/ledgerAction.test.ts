@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
-import { runAction, type ActionRun } from '../../scripts/runner.js'
+import { runAction, withAction, type ActionRun } from '../../scripts/runner.js'
 import { exampleEvent } from '../support/events.js'
 
 afterAll(cleanupRepos)
@@ -18,7 +18,7 @@ function scheduled(
     eventName: 'schedule',
     event: { schedule: '*/5 * * * *' },
     runId: 9000,
-    with: inputs,
+    ...withAction(inputs),
     ...extra
   })
 }
@@ -36,7 +36,7 @@ describe('record, plan and scan through the bundled action', () => {
     const key = admitted.outputs.dispatch_key as string
 
     const intent = await scheduled(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'dispatched',
       record: '{"provider":{"driver":"fake","submission_state":"not_submitted","external_ids":{}}}'
@@ -55,7 +55,7 @@ describe('record, plan and scan through the bundled action', () => {
     expect(intent.summary).toContain('```mermaid')
     expect(intent.summary).toContain('admitted --> dispatched : 2')
 
-    const plan = await scheduled(repo, { command: 'plan', 'dispatch-key': key })
+    const plan = await scheduled(repo, { action: 'plan', 'dispatch-key': key })
     expect(plan.code).toBe(0)
     expect(plan.outputs).toMatchObject({
       run_id: runId,
@@ -65,7 +65,7 @@ describe('record, plan and scan through the bundled action', () => {
     })
 
     const submitted = await scheduled(repo, {
-      command: 'record',
+      action: 'record',
       'dispatch-key': key,
       state: 'dispatched',
       record:
@@ -73,7 +73,7 @@ describe('record, plan and scan through the bundled action', () => {
     })
     expect(submitted.outputs).toMatchObject({ sequence: '3', recovery_action: 'observe_provider' })
     const replayed = await scheduled(repo, {
-      command: 'record',
+      action: 'record',
       'dispatch-key': key,
       state: 'dispatched',
       record:
@@ -81,7 +81,7 @@ describe('record, plan and scan through the bundled action', () => {
     })
     expect(replayed.outputs).toMatchObject({ sequence: '3', duplicate: 'true', recorded: 'false' })
 
-    const scan = await scheduled(repo, { command: 'scan' })
+    const scan = await scheduled(repo, { action: 'scan' })
     expect(scan.code).toBe(0)
     const runs = JSON.parse(scan.outputs.runs as string)
     expect(runs).toEqual([
@@ -108,12 +108,12 @@ describe('record, plan and scan through the bundled action', () => {
     })
 
     const cancelled = await scheduled(repo, {
-      command: 'record',
+      action: 'record',
       'run-id': runId,
       state: 'cancelled'
     })
     expect(cancelled.outputs).toMatchObject({ terminal: 'true', recovery_action: 'none' })
-    const empty = await scheduled(repo, { command: 'scan' })
+    const empty = await scheduled(repo, { action: 'scan' })
     expect(JSON.parse(empty.outputs.runs as string)).toEqual([])
   })
 
@@ -154,7 +154,7 @@ describe('record, plan and scan through the bundled action', () => {
     ]
     it.each(cases)('%s', async (_name, inputs, message) => {
       const { repo, runId, before } = await setup()
-      const result = await scheduled(repo, { command: 'record', 'run-id': runId, ...inputs })
+      const result = await scheduled(repo, { action: 'record', 'run-id': runId, ...inputs })
       expect(result.code).toBe(1)
       expect(result.errors.join('\n')).toMatch(message)
       expect(await refsUnder(repo)).toEqual(before)
@@ -162,10 +162,10 @@ describe('record, plan and scan through the bundled action', () => {
 
     it('a record after a terminal state', async () => {
       const { repo, runId } = await setup()
-      await scheduled(repo, { command: 'record', 'run-id': runId, state: 'cancelled' })
+      await scheduled(repo, { action: 'record', 'run-id': runId, state: 'cancelled' })
       const before = await refsUnder(repo)
       const result = await scheduled(repo, {
-        command: 'record',
+        action: 'record',
         'run-id': runId,
         state: 'dispatched'
       })
@@ -178,7 +178,7 @@ describe('record, plan and scan through the bundled action', () => {
       const { repo, runId, before } = await setup()
       const ledger = Object.keys(before).find(ref => ref.includes('/runs/')) as string
       // Replace the ledger head with a record whose run id is not the run's.
-      await scheduled(repo, { command: 'record', 'run-id': runId, state: 'dispatched' })
+      await scheduled(repo, { action: 'record', 'run-id': runId, state: 'dispatched' })
       const body = (await git(repo, 'cat-file', 'commit', ledger)).replace(
         `"run_id":"${runId}"`,
         '"run_id":"forged"'
@@ -191,10 +191,10 @@ describe('record, plan and scan through the bundled action', () => {
         .toString()
         .trim()
       await git(repo, 'update-ref', ledger, forged)
-      const plan = await scheduled(repo, { command: 'plan', 'run-id': 'forged' })
+      const plan = await scheduled(repo, { action: 'plan', 'run-id': 'forged' })
       expect(plan.code).toBe(1)
       const byKey = await scheduled(repo, {
-        command: 'plan',
+        action: 'plan',
         'dispatch-key': 'v1/issues/123456789/42/labeled/agent:run'
       })
       expect(byKey.code).toBe(1)

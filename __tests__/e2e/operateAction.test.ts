@@ -36,7 +36,8 @@ function operateIn(workspace: string, body: string, login = 'alice', runId = 600
     eventName: 'issue_comment',
     event: commentEvent(body, { login }),
     runId,
-    with: { command: 'operate', remote: 'origin' }
+    action: 'operate',
+    with: { remote: 'origin' }
   })
 }
 

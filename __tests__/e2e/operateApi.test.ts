@@ -66,7 +66,8 @@ function operateIn(
       event,
       runId: 700,
       env: { ...gh.env },
-      with: { command: 'operate', remote: 'origin', token: gh.token, ...with_ }
+      action: 'operate',
+      with: { remote: 'origin', token: gh.token, ...with_ }
     })
   }
 }

@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runAction, type ActionResult, type ActionRun } from '../../scripts/runner.js'
+import { runAction, withAction, type ActionResult, type ActionRun } from '../../scripts/runner.js'
 import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
 import { limiter } from '../../testkit/runCoordinator.js'
 
@@ -58,9 +58,9 @@ interface Outcome {
 
 function inputs(step: Step): Record<string, string> {
   return step.kind === 'admit'
-    ? { command: 'admit', 'dispatch-key': step.key, 'run-id': step.runId }
+    ? { action: 'admit', 'dispatch-key': step.key, 'run-id': step.runId }
     : {
-        command: 'record',
+        action: 'record',
         'dispatch-key': step.key,
         state: 'dispatched',
         record: JSON.stringify({
@@ -82,7 +82,7 @@ async function run(
     eventName: 'schedule',
     event: { schedule: '*/5 * * * *' },
     runId: 7000 + iteration,
-    with: inputs(step),
+    ...withAction(inputs(step)),
     ...(killAfterMs === null ? {} : { killAfterMs })
   }
   const start = performance.now()
@@ -282,7 +282,8 @@ async function verify(
       eventName: 'schedule',
       event: {},
       runId: 9000,
-      with: { command: 'plan', 'dispatch-key': key }
+      action: 'plan',
+      with: { 'dispatch-key': key }
     })
     if (plan.code !== 0) {
       problems.push(`${key}: plan exits ${plan.code}: ${plan.errors.join('; ')}`)

@@ -8,7 +8,8 @@ import { parseAction } from '@actions/workflow-parser/actions/index'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { mainOf } from '../../scripts/manifests.js'
+import { ACTIONS, manifestPath, PROJECT_ROOT } from '../../scripts/runner.js'
 
 async function workflowFiles(): Promise<string[]> {
   const dirs = ['.github/workflows', 'examples/workflows']
@@ -49,18 +50,30 @@ describe('workflow files and action.yml parse with the official parser', () => {
     expect(action.context.errors.getErrors().length).toBeGreaterThan(0)
   })
 
-  it('action.yml is valid, runs on node24 and declares every input and output of SPEC §7', async () => {
-    const content = await readFile(join(PROJECT_ROOT, 'action.yml'), 'utf8')
-    const result = parseAction({ name: 'action.yml', content }, new NoOperationTraceWriter())
-    expect(result.context.errors.getErrors().map(e => e.message)).toEqual([])
-    const manifest = parse(content) as {
-      runs: { using: string; main: string }
+  it('every action manifest is valid, runs its own entry on node24, and together they declare every input and output', async () => {
+    const manifest: {
       inputs: Record<string, { description?: string }>
       outputs: Record<string, { description?: string }>
+    } = { inputs: {}, outputs: {} }
+    for (const action of [undefined, ...ACTIONS]) {
+      const name = manifestPath(action)
+      const content = await readFile(join(PROJECT_ROOT, name), 'utf8')
+      const result = parseAction({ name, content }, new NoOperationTraceWriter())
+      expect({ name, errors: result.context.errors.getErrors().map(e => e.message) }).toEqual({
+        name,
+        errors: []
+      })
+      const parsed = parse(content) as {
+        runs: { using: string; main: string }
+        inputs: Record<string, { description?: string }>
+        outputs: Record<string, { description?: string }>
+      }
+      expect(parsed.runs).toEqual({ using: 'node24', main: mainOf(action ?? 'admit') })
+      expect(Object.keys(parsed.inputs)).not.toContain('command')
+      Object.assign(manifest.inputs, parsed.inputs)
+      Object.assign(manifest.outputs, parsed.outputs)
     }
-    expect(manifest.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
     const inputs = [
-      'command',
       'dispatch-key',
       'request',
       'run-id',

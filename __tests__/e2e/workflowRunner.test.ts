@@ -233,7 +233,7 @@ describe('npm run workflow', () => {
       '--receiver',
       'examples/workflows/agent.yml'
     )
-    expect(out).toMatch(/dispatch › \.\/ \[__self_2\]: success\n(.*\n)*\s+sent=true/)
+    expect(out).toMatch(/dispatch › \.\/dispatch \[__self_2\]: success\n(.*\n)*\s+sent=true/)
     expect(out).toMatch(/work › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
     expect(out).toContain('conclusion: success')
     expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
@@ -329,10 +329,16 @@ describe('anything outside the subset is a clear error naming the construct', ()
     )
     const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
     expect(readme).toContain('uses: <owner>/dispatch-ledger@v0')
-    const copied = example.replace(/uses: \.\/$/gm, 'uses: octo-org/dispatch-ledger@v0')
+    const copied = example.replace(
+      /uses: \.\/([a-z]*)$/gm,
+      (_, action: string) => `uses: octo-org/dispatch-ledger${action ? `/${action}` : ''}@v0`
+    )
     const model = await loadWorkflowModel('copied.yml', copied)
     const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
-    expect(uses.filter(u => u === 'octo-org/dispatch-ledger@v0')).toHaveLength(2)
+    expect(uses.filter(u => u?.startsWith('octo-org/dispatch-ledger'))).toEqual([
+      'octo-org/dispatch-ledger@v0',
+      'octo-org/dispatch-ledger/dispatch@v0'
+    ])
   })
 
   it('checks the whole file before running anything', async () => {

@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { actionEnv, loadManifest, type ActionRun } from '../../scripts/runner.js'
+import { actionEnv, loadManifest, manifestPath, type ActionRun } from '../../scripts/runner.js'
+import type { CommandName } from '../../src/registry.js'
 import { exampleEvent } from './events.js'
 import * as core from './fakeCore.js'
 
@@ -20,7 +21,7 @@ export interface InProcessResult {
   readonly env: NodeJS.ProcessEnv
 }
 
-export type Run = (env: NodeJS.ProcessEnv) => Promise<void>
+export type Run = (command: CommandName, env: NodeJS.ProcessEnv) => Promise<void>
 
 export type Step = (step: ActionRun) => Promise<InProcessResult>
 
@@ -30,12 +31,18 @@ export function inProcess(run: Run): Step {
     const dir = await mkdtemp(join(tmpdir(), 'in-process-'))
     try {
       const env = await actionEnv(step, { dir })
-      const { inputs } = await loadManifest()
+      const { inputs, outputs } = await loadManifest(step.action)
       const given: Record<string, string> = {}
       for (const name of Object.keys(inputs ?? {}))
         given[name] = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? ''
       core.reset(given)
-      await run(env)
+      await run((step.action ?? 'admit') as CommandName, env)
+      // The runner passes on any output; one the manifest does not declare is a registry gap.
+      const undeclared = Object.keys(core.outputs).filter(name => !(name in (outputs ?? {})))
+      if (undeclared.length > 0)
+        throw new Error(
+          `${manifestPath(step.action)} does not declare the outputs ${undeclared.join(', ')}`
+        )
       return {
         outputs: { ...core.outputs },
         failures: [...core.failures],

@@ -5,7 +5,7 @@
 import { effect, type EffectDeps, type EffectRequest } from '../../src/commands/effect.js'
 import { textDigest, type Intent } from '../../src/core/effect/operation.js'
 import { markersIn } from '../../src/core/effect/artifacts.js'
-import { GitHubReleases } from '../../src/effects/githubReleases.js'
+import { GitHubGateway } from '../../src/github/gateway.js'
 import type { FakeGitHub, Release } from '../../testkit/fakeGitHub/client.js'
 import { MESSAGE, NS, storeFor } from './effects.js'
 
@@ -42,12 +42,12 @@ export function releaseRequest(
 export function releaseDeps(dir: string, gh: FakeGitHub, timeoutMs = 5000): EffectDeps {
   return {
     ...storeFor(dir),
-    releases: new GitHubReleases({
+    releases: new GitHubGateway({
       token: gh.token,
       repository: `${gh.repo.owner}/${gh.repo.name}`,
       apiUrl: gh.url,
-      timeoutMs
-    })
+      timeoutSeconds: timeoutMs / 1000
+    }).releases()
   }
 }
 

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks'
 import {
   actionEnv,
   BUNDLE,
+  bundleOf,
   parseOutputFile,
   PROJECT_ROOT,
   type ActionRun
@@ -92,6 +93,8 @@ export async function makeRepo(prefix: string): Promise<string> {
 export interface Step {
   readonly env: NodeJS.ProcessEnv
   readonly outputFile: string
+  /** The action's entry (its manifest's runs.main). */
+  readonly main: string
 }
 
 /** Builds a step's environment (files in a fresh directory); not timed. */
@@ -101,18 +104,18 @@ export async function prepareStep(run: ActionRun, extraPath?: string): Promise<S
   if (extraPath) env.PATH = `${extraPath}:${env.PATH ?? ''}`
   await writeFile(env.GITHUB_OUTPUT as string, '')
   await writeFile(env.GITHUB_STEP_SUMMARY as string, '')
-  return { env, outputFile: env.GITHUB_OUTPUT as string }
+  return { env, outputFile: env.GITHUB_OUTPUT as string, main: await bundleOf(run.action) }
 }
 
 export interface StepRun extends Timed {
   readonly outputs: Record<string, string>
 }
 
-/** Runs a bundle (dist/index.js by default) as the runner does; times the whole process. */
+/** Runs a bundle (the step's action's entry by default) as the runner does; times the whole process. */
 export async function runStep(
   step: Step,
   workspace: string,
-  main: string = BUNDLE
+  main: string = step.main
 ): Promise<StepRun> {
   const result = await timed(process.execPath, [main], { cwd: workspace, env: step.env })
   const outputs = parseOutputFile(await readFile(step.outputFile, 'utf8'))

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.ts'
-import { BUNDLE, expectOk, PROJECT_ROOT, prepareStep, runStep, tempDir, timed } from './proc.ts'
+import { expectOk, PROJECT_ROOT, prepareStep, runStep, tempDir, timed } from './proc.ts'
 
 export interface RemoteStatus {
   readonly usable: boolean
@@ -40,7 +40,7 @@ async function probe(): Promise<RemoteStatus> {
       workspace: clone,
       with: { 'dispatch-key': 'bench/remote/smoke', remote: 'origin' }
     })
-    const result = await runStep(step, clone, BUNDLE)
+    const result = await runStep(step, clone)
     expectOk('remote smoke admission', result, o => o.created === 'true' && o.store === 'origin')
     if (server.counts().pushes < 1)
       return { usable: false, reason: 'the smoke admission never pushed' }

@@ -84,7 +84,14 @@ const EVENT_FILTERS = ['types', 'workflows', 'inputs']
 /** `uses:` values this runner executes; see README "Running workflows locally". */
 export const USES = {
   checkout: /^actions\/checkout@[\w.-]+$/,
-  self: /^(\.\/?|[\w.-]+\/dispatch-ledger@[\w./-]+)$/
+  // `./`, `./dispatch`, `<owner>/dispatch-ledger@v0`, `<owner>/dispatch-ledger/dispatch@v0`
+  self: /^(?:\.\/?([a-z]+)?|[\w.-]+\/dispatch-ledger(?:\/([a-z]+))?@[\w./-]+)$/
+}
+
+/** The action folder a self `uses:` names (dispatch, operate, …), or undefined for the root. */
+export function selfAction(uses: string): string | undefined {
+  const match = USES.self.exec(uses)
+  return match?.[1] ?? match?.[2]
 }
 export const CHECKOUT_INPUTS = ['ref', 'token', 'persist-credentials', 'fetch-depth']
 
@@ -243,7 +250,7 @@ function checkStep(
     if (!USES.checkout.test(uses) && !USES.self.test(uses))
       throw new WorkflowError(
         `${where}.uses: ${uses} is outside this runner's subset (supported: actions/checkout@*,` +
-          ' ./ and <owner>/dispatch-ledger@<ref>)'
+          ' ./, ./<action> and <owner>/dispatch-ledger[/<action>]@<ref>)'
       )
   }
   const withInputs = asMap(plain('with'), `${where}.with`)

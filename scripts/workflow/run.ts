@@ -15,6 +15,7 @@ import { WorkflowError } from './errors.ts'
 import { evaluateCondition, evaluateToString, type Contexts, type Status } from './expressions.ts'
 import {
   Expr,
+  selfAction,
   USES,
   loadWorkflowModel,
   type JobModel,
@@ -444,7 +445,7 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
       ? await runScript(step, env, contexts, at, state)
       : USES.checkout.test(step.uses ?? '')
         ? await checkout(withValues, env, at)
-        : await runSelf(withValues, env, at)
+        : await runSelf(selfAction(step.uses ?? ''), withValues, env, at)
   const outcome: Result = ran.ok ? 'success' : 'failure'
   const conclusion: Result = ran.ok || continueOnError ? 'success' : 'failure'
   // A cancelled job stays cancelled whatever its remaining steps do.
@@ -565,8 +566,12 @@ function gitFree(env: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('GIT_')))
 }
 
-/** `uses: ./` or `<owner>/dispatch-ledger@<ref>`: the bundle through scripts/runner.ts. */
+/**
+ * `uses: ./`, `./dispatch`, `<owner>/dispatch-ledger[/dispatch]@<ref>`: that action's entry
+ * through scripts/runner.ts, which fails on an input its manifest does not declare.
+ */
 async function runSelf(
+  action: string | undefined,
   withValues: Record<string, string>,
   env: Record<string, string>,
   at: StepEnvironment
@@ -575,6 +580,7 @@ async function runSelf(
   // The harness makes its own output, summary, state and env files.
   const { GITHUB_EVENT_PATH: eventPath, ...rest } = env
   const result = await runAction({
+    action,
     with: withValues,
     workspace: at.workspace,
     eventName: shared.eventName,

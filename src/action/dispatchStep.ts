@@ -5,7 +5,6 @@ import { timestampOf } from '../core/time.js'
 import { parseJsonInput } from '../core/validate.js'
 import { CommandDriver } from '../drivers/command.js'
 import type { Driver } from '../drivers/driver.js'
-import { GitHubApi } from '../drivers/githubApi.js'
 import { WorkflowDriver, workflowFile } from '../drivers/workflow.js'
 import type { Store } from '../store/store.js'
 import type { WorkflowEvent } from '../commands/dispatchTarget.js'
@@ -19,7 +18,7 @@ import { notOwnedOutputs, runIdentityOutputs, runOutputs, runRows } from './runR
 /** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
 export async function dispatchStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { event, store, env } = context
-  const driver = buildDriver(inputs, event, store, env)
+  const driver = buildDriver(inputs, context)
   const result = await dispatch({
     store,
     choice: {
@@ -97,12 +96,8 @@ function report(result: DispatchResult, store: Store, driver: Driver): StepRepor
   }
 }
 
-function buildDriver(
-  inputs: Inputs,
-  event: WorkflowEvent,
-  store: Store,
-  env: NodeJS.ProcessEnv
-): Driver {
+function buildDriver(inputs: Inputs, context: StepContext): Driver {
+  const { event, store, env, github } = context
   const timeoutSeconds = Number(inputs.timeoutSeconds)
   if (inputs.driver === 'command') {
     if (!inputs.run)
@@ -130,23 +125,16 @@ function buildDriver(
     )
   const file = workflowFile(inputs.workflow)
   const workflowInputs = parseWorkflowInputs(inputs.inputs)
-  if (!inputs.token)
+  if (!github.hasToken)
     throw new InvalidInput(
       'driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.'
     )
-  const repository = env.GITHUB_REPOSITORY ?? ''
-  if (!/^[^/]+\/[^/]+$/.test(repository))
-    throw new InvalidInput('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.')
+  const repository = github.repositoryName
   const ref = inputs.ref || env.GITHUB_REF || ''
   if (!ref) throw new InvalidInput('Set the ref input (or GITHUB_REF): the ref to dispatch on.')
   const namespace = inputs.namespace
   return new WorkflowDriver({
-    api: new GitHubApi({
-      token: inputs.token,
-      baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
-      repository,
-      timeoutSeconds
-    }),
+    api: github,
     workflow: file,
     ref,
     inputs: workflowInputs,

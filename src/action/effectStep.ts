@@ -5,9 +5,6 @@ import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
-/** A create is bounded; one that outlives this is ambiguous and looked up (SPEC §10's default). */
-const TIMEOUT_MS = 30_000
-
 /** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
 export async function effectStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { env } = context
@@ -27,22 +24,15 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
     repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
     writer: context.writer
   })
-  if (request.intent.kind === 'release' && !inputs.token)
+  if (request.intent.kind === 'release' && !context.github.hasToken)
     throw new InvalidInput(
       'kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
         'and give the job permissions: contents: write.'
     )
-  // Loaded only for a release: @actions/github parses GITHUB_EVENT_PATH when it is imported,
-  // which would pre-empt the adapter's own clear error for a malformed event file.
-  const releases =
-    request.intent.kind === 'release'
-      ? new (await import('../effects/githubReleases.js')).GitHubReleases({
-          token: inputs.token,
-          repository: env.GITHUB_REPOSITORY ?? '',
-          apiUrl: env.GITHUB_API_URL,
-          timeoutMs: TIMEOUT_MS
-        })
-      : undefined
+  // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
+  // The repository is checked before anything is prepared.
+  const releases = request.intent.kind === 'release' ? context.github.releases() : undefined
+  if (releases) context.github.where()
   const outcome = await effect(request, { store: effectStoreFor(context.store), releases })
   return {
     outputs: {

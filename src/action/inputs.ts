@@ -4,18 +4,7 @@ import { InvalidInput } from '../core/errors.js'
 import { REUSE_POLICIES } from '../core/generation.js'
 import { PERMISSION_LEVELS } from '../core/operator/authorize.js'
 import { INITIAL_STATES, STATES } from '../core/states.js'
-
-export const COMMANDS = [
-  'admit',
-  'preview',
-  'record',
-  'plan',
-  'scan',
-  'dispatch',
-  'recover',
-  'operate',
-  'effect'
-] as const
+import { INPUTS, type Command, type InputName, type InputSpec } from '../registry.js'
 
 /** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
 export function inWords(values: readonly string[]): string {
@@ -57,7 +46,6 @@ const TRUE_FALSE = ['true', 'false'] as const
 
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
 export const InputsSchema = z.object({
-  command: oneOf('command', COMMANDS),
   dispatchKey: z.string(),
   request: z.string(),
   runId: z.string(),
@@ -106,45 +94,24 @@ export const InputsSchema = z.object({
 })
 export type Inputs = z.infer<typeof InputsSchema>
 
-/** Reads every input through getInput (core.getInput in the action) and validates it. */
-export function readInputs(getInput: (name: string) => string): Inputs {
-  const raw = {
-    command: getInput('command') || 'admit',
-    dispatchKey: getInput('dispatch-key'),
-    request: getInput('request'),
-    runId: getInput('run-id'),
-    initialState: getInput('initial-state') || 'admitted',
-    state: getInput('state'),
-    record: getInput('record'),
-    namespace: getInput('namespace') || 'refs/dispatch-ledger',
-    remote: getInput('remote') || 'auto',
-    repositoryPath: getInput('repository-path'),
-    onConflict: getInput('on-conflict') || 'fail',
-    token: getInput('token'),
-    reuse: getInput('reuse') || 'after-terminal',
-    prefix: getInput('prefix') || '/ledger',
-    operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
-    operatorPermission: getInput('operator-permission') || 'write',
-    operatorBots: getInput('operator-bots'),
-    reply: getInput('reply') || 'true',
-    kind: getInput('kind'),
-    tag: getInput('tag'),
-    target: getInput('target'),
-    message: getInput('message'),
-    releaseName: getInput('release-name'),
-    releaseBody: getInput('release-body'),
-    draft: getInput('draft') || 'false',
-    prerelease: getInput('prerelease') || 'false',
-    operationId: getInput('operation-id'),
-    driver: getInput('driver'),
-    workflow: getInput('workflow'),
-    ref: getInput('ref'),
-    inputs: getInput('inputs'),
-    run: getInput('run'),
-    lookup: getInput('lookup'),
-    fenced: getInput('fenced') || 'false',
-    timeoutSeconds: getInput('timeout-seconds') || '30',
-    maxAttempts: getInput('max-attempts') || '3'
+/** `dispatch-key` → `dispatchKey`: the field of Inputs that carries an input. */
+function fieldOf(input: string): string {
+  return input.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/**
+ * Reads the inputs a command declares through getInput (core.getInput in the action), each
+ * empty one replaced by its registry default, and validates them. Inputs the command does not
+ * declare take their defaults (its step does not read them). Without a command, every input
+ * is read. A default that is an expression (`${{ github.token }}`) is the runner's to
+ * evaluate, so here it reads as empty.
+ */
+export function readInputs(getInput: (name: string) => string, command?: Command): Inputs {
+  const raw: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(INPUTS) as Array<[InputName, InputSpec]>) {
+    const fallback = spec.default.startsWith('${{') ? '' : spec.default
+    const declared = command === undefined || Object.hasOwn(command.inputs, name)
+    raw[fieldOf(name)] = (declared ? getInput(name) : '') || fallback
   }
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {

@@ -3,7 +3,6 @@ import { InvalidInput } from '../core/errors.js'
 import { parsePolicy } from '../core/operator/authorize.js'
 import { checkPrefix } from '../core/operator/grammar.js'
 import { oneLine } from '../core/operator/reply.js'
-import { octokitOperatorApi } from '../github/operatorApi.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -12,7 +11,7 @@ import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
 export async function operateStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const { event, store, writer, env } = context
+  const { event, store, writer, github } = context
   const badPrefix = checkPrefix(inputs.prefix)
   if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
   const policy = parsePolicy({
@@ -20,11 +19,8 @@ export async function operateStep(inputs: Inputs, context: StepContext): Promise
     permission: inputs.operatorPermission,
     bots: inputs.operatorBots
   })
-  const repository = env.GITHUB_REPOSITORY ?? ''
-  if (inputs.token && !/^[^/\s]+\/[^/\s]+$/.test(repository))
-    throw new InvalidInput(
-      'GITHUB_REPOSITORY is not set, so there is no repository to check permissions in. Run inside a workflow.'
-    )
+  // With a token every verb checks permissions in the repository: name a bad one first.
+  if (github.hasToken) github.where()
   const result = await operate({
     eventName: event.name,
     payload: event.payload,
@@ -33,19 +29,9 @@ export async function operateStep(inputs: Inputs, context: StepContext): Promise
     prefix: inputs.prefix,
     policy,
     reply: inputs.reply === 'true',
-    api: inputs.token
-      ? await octokitOperatorApi({ token: inputs.token, apiUrl: env.GITHUB_API_URL, repository })
-      : null,
+    api: github.hasToken ? github.operator() : null,
     writer,
-    // Loaded on use, after the event was read: @actions/github parses the event on import.
-    releases: inputs.token
-      ? new (await import('../effects/githubReleases.js')).GitHubReleases({
-          token: inputs.token,
-          repository,
-          apiUrl: env.GITHUB_API_URL,
-          timeoutMs: 30_000
-        })
-      : undefined
+    releases: github.hasToken ? github.releases() : undefined
   })
   return report(result, store.name)
 }

@@ -1,21 +1,19 @@
 import { recover } from '../commands/recover.js'
 import { InvalidInput } from '../core/errors.js'
-import { GitHubApi } from '../drivers/githubApi.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
 /** SPEC §11: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
 export async function recoverStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const { env, store } = context
-  if (!inputs.token)
+  const { store, github } = context
+  if (!github.hasToken)
     throw new InvalidInput(
       'command: recover needs a token (the token input, default the job token) with ' +
         '`permissions: actions: write`, to re-run the coordinator.'
     )
-  const repository = env.GITHUB_REPOSITORY ?? ''
-  if (!/^[^/]+\/[^/]+$/.test(repository))
-    throw new InvalidInput('GITHUB_REPOSITORY (owner/name) is not set: run inside a workflow.')
+  // Checked before the ledger is read: recover cannot go on without the repository.
+  github.where()
   const result = await recover({
     store,
     namespace: inputs.namespace,
@@ -23,12 +21,7 @@ export async function recoverStep(inputs: Inputs, context: StepContext): Promise
     run_id: inputs.runId || undefined,
     writer: context.writer,
     maxAttempts: Number(inputs.maxAttempts),
-    api: new GitHubApi({
-      token: inputs.token,
-      baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
-      repository,
-      timeoutSeconds: Number(inputs.timeoutSeconds)
-    }),
+    api: github,
     now: () => new Date()
   })
   const wr = result.workflow_run

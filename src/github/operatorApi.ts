@@ -5,7 +5,7 @@
  * reply comment is a POST that creates something and is sent once).
  */
 
-import { loadOctokit } from './octokit.js'
+import type { GitHubConnection } from './gateway.js'
 
 export type Reaction = '+1' | '-1' | 'confused' | 'eyes'
 
@@ -23,27 +23,18 @@ export interface OperatorApi {
   cancelWorkflowRun(runId: number): Promise<'requested' | 'finished'>
 }
 
-export interface OperatorApiOptions {
-  readonly token: string
-  /** GITHUB_API_URL; api.github.com when unset. */
-  readonly apiUrl: string | undefined
-  /** `owner/name`, from the event or GITHUB_REPOSITORY. */
-  readonly repository: string
-  readonly timeoutMs?: number
-}
-
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status
   return typeof status === 'number' ? status : undefined
 }
 
-/** octokit is loaded on use (see loadOctokit: importing @actions/github parses the event). */
-export async function octokitOperatorApi(options: OperatorApiOptions): Promise<OperatorApi> {
-  const [owner = '', repo = ''] = options.repository.split('/')
-  const octokit = await loadOctokit({ token: options.token, apiUrl: options.apiUrl })
-  const request = () => ({ signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) })
+/** The operator calls over the gateway's octokit, loaded on the first call. */
+export function octokitOperatorApi(github: GitHubConnection): OperatorApi {
+  const request = () => ({ signal: github.signal() })
+  const connect = async () => ({ octokit: await github.client(), ...github.where() })
   return {
     async permission(username) {
+      const { octokit, owner, repo } = await connect()
       try {
         const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
           owner,
@@ -58,6 +49,7 @@ export async function octokitOperatorApi(options: OperatorApiOptions): Promise<O
       }
     },
     async react(comment_id, content) {
+      const { octokit, owner, repo } = await connect()
       await octokit.rest.reactions.createForIssueComment({
         owner,
         repo,
@@ -67,6 +59,7 @@ export async function octokitOperatorApi(options: OperatorApiOptions): Promise<O
       })
     },
     async reply(issue_number, body) {
+      const { octokit, owner, repo } = await connect()
       await octokit.rest.issues.createComment({
         owner,
         repo,
@@ -76,6 +69,7 @@ export async function octokitOperatorApi(options: OperatorApiOptions): Promise<O
       })
     },
     async cancelWorkflowRun(run_id) {
+      const { octokit, owner, repo } = await connect()
       try {
         await octokit.rest.actions.cancelWorkflowRun({ owner, repo, run_id, request: request() })
         return 'requested'

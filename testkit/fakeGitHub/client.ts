@@ -7,7 +7,7 @@
  *   const origin = await startGitHttpServer()                 // or makeBareRemote()
  *   const gh = await start({ origin: origin.url })            // receivers on, fenced
  *   await gh.fault('dispatch', { kind: 'commit-then-error' }) // next dispatch POST: commit, 500
- *   await runAction({ ..., env: { ...gh.env }, with: { command: 'dispatch', token: gh.token, … } })
+ *   await runAction({ ..., env: { ...gh.env }, action: 'dispatch', with: { token: gh.token, … } })
  *   expect(await gh.working()).toHaveLength(1)                 // waits for every receiver
  *   expect(await gh.count('dispatch')).toBe(2)
  *   await gh.stop()

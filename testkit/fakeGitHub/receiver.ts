@@ -166,7 +166,7 @@ export async function runReceiver(run: ReceiverRun): Promise<void> {
       event: dispatchEvent(run),
       runId: record.run_id,
       runAttempt: record.run_attempt,
-      with: { command: 'admit', ...config.receiver?.with },
+      with: { ...config.receiver?.with },
       env
     })
     record.admit = {

@@ -1,40 +1,30 @@
 /**
- * The release API over `@actions/github`'s octokit (SPEC §13). No retry or throttling plugin:
+ * The release API over `@actions/github`'s octokit (docs/design/effects.md). No retry or throttling plugin:
  * a create is sent exactly once, and every answer is classified for the decision table. The
  * base URL is GITHUB_API_URL (GitHub Enterprise, or the fake API in tests).
  */
-import { InvalidInput } from '../core/errors.js'
-import { loadOctokit, type Octokit } from '../github/octokit.js'
-import type { CreateOutcome, CreateRelease, Lookup, ReleaseApi, ReleaseView } from './releaseApi.js'
-
-export interface GitHubReleasesOptions {
-  readonly token: string
-  /** `owner/repo` (GITHUB_REPOSITORY). */
-  readonly repository: string
-  /** GITHUB_API_URL; default https://api.github.com. */
-  readonly apiUrl?: string
-  /** Bound on each request; a create that outlives it is ambiguous. */
-  readonly timeoutMs: number
-}
+import type {
+  CreateOutcome,
+  CreateRelease,
+  Lookup,
+  ReleaseApi,
+  ReleaseView
+} from '../effects/releaseApi.js'
+import type { GitHubConnection } from './gateway.js'
 
 export class GitHubReleases implements ReleaseApi {
-  private octokit: Promise<Octokit> | null = null
-  private readonly owner: string
-  private readonly repo: string
+  constructor(private readonly github: GitHubConnection) {}
 
-  constructor(private readonly options: GitHubReleasesOptions) {
-    const [owner, repo, ...rest] = options.repository.split('/')
-    if (!owner || !repo || rest.length > 0)
-      throw new InvalidInput(
-        `GITHUB_REPOSITORY is ${JSON.stringify(options.repository)}, not owner/repo. The runner sets it.`
-      )
-    this.owner = owner
-    this.repo = repo
+  private client() {
+    return this.github.client()
   }
 
-  private client(): Promise<Octokit> {
-    this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl })
-    return this.octokit
+  private where() {
+    return this.github.where()
+  }
+
+  private signal(factor = 1): AbortSignal {
+    return this.github.signal(factor)
   }
 
   async create(request: CreateRelease): Promise<CreateOutcome> {
@@ -83,18 +73,11 @@ export class GitHubReleases implements ReleaseApi {
       const all = await octokit.paginate(octokit.rest.repos.listReleases, {
         ...this.where(),
         per_page: 100,
-        request: { signal: AbortSignal.timeout(this.options.timeoutMs * 4) }
+        // Every page within one bound: four requests' worth.
+        request: { signal: this.signal(4) }
       })
       return all.map(view)
     }) as Promise<Lookup<ReleaseView[]>>
-  }
-
-  private where() {
-    return { owner: this.owner, repo: this.repo }
-  }
-
-  private signal(): AbortSignal {
-    return AbortSignal.timeout(this.options.timeoutMs)
   }
 
   /** 404 → absent; any other failure → the lookup failed (never "absent"). */

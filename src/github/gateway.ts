@@ -1,0 +1,148 @@
+/**
+ * The one gateway to GitHub's REST API, built once by the action (src/main.ts) and handed to
+ * every command. It is `@actions/github`'s octokit with no retry or throttling plugin: a POST
+ * that creates something — a dispatch, a re-run, a release, a comment — is sent once, because
+ * a retried dispatch is the duplicate this action exists to prevent (docs/design/dispatch.md).
+ * Every request is bounded by timeout-seconds. Nothing is loaded or parsed until a command
+ * makes its first call, so commands that never call GitHub pay nothing for it.
+ */
+import type { HttpObservation } from '../core/sendOutcome.js'
+import type { ReleaseApi } from '../effects/releaseApi.js'
+import { loadOctokit, type Octokit } from './octokit.js'
+import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
+import { GitHubReleases } from './releases.js'
+import { parseRepository, type Repository } from './repository.js'
+
+export interface GatewayOptions {
+  /** The token input; may be empty for commands that make no call. */
+  readonly token: string
+  /** GITHUB_API_URL; https://api.github.com when unset or empty. */
+  readonly apiUrl?: string | undefined
+  /** GITHUB_REPOSITORY (`owner/name`), checked on the first call. */
+  readonly repository?: string | undefined
+  /** The bound on each request, in seconds (the timeout-seconds input). */
+  readonly timeoutSeconds: number
+}
+
+export interface WorkflowDispatch {
+  /** A workflow file name (`receiver.yml`) or id. */
+  readonly workflow: string
+  readonly ref: string
+  readonly inputs: Readonly<Record<string, string>>
+}
+
+/** What the release and operator clients need from the gateway. */
+export interface GitHubConnection {
+  client(): Promise<Octokit>
+  where(): Repository
+  /** A fresh abort signal for one request; `factor` stretches it for a paginated listing. */
+  signal(factor?: number): AbortSignal
+}
+
+export class GitHubGateway implements GitHubConnection {
+  private octokit: Promise<Octokit> | null = null
+  private repository: Repository | null = null
+
+  constructor(private readonly options: GatewayOptions) {}
+
+  /** Whether a token was given: commands that can go on without GitHub ask this first. */
+  get hasToken(): boolean {
+    return this.options.token !== ''
+  }
+
+  /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
+  get repositoryName(): string {
+    const { owner, repo } = this.where()
+    return `${owner}/${repo}`
+  }
+
+  client(): Promise<Octokit> {
+    this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl })
+    return this.octokit
+  }
+
+  where(): Repository {
+    this.repository ??= parseRepository(this.options.repository)
+    return this.repository
+  }
+
+  signal(factor = 1): AbortSignal {
+    return AbortSignal.timeout(this.options.timeoutSeconds * 1000 * factor)
+  }
+
+  /** POST …/actions/workflows/{workflow}/dispatches with return_run_details. */
+  dispatchWorkflow(dispatch: WorkflowDispatch): Promise<HttpObservation> {
+    return this.observe('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+      workflow_id: dispatch.workflow,
+      ref: dispatch.ref,
+      inputs: { ...dispatch.inputs },
+      return_run_details: true
+    })
+  }
+
+  /** POST …/actions/runs/{run_id}/rerun-failed-jobs. */
+  rerunFailedJobs(runId: number): Promise<HttpObservation> {
+    return this.observe('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
+      run_id: runId
+    })
+  }
+
+  /** The calls of the operate command: permission, reaction, reply, cancel. */
+  operator(): OperatorApi {
+    return octokitOperatorApi(this)
+  }
+
+  /** The release calls of the effect protocol. */
+  releases(): ReleaseApi {
+    return new GitHubReleases(this)
+  }
+
+  /**
+   * One request, reported as what was observed (status and body, or that no answer came),
+   * never thrown for an HTTP status; nothing it returns contains the token.
+   */
+  private async observe(
+    route: string,
+    parameters: Record<string, unknown>
+  ): Promise<HttpObservation> {
+    const where = this.where()
+    const octokit = await this.client()
+    try {
+      const response = await octokit.request(route, {
+        ...where,
+        ...parameters,
+        request: { signal: this.signal() }
+      })
+      return { status: response.status, body: response.data }
+    } catch (error) {
+      const status = (error as { status?: unknown }).status
+      if (typeof status === 'number' && status >= 400) {
+        const data = (error as { response?: { data?: unknown } }).response?.data
+        return { status, body: this.scrub(data) }
+      }
+      return { error: this.scrub(describeError(error)) as string }
+    }
+  }
+
+  /** The token never leaves the gateway: not in an error text, not in a body we keep. */
+  private scrub(value: unknown): unknown {
+    const token = this.options.token
+    if (!token) return value
+    if (typeof value === 'string') return value.split(token).join('***')
+    if (value === undefined) return value
+    try {
+      return JSON.parse(JSON.stringify(value).split(token).join('***')) as unknown
+    } catch {
+      return null
+    }
+  }
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  if (error.name === 'TimeoutError' || error.name === 'AbortError')
+    return 'timed out (timeout-seconds)'
+  const cause = (error as { cause?: unknown }).cause
+  const detail = cause instanceof Error ? `: ${cause.message}` : ''
+  return `${error.message}${detail}`
+}

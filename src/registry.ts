@@ -1,0 +1,575 @@
+/**
+ * Every command of the action named once: the action it is published as, when it needs the
+ * event, the inputs it reads (with their one default), the outputs it sets, and its step.
+ * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
+ * docs/reference.md from those manifests; __tests__/manifests.test.ts fails when a committed
+ * one differs. Nothing here runs git or loads a step: the steps are imported on use, so an
+ * entry point loads only the command it runs.
+ */
+import type { StepContext } from './action/context.js'
+import type { Inputs } from './action/inputs.js'
+import type { StepReport } from './action/report.js'
+import { REUSE_POLICIES } from './core/generation.js'
+import { PERMISSION_LEVELS } from './core/operator/authorize.js'
+import { INITIAL_STATES, STATES } from './core/states.js'
+
+export const COMMANDS = [
+  'admit',
+  'preview',
+  'record',
+  'plan',
+  'scan',
+  'dispatch',
+  'recover',
+  'operate',
+  'effect'
+] as const
+export type CommandName = (typeof COMMANDS)[number]
+
+/**
+ * When a command reads the triggering event. `derives-key`: it needs the event unless
+ * dispatch-key is given; `selects-run`: unless dispatch-key or run-id is given; `required`:
+ * always; `optional`: it reads the event when there is one.
+ */
+export type EventRule = 'derives-key' | 'selects-run' | 'required' | 'optional'
+
+export interface InputSpec {
+  readonly description: string
+  /** The one default, as the manifest declares it (an expression is evaluated by the runner). */
+  readonly default: string
+  /** The values an enumerated input accepts (docs; inputs.ts checks them). */
+  readonly values?: readonly string[]
+}
+
+export interface OutputSpec {
+  readonly description: string
+}
+
+export type Step = (inputs: Inputs, context: StepContext) => Promise<StepReport>
+
+const TRUE_FALSE = ['true', 'false'] as const
+
+/** Every input any command reads, in the order the manifests list them. */
+export const INPUTS = {
+  'dispatch-key': {
+    description:
+      'The dispatch key. Overrides the key derived from the event (scheme v1); required for events without a derivation (schedule, workflow_run, ...). At most 1024 UTF-8 bytes, no control characters.',
+    default: ''
+  },
+  request: {
+    description:
+      'JSON merged into the digested request (under the key "request"), so that a changed request under the same key is a conflict rather than a replay.',
+    default: ''
+  },
+  'run-id': {
+    description: 'The run to act on. Default: the run the dispatch key (given or derived) admits.',
+    default: ''
+  },
+  'initial-state': {
+    description: "The state of a new run's first record, admitted (default) or proposed.",
+    default: 'admitted',
+    values: INITIAL_STATES
+  },
+  state: { description: 'The new state to append.', default: '', values: STATES },
+  record: {
+    description:
+      'A JSON object with any of attempt, provider, failure, evidence, decision, note, input_key. The action fills in the rest.',
+    default: ''
+  },
+  reuse: {
+    description:
+      'When a key whose run has ended may run again (a new generation): after-terminal (default: when the event happened after the run ended), after-cancelled (only after a cancelled run), or never. Only issues, pull_request(_target) and issue_comment events carry the time this needs; other events stay duplicates.',
+    default: 'after-terminal',
+    values: REUSE_POLICIES
+  },
+  'on-conflict': {
+    description:
+      'What a conflict (same key, different request) does: fail (default) fails the step; output sets conflict=true and lets the step succeed, writing nothing.',
+    default: 'fail',
+    values: ['fail', 'output']
+  },
+  driver: {
+    description:
+      'workflow (GitHub workflow_dispatch to a fenced receiver) or command (your own shell command in run, optionally lookup).',
+    default: '',
+    values: ['workflow', 'command']
+  },
+  workflow: {
+    description:
+      'For driver workflow: the receiver workflow file in .github/workflows (for example receiver.yml). It must admit its event first and work only when owner is true.',
+    default: ''
+  },
+  ref: {
+    description: 'For driver workflow, the ref to dispatch on. Default GITHUB_REF.',
+    default: ''
+  },
+  inputs: {
+    description:
+      "For driver workflow, a JSON object of strings passed as the receiver's inputs; the action adds dispatch_key (<run id>/a<attempt>).",
+    default: ''
+  },
+  run: {
+    description:
+      'For driver command, the shell command (bash -eo pipefail) that sends the work. It gets DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment. Exit 0 sent (last stdout line a JSON object of strings: the external ids), 75 refused and retryable, 78 refused; anything else is ambiguous.',
+    default: ''
+  },
+  lookup: {
+    description:
+      'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown.',
+    default: ''
+  },
+  fenced: {
+    description:
+      'For driver command, true when the provider deduplicates by DISPATCH_IDEMPOTENCY_KEY, so an unresolved attempt may be sent once more.',
+    default: 'false',
+    values: TRUE_FALSE
+  },
+  'max-attempts': {
+    description:
+      "How many attempts of the coordinator's workflow run there may be in all: a re-run is requested only while workflow_run.run_attempt is below it.",
+    default: '3'
+  },
+  prefix: {
+    description: 'The word an operator comment starts with, as in `/ledger approve <run id>`.',
+    default: '/ledger'
+  },
+  operators: {
+    description:
+      "The comment authors' associations allowed to operate (comma-separated author_association values).",
+    default: 'OWNER,MEMBER,COLLABORATOR'
+  },
+  'operator-permission': {
+    description:
+      "The least repository permission (read, triage, write, maintain, admin) the collaborator permission API must report for the comment's author.",
+    default: 'write',
+    values: PERMISSION_LEVELS.filter(level => level !== 'none')
+  },
+  'operator-bots': {
+    description:
+      'Bot logins allowed to operate (comma-separated, e.g. my-app[bot]). Other bots are refused.',
+    default: ''
+  },
+  reply: {
+    description: 'Post one reply comment with the outcome (true or false).',
+    default: 'true',
+    values: TRUE_FALSE
+  },
+  kind: {
+    description:
+      'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record) or release (a GitHub release; needs token).',
+    default: '',
+    values: ['tag', 'release']
+  },
+  tag: {
+    description: "The tag's name without refs/tags/ (for example v1.2.3).",
+    default: ''
+  },
+  target: { description: 'The full commit id to tag. Default GITHUB_SHA.', default: '' },
+  message: {
+    description:
+      'The tag message; a line naming the operation and its intent digest is added. Part of the intent: a re-run must pass the same message.',
+    default: ''
+  },
+  'release-name': {
+    description: "For kind release, the release's name. Default the tag.",
+    default: ''
+  },
+  'release-body': {
+    description:
+      'For kind release, the release notes; a marker comment naming the operation is added so a lookup can tell the release is ours.',
+    default: ''
+  },
+  draft: {
+    description:
+      'For kind release, true for a draft. A draft has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
+    default: 'false',
+    values: TRUE_FALSE
+  },
+  prerelease: {
+    description: 'For kind release, true for a prerelease.',
+    default: 'false',
+    values: TRUE_FALSE
+  },
+  'operation-id': {
+    description:
+      "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<tag>. The same id with another intent fails; a repeat sends nothing.",
+    default: ''
+  },
+  namespace: {
+    description: 'The ref namespace that holds admissions and ledgers.',
+    default: 'refs/dispatch-ledger'
+  },
+  remote: {
+    description:
+      'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+    default: 'auto'
+  },
+  'repository-path': {
+    description: 'The git repository to keep refs in. Default GITHUB_WORKSPACE.',
+    default: ''
+  },
+  token: {
+    description:
+      "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
+    default: '${{ github.token }}'
+  },
+  'timeout-seconds': {
+    description:
+      'The bound on each GitHub API request or provider command; one that outlives it is ambiguous and looked up, never sent blind.',
+    default: '30'
+  }
+} as const satisfies Record<string, InputSpec>
+export type InputName = keyof typeof INPUTS
+
+/** Every output any command sets, in the order the manifests list them. */
+export const OUTPUTS = {
+  run_id: { description: 'The run the dispatch key belongs to (the first admitted run).' },
+  owner: {
+    description:
+      'true when this workflow run owns the returned run: its run id is gh-<GITHUB_RUN_ID>-..., or this workflow run wrote its first record. record and dispatch selected from the event act only for the owner; with run-id or dispatch-key any workflow run may act.'
+  },
+  created: { description: 'true when this step created the admission.' },
+  recorded: { description: 'true when this step wrote a ledger record.' },
+  dispatch_key: { description: 'The dispatch key used.' },
+  dispatch_key_hash: {
+    description: "Hex sha256 of the dispatch key (the admission ref's last component)."
+  },
+  request_digest: { description: 'sha256 of the JCS canonical request.' },
+  admission_ref: { description: 'The admission ref.' },
+  ledger_ref: { description: "The run's ledger ref." },
+  state: {
+    description:
+      "The run's current state. Empty (like terminal, sequence and attempt) for admit and preview in a workflow run that does not own the run: use the plan action with run-id to read it."
+  },
+  terminal: { description: "true when the run's state is terminal." },
+  sequence: { description: "The ledger sequence of the run's newest record." },
+  recovery_action: {
+    description:
+      'The one safe next action (none, dispatch, reconcile_provider, observe_provider, ...).'
+  },
+  recovery_reason: { description: 'Why that action is the safe one.' },
+  blind_resubmission_forbidden: {
+    description: 'true when submitting to the provider without a lookup could duplicate work.'
+  },
+  authority_required: {
+    description: 'The gate that must independently allow the next action, or empty.'
+  },
+  conflict: { description: 'true when the key is admitted with a different request digest.' },
+  attempt: {
+    description:
+      "The run's current attempt number (empty before the first dispatch): what a coordinator passes to the provider with the dispatch key."
+  },
+  receiver_confirmed: {
+    description:
+      'For an attempt sent to a receiver workflow: true once the receiver admission named the run that works (then workflow_run_id names it), false while the ledger holds only candidates (every run id a send returned); the next dispatch or plan confirms it.'
+  },
+  generation: {
+    description:
+      "The generation of the returned run: 1 for a key's first run, N when the key was asked again after generation N-1 had ended."
+  },
+  duplicate: { description: "true when the record's input_key was already recorded." },
+  runs: { description: 'A JSON array of runs with their plans.' },
+  store: { description: 'Which store decided, local or the remote name.' },
+  sent: { description: 'true when this step sent a request.' },
+  submission_state: {
+    description:
+      "The attempt's submission state (not_submitted, submitted, ambiguous, definite_failure)."
+  },
+  external_ids: { description: "The attempt's external ids as a JSON object." },
+  workflow_run_id: {
+    description:
+      'For driver workflow, the id of the workflow run that works (the run that won the receiver admission), once a receiver has admitted; empty before.'
+  },
+  workflow_run_url: {
+    description:
+      'For driver workflow, the URL of the workflow run that works (the run that won the receiver admission), once a receiver has admitted; empty before.'
+  },
+  rerun_requested: {
+    description: "true when it asked GitHub to re-run the coordinator's failed jobs."
+  },
+  verb: { description: 'The verb the comment asked for (empty when none).' },
+  outcome: {
+    description:
+      'applied, duplicate, conflict, rejected, unrecorded (a cancel the ledger could not record; the provider run was still cancelled) or noop.'
+  },
+  settled_outcome: {
+    description:
+      "The outcome settled under the verb's derived key (approved, rejected, cancelled, retry_allowed, sent, not_sent): the first outcome, which wins."
+  },
+  provider_cancelled: {
+    description:
+      'For cancel: true when GitHub accepted a cancel of at least one workflow run of the run (the receiver that owns its key, read at cancel time, and every candidate); false, with a warning, when there was none to cancel or GitHub refused.'
+  },
+  operation_id: { description: "The operation's id." },
+  operation_state: {
+    description:
+      "The operation's recorded state: prepared, may_have_been_sent, observed, terminal_committed, terminal_no_commit, conflict or unknown."
+  },
+  tag_object: { description: "The annotated tag object's id (ours, once committed)." },
+  release_id: { description: "For kind release, the release's id once committed." },
+  release_url: { description: "For kind release, the release's html_url once committed." }
+} as const satisfies Record<string, OutputSpec>
+export type OutputName = keyof typeof OUTPUTS
+
+export interface Command {
+  readonly name: CommandName
+  /** The manifest's description: what the action does. */
+  readonly description: string
+  readonly event: EventRule
+  /** The inputs it reads; a description here replaces the catalogue's for this action. */
+  readonly inputs: Partial<Record<InputName, string | null>>
+  /** The outputs it sets; a description here replaces the catalogue's for this action. */
+  readonly outputs: Partial<Record<OutputName, string | null>>
+  readonly step: () => Promise<Step>
+}
+
+/** Where the store is: every command reads these. */
+const STORE = { namespace: null, remote: null, 'repository-path': null } as const
+
+const RUN_OUTPUTS = {
+  state: null,
+  terminal: null,
+  sequence: null,
+  recovery_action: null,
+  recovery_reason: null,
+  blind_resubmission_forbidden: null,
+  authority_required: null,
+  attempt: null,
+  receiver_confirmed: null
+} as const
+
+const IDENTITY_OUTPUTS = {
+  run_id: null,
+  dispatch_key: null,
+  dispatch_key_hash: null,
+  request_digest: null,
+  ledger_ref: null,
+  store: null
+} as const
+
+const ADMISSION_OUTPUTS = {
+  ...IDENTITY_OUTPUTS,
+  owner: null,
+  created: null,
+  recorded: null,
+  admission_ref: null,
+  conflict: null,
+  generation: null,
+  ...RUN_OUTPUTS
+} as const
+
+const SELECTED_RUN_OUTPUTS = { ...IDENTITY_OUTPUTS, owner: null, ...RUN_OUTPUTS } as const
+
+export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name: N } } = {
+  admit: {
+    name: 'admit',
+    description:
+      'Exactly-once dispatch and crash-safe recovery for workflows, with the whole state kept as git refs in the repository itself. This action admits the triggering event: it derives the dispatch key, admits it once, and says whether this workflow run owns the work.',
+    event: 'derives-key',
+    inputs: {
+      'dispatch-key': null,
+      request: null,
+      'run-id':
+        'The run id to admit. Default gh-<GITHUB_RUN_ID>-<first 12 hex of sha256(dispatch key)>, with -g<N> appended for generation N >= 2 of the key (see reuse). A run-id you give is used for every generation.',
+      'initial-state': null,
+      reuse: null,
+      'on-conflict': null,
+      ...STORE
+    },
+    outputs: ADMISSION_OUTPUTS,
+    step: async () => (await import('./action/admitStep.js')).admitStep
+  },
+  preview: {
+    name: 'preview',
+    description:
+      'Derive the dispatch key and look it up, writing nothing: what admit would answer.',
+    event: 'derives-key',
+    inputs: {
+      'dispatch-key': null,
+      request: null,
+      'run-id': 'The run id admit would use. Default as admit derives it.',
+      reuse: null,
+      ...STORE
+    },
+    outputs: ADMISSION_OUTPUTS,
+    step: async () => (await import('./action/previewStep.js')).previewStep
+  },
+  record: {
+    name: 'record',
+    description: "Append one record to a run's ledger, by compare-and-set; a repeat is a no-op.",
+    event: 'optional',
+    inputs: { 'dispatch-key': null, 'run-id': null, state: null, record: null, ...STORE },
+    outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null },
+    step: async () => (await import('./action/recordStep.js')).recordStep
+  },
+  plan: {
+    name: 'plan',
+    description:
+      'Reconstruct a run from its ledger, verifying the chain, and plan its one safe next action.',
+    event: 'optional',
+    inputs: { 'dispatch-key': null, 'run-id': null, ...STORE },
+    outputs: SELECTED_RUN_OUTPUTS,
+    step: async () => (await import('./action/planStep.js')).planStep
+  },
+  scan: {
+    name: 'scan',
+    description: 'Plan every run that has not ended, and name orphans and runs that do not verify.',
+    event: 'optional',
+    inputs: { ...STORE },
+    outputs: {
+      runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
+      store: null
+    },
+    step: async () => (await import('./action/scanStep.js')).scanStep
+  },
+  dispatch: {
+    name: 'dispatch',
+    description:
+      'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind.',
+    event: 'selects-run',
+    inputs: {
+      'dispatch-key': null,
+      'run-id': null,
+      driver: null,
+      workflow: null,
+      ref: null,
+      inputs: null,
+      run: null,
+      lookup: null,
+      fenced: null,
+      'timeout-seconds': null,
+      token:
+        "The token for the workflow_dispatch call of driver workflow (needs permissions: actions: write). Default the job's token; never printed.",
+      ...STORE
+    },
+    outputs: {
+      ...SELECTED_RUN_OUTPUTS,
+      sent: 'true when this step sent a request to the provider.',
+      submission_state: null,
+      external_ids: null,
+      workflow_run_id: null,
+      workflow_run_url: null
+    },
+    step: async () => (await import('./action/dispatchStep.js')).dispatchStep
+  },
+  recover: {
+    name: 'recover',
+    description:
+      "On workflow_run: re-run a killed coordinator's failed jobs when its ledger allows, once per attempt.",
+    event: 'required',
+    inputs: {
+      'run-id': 'The run to recover. Default every open run of the coordinator.',
+      'max-attempts': null,
+      'timeout-seconds': null,
+      token:
+        "The token for the re-run call (needs permissions: actions: write). Default the job's token; never printed.",
+      ...STORE
+    },
+    outputs: {
+      run_id: 'The run that owns the recovery key.',
+      dispatch_key: null,
+      owner: null,
+      duplicate: 'true when this workflow_run attempt was already recovered.',
+      runs: "The coordinator's open runs with their plans and what was done.",
+      rerun_requested: null,
+      recovery_reason: 'What was done and why.',
+      store: null
+    },
+    step: async () => (await import('./action/recoverStep.js')).recoverStep
+  },
+  operate: {
+    name: 'operate',
+    description:
+      "An operator's comment (approve, deny, cancel, retry, resolve, resolve-effect, status): one verb on one run, authorized and idempotent.",
+    event: 'optional',
+    inputs: {
+      prefix: null,
+      operators: null,
+      'operator-permission': null,
+      'operator-bots': null,
+      reply: null,
+      'timeout-seconds': null,
+      token:
+        "The token for the permission check, the reaction, the reply and cancelling the provider's workflow run. Default the job's token; never printed.",
+      ...STORE
+    },
+    outputs: {
+      ...IDENTITY_OUTPUTS,
+      ...RUN_OUTPUTS,
+      recorded: null,
+      verb: null,
+      outcome: null,
+      settled_outcome: null,
+      provider_cancelled: null
+    },
+    step: async () => (await import('./action/operateStep.js')).operateStep
+  },
+  effect: {
+    name: 'effect',
+    description: 'A tag or a GitHub release made exactly once, never guessed.',
+    event: 'optional',
+    inputs: {
+      kind: null,
+      tag: null,
+      target: null,
+      message: null,
+      'release-name': null,
+      'release-body': null,
+      draft: null,
+      prerelease: null,
+      'operation-id': null,
+      'run-id': 'The run the operation belongs to (part of the default operation-id).',
+      'timeout-seconds': null,
+      token:
+        "For kind release, the token for the release calls (needs permissions: contents: write). Default the job's token; never printed.",
+      ...STORE
+    },
+    outputs: {
+      operation_id: null,
+      operation_state: null,
+      tag_object: null,
+      release_id: null,
+      release_url: null,
+      sent: 'true when this step sent a request (a tag push or a release create).'
+    },
+    step: async () => (await import('./action/effectStep.js')).effectStep
+  }
+}
+
+export function isCommandName(name: string): name is CommandName {
+  return (COMMANDS as readonly string[]).includes(name)
+}
+
+/** The inputs a command reads, in catalogue order, each with its description for that action. */
+export function inputsOf(command: Command): Array<[InputName, InputSpec]> {
+  return (Object.keys(INPUTS) as InputName[])
+    .filter(name => Object.hasOwn(command.inputs, name))
+    .map(name => [
+      name,
+      { ...INPUTS[name], description: command.inputs[name] ?? INPUTS[name].description }
+    ])
+}
+
+/** The outputs a command sets, in catalogue order, each with its description for that action. */
+export function outputsOf(command: Command): Array<[OutputName, OutputSpec]> {
+  return (Object.keys(OUTPUTS) as OutputName[])
+    .filter(name => Object.hasOwn(command.outputs, name))
+    .map(name => [name, { description: command.outputs[name] ?? OUTPUTS[name].description }])
+}
+
+/** Whether a step needs the event file, by its rule and the inputs it was given. */
+export function needsEvent(
+  rule: EventRule,
+  inputs: Pick<Inputs, 'dispatchKey' | 'runId'>
+): boolean {
+  switch (rule) {
+    case 'derives-key':
+      return !inputs.dispatchKey
+    case 'selects-run':
+      return !inputs.dispatchKey && !inputs.runId
+    case 'required':
+      return true
+    case 'optional':
+      return false
+  }
+}
