@@ -1,6 +1,6 @@
 import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
 import { InvalidInput } from '../core/errors.js'
-import { effectStoreFor } from '../store/effectStore.js'
+import { tagStoreFor } from '../store/tagStore.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -43,7 +43,11 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
           timeoutMs: TIMEOUT_MS
         })
       : undefined
-  const outcome = await effect(request, { store: effectStoreFor(context.store), releases })
+  const outcome = await effect(request, {
+    store: context.store,
+    tags: tagStoreFor(context.store),
+    releases
+  })
   return {
     outputs: {
       operation_id: outcome.operation_id,

@@ -9,6 +9,14 @@ import { digestOf, sha256Hex } from '../canonical.js'
 import type { CommitSpec } from '../entry.js'
 import { BrokenChain, InvalidInput } from '../errors.js'
 
+/**
+ * The one retry budget of every chain write: how many times in all one write is tried. A lost
+ * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
+ * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
+ * the budget the step fails and a later step re-plans.
+ */
+export const WRITE_TRIES = 3
+
 /** The ref family a chain lives under: `<namespace>/runs/…` or `<namespace>/operations/…`. */
 export type ChainFamily = 'runs' | 'operations'
 
