@@ -1,8 +1,8 @@
 /**
  * The action manifests and the reference page, as text, from the command registry
  * (src/registry.ts): `action.yml` for admit, `<command>/action.yml` for every other command,
- * and docs/reference.md from those manifests. __tests__/manifests.test.ts and
- * __tests__/reference.test.ts fail when a committed file differs; `npm run manifests` rewrites
+ * and docs/reference.md from those manifests. __tests__/action/manifests.test.ts and
+ * __tests__/e2e/reference.test.ts fail when a committed file differs; `npm run manifests` rewrites
  * them. (The registry is TypeScript that Node's type stripping cannot load, so the writing is
  * done by those tests, under ts-jest.)
  */

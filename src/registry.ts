@@ -2,7 +2,7 @@
  * Every command of the action named once: the action it is published as, when it needs the
  * event, the inputs it reads (with their one default), the outputs it sets, and its step.
  * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
- * docs/reference.md from those manifests; __tests__/manifests.test.ts fails when a committed
+ * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
  * one differs. Nothing here runs git or loads a step: the steps are imported on use, so an
  * entry point loads only the command it runs.
  */

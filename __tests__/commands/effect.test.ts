@@ -8,11 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { effect } from '../../src/commands/effect.js'
-import {
-  RemoteEffectStore,
-  type TagAndRecord,
-  type TagPushOutcome
-} from '../../src/store/effectStore.js'
+import { RemoteTagStore, type TagAndRecord, type TagPushOutcome } from '../../src/store/tagStore.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import {
@@ -230,7 +226,7 @@ describe('kind: tag without a remote (the local repository decides)', () => {
  * tag first) is caught by a kill between them: the remote then holds a tag that no journal
  * says was committed. The atomic push under the same kills never shows that.
  */
-class TwoPushEffectStore extends RemoteEffectStore {
+class TwoPushTagStore extends RemoteTagStore {
   constructor(private readonly g: Git) {
     super(new RemoteStore(g, 'origin'))
   }
@@ -259,7 +255,7 @@ describe('negative control: tag and journal in two pushes', () => {
           const deps =
             variant === 'atomic'
               ? storeFor(dir, { git: killing })
-              : { store: new TwoPushEffectStore(killing) }
+              : { store: new RemoteStore(killing, 'origin'), tags: new TwoPushTagStore(killing) }
           await effect(tagRequest(head), deps).catch(() => undefined)
           const agreed = agrees(await held(r.bare, tagRequest(head)))
           found[`${variant} kill@${push}`] = agreed

@@ -15,7 +15,7 @@ import {
   type Intent
 } from '../../src/core/effect/operation.js'
 import { Git } from '../../src/store/git.js'
-import { effectStoreFor } from '../../src/store/effectStore.js'
+import { tagStoreFor } from '../../src/store/tagStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import { entryAt, git, makeRepo, makeTempDir } from './repo.js'
@@ -67,11 +67,8 @@ export function tagRequest(
 
 export function storeFor(dir: string, options: { git?: Git; remote?: boolean } = {}): EffectDeps {
   const g = options.git ?? new Git(dir)
-  return {
-    store: effectStoreFor(
-      options.remote === false ? new LocalStore(g) : new RemoteStore(g, 'origin')
-    )
-  }
+  const store = options.remote === false ? new LocalStore(g) : new RemoteStore(g, 'origin')
+  return { store, tags: tagStoreFor(store) }
 }
 
 export async function runTag(

@@ -1,6 +1,6 @@
 import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
 import { InvalidInput } from '../core/errors.js'
-import { effectStoreFor } from '../store/effectStore.js'
+import { tagStoreFor } from '../store/tagStore.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -33,7 +33,11 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
   // The repository is checked before anything is prepared.
   const releases = request.intent.kind === 'release' ? context.github.releases() : undefined
   if (releases) context.github.where()
-  const outcome = await effect(request, { store: effectStoreFor(context.store), releases })
+  const outcome = await effect(request, {
+    store: context.store,
+    tags: tagStoreFor(context.store),
+    releases
+  })
   return {
     outputs: {
       operation_id: outcome.operation_id,

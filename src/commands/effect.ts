@@ -26,7 +26,6 @@ import {
   IntentSchema,
   intentDigest,
   OperationIdSchema,
-  operationRef,
   tagOperationId,
   textDigest,
   type EffectResult,
@@ -37,9 +36,17 @@ import {
 import { tagNameProblem } from '../core/effect/tagName.js'
 import { InvalidInput, StoreError } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
-import { OperationJournal, type Chain } from '../effects/journal.js'
 import type { ReleaseApi, ReleaseView } from '../effects/releaseApi.js'
-import type { EffectStore } from '../store/effectStore.js'
+import type { Store } from '../store/store.js'
+import type { TagStore } from '../store/tagStore.js'
+import {
+  following,
+  operationJournal,
+  prepared,
+  type Chain,
+  type OperationJournal,
+  type RecordFields
+} from './operationJournal.js'
 
 export interface EffectRequest {
   readonly namespace: string
@@ -55,7 +62,10 @@ export interface EffectRequest {
 }
 
 export interface EffectDeps {
-  readonly store: EffectStore
+  /** Where the operation's chain lives. */
+  readonly store: Store
+  /** The tag side of the same repository and arbiter (store/tagStore.ts). */
+  readonly tags: TagStore
   /** Needed for kind release. */
   readonly releases?: ReleaseApi
 }
@@ -108,12 +118,7 @@ class EffectRun {
     private readonly intent: Intent
   ) {
     this.digest = intentDigest(intent)
-    this.journal = new OperationJournal({
-      store: deps.store,
-      ref: operationRef(request.namespace, request.operation_id),
-      writer: request.writer,
-      clock: request.clock
-    })
+    this.journal = operationJournal(deps.store, request.namespace, request.operation_id)
   }
 
   async run(): Promise<EffectOutcome> {
@@ -121,11 +126,13 @@ class EffectRun {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       switch (decision.next) {
         case 'prepare':
-          await this.journal.prepare({
-            operation_id: this.request.operation_id,
-            intent: this.intent,
-            intent_digest: this.digest
-          })
+          await this.journal.create(
+            prepared(this.request, {
+              operation_id: this.request.operation_id,
+              intent: this.intent,
+              intent_digest: this.digest
+            })
+          )
           decision = this.replan()
           continue
         case 'send':
@@ -150,14 +157,14 @@ class EffectRun {
   }
 
   private replan(): EffectDecision {
-    return planEffect(this.journal.operation, this.digest)
+    return planEffect(this.journal.state, this.digest)
   }
 
   private context(): EffectContext {
     return {
       kind: this.intent.kind,
       draft: this.intent.release?.draft ?? false,
-      sends: this.journal.operation?.sends ?? 0,
+      sends: this.journal.state?.sends ?? 0,
       sendsThisStep: this.sendsThisStep
     }
   }
@@ -171,7 +178,7 @@ class EffectRun {
     fields: { result?: EffectResult | null; observation?: string; send?: number | null } = {}
   ): Promise<EffectDecision> {
     if (decision.record === null) return decision
-    const appended = await this.journal.append({
+    const appended = await this.append({
       state: decision.record,
       result: fields.result ?? null,
       observation: fields.observation ?? decision.reason,
@@ -180,14 +187,18 @@ class EffectRun {
     return appended ? decision : this.replan()
   }
 
+  private append(fields: RecordFields): Promise<boolean> {
+    return this.journal.append(following(this.journal, this.request, fields))
+  }
+
   // ---- kind: tag ---------------------------------------------------------------------------
 
   private ourTagObject(): Promise<string> {
-    return this.deps.store.writeTagObject(this.tagText())
+    return this.deps.tags.writeTagObject(this.tagText())
   }
 
   private tagText(): string {
-    const op = this.journal.operation
+    const op = this.journal.state
     if (!op) throw new Error('tag object before the operation was prepared')
     return tagObjectText({
       operation_id: op.operation_id,
@@ -200,26 +211,23 @@ class EffectRun {
 
   /** The tag and the terminal_committed record, in one atomic push. */
   private async pushTag(): Promise<EffectDecision> {
-    if (!(await this.deps.store.hasCommit(this.intent.target)))
+    if (!(await this.deps.tags.hasCommit(this.intent.target)))
       throw new InvalidInput(
         `The target commit ${this.intent.target} is not in the checkout, so no tag object can ` +
           'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.'
       )
-    const head = this.journal.head
-    if (!head) throw new Error('push before the operation was prepared')
     const tagOid = await this.ourTagObject()
-    const record = this.journal.next({
+    const record = following(this.journal, this.request, {
       state: 'terminal_committed',
       result: { tag_object: tagOid, release_id: null, release_url: null },
       observation: 'the tag and this record were pushed in one atomic push'
     })
-    const recordOid = await this.journal.write(record)
     this.sendsThisStep++
-    const pushed = await this.deps.store.pushTagWithRecord({
-      tag: { ref: this.intent.tag_ref, oid: tagOid },
-      journal: { ref: this.journal.ref, oid: recordOid, expected: head.oid }
-    })
-    if (pushed.kind === 'created') this.journal.adopt(recordOid, record)
+    const pushed = await this.journal.appendWith(
+      record,
+      { ref: this.intent.tag_ref, oid: tagOid },
+      update => this.deps.tags.pushTagWithRecord(update)
+    )
     const outcome: SendOutcome = {
       created: 'created',
       rejected: 'already_exists',
@@ -239,7 +247,7 @@ class EffectRun {
     try {
       await this.journal.reload()
       if (this.journal.head?.oid !== before) return this.replan()
-      tagOid = await this.deps.store.readTag(this.intent.tag_ref)
+      tagOid = await this.deps.tags.readTag(this.intent.tag_ref)
     } catch (error) {
       if (!(error instanceof StoreError)) throw error
       return afterLookup(this.context(), 'unavailable')
@@ -272,12 +280,12 @@ class EffectRun {
    * does not exist creates the tag first, through the tag protocol, so GitHub never does.
    */
   private async sendRelease(): Promise<EffectDecision> {
-    if ((this.journal.operation?.sends ?? 0) === 0) {
+    if ((this.journal.state?.sends ?? 0) === 0) {
       const blocked = await this.ensureTag()
       if (blocked) return blocked
     }
-    const send = (this.journal.operation?.sends ?? 0) + 1
-    if (!(await this.journal.append({ state: 'may_have_been_sent', send, observation: null })))
+    const send = (this.journal.state?.sends ?? 0) + 1
+    if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
       return this.replan()
     this.sendsThisStep++
     const release = this.intent.release as NonNullable<Intent['release']>
@@ -307,7 +315,7 @@ class EffectRun {
    * the intent names.
    */
   private async ensureTag(): Promise<EffectDecision | null> {
-    const commit = await this.deps.store.readTagCommit(this.intent.tag_ref)
+    const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref)
     if (commit === this.intent.target) return null
     if (commit !== null)
       return this.settle({
@@ -323,7 +331,7 @@ class EffectRun {
         intent: tagIntent,
         release_body: ''
       },
-      { store: this.deps.store }
+      { store: this.deps.store, tags: this.deps.tags }
     )
     this.tagOperation = sub
     if (sub.ok) return null
@@ -368,13 +376,13 @@ class EffectRun {
     return this.settle(afterLookup(this.context(), found), {
       result: mine ? resultOf(mine) : null,
       observation,
-      send: this.journal.operation?.sends ?? null
+      send: this.journal.state?.sends ?? null
     })
   }
 
   /** After a 201: the release must carry our marker and every field we asked for. */
   private async readBack(): Promise<EffectDecision> {
-    const id = Number(this.journal.operation?.result?.release_id)
+    const id = Number(this.journal.state?.result?.release_id)
     const got = await this.releases.get(id)
     let found: ReadBackFound
     if (!got.ok) found = 'unavailable'
@@ -383,7 +391,7 @@ class EffectRun {
     return this.settle(AFTER_READ_BACK[found], {
       result: got.ok && got.value ? resultOf(got.value) : null,
       observation: got.ok ? `read back release ${id}: ${found}` : got.detail,
-      send: this.journal.operation?.sends ?? null
+      send: this.journal.state?.sends ?? null
     })
   }
 
@@ -408,7 +416,7 @@ class EffectRun {
   // ---- outcome -----------------------------------------------------------------------------
 
   private outcome(decision: EffectDecision): EffectOutcome {
-    const op = this.journal.operation
+    const op = this.journal.state
     const result = op?.result ?? null
     const committed = decision.next === 'committed'
     return {

@@ -3,7 +3,9 @@
  * appended by compare-and-set under its derived key; cancel also stops the provider's run,
  * even when the record cannot be written. Takes plain values, returns a result.
  */
-import { DispatchLedgerError, InvalidInput, LostRace } from '../core/errors.js'
+import { DispatchLedgerError, InvalidInput } from '../core/errors.js'
+import { RUN_CHAIN } from '../core/reconstruct.js'
+import { Journal } from '../store/journal.js'
 import { timestampOf } from '../core/time.js'
 import {
   judgePermission,
@@ -27,12 +29,11 @@ import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
 import type { ReleaseApi } from '../effects/releaseApi.js'
-import { effectStoreFor } from '../store/effectStore.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { resolveEffect, type EffectAnswer } from './resolveEffect.js'
 import { viewChain } from './runView.js'
 import { selectRun, type RunChoice } from './selectRun.js'
-import { appendRecord } from './record.js'
+import { nextRunRecord } from './record.js'
 
 export const OPERATE_OUTCOMES = [
   'applied',
@@ -92,9 +93,6 @@ export interface OperateResult {
   /** Set when the step must fail after reporting (a cancel the provider refused). */
   readonly failure?: string
 }
-
-/** How many times a lost compare-and-set is re-read and decided again (never re-sent blindly). */
-const DECIDE_TRIES = 5
 
 const REACTION: Record<OperateOutcome, Reaction> = {
   applied: '+1',
@@ -240,61 +238,58 @@ async function write(
   ledger_ref: string,
   initial: StoredEntry<LedgerRecord>[]
 ): Promise<Settled> {
-  let chain = initial
   const context = {
     by: { login: comment.author.login, id: comment.author.id },
     evidence: commentEvidence(comment)
   }
-  for (let attempt = 1; ; attempt++) {
-    const run = viewOf(ledger_ref, chain)
-    const decision = decideOperation(
-      chain.map(entry => entry.value),
-      run.state,
-      run.plan,
-      command,
-      context
-    )
-    if (decision.outcome !== 'applied') return finish(request, command, decision, run)
-    try {
-      const appended = await appendRecord(
-        request.store,
-        {
-          ledger_ref,
-          state: decision.append.state,
-          fields: decision.append.fields,
-          occurred_at: timestampOf(request.now?.() ?? new Date()),
-          trigger: decision.append.trigger,
-          actor: decision.append.actor,
-          writer: request.writer
-        },
-        chain
-      )
-      return finish(request, command, decision, viewOf(ledger_ref, appended.chain))
-    } catch (error) {
-      if (error instanceof LostRace && attempt < DECIDE_TRIES) {
-        // Someone else wrote first: re-read and decide again (duplicate, conflict or applied).
-        chain = (await selectRun(request.store, select(request, run.state.run_id))).chain
-        continue
-      }
-      if (command.verb !== 'cancel') throw error
-      // SPEC §12: a stop is honoured even when it cannot be recorded.
-      const cancelled = await cancelProvider(request, run.state)
-      const why = error instanceof DispatchLedgerError ? error.message : String(error)
-      return {
-        verb: command.verb,
-        outcome: 'unrecorded',
-        settled_outcome: '',
-        reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
-        input_key: decision.key,
-        run,
-        provider_cancelled: cancelled.done,
-        warnings: [
-          `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
-          ...cancelled.warnings
-        ],
-        failure: cancelled.failure
-      }
-    }
+  const journal = new Journal({ store: request.store, ref: ledger_ref, chain: RUN_CHAIN }, initial)
+  let run = viewOf(ledger_ref, initial)
+  let decision: OperatorDecision | null = null
+  try {
+    // Someone else wrote first: the journal re-reads, and the verb is decided again on what won.
+    const decided = await journal.decideAndAppend<OperatorDecision>(ledger => {
+      run = viewOf(ledger_ref, ledger.entries)
+      const records = ledger.entries.map(entry => entry.value)
+      decision = decideOperation(records, run.state, run.plan, command, context)
+      const made = decision
+      if (made.outcome !== 'applied') return { done: made }
+      const next = nextRunRecord(ledger.entries, run.state, {
+        ...made.append,
+        occurred_at: timestampOf(request.now?.() ?? new Date()),
+        writer: request.writer
+      })
+      if ('duplicate' in next) return { done: made }
+      return { append: next.record, after: () => made }
+    })
+    return finish(request, command, decided, viewOf(ledger_ref, journal.entries))
+  } catch (error) {
+    if (command.verb !== 'cancel' || decision === null) throw error
+    return unrecordedCancel(request, run, (decision as OperatorDecision).key, error)
+  }
+}
+
+/** A stop is honoured even when it cannot be recorded (docs/design/operators.md#verbs). */
+async function unrecordedCancel(
+  request: OperateRequest,
+  run: OperatedRun,
+  key: string | null,
+  error: unknown
+): Promise<Settled> {
+  const cancelled = await cancelProvider(request, run.state)
+  const why = error instanceof DispatchLedgerError ? error.message : String(error)
+  return {
+    verb: 'cancel',
+    outcome: 'unrecorded',
+    settled_outcome: '',
+    reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
+    input_key: key,
+    run,
+    provider_cancelled: cancelled.done,
+    warnings: [
+      `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
+      ...cancelled.warnings
+    ],
+    failure: cancelled.failure
   }
 }
 
@@ -482,7 +477,7 @@ async function settleEffect(
         by: comment.author.login,
         writer: request.writer
       },
-      { store: effectStoreFor(request.store), releases: request.releases }
+      { store: request.store, releases: request.releases }
     )
     return {
       ...base,

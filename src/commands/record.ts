@@ -1,10 +1,10 @@
 import { canonicalJson } from '../core/canonical.js'
-import { recordCommit } from '../core/entry.js'
 import { InputConflict, LostRace } from '../core/errors.js'
 import { newRecord } from '../core/newRecord.js'
 import type { Actor, LedgerRecord, RecordInput, Trigger, Writer } from '../core/record.js'
 import { nextAttempt } from '../core/attempts.js'
-import { headAttempt, type RecoveredRunState } from '../core/reconstruct.js'
+import { headAttempt, RUN_CHAIN, type RecoveredRunState } from '../core/reconstruct.js'
+import { Journal } from '../store/journal.js'
 import type { State } from '../core/states.js'
 import { checkAppend } from '../core/transition.js'
 import type { Store, StoredEntry } from '../store/store.js'
@@ -15,7 +15,7 @@ import { StateSchema, STATES } from '../core/states.js'
 import { timestampOf } from '../core/time.js'
 import { findProtoKey, parseOrThrow } from '../core/validate.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
-import { viewChain, verifiedState, type RunView } from './runView.js'
+import { viewChain, type RunView } from './runView.js'
 import { requireMayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
 
 export interface AppendRequest {
@@ -111,32 +111,58 @@ export function parseRecordFields(value: unknown): RecordInput {
 const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'] as const
 
 /**
- * SPEC §5 append: verify the chain as read (readRun), validate the new record against its head,
- * write it with the head as parent and move the ref only if it still points at that head.
- * A lost race is reported, never retried: the caller re-reads and re-plans.
+ * Append one record (docs/design/states.md#appending): verify the chain as read, validate the
+ * new record against its head, write it with the head as parent and move the ref only if it
+ * still points at that head. The record is the caller's, so a lost race cannot be decided
+ * again here: it is reported (LostRace), and the caller re-reads and re-plans.
  */
 export async function appendRecord(
   store: Store,
   request: AppendRequest,
   chain: readonly StoredEntry<LedgerRecord>[]
 ): Promise<AppendResult> {
-  const current = verifiedState(chain)
-
-  const inputKey = request.fields.input_key
-  if (inputKey) {
-    const earlier = chain.find(entry => entry.value.idempotency.input_key === inputKey)
-    if (earlier) {
-      const differs = differingField(earlier.value, request)
-      if (differs)
-        throw new InputConflict(
-          `The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
-            `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
-            'Use a new input_key for a different input.'
-        )
-      return { record: earlier, duplicate: true, chain: [...chain] }
+  const journal = new Journal({ store, ref: request.ledger_ref, chain: RUN_CHAIN }, [...chain])
+  const read = journal.state as RecoveredRunState
+  return journal.decideAndAppend<AppendResult>(ledger => {
+    if (ledger.head?.oid !== read.head_oid)
+      throw new LostRace(
+        `Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
+          'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
+          'nothing is retried blindly.'
+      )
+    const next = nextRunRecord(ledger.entries, read, request)
+    if ('duplicate' in next)
+      return { done: { record: next.duplicate, duplicate: true, chain: [...ledger.entries] } }
+    return {
+      append: next.record,
+      after: record => ({ record, duplicate: false, chain: [...ledger.entries] })
     }
-  }
+  })
+}
 
+/**
+ * The record `request` appends after the chain, or the one that already holds its input_key
+ * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
+ */
+export function nextRunRecord(
+  chain: readonly StoredEntry<LedgerRecord>[],
+  current: RecoveredRunState,
+  request: Omit<AppendRequest, 'ledger_ref'>
+): { readonly duplicate: StoredEntry<LedgerRecord> } | { readonly record: LedgerRecord } {
+  const inputKey = request.fields.input_key
+  const earlier = inputKey
+    ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
+    : undefined
+  if (earlier) {
+    const differs = differingField(earlier.value, request)
+    if (differs)
+      throw new InputConflict(
+        `The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
+          `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
+          'Use a new input_key for a different input.'
+      )
+    return { duplicate: earlier }
+  }
   const head = chain[chain.length - 1] as StoredEntry<LedgerRecord>
   const next = newRecord({
     ...request.fields,
@@ -153,17 +179,7 @@ export async function appendRecord(
     request_digest: current.request_digest
   })
   checkAppend(head.value, next, current.head_digest)
-
-  const [oid] = (await store.writeEntries([recordCommit(next, head.oid)])) as [string]
-  const moved = await store.advanceRef(request.ledger_ref, oid, head.oid)
-  if (moved === 'lost')
-    throw new LostRace(
-      `Another writer appended to ${request.ledger_ref} after sequence ${current.sequence} was ` +
-        'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
-        'nothing is retried blindly.'
-    )
-  const record = { oid, value: next, json: canonicalJson(next) }
-  return { record, duplicate: false, chain: [...chain, record] }
+  return { record: next }
 }
 
 /** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
@@ -177,7 +193,10 @@ function defaultAttempt(state: State, current: RecoveredRunState) {
  * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
  * from the run's state at the time, which has moved on since.
  */
-function differingField(stored: LedgerRecord, request: AppendRequest): string | null {
+function differingField(
+  stored: LedgerRecord,
+  request: Omit<AppendRequest, 'ledger_ref'>
+): string | null {
   if (stored.state !== request.state) return 'state'
   for (const field of PAYLOAD_FIELDS) {
     const given = request.fields[field]

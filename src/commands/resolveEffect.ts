@@ -5,17 +5,12 @@
  * The first answer wins: the same answer again is a duplicate, another one a conflict.
  */
 import { decideResolve, type ResolveAnswer } from '../core/effect/decide.js'
-import {
-  OperationIdSchema,
-  operationRef,
-  type OperationState,
-  type Writer
-} from '../core/effect/operation.js'
+import { OperationIdSchema, type OperationState, type Writer } from '../core/effect/operation.js'
 import { InvalidInput } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
-import { OperationJournal, type Chain } from '../effects/journal.js'
 import type { ReleaseApi } from '../effects/releaseApi.js'
-import type { EffectStore } from '../store/effectStore.js'
+import type { Store } from '../store/store.js'
+import { following, operationJournal, type Chain } from './operationJournal.js'
 
 export type EffectAnswer =
   { readonly kind: 'committed'; readonly release_id: string } | { readonly kind: 'not_committed' }
@@ -31,7 +26,7 @@ export interface ResolveEffectRequest {
 }
 
 export interface ResolveEffectDeps {
-  readonly store: EffectStore
+  readonly store: Store
   /** When given, a `committed` answer must name a release that exists. */
   readonly releases?: ReleaseApi
 }
@@ -66,46 +61,53 @@ export async function resolveEffect(
   deps: ResolveEffectDeps
 ): Promise<ResolveEffectOutcome> {
   parseOrThrow(OperationIdSchema, request.operation_id, 'The operation id')
-  const journal = new OperationJournal({
-    store: deps.store,
-    ref: operationRef(request.namespace, request.operation_id),
-    writer: request.writer,
-    clock: request.clock
-  })
-  const done = (outcome: ResolveEffectOutcome['outcome'], reason: string) => ({
+  const journal = operationJournal(deps.store, request.namespace, request.operation_id)
+  const done = (
+    outcome: ResolveEffectOutcome['outcome'],
+    reason: string
+  ): ResolveEffectOutcome => ({
     outcome,
     reason,
     operation_id: request.operation_id,
     operation_ref: journal.ref,
-    state: journal.operation?.state ?? null,
+    state: journal.state?.state ?? null,
     chain: journal.entries
   })
-  // One retry when another writer moved the head: re-read and decide on what it wrote.
-  for (let pass = 0; pass < 2; pass++) {
-    const op = await journal.reload()
-    if (!op) return done('rejected', `there is no operation ${request.operation_id}`)
-    const answer: ResolveAnswer = request.answer.kind
-    const releaseId = request.answer.kind === 'committed' ? request.answer.release_id : null
-    const decision = decideResolve(op, answer, releaseId)
-    if (decision.outcome !== 'applied') return done(decision.outcome, decision.reason)
-    let releaseUrl: string | null = null
-    if (releaseId !== null && deps.releases) {
-      const found = await deps.releases.get(Number(releaseId))
-      if (!found.ok)
-        return done('rejected', `release ${releaseId} could not be read (${found.detail})`)
-      if (!found.value) return done('rejected', `there is no release ${releaseId}`)
-      releaseUrl = found.value.html_url
-    }
-    const appended = await journal.append({
-      state: decision.record,
-      result:
-        releaseId !== null
-          ? { tag_object: null, release_id: releaseId, release_url: releaseUrl }
-          : null,
-      observation: `resolved by ${request.by}`,
-      resolution: { answer, by: request.by }
-    })
-    if (appended) return done('applied', `${request.by} answered ${answer}`)
-  }
-  return done('conflict', 'another writer kept changing the operation; nothing was written')
+  const answer: ResolveAnswer = request.answer.kind
+  const releaseId = request.answer.kind === 'committed' ? request.answer.release_id : null
+  await journal.reload()
+  // Another writer moved the head: decide again on what it wrote (the one lost-race policy).
+  return journal.decideAndAppend<ResolveEffectOutcome>(
+    async () => {
+      const op = journal.state
+      if (!op) return { done: done('rejected', `there is no operation ${request.operation_id}`) }
+      const decision = decideResolve(op, answer, releaseId)
+      if (decision.outcome !== 'applied') return { done: done(decision.outcome, decision.reason) }
+      const release = await releaseUrl(deps, releaseId)
+      if (typeof release !== 'object') return { done: done('rejected', release) }
+      const record = following(journal, request, {
+        state: decision.record,
+        result:
+          releaseId !== null
+            ? { tag_object: null, release_id: releaseId, release_url: release.url }
+            : null,
+        observation: `resolved by ${request.by}`,
+        resolution: { answer, by: request.by }
+      })
+      return { append: record, after: () => done('applied', `${request.by} answered ${answer}`) }
+    },
+    () => done('conflict', 'another writer kept changing the operation; nothing was written')
+  )
+}
+
+/** A `committed` answer names a release that exists (when the API is at hand); else why not. */
+async function releaseUrl(
+  deps: ResolveEffectDeps,
+  releaseId: string | null
+): Promise<{ url: string | null } | string> {
+  if (releaseId === null || !deps.releases) return { url: null }
+  const found = await deps.releases.get(Number(releaseId))
+  if (!found.ok) return `release ${releaseId} could not be read (${found.detail})`
+  if (!found.value) return `there is no release ${releaseId}`
+  return { url: found.value.html_url }
 }

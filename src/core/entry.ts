@@ -8,7 +8,8 @@ import {
   type Admission,
   type StoredAdmission
 } from './admission.js'
-import { RecordSchema, type LedgerRecord } from './record.js'
+import { RecordSchema, RUN_ENTRY, type LedgerRecord } from './record.js'
+import type { ChainEntry } from './chain/definition.js'
 
 /** git's empty tree: every entry commit points at it. */
 export const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'
@@ -34,7 +35,8 @@ export function encodeCommit(spec: CommitSpec): string {
   )
 }
 
-function epochSeconds(timestamp: string): number {
+/** An entry commit's time: the record's own time, in whole seconds, so its id is reproducible. */
+export function epochSeconds(timestamp: string): number {
   return Math.floor(Date.parse(timestamp) / 1000)
 }
 
@@ -48,13 +50,18 @@ export function admissionCommit(admission: StoredAdmission): CommitSpec {
   }
 }
 
-export function recordCommit(record: LedgerRecord, parent: string | null): CommitSpec {
+/** The entry commit that stores a chain's record: the subject line names its place. */
+export function chainCommit<R>(entry: ChainEntry<R>, record: R, parent: string | null): CommitSpec {
   return {
     parent,
-    time: epochSeconds(record.occurred_at),
-    subject: `dispatch-ledger record ${record.ledger_sequence} ${record.state}`,
+    time: epochSeconds(entry.occurredAt(record)),
+    subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
     json: canonicalJson(record)
   }
+}
+
+export function recordCommit(record: LedgerRecord, parent: string | null): CommitSpec {
+  return chainCommit(RUN_ENTRY, record, parent)
 }
 
 export interface ParsedCommit {

@@ -4,10 +4,11 @@
  * record is validated once and digested once.
  */
 import { nextAttempt, type AttemptHead } from './attempts.js'
-import { digestOf, sha256Hex } from './canonical.js'
-import { BrokenChain, InvalidInput } from './errors.js'
+import { foldChain, type ChainDefinition, type ChainFolder } from './chain/definition.js'
+import { chainCommit, decodeRecord } from './entry.js'
 import {
   RecordSchema,
+  RUN_ENTRY,
   type Attempt,
   type Decision,
   type Failure,
@@ -99,13 +100,13 @@ function applyProvider(attempt: MutableAttempt, provider: Provider | null): void
   if (ids.length > 0) attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids }
 }
 
-/** Throws BrokenChain unless `record` is a valid record that may follow `previous`. */
-function checkLink(
+/** What is wrong with `record` as the successor of `previous` (schema, link, transition), or null. */
+function linkProblemOf(
   previous: LedgerRecord | null,
   previousDigest: string | null,
   record: LedgerRecord,
   position: number
-): void {
+): string | null {
   const parsed = RecordSchema.safeParse(record)
   if (!parsed.success) {
     const authority = (record as { authority?: Record<string, unknown> } | null)?.authority
@@ -113,14 +114,11 @@ function checkLink(
       authority && typeof authority === 'object'
         ? Object.keys(authority).filter(flag => authority[flag] !== false)
         : []
-    const what =
-      granted.length > 0
-        ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
-        : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`
-    throw new BrokenChain(position, `${what}; ${STORED}`)
+    return granted.length > 0
+      ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+      : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`
   }
-  const problem = findAppendProblem(previous, previousDigest, record)
-  if (problem !== null) throw new BrokenChain(position, `${problem.what}; ${STORED}`)
+  return findAppendProblem(previous, previousDigest, record)?.what ?? null
 }
 
 /**
@@ -156,6 +154,50 @@ function foldAttempt(attempts: Map<number, MutableAttempt>, record: LedgerRecord
   return number
 }
 
+/** A run's ledger: the `runs` instance of the one chain entity. */
+export const RUN_CHAIN: ChainDefinition<LedgerRecord, RecoveredRunState> = {
+  ...RUN_ENTRY,
+  family: 'runs',
+  holder: 'the ledger',
+  stored: STORED,
+  commit: (record, parent) => chainCommit(RUN_ENTRY, record, parent),
+  decode: decodeRecord,
+  folder: runFolder
+}
+
+function runFolder(): ChainFolder<LedgerRecord, RecoveredRunState> {
+  const attempts = new Map<number, MutableAttempt>()
+  let currentAttempt: number | null = null
+  let lastFailure: Failure | null = null
+  let decision: Decision | null = null
+  return {
+    problem: (previous, previousDigest, record, position) =>
+      linkProblemOf(previous, previousDigest, record, position),
+    add(record) {
+      if (record.state === 'dispatched' || record.state === 'attempt_failed')
+        currentAttempt = foldAttempt(attempts, record)
+      if (record.failure !== null) lastFailure = record.failure
+      if (record.decision !== null) decision = record.decision
+    },
+    result: (head, headDigest, headOid) => ({
+      run_id: head.run_id,
+      dispatch_key: head.idempotency.dispatch_key,
+      request_digest: head.idempotency.request_digest,
+      state: head.state,
+      terminal: isTerminal(head.state),
+      sequence: head.ledger_sequence,
+      head_oid: headOid,
+      head_digest: headDigest,
+      attempts: [...attempts.values()].sort((a, b) => a.number - b.number),
+      current_attempt: currentAttempt,
+      last_failure: lastFailure,
+      decision,
+      records: head.ledger_sequence,
+      updated_at: head.occurred_at
+    })
+  }
+}
+
 /**
  * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
  * Throws `BrokenChain` naming the first sequence that does not verify; an empty list is
@@ -165,55 +207,7 @@ export function reconstruct(
   records: readonly LedgerRecord[],
   options: ReconstructOptions = {}
 ): RecoveredRunState {
-  if (records.length === 0) {
-    throw new BrokenChain(1, `record 1 is missing: the ledger holds no records; ${STORED}`)
-  }
-  const canonical = options.canonical
-  if (canonical !== undefined && canonical.length !== records.length) {
-    throw new InvalidInput(
-      `reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`
-    )
-  }
-  const attempts = new Map<number, MutableAttempt>()
-  let previous: LedgerRecord | null = null
-  let previousDigest: string | null = null
-  let currentAttempt: number | null = null
-  let lastFailure: Failure | null = null
-  let decision: Decision | null = null
-
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index] as LedgerRecord
-    const position = index + 1
-
-    checkLink(previous, previousDigest, record, position)
-    if (record.state === 'dispatched' || record.state === 'attempt_failed') {
-      currentAttempt = foldAttempt(attempts, record)
-    }
-    if (record.failure !== null) lastFailure = record.failure
-    if (record.decision !== null) decision = record.decision
-
-    previous = record
-    const text = canonical?.[index]
-    previousDigest = text === undefined ? digestOf(record) : `sha256:${sha256Hex(text)}`
-  }
-
-  const head = previous as LedgerRecord
-  return {
-    run_id: head.run_id,
-    dispatch_key: head.idempotency.dispatch_key,
-    request_digest: head.idempotency.request_digest,
-    state: head.state,
-    terminal: isTerminal(head.state),
-    sequence: head.ledger_sequence,
-    head_oid: options.headOid ?? null,
-    head_digest: previousDigest as string,
-    attempts: [...attempts.values()].sort((a, b) => a.number - b.number),
-    current_attempt: currentAttempt,
-    last_failure: lastFailure,
-    decision,
-    records: records.length,
-    updated_at: head.occurred_at
-  }
+  return foldChain(RUN_CHAIN, records, options)
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import './schema.js'
 import { StateSchema } from './states.js'
 import { CONTROL_CHARACTERS } from './text.js'
+import type { ChainEntry } from './chain/definition.js'
 
 export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
 
@@ -185,3 +186,14 @@ export const RecordInputSchema = z.strictObject({
   input_key: z.optional(z.nullable(Text(1024)))
 })
 export type RecordInput = z.infer<typeof RecordInputSchema>
+
+/** A run's record as a link of the one chain entity (core/chain/definition.ts). */
+export const RUN_ENTRY: ChainEntry<LedgerRecord> = {
+  schema: RECORD_SCHEMA,
+  noun: 'record',
+  fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+  sequence: record => record.ledger_sequence,
+  previousDigest: record => record.previous_record_digest,
+  state: record => record.state,
+  occurredAt: record => record.occurred_at
+}

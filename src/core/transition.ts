@@ -8,7 +8,8 @@
 import { nextAttempt } from './attempts.js'
 import { digestOf } from './canonical.js'
 import { BrokenChain, IllegalTransition } from './errors.js'
-import type { LedgerRecord } from './record.js'
+import { RUN_ENTRY, type LedgerRecord } from './record.js'
+import { linkProblem } from './chain/definition.js'
 import {
   INITIAL_STATES,
   STATES,
@@ -103,28 +104,9 @@ function chainProblem(
   previousDigest: string | null,
   next: LedgerRecord
 ): AppendProblem | null {
-  const sequence = previous === null ? 1 : previous.ledger_sequence + 1
-  if (next.ledger_sequence !== sequence) {
-    return chain(
-      previous === null
-        ? `the first record must have ledger_sequence 1, not ${String(next.ledger_sequence)}`
-        : `the record after sequence ${previous.ledger_sequence} must have ledger_sequence ${sequence}, not ${String(next.ledger_sequence)}`
-    )
-  }
-  if (previous === null) {
-    if (next.previous_record_digest !== null) {
-      return chain(
-        `record 1 must have previous_record_digest null, not ${String(next.previous_record_digest)}`,
-        'a first record has no predecessor; set previous_record_digest to null'
-      )
-    }
-    return null
-  }
-  if (next.previous_record_digest !== previousDigest) {
-    return chain(
-      `previous_record_digest is ${String(next.previous_record_digest)}, but the digest of record ${previous.ledger_sequence} is ${String(previousDigest)}`
-    )
-  }
+  const link = linkProblem(RUN_ENTRY, previous, previousDigest, next)
+  if (link !== null) return chain(link.what, link.fix)
+  if (previous === null) return null
   if (next.run_id !== previous.run_id) {
     return chain(
       `run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`,

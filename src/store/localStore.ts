@@ -9,10 +9,8 @@ import {
 import { CorruptEntry } from '../core/errors.js'
 import type { Admission } from '../core/admission.js'
 import type { LedgerRecord } from '../core/record.js'
-import { decodeOperation } from '../core/effect/operationEntry.js'
-import type { OperationRecord } from '../core/effect/operation.js'
 import { Git, type ObjectReader } from './git.js'
-import type { RefCreate, Store, StoreReader, StoredEntry } from './store.js'
+import type { ChainDecoder, RefCreate, Store, StoreReader, StoredEntry } from './store.js'
 
 /** The local repository's refs are the store: the arbiter when there is no remote. */
 export class LocalStore implements Store {
@@ -60,13 +58,13 @@ export class ChainReader implements StoreReader {
     return { oid: object.oid, value: decodeAdmission(ref, object.content) }
   }
 
-  readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null> {
-    return this.walk(ref, decodeRecord)
-  }
-
-  /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
-  readOperationChain(ref: string): Promise<StoredEntry<OperationRecord>[] | null> {
-    return this.walk(ref, decodeOperation)
+  readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null>
+  readChain<R>(ref: string, chain: ChainDecoder<R>): Promise<StoredEntry<R>[] | null>
+  readChain<R>(
+    ref: string,
+    chain?: ChainDecoder<R>
+  ): Promise<StoredEntry<R | LedgerRecord>[] | null> {
+    return chain ? this.walk(ref, chain.decode) : this.walk(ref, decodeRecord)
   }
 
   private async walk<T>(

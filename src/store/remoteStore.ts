@@ -1,8 +1,9 @@
 import type { CommitSpec } from '../core/entry.js'
 import { StoreError } from '../core/errors.js'
+import { WRITE_TRIES } from '../core/chain/definition.js'
 import { clashError, redact, refNameClash, type Git, type GitResult } from './git.js'
 import { LocalStore } from './localStore.js'
-import type { RefCreate, Store, StoreReader } from './store.js'
+import type { ChainDecoder, ReadOptions, RefCreate, Store, StoreReader } from './store.js'
 
 /** One ref's line of `git push --porcelain`: `<flag>\t<src>:<dst>\t<summary>`. */
 interface PushLine {
@@ -24,9 +25,6 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
   }
   return lines
 }
-
-/** How many times an ambiguous push is tried again after the remote showed it absent. */
-const PUSH_TRIES = 3
 
 /**
  * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
@@ -52,11 +50,11 @@ export class RemoteStore implements Store {
           await this.fetch([ref])
           return local.readAdmission(ref)
         },
-        readChain: async ref => {
-          await this.fetch([ref])
-          return local.readChain(ref)
+        readChain: async <R>(ref: string, chain?: ChainDecoder<R>, options?: ReadOptions) => {
+          await this.fetch([ref], { refresh: options?.refresh ?? false })
+          return chain ? local.readChain(ref, chain) : local.readChain(ref)
         }
-      })
+      } as StoreReader)
     )
   }
 
@@ -106,7 +104,7 @@ export class RemoteStore implements Store {
         return 'exists'
       }
       // Absent: pushing the same objects again is safe, since every lease is create-only.
-      if (attempt >= PUSH_TRIES) throw this.unreachable(result)
+      if (attempt >= WRITE_TRIES) throw this.unreachable(result)
     }
   }
 
@@ -141,7 +139,7 @@ export class RemoteStore implements Store {
         await this.fetch([ref], { refresh: true })
         return 'lost'
       }
-      if (attempt >= PUSH_TRIES) throw this.unreachable(result)
+      if (attempt >= WRITE_TRIES) throw this.unreachable(result)
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Admission } from '../core/admission.js'
 import type { CommitSpec } from '../core/entry.js'
 import type { LedgerRecord } from '../core/record.js'
+import type { ChainDefinition } from '../core/chain/definition.js'
 
 /** An entry read from a ref or a chain, with the commit that holds it. */
 export interface StoredEntry<T> {
@@ -15,12 +16,28 @@ export interface RefCreate {
   readonly oid: string
 }
 
+/** What a chain reader needs of a chain's definition: how to decode one stored entry. */
+export type ChainDecoder<R> = Pick<ChainDefinition<R, unknown>, 'decode'>
+
+export interface ReadOptions {
+  readonly refresh?: boolean
+}
+
 /** Reads through one session (one git process locally; fetches first for a remote). */
 export interface StoreReader {
   /** The admission at ref, or null when the ref does not exist. Corrupt → CorruptEntry. */
   readAdmission(ref: string): Promise<StoredEntry<Admission> | null>
   /** The whole chain ending at ref, oldest first; null when the ref does not exist. */
   readChain(ref: string): Promise<StoredEntry<LedgerRecord>[] | null>
+  /**
+   * A chain of any type, decoded by its definition. `refresh` reads the arbiter again even when
+   * this process read the ref before: a chain read to decide must not be a stale copy.
+   */
+  readChain<R>(
+    ref: string,
+    chain: ChainDecoder<R>,
+    options?: ReadOptions
+  ): Promise<StoredEntry<R>[] | null>
 }
 
 /**

@@ -5,6 +5,7 @@
  * attribute a release to the operation).
  */
 import { IDENTITY } from '../entry.js'
+export { epochSeconds } from '../entry.js'
 import type { Intent } from './operation.js'
 
 export interface TagObjectSpec {
@@ -50,8 +51,4 @@ export function markersIn(body: string | null | undefined): Array<{ id: string; 
   for (const match of (body ?? '').matchAll(pattern))
     found.push({ id: match[1] as string, digest: match[2] as string })
   return found
-}
-
-export function epochSeconds(timestamp: string): number {
-  return Math.floor(Date.parse(timestamp) / 1000)
 }

@@ -3,10 +3,19 @@
  * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
  * the first bad sequence; no record is ever skipped.
  */
-import { digestOf, sha256Hex } from '../canonical.js'
-import { BrokenChain } from '../errors.js'
+import { digestOf } from '../canonical.js'
+import {
+  foldChain,
+  linkProblem,
+  type ChainDefinition,
+  type ChainEntry,
+  type ChainFolder,
+  type FoldOptions
+} from '../chain/definition.js'
+import { chainCommit, decodeEntry } from '../entry.js'
 import {
   FINAL_STATES,
+  OPERATION_SCHEMA,
   OperationRecordSchema,
   type EffectResult,
   type Intent,
@@ -64,16 +73,12 @@ export function operationLinkProblem(
   record: OperationRecord,
   context: { readonly sends: number; readonly previousDigest: string | null }
 ): string | null {
+  const link = linkProblem(OPERATION_ENTRY, previous, context.previousDigest, record)
+  if (link !== null) return link.what
   if (previous === null) {
-    if (record.sequence !== 1) return `the first record has sequence ${record.sequence}, not 1`
     if (record.state !== 'prepared') return `the first record is ${record.state}, not prepared`
-    if (record.previous_digest !== null) return 'the first record has a previous_digest'
     if (record.send !== null) return 'the prepared record names a send'
   } else {
-    if (record.sequence !== previous.sequence + 1)
-      return `sequence ${record.sequence} follows ${previous.sequence}`
-    if (record.previous_digest !== context.previousDigest)
-      return 'previous_digest is not the digest of the record before it'
     if (record.operation_id !== previous.operation_id) return 'the operation id changes'
     if (record.intent_digest !== previous.intent_digest) return 'the intent changes'
     if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
@@ -127,10 +132,62 @@ function resultRule(record: OperationRecord): string | null {
   return null
 }
 
-export interface FoldOptions {
-  readonly headOid?: string
-  /** The JCS text of each record when the reader already has it (saves re-encoding). */
-  readonly canonical?: readonly string[]
+/** An operation record as a link of the one chain entity. */
+export const OPERATION_ENTRY: ChainEntry<OperationRecord> = {
+  schema: OPERATION_SCHEMA,
+  noun: 'operation',
+  fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
+  sequence: record => record.sequence,
+  previousDigest: record => record.previous_digest,
+  state: record => record.state,
+  occurredAt: record => record.occurred_at
+}
+
+/** An effect's operation: the `operations` instance of the one chain entity. */
+export const OPERATION_CHAIN: ChainDefinition<OperationRecord, RecoveredOperation> = {
+  ...OPERATION_ENTRY,
+  family: 'operations',
+  holder: 'the operation',
+  stored: STORED,
+  commit: (record, parent) => chainCommit(OPERATION_ENTRY, record, parent),
+  decode: (ref, raw, oid) => decodeEntry(ref, raw, OperationRecordSchema, oid),
+  folder: operationFolder
+}
+
+function operationFolder(): ChainFolder<OperationRecord, RecoveredOperation> {
+  let first: OperationRecord | null = null
+  let sends = 0
+  let result: EffectResult | null = null
+  let resolution: Resolution | null = null
+  return {
+    problem(previous, previousDigest, record, sequence) {
+      if (!OperationRecordSchema.safeParse(record).success) return `record ${sequence} is invalid`
+      return operationLinkProblem(previous, record, { sends, previousDigest })
+    },
+    add(record) {
+      first ??= record
+      if (record.state === 'may_have_been_sent') sends = record.send ?? sends
+      if (record.result) result = record.result
+      if (record.resolution) resolution = record.resolution
+    },
+    result: (head, headDigest, headOid) => {
+      const prepared = first as OperationRecord
+      return {
+        operation_id: head.operation_id,
+        intent: prepared.intent,
+        intent_digest: prepared.intent_digest,
+        state: head.state,
+        final: FINAL_STATES.has(head.state),
+        sequence: head.sequence,
+        head_oid: headOid,
+        head_digest: headDigest,
+        sends,
+        result,
+        resolution,
+        prepared_at: prepared.occurred_at
+      }
+    }
+  }
 }
 
 /** Verify `records` (oldest first, the whole chain) and fold them. */
@@ -138,43 +195,7 @@ export function foldOperation(
   records: readonly OperationRecord[],
   options: FoldOptions = {}
 ): RecoveredOperation {
-  if (records.length === 0)
-    throw new BrokenChain(1, `record 1 is missing: the operation holds no records; ${STORED}`)
-  let previous: OperationRecord | null = null
-  let previousDigest: string | null = null
-  let sends = 0
-  let result: EffectResult | null = null
-  let resolution: Resolution | null = null
-  for (const [index, record] of records.entries()) {
-    const sequence = index + 1
-    const parsed = OperationRecordSchema.safeParse(record)
-    if (!parsed.success) throw new BrokenChain(sequence, `record ${sequence} is invalid; ${STORED}`)
-    const problem = operationLinkProblem(previous, record, { sends, previousDigest })
-    if (problem) throw new BrokenChain(sequence, `${problem}; ${STORED}`)
-    if (record.state === 'may_have_been_sent') sends = record.send ?? sends
-    if (record.result) result = record.result
-    if (record.resolution) resolution = record.resolution
-    previous = record
-    previousDigest = digestText(record, options.canonical?.[index])
-  }
-  const first = records[0] as OperationRecord
-  const head = records[records.length - 1] as OperationRecord
-  return {
-    operation_id: head.operation_id,
-    intent: first.intent,
-    intent_digest: first.intent_digest,
-    state: head.state,
-    final: FINAL_STATES.has(head.state),
-    sequence: head.sequence,
-    head_oid: options.headOid ?? null,
-    head_digest: previousDigest ?? '',
-    sends,
-    result,
-    resolution,
-    prepared_at: first.occurred_at
-  }
+  return foldChain(OPERATION_CHAIN, records, options)
 }
 
-function digestText(record: OperationRecord, text: string | undefined): string {
-  return text === undefined ? digestOf(record) : `sha256:${sha256Hex(text)}`
-}
+export type { FoldOptions }

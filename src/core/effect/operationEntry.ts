@@ -1,16 +1,10 @@
-import { canonicalJson } from '../canonical.js'
 import { decodeEntry, type CommitSpec } from '../entry.js'
-import { epochSeconds } from './artifacts.js'
+import { OPERATION_CHAIN } from './operationChain.js'
 import { OperationRecordSchema, type OperationRecord } from './operation.js'
 
-/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
+/** An operation record is an entry commit like a ledger record (one chain entity). */
 export function operationCommit(record: OperationRecord, parent: string | null): CommitSpec {
-  return {
-    parent,
-    time: epochSeconds(record.occurred_at),
-    subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
-    json: canonicalJson(record)
-  }
+  return OPERATION_CHAIN.commit(record, parent)
 }
 
 export function decodeOperation(

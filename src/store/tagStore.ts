@@ -1,17 +1,16 @@
 /**
- * The store side of SPEC §13: operation chains under `<namespace>/operations/`, and the one
- * write that makes a tag exactly once — the tag (create-only) and the operation's
- * `terminal_committed` record (a lease on the operation's head) in one atomic transaction:
- * `git update-ref --stdin` locally, `git push --atomic` to a remote.
+ * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the
+ * arbiter, writing the deterministic tag object, and the one write that makes a tag exactly
+ * once — the tag (create-only) and the operation's `terminal_committed` record (a lease on the
+ * operation's head) in one atomic transaction: `git update-ref --stdin` locally,
+ * `git push --atomic` to a remote. The operation's chain itself is read and appended through
+ * the Store port like every chain (store/journal.ts).
  */
-import type { CommitSpec } from '../core/entry.js'
-import { encodeCommit } from '../core/entry.js'
-import type { OperationRecord } from '../core/effect/operation.js'
 import { StoreError } from '../core/errors.js'
 import type { Git, RefUpdate } from './git.js'
-import { ChainReader, LocalStore } from './localStore.js'
+import { LocalStore } from './localStore.js'
 import { firstLine, isRaceLost, parsePorcelain, RemoteStore } from './remoteStore.js'
-import type { Store, StoredEntry } from './store.js'
+import type { Store } from './store.js'
 
 export type TagPushOutcome =
   /** Both refs moved: the tag exists and the journal says committed. */
@@ -28,44 +27,33 @@ export interface TagAndRecord {
   readonly journal: RefUpdate & { readonly expected: string }
 }
 
-export interface EffectStore {
+export interface TagStore {
   /** `local`, or the remote's name. */
   readonly name: string
-  /** The operation's chain at the arbiter, oldest first; null when it does not exist. */
-  readOperation(ref: string): Promise<StoredEntry<OperationRecord>[] | null>
   /** The object the tag ref holds at the arbiter; null when the tag does not exist. */
   readTag(tagRef: string): Promise<string | null>
   /** The commit the tag points at (peeled), at the arbiter; null when it does not exist. */
   readTagCommit(tagRef: string): Promise<string | null>
   /** Whether the commit is in the local repository (a tag object can only point at one there). */
   hasCommit(oid: string): Promise<boolean>
-  writeOperationEntry(commit: CommitSpec): Promise<string>
   writeTagObject(text: string): Promise<string>
-  /** Create-only: the prepared record. */
-  createOperation(ref: string, oid: string): Promise<'created' | 'exists'>
-  /** Compare-and-set on the operation's head. */
-  advanceOperation(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'>
   /** The tag and its committed record, in ONE atomic transaction. */
   pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome>
 }
 
-/** The effect store over the same repository and arbiter as the run store. */
-export function effectStoreFor(store: Store): EffectStore {
-  if (store instanceof RemoteStore) return new RemoteEffectStore(store)
-  if (store instanceof LocalStore) return new LocalEffectStore(store)
-  throw new StoreError(`no effect store for the ${store.name} store`)
+/** The tag store over the same repository and arbiter as the chain store. */
+export function tagStoreFor(store: Store): TagStore {
+  if (store instanceof RemoteStore) return new RemoteTagStore(store)
+  if (store instanceof LocalStore) return new LocalTagStore(store)
+  throw new StoreError(`no tag store for the ${store.name} store`)
 }
 
-export class LocalEffectStore implements EffectStore {
+export class LocalTagStore implements TagStore {
   readonly name = 'local'
   protected readonly git: Git
 
   constructor(protected readonly store: LocalStore) {
     this.git = store.git
-  }
-
-  readOperation(ref: string): Promise<StoredEntry<OperationRecord>[] | null> {
-    return this.withObjects(objects => new ChainReader(objects).readOperationChain(ref))
   }
 
   readTag(tagRef: string): Promise<string | null> {
@@ -82,22 +70,8 @@ export class LocalEffectStore implements EffectStore {
     return this.withObjects(async objects => (await objects.read(oid))?.type === 'commit')
   }
 
-  async writeOperationEntry(commit: CommitSpec): Promise<string> {
-    await this.git.ensureEmptyTree()
-    const [oid] = await this.git.writeCommits([encodeCommit(commit)])
-    return oid as string
-  }
-
   writeTagObject(text: string): Promise<string> {
     return this.git.writeObject({ type: 'tag', text })
-  }
-
-  createOperation(ref: string, oid: string): Promise<'created' | 'exists'> {
-    return this.store.createRefs([{ ref, oid }])
-  }
-
-  advanceOperation(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
-    return this.store.advanceRef(ref, next, expected)
   }
 
   async pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
@@ -120,23 +94,16 @@ export class LocalEffectStore implements EffectStore {
   }
 }
 
-/** SPEC §8 for effects: the remote decides; local refs follow what it holds. */
-export class RemoteEffectStore implements EffectStore {
+/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
+export class RemoteTagStore implements TagStore {
   readonly name: string
   private readonly git: Git
-  private readonly local: LocalEffectStore
+  private readonly local: LocalTagStore
 
   constructor(private readonly store: RemoteStore) {
     this.name = store.name
     this.git = store.git
-    this.local = new LocalEffectStore(new LocalStore(store.git))
-  }
-
-  /** Always fetched: an operation is read to decide, and a stale copy would decide wrongly. */
-  async readOperation(ref: string): Promise<StoredEntry<OperationRecord>[] | null> {
-    const result = await this.git.fetchRefs(this.name, [ref])
-    if (result.code !== 0) throw this.git.failure(['fetch'], result)
-    return this.local.readOperation(ref)
+    this.local = new LocalTagStore(new LocalStore(store.git))
   }
 
   /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
@@ -152,20 +119,8 @@ export class RemoteEffectStore implements EffectStore {
     return this.local.hasCommit(oid)
   }
 
-  writeOperationEntry(commit: CommitSpec): Promise<string> {
-    return this.local.writeOperationEntry(commit)
-  }
-
   writeTagObject(text: string): Promise<string> {
     return this.local.writeTagObject(text)
-  }
-
-  createOperation(ref: string, oid: string): Promise<'created' | 'exists'> {
-    return this.store.createRefs([{ ref, oid }])
-  }
-
-  advanceOperation(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'> {
-    return this.store.advanceRef(ref, next, expected)
   }
 
   /**
