@@ -28376,31 +28376,22 @@ module.exports = {
 /* harmony export */   Ko: () => (/* binding */ readInputs),
 /* harmony export */   Px: () => (/* binding */ inInputTerms)
 /* harmony export */ });
-/* unused harmony exports COMMANDS, inWords, InputsSchema, INPUT_FOR_FIELD */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3305);
+/* unused harmony exports inWords, InputsSchema, INPUT_FOR_FIELD */
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3305);
 /* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1057);
 /* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3495);
 /* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8001);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2976);
 
 
 
 
 
 
-const COMMANDS = [
-    'admit',
-    'preview',
-    'record',
-    'plan',
-    'scan',
-    'dispatch',
-    'recover',
-    'operate',
-    'effect'
-];
+
 /** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
 function inWords(values) {
     const shown = values.filter(value => value !== '');
@@ -28418,101 +28409,78 @@ function mustBe(input, expected) {
  * valid value in the message.
  */
 function oneOf(input, values) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* ["enum"] */ .k5n(values, { error: mustBe(input, inWords(values)) });
+    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(values, { error: mustBe(input, inWords(values)) });
 }
 /** An input matched after trimming and lower-casing (the command reads it the same way). */
 function oneOfAnyCase(input, values) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .refine */ .YPB(value => values.includes(value.trim().toLowerCase()), {
+    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .refine */ .YPB(value => values.includes(value.trim().toLowerCase()), {
         error: mustBe(input, inWords(values))
     }));
 }
 /** A text input that must match `pattern`, described to the user as `expected`. */
 function matching(input, pattern, expected) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ._regex */ .Fk(pattern, { error: mustBe(input, expected) }));
+    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._regex */ .Fk(pattern, { error: mustBe(input, expected) }));
 }
 const TRUE_FALSE = ['true', 'false'];
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
-const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({
-    command: oneOf('command', COMMANDS),
-    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    request: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    runId: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
+    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    request: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    runId: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     initialState: oneOf('initial-state', _core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .INITIAL_STATES */ .m1),
     state: oneOf('state', ['', ..._core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .STATES */ .xj]),
-    record: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    remote: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    record: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    remote: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     onConflict: oneOf('on-conflict', ['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     reuse: oneOf('reuse', _core_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .REUSE_POLICIES */ .AS),
     // command: operate
-    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    operators: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    operators: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     operatorPermission: oneOfAnyCase('operator-permission', _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')),
-    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     reply: oneOf('reply', TRUE_FALSE),
     // command: effect
     kind: oneOf('kind', ['', 'tag', 'release']),
-    tag: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    target: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    message: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    tag: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    target: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     draft: oneOf('draft', TRUE_FALSE),
     prerelease: oneOf('prerelease', TRUE_FALSE),
-    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     // command: dispatch and recover
     driver: oneOf('driver', ['', 'workflow', 'command']),
-    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    ref: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    run: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
-    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(),
+    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    ref: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    run: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
     fenced: oneOf('fenced', TRUE_FALSE),
     timeoutSeconds: matching('timeout-seconds', /^[1-9][0-9]{0,4}$/, 'a whole number of seconds from 1 to 99999'),
     maxAttempts: matching('max-attempts', /^[1-9][0-9]?$/, 'a whole number from 1 to 99')
 });
-/** Reads every input through getInput (core.getInput in the action) and validates it. */
-function readInputs(getInput) {
-    const raw = {
-        command: getInput('command') || 'admit',
-        dispatchKey: getInput('dispatch-key'),
-        request: getInput('request'),
-        runId: getInput('run-id'),
-        initialState: getInput('initial-state') || 'admitted',
-        state: getInput('state'),
-        record: getInput('record'),
-        namespace: getInput('namespace') || 'refs/dispatch-ledger',
-        remote: getInput('remote') || 'auto',
-        repositoryPath: getInput('repository-path'),
-        onConflict: getInput('on-conflict') || 'fail',
-        token: getInput('token'),
-        reuse: getInput('reuse') || 'after-terminal',
-        prefix: getInput('prefix') || '/ledger',
-        operators: getInput('operators') || 'OWNER,MEMBER,COLLABORATOR',
-        operatorPermission: getInput('operator-permission') || 'write',
-        operatorBots: getInput('operator-bots'),
-        reply: getInput('reply') || 'true',
-        kind: getInput('kind'),
-        tag: getInput('tag'),
-        target: getInput('target'),
-        message: getInput('message'),
-        releaseName: getInput('release-name'),
-        releaseBody: getInput('release-body'),
-        draft: getInput('draft') || 'false',
-        prerelease: getInput('prerelease') || 'false',
-        operationId: getInput('operation-id'),
-        driver: getInput('driver'),
-        workflow: getInput('workflow'),
-        ref: getInput('ref'),
-        inputs: getInput('inputs'),
-        run: getInput('run'),
-        lookup: getInput('lookup'),
-        fenced: getInput('fenced') || 'false',
-        timeoutSeconds: getInput('timeout-seconds') || '30',
-        maxAttempts: getInput('max-attempts') || '3'
-    };
+/** `dispatch-key` → `dispatchKey`: the field of Inputs that carries an input. */
+function fieldOf(input) {
+    return input.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/**
+ * Reads the inputs a command declares through getInput (core.getInput in the action), each
+ * empty one replaced by its registry default, and validates them. Inputs the command does not
+ * declare take their defaults (its step does not read them). Without a command, every input
+ * is read. A default that is an expression (`${{ github.token }}`) is the runner's to
+ * evaluate, so here it reads as empty.
+ */
+function readInputs(getInput, command) {
+    const raw = {};
+    for (const [name, spec] of Object.entries(_registry_js__WEBPACK_IMPORTED_MODULE_5__/* .INPUTS */ .mc)) {
+        const fallback = spec.default.startsWith('${{') ? '' : spec.default;
+        const declared = command === undefined || Object.hasOwn(command.inputs, name);
+        raw[fieldOf(name)] = (declared ? getInput(name) : '') || fallback;
+    }
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
         // Every schema above says its own sentence, naming the input and the value given.
@@ -28861,218 +28829,86 @@ function digestOf(value) {
 
 /***/ }),
 
-/***/ 5742:
+/***/ 3532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DQ: () => (/* binding */ epochSeconds),
-/* harmony export */   ZN: () => (/* binding */ tagObjectText),
-/* harmony export */   s$: () => (/* binding */ releaseBodyWithMarker),
-/* harmony export */   vU: () => (/* binding */ markersIn)
-/* harmony export */ });
-/* unused harmony exports operationLine, releaseMarker */
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
-/**
- * The bytes an operation puts into the world, derived only from recorded values so that every
- * writer of the same operation produces the same bytes: the annotated tag object (so an
- * ambiguous push is settled by object id) and the release body's marker (so a lookup can
- * attribute a release to the operation).
- */
-
-/** The raw text `git hash-object -t tag` takes. */
-function tagObjectText(spec) {
-    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
-    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
-    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
-    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
-        `tagger ${_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .IDENTITY */ .zK} ${spec.time} +0000\n\n${body}`);
-}
-function operationLine(operationId, intentDigest) {
-    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
-}
-/** SPEC §13: the marker a release body carries. */
-function releaseMarker(operationId, intentDigest) {
-    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
-}
-/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
-function releaseBodyWithMarker(body, operationId, digest) {
-    const marker = releaseMarker(operationId, digest);
-    return body ? `${body}\n\n${marker}` : marker;
-}
-/** Every operation a release body names by marker (normally one). */
-function markersIn(body) {
-    const found = [];
-    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
-    for (const match of (body ?? '').matchAll(pattern))
-        found.push({ id: match[1], digest: match[2] });
-    return found;
-}
-function epochSeconds(timestamp) {
-    return Math.floor(Date.parse(timestamp) / 1000);
-}
-
-
-/***/ }),
-
-/***/ 6084:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Hj: () => (/* binding */ tagOperationId),
-/* harmony export */   MS: () => (/* binding */ FINAL_STATES),
-/* harmony export */   Rp: () => (/* binding */ operationRef),
-/* harmony export */   cm: () => (/* binding */ defaultOperationId),
-/* harmony export */   g1: () => (/* binding */ OperationIdSchema),
-/* harmony export */   gP: () => (/* binding */ OperationRecordSchema),
-/* harmony export */   kV: () => (/* binding */ OPERATION_SCHEMA),
-/* harmony export */   oA: () => (/* binding */ textDigest),
-/* harmony export */   t9: () => (/* binding */ intentDigest),
-/* harmony export */   yY: () => (/* binding */ IntentSchema)
-/* harmony export */ });
-/* unused harmony exports OPERATION_STATES, OperationStateSchema, EFFECT_KINDS, EffectKindSchema, OidSchema, ReleaseIntentSchema, EffectResultSchema, ResolutionSchema */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1649);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4130);
-/**
- * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
- * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
- * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
- * closed schema.
- */
-
-
-
-
-const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
-const OPERATION_STATES = [
-    'prepared',
-    'may_have_been_sent',
-    'observed',
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict',
-    'unknown'
-];
-const OperationStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(OPERATION_STATES);
-/** States after which nothing is ever sent again for the operation. */
-const FINAL_STATES = new Set([
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict'
-]);
-const EFFECT_KINDS = ['tag', 'release'];
-const EffectKindSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(EFFECT_KINDS);
-/** A full object id (SHA-1 or SHA-256 repositories). */
-const OidSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
-/**
- * Operation ids end up inside an HTML comment in a release body and in a one-line operator
- * command, so they may not hold whitespace, control characters or angle brackets.
- */
-const OperationIdSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024, 'must be at most 1024 characters'), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
-const ReleaseIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    name: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024)),
-    /** sha256 of the release body as given (without the marker the action adds). */
-    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
-    draft: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
-    prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
-});
-/** The complete intended effect; its digest is what an operation id is bound to. */
-const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    repository_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256)),
-    kind: EffectKindSchema,
-    tag_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
-        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
-    target: OidSchema,
-    /**
-     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
-     * it: a re-run with another message must be refused as another intent, not end in a
-     * conflict with its own earlier tag.
-     */
-    message_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
-    release: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ReleaseIntentSchema)
-})
-    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
-/** What the operation produced; later records repeat what earlier ones found. */
-const EffectResultSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    tag_object: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(OidSchema),
-    release_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-    release_url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048)))
-});
-const ResolutionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    answer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['committed', 'not_committed']),
-    by: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256))
-});
-/** One record of an operation's chain. Closed at every level. */
-const OperationRecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(OPERATION_SCHEMA),
-    operation_id: OperationIdSchema,
-    sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
-    previous_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH),
-    state: OperationStateSchema,
-    occurred_at: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .TimestampSchema */ .wX,
-    intent: IntentSchema,
-    intent_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
-    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
-    send: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1))),
-    result: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(EffectResultSchema),
-    /** What was seen that led to this record, in words (a status, what a lookup found). */
-    observation: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096))),
-    /** An operator's accountable answer; the only way out of `unknown`. */
-    resolution: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ResolutionSchema),
-    writer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_2__/* .WriterSchema */ .Xf)
-});
-function intentDigest(intent) {
-    return (0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .digestOf */ .ol)(intent);
-}
-/** sha256 of a text as given (a release body, a tag message). */
-function textDigest(body) {
-    return `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(body)}`;
-}
-function operationRef(namespace, operationId) {
-    return `${namespace}/operations/${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(operationId)}`;
-}
-/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
-function defaultOperationId(runId, kind, tag) {
-    return `${runId}/${kind}/${tag}`;
-}
-/** The operation that creates a release's tag when it does not exist yet. */
-function tagOperationId(releaseOperationId) {
-    return `${releaseOperationId}/tag`;
-}
-
-
-/***/ }),
-
-/***/ 8562:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ operationCommit),
-/* harmony export */   e: () => (/* binding */ decodeOperation)
+/* harmony export */   L4: () => (/* binding */ foldChain),
+/* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
+/* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5263);
-/* harmony import */ var _artifacts_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5742);
-/* harmony import */ var _operation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6084);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/**
+ * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
+ * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
+ * (`dispatch-ledger/operation/v1`) are two instances of one definition — an append-only chain of
+ * entry commits under a ref, each record naming its sequence and the digest of the one before,
+ * verified on every read and folded into a state. Pure: no I/O.
+ */
 
 
-
-
-/** SPEC §13: an operation record is an entry commit like a ledger record (SPEC §3). */
-function operationCommit(record, parent) {
-    return {
-        parent,
-        time: (0,_artifacts_js__WEBPACK_IMPORTED_MODULE_2__/* .epochSeconds */ .DQ)(record.occurred_at),
-        subject: `dispatch-ledger operation ${record.sequence} ${record.state}`,
-        json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
-    };
+/**
+ * The one retry budget of every chain write: how many times in all one write is tried. A lost
+ * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
+ * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
+ * the budget the step fails and a later step re-plans.
+ */
+const WRITE_TRIES = 3;
+/**
+ * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
+ * digest is the digest of the record before it (null for the first).
+ */
+function linkProblem(definition, previous, previousDigest, next) {
+    const { sequence: seqField, previousDigest: digestField } = definition.fields;
+    const before = previous === null ? null : definition.sequence(previous);
+    const expected = before === null ? 1 : before + 1;
+    const actual = definition.sequence(next);
+    if (actual !== expected)
+        return {
+            what: before === null
+                ? `the first record must have ${seqField} 1, not ${String(actual)}`
+                : `the record after sequence ${before} must have ${seqField} ${expected}, not ${String(actual)}`
+        };
+    const linked = definition.previousDigest(next);
+    if (before === null)
+        return linked === null
+            ? null
+            : {
+                what: `record 1 must have ${digestField} null, not ${String(linked)}`,
+                fix: `a first record has no predecessor; set ${digestField} to null`
+            };
+    if (linked !== previousDigest)
+        return {
+            what: `${digestField} is ${String(linked)}, but the digest of record ${before} is ${String(previousDigest)}`
+        };
+    return null;
 }
-function decodeOperation(ref, raw, oid) {
-    return (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeEntry */ .LP)(ref, raw, _operation_js__WEBPACK_IMPORTED_MODULE_3__/* .OperationRecordSchema */ .gP, oid);
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them. Throws BrokenChain naming the
+ * first sequence that does not verify; an empty list is broken at sequence 1. No record is ever
+ * skipped. Linear: each record is checked once and digested once.
+ */
+function foldChain(definition, records, options = {}) {
+    if (records.length === 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(1, `record 1 is missing: ${definition.holder} holds no records; ${definition.stored}`);
+    const canonical = options.canonical;
+    if (canonical !== undefined && canonical.length !== records.length)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`);
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        const position = index + 1;
+        const problem = folder.problem(previous, previousDigest, record, position);
+        if (problem !== null)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(position, `${problem}; ${definition.stored}`);
+        folder.add(record);
+        previous = record;
+        const text = canonical?.[index];
+        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
+    }
+    return folder.result(previous, previousDigest, options.headOid ?? null);
 }
 
 
@@ -29083,11 +28919,13 @@ function decodeOperation(ref, raw, oid) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cv: () => (/* binding */ encodeCommit),
+/* harmony export */   DQ: () => (/* binding */ epochSeconds),
 /* harmony export */   Dk: () => (/* binding */ admissionCommit),
 /* harmony export */   L5: () => (/* binding */ parseCommit),
 /* harmony export */   LP: () => (/* binding */ decodeEntry),
 /* harmony export */   Mv: () => (/* binding */ decodeAdmission),
 /* harmony export */   eT: () => (/* binding */ decodeRecord),
+/* harmony export */   f2: () => (/* binding */ chainCommit),
 /* harmony export */   pL: () => (/* binding */ EMPTY_TREE),
 /* harmony export */   rN: () => (/* binding */ recordCommit),
 /* harmony export */   zK: () => (/* binding */ IDENTITY)
@@ -29113,6 +28951,7 @@ function encodeCommit(spec) {
         `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n` +
         `${spec.subject}\n\n${spec.json}\n`);
 }
+/** An entry commit's time: the record's own time, in whole seconds, so its id is reproducible. */
 function epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
@@ -29125,13 +28964,17 @@ function admissionCommit(admission) {
         json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(admission)
     };
 }
-function recordCommit(record, parent) {
+/** The entry commit that stores a chain's record: the subject line names its place. */
+function chainCommit(entry, record, parent) {
     return {
         parent,
-        time: epochSeconds(record.occurred_at),
-        subject: `dispatch-ledger record ${record.ledger_sequence} ${record.state}`,
+        time: epochSeconds(entry.occurredAt(record)),
+        subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
         json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
     };
+}
+function recordCommit(record, parent) {
+    return chainCommit(_record_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_ENTRY */ .n9, record, parent);
 }
 function parseCommit(raw) {
     const split = raw.indexOf('\n\n');
@@ -29564,6 +29407,7 @@ function judgePermission(author, answer, policy) {
 /* harmony export */   Xf: () => (/* binding */ WriterSchema),
 /* harmony export */   eH: () => (/* binding */ DigestSchema),
 /* harmony export */   ep: () => (/* binding */ RECORD_SCHEMA),
+/* harmony export */   n9: () => (/* binding */ RUN_ENTRY),
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
 /* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
@@ -29714,6 +29558,16 @@ const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject 
     note: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096)))),
     input_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(Text(1024)))
 });
+/** A run's record as a link of the one chain entity (core/chain/definition.ts). */
+const RUN_ENTRY = {
+    schema: RECORD_SCHEMA,
+    noun: 'record',
+    fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+    sequence: record => record.ledger_sequence,
+    previousDigest: record => record.previous_record_digest,
+    state: record => record.state,
+    occurredAt: record => record.occurred_at
+};
 
 
 /***/ }),
@@ -30166,6 +30020,569 @@ function ownsRun(run, self) {
     if (run.run_id.startsWith(defaultRunIdPrefix(self)))
         return true;
     return run.first_writer?.github_run_id === self.github_run_id;
+}
+
+
+/***/ }),
+
+/***/ 6527:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ octokitOperatorApi),
+/* harmony export */   I: () => (/* binding */ apiErrorText)
+/* harmony export */ });
+/**
+ * The GitHub calls `command: operate` makes, behind a small interface so the command owns
+ * the orchestration and tests run it against a local server speaking GitHub's REST API.
+ * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
+ * reply comment is a POST that creates something and is sent once).
+ */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** The operator calls over the gateway's octokit, loaded on the first call. */
+function octokitOperatorApi(github) {
+    const request = () => ({ signal: github.signal() });
+    const connect = async () => ({ octokit: await github.client(), ...github.where() });
+    return {
+        async permission(username) {
+            const { octokit, owner, repo } = await connect();
+            try {
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                    owner,
+                    repo,
+                    username,
+                    request: request()
+                });
+                return { permission: data.permission, role_name: data.role_name };
+            }
+            catch (error) {
+                if (statusOf(error) === 404)
+                    return null;
+                throw error;
+            }
+        },
+        async react(comment_id, content) {
+            const { octokit, owner, repo } = await connect();
+            await octokit.rest.reactions.createForIssueComment({
+                owner,
+                repo,
+                comment_id,
+                content,
+                request: request()
+            });
+        },
+        async reply(issue_number, body) {
+            const { octokit, owner, repo } = await connect();
+            await octokit.rest.issues.createComment({
+                owner,
+                repo,
+                issue_number,
+                body,
+                request: request()
+            });
+        },
+        async cancelWorkflowRun(run_id) {
+            const { octokit, owner, repo } = await connect();
+            try {
+                await octokit.rest.actions.cancelWorkflowRun({ owner, repo, run_id, request: request() });
+                return 'requested';
+            }
+            catch (error) {
+                if (statusOf(error) === 409)
+                    return 'finished';
+                throw error;
+            }
+        }
+    };
+}
+/** An API error as one line for a warning; never the token (octokit does not echo it). */
+function apiErrorText(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0] ?? ''}`.slice(0, 300);
+}
+
+
+/***/ }),
+
+/***/ 2976:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mo: () => (/* binding */ REGISTRY),
+/* harmony export */   mc: () => (/* binding */ INPUTS),
+/* harmony export */   yN: () => (/* binding */ needsEvent)
+/* harmony export */ });
+/* unused harmony exports COMMANDS, OUTPUTS, isCommandName, inputsOf, outputsOf */
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1057);
+/* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3495);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8001);
+
+
+
+const COMMANDS = (/* unused pure expression or super */ null && ([
+    'admit',
+    'preview',
+    'record',
+    'plan',
+    'scan',
+    'dispatch',
+    'recover',
+    'operate',
+    'effect'
+]));
+const TRUE_FALSE = ['true', 'false'];
+/** Every input any command reads, in the order the manifests list them. */
+const INPUTS = {
+    'dispatch-key': {
+        description: 'The dispatch key. Overrides the key derived from the event (scheme v1); required for events without a derivation (schedule, workflow_run, ...). At most 1024 UTF-8 bytes, no control characters.',
+        default: ''
+    },
+    request: {
+        description: 'JSON merged into the digested request (under the key "request"), so that a changed request under the same key is a conflict rather than a replay.',
+        default: ''
+    },
+    'run-id': {
+        description: 'The run to act on. Default: the run the dispatch key (given or derived) admits.',
+        default: ''
+    },
+    'initial-state': {
+        description: "The state of a new run's first record, admitted (default) or proposed.",
+        default: 'admitted',
+        values: _core_states_js__WEBPACK_IMPORTED_MODULE_2__/* .INITIAL_STATES */ .m1
+    },
+    state: { description: 'The new state to append.', default: '', values: _core_states_js__WEBPACK_IMPORTED_MODULE_2__/* .STATES */ .xj },
+    record: {
+        description: 'A JSON object with any of attempt, provider, failure, evidence, decision, note, input_key. The action fills in the rest.',
+        default: ''
+    },
+    reuse: {
+        description: 'When a key whose run has ended may run again (a new generation): after-terminal (default: when the event happened after the run ended), after-cancelled (only after a cancelled run), or never. Only issues, pull_request(_target) and issue_comment events carry the time this needs; other events stay duplicates.',
+        default: 'after-terminal',
+        values: _core_generation_js__WEBPACK_IMPORTED_MODULE_0__/* .REUSE_POLICIES */ .AS
+    },
+    'on-conflict': {
+        description: 'What a conflict (same key, different request) does: fail (default) fails the step; output sets conflict=true and lets the step succeed, writing nothing.',
+        default: 'fail',
+        values: ['fail', 'output']
+    },
+    driver: {
+        description: 'workflow (GitHub workflow_dispatch to a fenced receiver) or command (your own shell command in run, optionally lookup).',
+        default: '',
+        values: ['workflow', 'command']
+    },
+    workflow: {
+        description: 'For driver workflow: the receiver workflow file in .github/workflows (for example receiver.yml). It must admit its event first and work only when owner is true.',
+        default: ''
+    },
+    ref: {
+        description: 'For driver workflow, the ref to dispatch on. Default GITHUB_REF.',
+        default: ''
+    },
+    inputs: {
+        description: "For driver workflow, a JSON object of strings passed as the receiver's inputs; the action adds dispatch_key (<run id>/a<attempt>).",
+        default: ''
+    },
+    run: {
+        description: 'For driver command, the shell command (bash -eo pipefail) that sends the work. It gets DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment. Exit 0 sent (last stdout line a JSON object of strings: the external ids), 75 refused and retryable, 78 refused; anything else is ambiguous.',
+        default: ''
+    },
+    lookup: {
+        description: 'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown.',
+        default: ''
+    },
+    fenced: {
+        description: 'For driver command, true when the provider deduplicates by DISPATCH_IDEMPOTENCY_KEY, so an unresolved attempt may be sent once more.',
+        default: 'false',
+        values: TRUE_FALSE
+    },
+    'max-attempts': {
+        description: "How many attempts of the coordinator's workflow run there may be in all: a re-run is requested only while workflow_run.run_attempt is below it.",
+        default: '3'
+    },
+    prefix: {
+        description: 'The word an operator comment starts with, as in `/ledger approve <run id>`.',
+        default: '/ledger'
+    },
+    operators: {
+        description: "The comment authors' associations allowed to operate (comma-separated author_association values).",
+        default: 'OWNER,MEMBER,COLLABORATOR'
+    },
+    'operator-permission': {
+        description: "The least repository permission (read, triage, write, maintain, admin) the collaborator permission API must report for the comment's author.",
+        default: 'write',
+        values: _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_1__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')
+    },
+    'operator-bots': {
+        description: 'Bot logins allowed to operate (comma-separated, e.g. my-app[bot]). Other bots are refused.',
+        default: ''
+    },
+    reply: {
+        description: 'Post one reply comment with the outcome (true or false).',
+        default: 'true',
+        values: TRUE_FALSE
+    },
+    kind: {
+        description: 'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record) or release (a GitHub release; needs token).',
+        default: '',
+        values: ['tag', 'release']
+    },
+    tag: {
+        description: "The tag's name without refs/tags/ (for example v1.2.3).",
+        default: ''
+    },
+    target: { description: 'The full commit id to tag. Default GITHUB_SHA.', default: '' },
+    message: {
+        description: 'The tag message; a line naming the operation and its intent digest is added. Part of the intent: a re-run must pass the same message.',
+        default: ''
+    },
+    'release-name': {
+        description: "For kind release, the release's name. Default the tag.",
+        default: ''
+    },
+    'release-body': {
+        description: 'For kind release, the release notes; a marker comment naming the operation is added so a lookup can tell the release is ours.',
+        default: ''
+    },
+    draft: {
+        description: 'For kind release, true for a draft. A draft has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
+        default: 'false',
+        values: TRUE_FALSE
+    },
+    prerelease: {
+        description: 'For kind release, true for a prerelease.',
+        default: 'false',
+        values: TRUE_FALSE
+    },
+    'operation-id': {
+        description: "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<tag>. The same id with another intent fails; a repeat sends nothing.",
+        default: ''
+    },
+    namespace: {
+        description: 'The ref namespace that holds admissions and ledgers.',
+        default: 'refs/dispatch-ledger'
+    },
+    remote: {
+        description: 'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+        default: 'auto'
+    },
+    'repository-path': {
+        description: 'The git repository to keep refs in. Default GITHUB_WORKSPACE.',
+        default: ''
+    },
+    token: {
+        description: "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
+        default: '${{ github.token }}'
+    },
+    'timeout-seconds': {
+        description: 'The bound on each GitHub API request or provider command; one that outlives it is ambiguous and looked up, never sent blind.',
+        default: '30'
+    }
+};
+/** Every output any command sets, in the order the manifests list them. */
+const OUTPUTS = {
+    run_id: { description: 'The run the dispatch key belongs to (the first admitted run).' },
+    owner: {
+        description: 'true when this workflow run owns the returned run: its run id is gh-<GITHUB_RUN_ID>-..., or this workflow run wrote its first record. record and dispatch selected from the event act only for the owner; with run-id or dispatch-key any workflow run may act.'
+    },
+    created: { description: 'true when this step created the admission.' },
+    recorded: { description: 'true when this step wrote a ledger record.' },
+    dispatch_key: { description: 'The dispatch key used.' },
+    dispatch_key_hash: {
+        description: "Hex sha256 of the dispatch key (the admission ref's last component)."
+    },
+    request_digest: { description: 'sha256 of the JCS canonical request.' },
+    admission_ref: { description: 'The admission ref.' },
+    ledger_ref: { description: "The run's ledger ref." },
+    state: {
+        description: "The run's current state. Empty (like terminal, sequence and attempt) for admit and preview in a workflow run that does not own the run: use the plan action with run-id to read it."
+    },
+    terminal: { description: "true when the run's state is terminal." },
+    sequence: { description: "The ledger sequence of the run's newest record." },
+    recovery_action: {
+        description: 'The one safe next action (none, dispatch, reconcile_provider, observe_provider, ...).'
+    },
+    recovery_reason: { description: 'Why that action is the safe one.' },
+    blind_resubmission_forbidden: {
+        description: 'true when submitting to the provider without a lookup could duplicate work.'
+    },
+    authority_required: {
+        description: 'The gate that must independently allow the next action, or empty.'
+    },
+    conflict: { description: 'true when the key is admitted with a different request digest.' },
+    attempt: {
+        description: "The run's current attempt number (empty before the first dispatch): what a coordinator passes to the provider with the dispatch key."
+    },
+    receiver_confirmed: {
+        description: 'For an attempt sent to a receiver workflow: true once the receiver admission named the run that works (then workflow_run_id names it), false while the ledger holds only candidates (every run id a send returned); the next dispatch or plan confirms it.'
+    },
+    generation: {
+        description: "The generation of the returned run: 1 for a key's first run, N when the key was asked again after generation N-1 had ended."
+    },
+    duplicate: { description: "true when the record's input_key was already recorded." },
+    runs: { description: 'A JSON array of runs with their plans.' },
+    store: { description: 'Which store decided, local or the remote name.' },
+    sent: { description: 'true when this step sent a request.' },
+    submission_state: {
+        description: "The attempt's submission state (not_submitted, submitted, ambiguous, definite_failure)."
+    },
+    external_ids: { description: "The attempt's external ids as a JSON object." },
+    workflow_run_id: {
+        description: 'For driver workflow, the id of the workflow run that works (the run that won the receiver admission), once a receiver has admitted; empty before.'
+    },
+    workflow_run_url: {
+        description: 'For driver workflow, the URL of the workflow run that works (the run that won the receiver admission), once a receiver has admitted; empty before.'
+    },
+    rerun_requested: {
+        description: "true when it asked GitHub to re-run the coordinator's failed jobs."
+    },
+    verb: { description: 'The verb the comment asked for (empty when none).' },
+    outcome: {
+        description: 'applied, duplicate, conflict, rejected, unrecorded (a cancel the ledger could not record; the provider run was still cancelled) or noop.'
+    },
+    settled_outcome: {
+        description: "The outcome settled under the verb's derived key (approved, rejected, cancelled, retry_allowed, sent, not_sent): the first outcome, which wins."
+    },
+    provider_cancelled: {
+        description: 'For cancel: true when GitHub accepted a cancel of at least one workflow run of the run (the receiver that owns its key, read at cancel time, and every candidate); false, with a warning, when there was none to cancel or GitHub refused.'
+    },
+    operation_id: { description: "The operation's id." },
+    operation_state: {
+        description: "The operation's recorded state: prepared, may_have_been_sent, observed, terminal_committed, terminal_no_commit, conflict or unknown."
+    },
+    tag_object: { description: "The annotated tag object's id (ours, once committed)." },
+    release_id: { description: "For kind release, the release's id once committed." },
+    release_url: { description: "For kind release, the release's html_url once committed." }
+};
+/** Where the store is: every command reads these. */
+const STORE = { namespace: null, remote: null, 'repository-path': null };
+const RUN_OUTPUTS = {
+    state: null,
+    terminal: null,
+    sequence: null,
+    recovery_action: null,
+    recovery_reason: null,
+    blind_resubmission_forbidden: null,
+    authority_required: null,
+    attempt: null,
+    receiver_confirmed: null
+};
+const IDENTITY_OUTPUTS = {
+    run_id: null,
+    dispatch_key: null,
+    dispatch_key_hash: null,
+    request_digest: null,
+    ledger_ref: null,
+    store: null
+};
+const ADMISSION_OUTPUTS = {
+    ...IDENTITY_OUTPUTS,
+    owner: null,
+    created: null,
+    recorded: null,
+    admission_ref: null,
+    conflict: null,
+    generation: null,
+    ...RUN_OUTPUTS
+};
+const SELECTED_RUN_OUTPUTS = { ...IDENTITY_OUTPUTS, owner: null, ...RUN_OUTPUTS };
+const REGISTRY = {
+    admit: {
+        name: 'admit',
+        description: 'Exactly-once dispatch and crash-safe recovery for workflows, with the whole state kept as git refs in the repository itself. This action admits the triggering event: it derives the dispatch key, admits it once, and says whether this workflow run owns the work.',
+        event: 'derives-key',
+        inputs: {
+            'dispatch-key': null,
+            request: null,
+            'run-id': 'The run id to admit. Default gh-<GITHUB_RUN_ID>-<first 12 hex of sha256(dispatch key)>, with -g<N> appended for generation N >= 2 of the key (see reuse). A run-id you give is used for every generation.',
+            'initial-state': null,
+            reuse: null,
+            'on-conflict': null,
+            ...STORE
+        },
+        outputs: ADMISSION_OUTPUTS,
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(579), __nccwpck_require__.e(9)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4009))).admitStep
+    },
+    preview: {
+        name: 'preview',
+        description: 'Derive the dispatch key and look it up, writing nothing: what admit would answer.',
+        event: 'derives-key',
+        inputs: {
+            'dispatch-key': null,
+            request: null,
+            'run-id': 'The run id admit would use. Default as admit derives it.',
+            reuse: null,
+            ...STORE
+        },
+        outputs: ADMISSION_OUTPUTS,
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5364))).previewStep
+    },
+    record: {
+        name: 'record',
+        description: "Append one record to a run's ledger, by compare-and-set; a repeat is a no-op.",
+        event: 'optional',
+        inputs: { 'dispatch-key': null, 'run-id': null, state: null, record: null, ...STORE },
+        outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(415)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415))).recordStep
+    },
+    plan: {
+        name: 'plan',
+        description: 'Reconstruct a run from its ledger, verifying the chain, and plan its one safe next action.',
+        event: 'optional',
+        inputs: { 'dispatch-key': null, 'run-id': null, ...STORE },
+        outputs: SELECTED_RUN_OUTPUTS,
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(747)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5747))).planStep
+    },
+    scan: {
+        name: 'scan',
+        description: 'Plan every run that has not ended, and name orphans and runs that do not verify.',
+        event: 'optional',
+        inputs: { ...STORE },
+        outputs: {
+            runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
+            store: null
+        },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5371))).scanStep
+    },
+    dispatch: {
+        name: 'dispatch',
+        description: 'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind.',
+        event: 'selects-run',
+        inputs: {
+            'dispatch-key': null,
+            'run-id': null,
+            driver: null,
+            workflow: null,
+            ref: null,
+            inputs: null,
+            run: null,
+            lookup: null,
+            fenced: null,
+            'timeout-seconds': null,
+            token: "The token for the workflow_dispatch call of driver workflow (needs permissions: actions: write). Default the job's token; never printed.",
+            ...STORE
+        },
+        outputs: {
+            ...SELECTED_RUN_OUTPUTS,
+            sent: 'true when this step sent a request to the provider.',
+            submission_state: null,
+            external_ids: null,
+            workflow_run_id: null,
+            workflow_run_url: null
+        },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(33)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4033))).dispatchStep
+    },
+    recover: {
+        name: 'recover',
+        description: "On workflow_run: re-run a killed coordinator's failed jobs when its ledger allows, once per attempt.",
+        event: 'required',
+        inputs: {
+            'run-id': 'The run to recover. Default every open run of the coordinator.',
+            'max-attempts': null,
+            'timeout-seconds': null,
+            token: "The token for the re-run call (needs permissions: actions: write). Default the job's token; never printed.",
+            ...STORE
+        },
+        outputs: {
+            run_id: 'The run that owns the recovery key.',
+            dispatch_key: null,
+            owner: null,
+            duplicate: 'true when this workflow_run attempt was already recovered.',
+            runs: "The coordinator's open runs with their plans and what was done.",
+            rerun_requested: null,
+            recovery_reason: 'What was done and why.',
+            store: null
+        },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep
+    },
+    operate: {
+        name: 'operate',
+        description: "An operator's comment (approve, deny, cancel, retry, resolve, resolve-effect, status): one verb on one run, authorized and idempotent.",
+        event: 'optional',
+        inputs: {
+            prefix: null,
+            operators: null,
+            'operator-permission': null,
+            'operator-bots': null,
+            reply: null,
+            'timeout-seconds': null,
+            token: "The token for the permission check, the reaction, the reply and cancelling the provider's workflow run. Default the job's token; never printed.",
+            ...STORE
+        },
+        outputs: {
+            ...IDENTITY_OUTPUTS,
+            ...RUN_OUTPUTS,
+            recorded: null,
+            verb: null,
+            outcome: null,
+            settled_outcome: null,
+            provider_cancelled: null
+        },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(722), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2789))).operateStep
+    },
+    effect: {
+        name: 'effect',
+        description: 'A tag or a GitHub release made exactly once, never guessed.',
+        event: 'optional',
+        inputs: {
+            kind: null,
+            tag: null,
+            target: null,
+            message: null,
+            'release-name': null,
+            'release-body': null,
+            draft: null,
+            prerelease: null,
+            'operation-id': null,
+            'run-id': 'The run the operation belongs to (part of the default operation-id).',
+            'timeout-seconds': null,
+            token: "For kind release, the token for the release calls (needs permissions: contents: write). Default the job's token; never printed.",
+            ...STORE
+        },
+        outputs: {
+            operation_id: null,
+            operation_state: null,
+            tag_object: null,
+            release_id: null,
+            release_url: null,
+            sent: 'true when this step sent a request (a tag push or a release create).'
+        },
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(722), __nccwpck_require__.e(74)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8346))).effectStep
+    }
+};
+function isCommandName(name) {
+    return COMMANDS.includes(name);
+}
+/** The inputs a command reads, in catalogue order, each with its description for that action. */
+function inputsOf(command) {
+    return Object.keys(INPUTS)
+        .filter(name => Object.hasOwn(command.inputs, name))
+        .map(name => [
+        name,
+        { ...INPUTS[name], description: command.inputs[name] ?? INPUTS[name].description }
+    ]);
+}
+/** The outputs a command sets, in catalogue order, each with its description for that action. */
+function outputsOf(command) {
+    return Object.keys(OUTPUTS)
+        .filter(name => Object.hasOwn(command.outputs, name))
+        .map(name => [name, { description: command.outputs[name] ?? OUTPUTS[name].description }]);
+}
+/** Whether a step needs the event file, by its rule and the inputs it was given. */
+function needsEvent(rule, inputs) {
+    switch (rule) {
+        case 'derives-key':
+            return !inputs.dispatchKey;
+        case 'selects-run':
+            return !inputs.dispatchKey && !inputs.runId;
+        case 'required':
+            return true;
+        case 'optional':
+            return false;
+    }
 }
 
 
@@ -30673,13 +31090,11 @@ class ObjectReader {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ LocalStore),
-/* harmony export */   r: () => (/* binding */ ChainReader)
+/* harmony export */   V: () => (/* binding */ LocalStore)
 /* harmony export */ });
+/* unused harmony export ChainReader */
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8562);
-
 
 
 /** The local repository's refs are the store: the arbiter when there is no remote. */
@@ -30728,12 +31143,8 @@ class ChainReader {
             throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'an admission commit has a parent');
         return { oid: object.oid, value: (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeAdmission */ .Mv)(ref, object.content) };
     }
-    readChain(ref) {
-        return this.walk(ref, _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT);
-    }
-    /** An effect operation's chain (SPEC §13): same entry format, its own schema. */
-    readOperationChain(ref) {
-        return this.walk(ref, _core_effect_operationEntry_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeOperation */ .e);
+    readChain(ref, chain) {
+        return chain ? this.walk(ref, chain.decode) : this.walk(ref, _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT);
     }
     async walk(ref, decode) {
         let object = await this.objects.read(ref);
@@ -30780,8 +31191,10 @@ class ChainReader {
 /* harmony export */   qg: () => (/* binding */ RemoteStore)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
-/* harmony import */ var _localStore_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(281);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3532);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1404);
+/* harmony import */ var _localStore_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(281);
+
 
 
 
@@ -30798,8 +31211,6 @@ function parsePorcelain(stdout) {
     }
     return lines;
 }
-/** How many times an ambiguous push is tried again after the remote showed it absent. */
-const PUSH_TRIES = 3;
 /**
  * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
  * Objects are written locally, then one push per admission or record decides; local refs
@@ -30814,7 +31225,7 @@ class RemoteStore {
     constructor(git, name) {
         this.git = git;
         this.name = name;
-        this.local = new _localStore_js__WEBPACK_IMPORTED_MODULE_2__/* .LocalStore */ .V(git);
+        this.local = new _localStore_js__WEBPACK_IMPORTED_MODULE_3__/* .LocalStore */ .V(git);
     }
     async read(fn) {
         return this.local.read(local => fn({
@@ -30822,9 +31233,9 @@ class RemoteStore {
                 await this.fetch([ref]);
                 return local.readAdmission(ref);
             },
-            readChain: async (ref) => {
-                await this.fetch([ref]);
-                return local.readChain(ref);
+            readChain: async (ref, chain, options) => {
+                await this.fetch([ref], { refresh: options?.refresh ?? false });
+                return chain ? local.readChain(ref, chain) : local.readChain(ref);
             }
         }));
     }
@@ -30870,7 +31281,7 @@ class RemoteStore {
                 return 'exists';
             }
             // Absent: pushing the same objects again is safe, since every lease is create-only.
-            if (attempt >= PUSH_TRIES)
+            if (attempt >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TRIES */ .QI)
                 throw this.unreachable(result);
         }
     }
@@ -30906,7 +31317,7 @@ class RemoteStore {
                 await this.fetch([ref], { refresh: true });
                 return 'lost';
             }
-            if (attempt >= PUSH_TRIES)
+            if (attempt >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TRIES */ .QI)
                 throw this.unreachable(result);
         }
     }
@@ -30965,9 +31376,9 @@ class RemoteStore {
     refuseIfClash(result) {
         if (result.code === 0)
             return;
-        const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .refNameClash */ .oI)(result.stderr);
+        const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .refNameClash */ .oI)(result.stderr);
         if (clash)
-            throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
+            throw (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
     }
     refuseIfForbidden(result, access) {
         if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
@@ -30997,7 +31408,7 @@ function isRaceLost(line) {
 }
 /** The line of git's stderr that says what went wrong (redacted), for an error message. */
 function firstLine(text) {
-    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(text)
         .split('\n')
         .map(line => line.trim())
         .filter(Boolean);
@@ -41488,6 +41899,11 @@ function _function(params) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* reexport */ run)
+});
+
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var src_core = __nccwpck_require__(3360);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -41560,6 +41976,267 @@ async function writeSummary(block, env) {
 var refs = __nccwpck_require__(9301);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __nccwpck_require__(7416);
+;// CONCATENATED MODULE: ./src/github/octokit.ts
+/**
+ * Loaded on use, never at start-up: `@actions/github` parses GITHUB_EVENT_PATH when it is
+ * imported, which would turn a malformed event into a raw JSON error before the action's own
+ * loader could name the problem and its fix.
+ */
+async function loadOctokit(options) {
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const baseUrl = (options.apiUrl || 'https://api.github.com').replace(/\/+$/, '');
+    return getOctokit(options.token, { baseUrl });
+}
+
+// EXTERNAL MODULE: ./src/github/operatorApi.ts
+var operatorApi = __nccwpck_require__(6527);
+;// CONCATENATED MODULE: ./src/github/releases.ts
+class GitHubReleases {
+    github;
+    constructor(github) {
+        this.github = github;
+    }
+    client() {
+        return this.github.client();
+    }
+    where() {
+        return this.github.where();
+    }
+    signal(factor = 1) {
+        return this.github.signal(factor);
+    }
+    async create(request) {
+        // Outside the try: failing to load the client sent nothing, so it is no ambiguous create.
+        const octokit = await this.client();
+        try {
+            const { data } = await octokit.rest.repos.createRelease({
+                ...this.where(),
+                ...request,
+                request: { signal: this.signal() }
+            });
+            return { kind: 'created', release: view(data) };
+        }
+        catch (error) {
+            return classifyCreateError(error);
+        }
+    }
+    get(id) {
+        return this.lookup(async () => {
+            const octokit = await this.client();
+            const { data } = await octokit.rest.repos.getRelease({
+                ...this.where(),
+                release_id: id,
+                request: { signal: this.signal() }
+            });
+            return view(data);
+        });
+    }
+    byTag(tag) {
+        return this.lookup(async () => {
+            const octokit = await this.client();
+            const { data } = await octokit.rest.repos.getReleaseByTag({
+                ...this.where(),
+                tag,
+                request: { signal: this.signal() }
+            });
+            return view(data);
+        });
+    }
+    /** Every page: a lookup that stopped early would read "absent" into a partial list. */
+    listAll() {
+        return this.lookup(async () => {
+            const octokit = await this.client();
+            const all = await octokit.paginate(octokit.rest.repos.listReleases, {
+                ...this.where(),
+                per_page: 100,
+                // Every page within one bound: four requests' worth.
+                request: { signal: this.signal(4) }
+            });
+            return all.map(view);
+        });
+    }
+    /** 404 → absent; any other failure → the lookup failed (never "absent"). */
+    async lookup(fn) {
+        try {
+            return { ok: true, value: await fn() };
+        }
+        catch (error) {
+            const status = statusOf(error);
+            if (status === 404)
+                return { ok: true, value: null };
+            return { ok: false, detail: describe(error) };
+        }
+    }
+}
+function view(data) {
+    return {
+        id: data.id,
+        tag_name: data.tag_name,
+        name: data.name,
+        body: data.body ?? null,
+        draft: data.draft,
+        prerelease: data.prerelease,
+        html_url: data.html_url
+    };
+}
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/**
+ * Only an answer GitHub gave is definite. A 422 naming `already_exists` is the fence; other
+ * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
+ * connection (octokit reports those as status 500 with no response) — may have created it.
+ */
+function classifyCreateError(error) {
+    const status = statusOf(error);
+    const detail = describe(error);
+    const response = error?.response;
+    if (status === 422 && response && isAlreadyExists(response.data))
+        return { kind: 'already_exists', detail };
+    if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
+        return {
+            kind: 'refused',
+            status,
+            detail: status === 403 ? `${detail} (the token needs contents: write)` : detail
+        };
+    return { kind: 'ambiguous', detail };
+}
+function isAlreadyExists(data) {
+    const errors = data?.errors;
+    return (Array.isArray(errors) &&
+        errors.some(e => e?.code === 'already_exists'));
+}
+/** The status and GitHub's message, never a body verbatim (it could echo a token). */
+function describe(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300);
+    return status !== null ? `HTTP ${status}: ${safe}` : safe;
+}
+
+;// CONCATENATED MODULE: ./src/github/repository.ts
+
+/**
+ * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
+ * GitHub call goes through, so every command names a bad value the same way.
+ */
+function parseRepository(text) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
+    if (!match)
+        throw new errors/* InvalidInput */.o9(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
+            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
+    return { owner: match[1], repo: match[2] };
+}
+
+;// CONCATENATED MODULE: ./src/github/gateway.ts
+
+
+
+
+class GitHubGateway {
+    options;
+    octokit = null;
+    repository = null;
+    constructor(options) {
+        this.options = options;
+    }
+    /** Whether a token was given: commands that can go on without GitHub ask this first. */
+    get hasToken() {
+        return this.options.token !== '';
+    }
+    /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
+    get repositoryName() {
+        const { owner, repo } = this.where();
+        return `${owner}/${repo}`;
+    }
+    client() {
+        this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl });
+        return this.octokit;
+    }
+    where() {
+        this.repository ??= parseRepository(this.options.repository);
+        return this.repository;
+    }
+    signal(factor = 1) {
+        return AbortSignal.timeout(this.options.timeoutSeconds * 1000 * factor);
+    }
+    /** POST …/actions/workflows/{workflow}/dispatches with return_run_details. */
+    dispatchWorkflow(dispatch) {
+        return this.observe('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+            workflow_id: dispatch.workflow,
+            ref: dispatch.ref,
+            inputs: { ...dispatch.inputs },
+            return_run_details: true
+        });
+    }
+    /** POST …/actions/runs/{run_id}/rerun-failed-jobs. */
+    rerunFailedJobs(runId) {
+        return this.observe('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
+            run_id: runId
+        });
+    }
+    /** The calls of the operate command: permission, reaction, reply, cancel. */
+    operator() {
+        return (0,operatorApi/* octokitOperatorApi */.C)(this);
+    }
+    /** The release calls of the effect protocol. */
+    releases() {
+        return new GitHubReleases(this);
+    }
+    /**
+     * One request, reported as what was observed (status and body, or that no answer came),
+     * never thrown for an HTTP status; nothing it returns contains the token.
+     */
+    async observe(route, parameters) {
+        const where = this.where();
+        const octokit = await this.client();
+        try {
+            const response = await octokit.request(route, {
+                ...where,
+                ...parameters,
+                request: { signal: this.signal() }
+            });
+            return { status: response.status, body: response.data };
+        }
+        catch (error) {
+            const status = error.status;
+            if (typeof status === 'number' && status >= 400) {
+                const data = error.response?.data;
+                return { status, body: this.scrub(data) };
+            }
+            return { error: this.scrub(describeError(error)) };
+        }
+    }
+    /** The token never leaves the gateway: not in an error text, not in a body we keep. */
+    scrub(value) {
+        const token = this.options.token;
+        if (!token)
+            return value;
+        if (typeof value === 'string')
+            return value.split(token).join('***');
+        if (value === undefined)
+            return value;
+        try {
+            return JSON.parse(JSON.stringify(value).split(token).join('***'));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+function describeError(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    if (error.name === 'TimeoutError' || error.name === 'AbortError')
+        return 'timed out (timeout-seconds)';
+    const cause = error.cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.message}${detail}`;
+}
+
+// EXTERNAL MODULE: ./src/registry.ts
+var registry = __nccwpck_require__(2976);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
@@ -41611,13 +42288,19 @@ async function openStore(options) {
 
 
 
-/** The action adapter: inputs in, one command, outputs and a job summary out. */
-async function run(env = process.env) {
+
+
+/**
+ * The composition root: one command's inputs in, its outputs and a job summary out. Each
+ * action's entry (dist/<command>.js) calls it with its own command.
+ */
+async function run(command = 'admit', env = process.env) {
     try {
-        const inputs = (0,action_inputs/* readInputs */.Ko)(name => src_core/* getInput */.V4(name));
+        const spec = registry/* REGISTRY */.Mo[command];
+        const inputs = (0,action_inputs/* readInputs */.Ko)(name => src_core/* getInput */.V4(name), spec);
         if (inputs.token)
             src_core/* setSecret */.Pq(inputs.token);
-        const report = await runStep(inputs, env);
+        const report = await runStep(command, inputs, env);
         for (const [name, value] of Object.entries(report.outputs))
             src_core/* setOutput */.uH(name, value);
         for (const warning of report.warnings ?? [])
@@ -41630,49 +42313,36 @@ async function run(env = process.env) {
         src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(error instanceof Error ? error.message : String(error)));
     }
 }
-/** Commands whose key is derived from the event unless dispatch-key is given. */
-const DERIVES_KEY = new Set(['admit', 'preview']);
-async function runStep(inputs, env) {
+async function runStep(command, inputs, env) {
+    const spec = registry/* REGISTRY */.Mo[command];
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const steps = await __nccwpck_require__.e(/* import() */ 129).then(__nccwpck_require__.bind(__nccwpck_require__, 6129));
+    const step = await spec.step();
     // The event before the store, so a bad event is reported before any git process starts.
-    // admit and preview derive the key from it unless it is given; record and plan may use it.
-    const event = await loadEvent(env, {
-        required: (DERIVES_KEY.has(inputs.command) && !inputs.dispatchKey) ||
-            inputs.command === 'recover' ||
-            (inputs.command === 'dispatch' && !inputs.dispatchKey && !inputs.runId)
-    });
+    const event = await loadEvent(env, { required: (0,registry/* needsEvent */.yN)(spec.event, inputs) });
     const store = await openStore({
         repositoryPath: inputs.repositoryPath,
         remote: inputs.remote,
         env
     });
-    const context = { event, store, writer, env };
-    switch (inputs.command) {
-        case 'admit':
-            return steps.admitStep(inputs, context);
-        case 'preview':
-            return steps.previewStep(inputs, context);
-        case 'record':
-            return steps.recordStep(inputs, context);
-        case 'plan':
-            return steps.planStep(inputs, context);
-        case 'scan':
-            return steps.scanStep(inputs, context);
-        case 'operate':
-            return steps.operateStep(inputs, context);
-        case 'effect':
-            return steps.effectStep(inputs, context);
-        case 'dispatch':
-            return steps.dispatchStep(inputs, context);
-        case 'recover':
-            return steps.recoverStep(inputs, context);
-    }
+    // Built once for every command; it loads octokit and reads GITHUB_REPOSITORY only when a
+    // command makes its first call.
+    const github = new GitHubGateway({
+        token: inputs.token,
+        apiUrl: env.GITHUB_API_URL,
+        repository: env.GITHUB_REPOSITORY,
+        timeoutSeconds: Number(inputs.timeoutSeconds)
+    });
+    const context = { event, store, writer, env, github };
+    return step(inputs, context);
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts
+/**
+ * The bundle's library entry: `npm run bundle` builds it into dist/index.js, and writes one
+ * small dist/<command>.js per action that imports it and runs its own command.
+ */
 
-// The action's entry point: everything happens in run().
-void run();
 
+var __webpack_exports__run = __webpack_exports__.e;
+export { __webpack_exports__run as run };

@@ -1,0 +1,1024 @@
+export const id = 33;
+export const ids = [33];
+export const modules = {
+
+/***/ 4033:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  dispatchStep: () => (/* binding */ dispatchStep),
+  runUrlFor: () => (/* binding */ runUrlFor)
+});
+
+// EXTERNAL MODULE: ./src/core/reconstruct.ts
+var reconstruct = __webpack_require__(4461);
+;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
+
+function dispatchMove(state, plan) {
+    switch (plan.action) {
+        case 'dispatch':
+        case 'retry_attempt': {
+            const attempt = (0,reconstruct/* dispatchAttemptFor */.jY)(state);
+            // planRecovery says dispatch only at admitted and retry only at attempt_failed, where
+            // an attempt always follows; anything else is a planner bug, and we send nothing.
+            if (attempt === null)
+                return { kind: 'nothing', reason: `No attempt can be started in state ${state.state}.` };
+            return { kind: 'send', attempt };
+        }
+        case 'reconcile_provider': {
+            // The unresolved ambiguous attempt first (rule 2 of §6), else the newest one.
+            const open = state.attempts.find(a => a.unresolved_ambiguous) ??
+                state.attempts.find(a => a.number === state.current_attempt);
+            if (open === undefined)
+                return { kind: 'nothing', reason: 'The plan asks to reconcile, but no attempt exists.' };
+            return { kind: 'reconcile', attempt: { number: open.number, reason: open.reason } };
+        }
+        case 'observe_provider': {
+            const current = state.attempts.find(a => a.number === state.current_attempt);
+            return {
+                kind: 'observe',
+                attempt: current?.number ?? 0,
+                external_ids: current?.external_ids ?? {}
+            };
+        }
+        default:
+            return {
+                kind: 'nothing',
+                reason: `Nothing to send: the plan is ${plan.action}. ${plan.reason}`
+            };
+    }
+}
+/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
+function idempotencyKey(runId, attempt) {
+    return `${runId}/a${attempt}`;
+}
+/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
+const MAX_SENDS_PER_STEP = 2;
+/** An attempt is sent at most twice in all: the send and one fenced re-send. */
+const MAX_SENDS_PER_ATTEMPT = 2;
+/**
+ * How many sends of `attempt` the ledger shows were started: each send is preceded by its
+ * own durable intent (`dispatched`, `not_submitted`), so a crash cannot hide one.
+ */
+function sendsStarted(records, attempt) {
+    return records.filter(r => r.state === 'dispatched' &&
+        r.attempt?.number === attempt &&
+        r.provider?.submission_state === 'not_submitted').length;
+}
+
+// EXTERNAL MODULE: ./src/core/planRecovery.ts
+var planRecovery = __webpack_require__(5183);
+// EXTERNAL MODULE: ./src/core/receiver.ts
+var core_receiver = __webpack_require__(3698);
+;// CONCATENATED MODULE: ./src/core/sendOutcome.ts
+/** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
+const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
+function classifyWorkflowDispatch(answer) {
+    if ('error' in answer)
+        return { kind: 'ambiguous', reason: `no answer from the API (${answer.error})` };
+    const { status, body } = answer;
+    if (status === 200) {
+        const details = isRecord(body) ? body : {};
+        const ids = {};
+        const runId = details['workflow_run_id'];
+        if (typeof runId === 'number' || (typeof runId === 'string' && /^\d+$/.test(runId)))
+            ids['workflow_run_id'] = String(runId);
+        if (typeof details['html_url'] === 'string')
+            ids['html_url'] = details['html_url'];
+        return { kind: 'submitted', external_ids: ids };
+    }
+    if (status === 204)
+        return { kind: 'submitted', external_ids: {} };
+    if (DEFINITE_REFUSALS.has(status)) {
+        const why = status === 403
+            ? 'the token may not dispatch workflows: give the job `permissions: actions: write` ' +
+                '(or a token that has it)'
+            : status === 404
+                ? 'the workflow or repository was not found: check the workflow input (a file in ' +
+                    '.github/workflows) and that the token can see the repository'
+                : status === 401
+                    ? 'the token was not accepted: check the token input'
+                    : 'GitHub rejected the request: check the workflow, ref and inputs (the workflow ' +
+                        'must declare every input and have a workflow_dispatch trigger)';
+        return {
+            kind: 'refused',
+            failure: { code: `http_${status}`, classification: 'provider', retryable: false },
+            message: `The dispatch was refused with HTTP ${status}: ${why}.`
+        };
+    }
+    // 5xx, 429 and the rest: GitHub may have created the run before it failed to answer.
+    return { kind: 'ambiguous', reason: `HTTP ${status}: the API may have created the run` };
+}
+const EXIT_RETRYABLE = 75; // EX_TEMPFAIL
+const EXIT_NOT_RETRYABLE = 78; // EX_CONFIG
+function classifyCommandSend(run) {
+    if (run.timedOut)
+        return { kind: 'ambiguous', reason: 'the command timed out (timeout-seconds)' };
+    switch (run.exitCode) {
+        case 0:
+            return { kind: 'submitted', external_ids: lastLineIds(run.stdout) ?? {} };
+        case EXIT_RETRYABLE:
+        case EXIT_NOT_RETRYABLE: {
+            const retryable = run.exitCode === EXIT_RETRYABLE;
+            return {
+                kind: 'refused',
+                failure: { code: `exit_${run.exitCode}`, classification: 'provider', retryable },
+                message: `The run command exited ${run.exitCode}: the provider definitely refused ` +
+                    (retryable ? '(retryable: a later dispatch starts a new attempt).' : '(not retryable).')
+            };
+        }
+        default:
+            return {
+                kind: 'ambiguous',
+                reason: run.exitCode === null
+                    ? 'the command was killed by a signal'
+                    : `the command exited ${run.exitCode}, which says neither sent nor refused`
+            };
+    }
+}
+function classifyCommandLookup(run) {
+    if (run.timedOut)
+        return { kind: 'unknown', reason: 'the lookup command timed out' };
+    if (run.exitCode === 0) {
+        const ids = lastLineIds(run.stdout);
+        if (ids)
+            return { kind: 'found', external_ids: ids };
+        return {
+            kind: 'unknown',
+            reason: 'the lookup exited 0 without a JSON object of strings on its last line'
+        };
+    }
+    if (run.exitCode === 1)
+        return { kind: 'absent', reason: 'the lookup exited 1: the provider has nothing' };
+    return {
+        kind: 'unknown',
+        reason: run.exitCode === null
+            ? 'the lookup was killed by a signal'
+            : `the lookup exited ${run.exitCode}`
+    };
+}
+/** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
+function lastLineIds(stdout) {
+    const line = stdout.trimEnd().split('\n').pop()?.trim() ?? '';
+    if (!line.startsWith('{'))
+        return null;
+    let value;
+    try {
+        value = JSON.parse(line);
+    }
+    catch {
+        return null;
+    }
+    if (!isRecord(value))
+        return null;
+    const entries = Object.entries(value);
+    if (!entries.every(([, v]) => typeof v === 'string'))
+        return null;
+    // A fresh object with own properties only: `__proto__` stays a plain key.
+    const ids = Object.create(null);
+    for (const [k, v] of entries)
+        ids[k] = v;
+    return { ...ids };
+}
+/**
+ * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
+ * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
+ */
+function afterLookup(lookup, options) {
+    switch (lookup.kind) {
+        case 'found':
+            return 'adopt';
+        case 'absent':
+            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
+        case 'unknown':
+            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
+    }
+}
+function provider(driver, submission_state, external_ids = {}) {
+    return { driver, submission_state, external_ids: { ...external_ids } };
+}
+function intentRecord(driver, attempt, external_ids) {
+    return {
+        state: 'dispatched',
+        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
+    };
+}
+/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
+function sendRecord(driver, outcome, current) {
+    // No attempt field: the append gives a submission update or a failure the head's attempt.
+    switch (outcome.kind) {
+        case 'submitted':
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
+            };
+        case 'refused':
+            return {
+                state: 'attempt_failed',
+                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
+            };
+        case 'ambiguous':
+            if (current === 'ambiguous')
+                return null;
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
+            };
+    }
+}
+/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
+function absentRecord(driver, reason) {
+    return {
+        state: 'attempt_failed',
+        fields: {
+            provider: provider(driver, 'definite_failure'),
+            failure: {
+                code: 'provider_has_nothing',
+                classification: 'recovery_required',
+                retryable: true
+            },
+            note: clip(reason)
+        }
+    };
+}
+function clip(text) {
+    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// EXTERNAL MODULE: ./src/commands/record.ts
+var commands_record = __webpack_require__(3141);
+// EXTERNAL MODULE: ./src/commands/runView.ts
+var runView = __webpack_require__(3906);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
+var selectRun = __webpack_require__(1394);
+;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+/**
+ * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
+ * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
+ * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
+ * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ */
+
+
+
+
+
+
+
+/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
+const MAX_MOVES = 8;
+async function dispatch(options) {
+    const selected = await (0,selectRun/* selectRun */.S3)(options.store, options.choice);
+    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
+    if (!(0,selectRun/* mayAct */.qb)(selected))
+        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
+            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    const boundary = options.onBoundary ?? (() => { });
+    const driver = options.driver;
+    let sends = 0;
+    const send = async (call, attempt, note) => {
+        boundary('before-intent');
+        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
+        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
+        boundary('after-intent');
+        sends++;
+        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        run.sends = sends;
+        boundary('after-send');
+        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
+        if (record)
+            await run.append(record);
+        boundary('after-outcome');
+        return outcome;
+    };
+    for (let move = 0; move < MAX_MOVES; move++) {
+        const next = dispatchMove(run.state, run.plan);
+        if (next.kind === 'nothing')
+            return run.result('nothing', null, next.reason);
+        if (next.kind === 'observe') {
+            const confirmed = await dispatch_confirm(run, driver);
+            return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
+        }
+        const call = callFor(run.state, next.attempt.number);
+        if (next.kind === 'send') {
+            if (sends >= MAX_SENDS_PER_STEP)
+                return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
+            const outcome = await send(call, next.attempt, null);
+            const done = finished(run, outcome, next.attempt.number);
+            if (done)
+                return done;
+            continue; // ambiguous: reconcile once, straight away
+        }
+        // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
+        const lookup = await driver.lookup(call, run.externalIds(next.attempt.number));
+        const sendsLeft = Math.min(MAX_SENDS_PER_STEP - sends, MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number));
+        switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
+            case 'adopt': {
+                const ids = lookup.kind === 'found' ? lookup.external_ids : {};
+                await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null), 'provider_observation');
+                return run.result('submitted', next.attempt.number, `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`);
+            }
+            case 'fail_and_retry':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                continue; // the plan is now retry_attempt: the next attempt is sent
+            case 'fail_only':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return run.result('failed', next.attempt.number, `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`);
+            case 'resend': {
+                const outcome = await send(call, next.attempt, `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`);
+                const done = finished(run, outcome, next.attempt.number);
+                if (done)
+                    return done;
+                return run.result('unresolved', next.attempt.number, `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`);
+            }
+            case 'unresolved':
+                return run.result('unresolved', next.attempt.number, `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
+                    (driver.fenced
+                        ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+                        : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
+        }
+    }
+    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
+ * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function dispatch_confirm(run, driver) {
+    const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
+    if (attempt === null)
+        return '';
+    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
+    if (lookup.kind !== 'found')
+        return ' No receiver has admitted it yet.';
+    await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: lookup.external_ids }, null), 'provider_observation');
+    return ' Its receiver has admitted: the ledger now names that run.';
+}
+function finished(run, outcome, attempt) {
+    if (outcome.kind === 'submitted')
+        return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
+    if (outcome.kind === 'refused')
+        return run.result('failed', attempt, outcome.message);
+    return null;
+}
+function callFor(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
+}
+function reasonOf(lookup) {
+    return lookup.reason ?? lookup.kind;
+}
+/** The run as this step sees it: the chain, its verified state and plan, kept current. */
+class RunLedger {
+    options;
+    ledger_ref;
+    owner;
+    state;
+    plan;
+    sends = 0;
+    chain;
+    constructor(options, ledger_ref, chain, owner) {
+        this.options = options;
+        this.ledger_ref = ledger_ref;
+        this.owner = owner;
+        this.chain = chain;
+        this.state = (0,runView/* verifiedState */.SP)(chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    records() {
+        return this.chain.map(entry => entry.value);
+    }
+    submission(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
+    }
+    externalIds(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
+    }
+    async append(record, trigger) {
+        const result = await (0,commands_record/* appendRecord */.EB)(this.options.store, {
+            ledger_ref: this.ledger_ref,
+            state: record.state,
+            fields: record.fields,
+            occurred_at: this.options.now(),
+            trigger: trigger ?? this.options.trigger,
+            actor: this.options.actor,
+            writer: this.options.writer
+        }, this.chain);
+        this.chain = result.chain;
+        this.state = (0,runView/* verifiedState */.SP)(this.chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    result(outcome, attempt, message) {
+        const at = attempt ?? this.state.current_attempt;
+        const current = this.state.attempts.find(a => a.number === at);
+        return {
+            outcome,
+            owner: this.owner,
+            sends: this.sends,
+            ledger_ref: this.ledger_ref,
+            chain: this.chain,
+            state: this.state,
+            plan: this.plan,
+            attempt: at,
+            submission_state: current?.submission_state ?? null,
+            external_ids: current?.external_ids ?? {},
+            message
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/dispatchKey.ts
+var dispatchKey = __webpack_require__(3086);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/time.ts
+var time = __webpack_require__(2334);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(8701);
+;// CONCATENATED MODULE: ./src/drivers/command.ts
+/**
+ * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
+ * optional `lookup` command finds it again. Both run through @actions/exec as
+ * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
+ * that comes from the event or the ledger reaches it only through the environment.
+ */
+
+
+
+/** Seconds `timeout` waits after SIGTERM before it sends SIGKILL. */
+const KILL_AFTER_SECONDS = 5;
+class CommandDriver {
+    options;
+    name = 'command';
+    fenced;
+    constructor(options) {
+        this.options = options;
+        this.fenced = options.fenced;
+    }
+    intentIds() {
+        return {};
+    }
+    async send(call) {
+        return classifyCommandSend(await this.runScript(this.options.run, call, {}));
+    }
+    async lookup(call, recorded) {
+        if (!this.options.lookup)
+            return { kind: 'unknown', reason: 'no lookup command is configured (the lookup input)' };
+        const ids = { DISPATCH_EXTERNAL_IDS: JSON.stringify(recorded) };
+        return classifyCommandLookup(await this.runScript(this.options.lookup, call, ids));
+    }
+    async runScript(script, call, extra) {
+        const env = childEnv(this.options.env, {
+            DISPATCH_KEY: call.dispatch_key,
+            DISPATCH_RUN_ID: call.run_id,
+            DISPATCH_ATTEMPT: String(call.attempt),
+            DISPATCH_IDEMPOTENCY_KEY: call.idempotency_key,
+            ...extra
+        });
+        const bash = ['bash', '-eo', 'pipefail', '-c', script];
+        // coreutils `timeout` kills the command's whole process group, which @actions/exec
+        // cannot do (it hides the child). Where it is missing, we stop waiting instead.
+        const timeoutTool = await io/* which */.K7('timeout', false);
+        const seconds = this.options.timeoutSeconds;
+        const [tool, ...args] = timeoutTool
+            ? [timeoutTool, '-k', String(KILL_AFTER_SECONDS), String(seconds), ...bash]
+            : bash;
+        const started = Date.now();
+        const running = exec/* getExecOutput */.H(tool, args, {
+            cwd: this.options.cwd,
+            env,
+            ignoreReturnCode: true,
+            outStream: this.options.outStream
+        });
+        const result = timeoutTool
+            ? await running
+            : await Promise.race([running, expiry(seconds + KILL_AFTER_SECONDS)]);
+        if (result === null)
+            return { exitCode: null, timedOut: true, stdout: '' };
+        const elapsed = (Date.now() - started) / 1000;
+        // 124: timeout's TERM worked; 137: it had to KILL. Only then, and only late, is it ours.
+        const timedOut = timeoutTool !== '' && [124, 137].includes(result.exitCode) && elapsed >= seconds;
+        return { exitCode: signalled(result.exitCode), timedOut, stdout: result.stdout };
+    }
+}
+/** `timeout` reports a command killed by signal N as 128 + N, as bash does. */
+function signalled(exitCode) {
+    return exitCode > 128 && exitCode < 160 ? null : exitCode;
+}
+function expiry(seconds) {
+    return new Promise(resolve => setTimeout(() => resolve(null), seconds * 1000).unref());
+}
+/** The step's environment without the action's inputs, plus the dispatch variables. */
+function childEnv(env, dispatch) {
+    const out = {};
+    for (const [name, value] of Object.entries(env))
+        if (value !== undefined && !name.startsWith('INPUT_'))
+            out[name] = value;
+    return { ...out, ...dispatch };
+}
+
+;// CONCATENATED MODULE: ./src/drivers/workflow.ts
+/**
+ * Driver `workflow` (SPEC §10): GitHub `workflow_dispatch` to a fenced receiver. The receiver
+ * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
+ * and works only when it owns that key, so a second run for one dispatch does nothing. The
+ * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
+ * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ */
+
+
+
+
+class WorkflowDriver {
+    options;
+    name = 'workflow';
+    /** The receiver admits before it works: a second run for one dispatch does nothing. */
+    fenced = true;
+    file;
+    constructor(options) {
+        this.options = options;
+        this.file = workflowFile(options.workflow);
+    }
+    /** What the receiver's `inputs.dispatch_key` is for an attempt. */
+    inputsFor(call) {
+        return { ...this.options.inputs, dispatch_key: call.idempotency_key };
+    }
+    /** The key the receiver derives from its workflow_dispatch event, by its own rule. */
+    receiverKey(call) {
+        return (0,dispatchKey/* deriveDispatch */.Qj)({
+            eventName: 'workflow_dispatch',
+            payload: {
+                repository: { id: this.options.repositoryId },
+                workflow: `.github/workflows/${this.file}`,
+                inputs: this.inputsFor(call)
+            }
+        }).dispatch_key;
+    }
+    intentIds(call) {
+        return { [core_receiver/* RECEIVER_KEY */.Qt]: this.receiverKey(call) };
+    }
+    /**
+     * The run an accepted send returns is only a candidate: another run of the same attempt may
+     * win the receiver admission, so the ledger names the receiver once one has admitted.
+     */
+    async send(call, recorded) {
+        const answer = await this.options.api.dispatchWorkflow({
+            workflow: this.file,
+            ref: this.options.ref,
+            inputs: this.inputsFor(call)
+        });
+        const outcome = classifyWorkflowDispatch(answer);
+        if (outcome.kind !== 'submitted')
+            return outcome;
+        return { kind: 'submitted', external_ids: (0,core_receiver/* candidateIds */.Ky)(recorded, outcome.external_ids) };
+    }
+    /** Found when a receiver admitted the attempt's key: it is the run that works. */
+    async lookup(call, recorded) {
+        const key = recorded[core_receiver/* RECEIVER_KEY */.Qt] ?? this.receiverKey(call);
+        const receiver = await this.options.findReceiver(key);
+        if (receiver === null)
+            return {
+                kind: 'unknown',
+                reason: `no receiver has admitted ${key} yet (it may still be queued)`
+            };
+        return { kind: 'found', external_ids: (0,core_receiver/* confirmedIds */.UJ)(receiver, this.options.runUrl) };
+    }
+}
+/** `receiver.yml` or `.github/workflows/receiver.yml` → `receiver.yml`. */
+function workflowFile(workflow) {
+    const file = workflow.startsWith('.github/workflows/')
+        ? workflow.slice('.github/workflows/'.length)
+        : workflow;
+    if (!/^[A-Za-z0-9_.-]+\.ya?ml$/.test(file) || file.startsWith('.'))
+        throw new errors/* InvalidInput */.o9(`The workflow input ${JSON.stringify(workflow)} is not a workflow file. Name a file in ` +
+            '.github/workflows, for example workflow: receiver.yml (the receiver key is derived ' +
+            'from its path, so a numeric workflow id cannot be used).');
+    return file;
+}
+
+// EXTERNAL MODULE: ./src/commands/receiver.ts
+var receiver = __webpack_require__(6681);
+// EXTERNAL MODULE: ./src/action/ledgerSummary.ts
+var ledgerSummary = __webpack_require__(5565);
+// EXTERNAL MODULE: ./src/action/report.ts
+var report = __webpack_require__(1658);
+// EXTERNAL MODULE: ./src/action/runReport.ts
+var runReport = __webpack_require__(585);
+;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
+
+
+
+
+
+
+
+
+
+
+/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
+async function dispatchStep(inputs, context) {
+    const { event, store, env } = context;
+    const driver = buildDriver(inputs, context);
+    const result = await dispatch({
+        store,
+        choice: {
+            namespace: inputs.namespace,
+            run_id: inputs.runId,
+            dispatch_key: inputs.dispatchKey,
+            event,
+            writer: context.writer
+        },
+        driver,
+        trigger: (0,dispatchKey/* triggerFor */.AC)(event.name),
+        actor: (0,dispatchKey/* actorFrom */.M2)(event.payload),
+        writer: context.writer,
+        now: () => (0,time/* timestampOf */.U_)(new Date()),
+        onBoundary: failpoint(env)
+    });
+    return dispatchStep_report(result, store, driver);
+}
+function dispatchStep_report(result, store, driver) {
+    const { state } = result;
+    const ids = result.external_ids;
+    const identity = (0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store.name);
+    const dispatchOutputs = {
+        sent: (0,report/* flag */.J)(result.sends > 0),
+        submission_state: result.submission_state ?? '',
+        external_ids: JSON.stringify(ids),
+        // Set only once a receiver admitted: a run a send returned is a candidate until then.
+        workflow_run_id: ids['workflow_run_id'] ?? '',
+        workflow_run_url: ids['html_url'] ?? ''
+    };
+    if (result.outcome === 'not_owner')
+        return {
+            outputs: {
+                ...identity,
+                ...(0,runReport/* notOwnedOutputs */.pz)(state.run_id),
+                owner: 'false',
+                sent: 'false',
+                submission_state: '',
+                external_ids: '{}',
+                workflow_run_id: '',
+                workflow_run_url: '',
+                receiver_confirmed: ''
+            },
+            summary: {
+                title: 'dispatch-ledger: dispatch — not this workflow run’s',
+                meaning: result.message,
+                rows: [
+                    ['run id', state.run_id],
+                    ['store', store.name]
+                ]
+            }
+        };
+    const view = { state, plan: result.plan };
+    const failure = result.outcome === 'failed' || result.outcome === 'unresolved' ? result.message : undefined;
+    return {
+        outputs: { ...identity, owner: (0,report/* flag */.J)(result.owner), ...(0,runReport/* runOutputs */.MR)(view), ...dispatchOutputs },
+        summary: {
+            title: `dispatch-ledger: dispatch — ${result.outcome}`,
+            meaning: result.message,
+            rows: [
+                ['run id', state.run_id],
+                ['driver', driver.name],
+                ['requests sent by this step', String(result.sends)],
+                ['attempt', result.attempt === null ? '' : String(result.attempt)],
+                ['submission', result.submission_state ?? ''],
+                ...Object.entries(ids).map(([name, value]) => [`external id ${name}`, value]),
+                ['store', store.name],
+                ...(0,runReport/* runRows */.TO)(view)
+            ],
+            extra: (0,ledgerSummary/* ledgerMarkdown */.n)(result.chain, state.terminal)
+        },
+        failure
+    };
+}
+function buildDriver(inputs, context) {
+    const { event, store, env, github } = context;
+    const timeoutSeconds = Number(inputs.timeoutSeconds);
+    if (inputs.driver === 'command') {
+        if (!inputs.run)
+            throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
+                'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
+        return new CommandDriver({
+            run: inputs.run,
+            lookup: inputs.lookup,
+            fenced: inputs.fenced === 'true',
+            timeoutSeconds,
+            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
+            env
+        });
+    }
+    if (inputs.driver !== 'workflow')
+        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
+            'receiver) or command (your own shell command).');
+    if (!inputs.workflow)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
+    const file = workflowFile(inputs.workflow);
+    const workflowInputs = parseWorkflowInputs(inputs.inputs);
+    if (!github.hasToken)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
+    const repository = github.repositoryName;
+    const ref = inputs.ref || env.GITHUB_REF || '';
+    if (!ref)
+        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
+    const namespace = inputs.namespace;
+    return new WorkflowDriver({
+        api: github,
+        workflow: file,
+        ref,
+        inputs: workflowInputs,
+        repositoryId: repositoryId(env, event),
+        findReceiver: key => (0,receiver/* findReceiver */.rg)(store, namespace, key),
+        runUrl: runUrlFor(env, repository)
+    });
+}
+function parseWorkflowInputs(text) {
+    if (!text)
+        return {};
+    const value = (0,validate/* parseJsonInput */.ou)(text, 'inputs');
+    if (typeof value !== 'object' ||
+        value === null ||
+        Array.isArray(value) ||
+        !Object.values(value).every(v => typeof v === 'string'))
+        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
+            'workflow_dispatch inputs are strings.');
+    if (Object.hasOwn(value, 'dispatch_key'))
+        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
+            'the key the receiver admits. Remove it.');
+    return { ...value };
+}
+/** A workflow run's web address, as GitHub forms it. */
+function runUrlFor(env, repository) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    return id => `${server}/${repository}/actions/runs/${id}`;
+}
+/** The id the receiver's event carries as repository.id. */
+function repositoryId(env, event) {
+    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
+    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
+        return fromEnv;
+    const payload = event.payload;
+    const fromEvent = payload.repository?.id;
+    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
+        return fromEvent;
+    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
+        'repository.id); it is part of the receiver key. Run inside a workflow.');
+}
+/**
+ * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
+ * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
+ * real use; it can only stop this step's own process.
+ */
+function failpoint(env) {
+    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
+    if (!at)
+        return undefined;
+    return boundary => {
+        if (boundary === at)
+            process.kill(process.pid, 'SIGKILL');
+    };
+}
+
+
+/***/ }),
+
+/***/ 5565:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ ledgerMarkdown)
+/* harmony export */ });
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2020);
+
+/** The run's records as a table and its path through the state machine as a mermaid diagram. */
+function ledgerMarkdown(chain, terminal) {
+    const rows = chain.map(({ value: r }) => [
+        String(r.ledger_sequence),
+        r.state,
+        r.occurred_at,
+        r.attempt ? `${r.attempt.number} (${r.attempt.reason})` : '',
+        r.provider ? r.provider.submission_state : '',
+        r.failure ? `${r.failure.code}${r.failure.retryable ? ' (retryable)' : ''}` : '',
+        r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
+        r.idempotency.input_key ?? '',
+        r.trigger
+    ].map(cell => (0,_core_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    const header = [
+        'seq',
+        'state',
+        'at',
+        'attempt',
+        'submission',
+        'failure',
+        'decision',
+        'input key',
+        'trigger'
+    ];
+    const table = [
+        `| ${header.join(' | ')} |`,
+        `|${header.map(() => '---').join('|')}|`,
+        ...rows.map(cells => `| ${cells.join(' | ')} |`)
+    ].join('\n');
+    // States are enum values, safe to print; edges carry the sequence that took them.
+    const lines = ['stateDiagram-v2', `  [*] --> ${chain[0]?.value.state ?? 'unknown'}`];
+    for (let i = 1; i < chain.length; i++)
+        lines.push(`  ${chain[i - 1]?.value.state} --> ${chain[i]?.value.state} : ${i + 1}`);
+    if (terminal)
+        lines.push(`  ${chain[chain.length - 1]?.value.state} --> [*]`);
+    return `\n#### Ledger\n\n${table}\n\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n`;
+}
+
+
+/***/ }),
+
+/***/ 585:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B0: () => (/* binding */ selectedRunOutputs),
+/* harmony export */   MR: () => (/* binding */ runOutputs),
+/* harmony export */   TO: () => (/* binding */ runRows),
+/* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
+/* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
+/* harmony export */ });
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
+
+
+
+/**
+ * A workflow run that does not own the dispatch may do nothing with it: its plan must never
+ * tell it to dispatch someone else's run, so it is `none`, whatever the owner's state.
+ */
+function notOwnedOutputs(ownerRunId) {
+    return {
+        ...runOutputs(null),
+        recovery_action: 'none',
+        recovery_reason: `Run ${ownerRunId}, admitted by another workflow run, owns this dispatch; this workflow run must not act on it.`,
+        blind_resubmission_forbidden: 'true'
+    };
+}
+/** Which run, which key, where it lives: the outputs every run-level command sets. */
+function runIdentityOutputs(state, ledger_ref, store) {
+    return {
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key,
+        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        request_digest: state.request_digest,
+        ledger_ref,
+        store
+    };
+}
+/** The identity, ownership and run outputs of a selected run (plan, record, dispatch). */
+function selectedRunOutputs(selected, store) {
+    return {
+        ...runIdentityOutputs(selected.view.state, selected.ledger_ref, store),
+        owner: (0,_report_js__WEBPACK_IMPORTED_MODULE_1__/* .flag */ .J)(selected.owner),
+        ...runOutputs(selected.view)
+    };
+}
+/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+function runOutputs(view) {
+    return {
+        state: view?.state.state ?? '',
+        terminal: view ? String(view.state.terminal) : '',
+        sequence: view ? String(view.state.sequence) : '',
+        recovery_action: view?.plan.action ?? '',
+        recovery_reason: view?.plan.reason ?? '',
+        blind_resubmission_forbidden: view ? String(view.plan.blind_resubmission_forbidden) : '',
+        authority_required: view?.plan.authority_required ?? '',
+        attempt: view?.state.current_attempt ? String(view.state.current_attempt) : '',
+        receiver_confirmed: view ? receiverConfirmed(view.state) : ''
+    };
+}
+/** The summary rows describing a run's state and plan. */
+function runRows(view) {
+    if (!view)
+        return [['state', '(no ledger)']];
+    return [
+        ['state', `${view.state.state}${view.state.terminal ? ' (terminal)' : ''}`],
+        ['sequence', String(view.state.sequence)],
+        ['next action', view.plan.action],
+        ['why', view.plan.reason]
+    ];
+}
+/** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
+function receiverConfirmed(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+}
+
+
+/***/ }),
+
+/***/ 6681:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CN: () => (/* binding */ confirmReceiver),
+/* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
+/* harmony export */   rg: () => (/* binding */ findReceiver)
+/* harmony export */ });
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/**
+ * Reading the receiver side of the workflow driver at the arbiter
+ * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
+ * whether a coordinator was cancelled before its receiver started.
+ */
+
+
+
+
+
+
+/**
+ * The receiver that admitted `key`, or null when none has yet: one read of its admission and
+ * its ledger. The workflow run is the writer of the receiver's first record (the run that won
+ * the admission), not a run id parsed from a name a caller could choose.
+ */
+async function findReceiver(store, namespace, key) {
+    return store.read(async (reader) => {
+        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
+        const found = await reader.readAdmission(ref);
+        if (found === null)
+            return null;
+        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
+        const chain = await reader.readChain(admission.ledger_ref);
+        if (chain !== null)
+            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
+        const writer = chain?.[0]?.value.writer ?? null;
+        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
+    });
+}
+/**
+ * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
+ * receiver admission up and, when a receiver has admitted, appends the submission update that
+ * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
+ */
+async function confirmReceiver(store, ledger_ref, chain, options) {
+    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
+    if (attempt === null)
+        return chain;
+    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
+    const receiver = await findReceiver(store, options.namespace, key);
+    if (receiver === null)
+        return chain;
+    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
+        ledger_ref,
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
+            }
+        },
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        trigger: 'provider_observation',
+        actor: options.actor,
+        writer: options.writer
+    }, chain);
+    return appended.chain;
+}
+/**
+ * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
+ * after its coordinator was cancelled must do no work. False when there is no such run in this
+ * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
+ * fails closed (throws), so a receiver never works on a broken premise.
+ */
+async function coordinatorCancelled(store, namespace, run_id) {
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
+    const chain = await store.read(reader => reader.readChain(ref));
+    if (chain === null || chain.length === 0)
+        return false;
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
+    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,150 @@
+export const id = 371;
+export const ids = [371];
+export const modules = {
+
+/***/ 5371:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   scanStep: () => (/* binding */ scanStep)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+
+
+
+/**
+ * For a scheduled sweep: every non-terminal run with its plan, every ledger that no admission
+ * admits (an orphan: listed, with no next action), and every ledger that fails to verify.
+ */
+async function scanStep(inputs, context) {
+    const { store } = context;
+    const scanned = await (0,_commands_scan_js__WEBPACK_IMPORTED_MODULE_1__/* .scanRuns */ .s)(store, inputs.namespace);
+    const broken = scanned.flatMap(run => 'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []);
+    const orphans = scanned.flatMap(run => 'orphan' in run
+        ? [
+            {
+                run_id: run.state.run_id,
+                dispatch_key: run.state.dispatch_key,
+                ledger_ref: run.ledger_ref,
+                state: run.state.state,
+                sequence: run.state.sequence,
+                updated_at: run.state.updated_at,
+                orphan: run.orphan
+            }
+        ]
+        : []);
+    const open = scanned.flatMap(run => !('plan' in run) || run.state.terminal
+        ? []
+        : [
+            {
+                run_id: run.state.run_id,
+                dispatch_key: run.state.dispatch_key,
+                ledger_ref: run.ledger_ref,
+                state: run.state.state,
+                sequence: run.state.sequence,
+                updated_at: run.state.updated_at,
+                recovery_action: run.plan.action,
+                recovery_reason: run.plan.reason,
+                blind_resubmission_forbidden: run.plan.blind_resubmission_forbidden,
+                authority_required: run.plan.authority_required
+            }
+        ]);
+    for (const run of orphans)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(run.orphan);
+    for (const run of broken)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${run.ledger_ref}: ${run.error}`);
+    const table = scanTable(open, orphans, broken);
+    return {
+        outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
+        summary: {
+            title: 'dispatch-ledger: scan',
+            meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${orphans.length} orphans (no admission admits them: nothing acts on them); ${broken.length} do not verify.`,
+            rows: [
+                ['namespace', inputs.namespace],
+                ['store', store.name]
+            ],
+            extra: `\n${table}\n`
+        }
+    };
+}
+/**
+ * The summary's table: open runs with their next action, then orphans (no next action), then
+ * ledgers that do not verify.
+ */
+function scanTable(open, orphans, broken) {
+    return [
+        '| run id | state | seq | next action | gate |',
+        '|---|---|---|---|---|',
+        ...open.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...orphans.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
+        ...broken.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | does not verify | | ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | |`)
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 689:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ scanRuns)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+
+
+
+
+
+/**
+ * Every run in the namespace, each reconstructed and planned; all chains and admissions are
+ * read in one session, after one listing of the runs and one of the admissions. A ledger that
+ * does not verify is listed with its error rather than hidden, and a ledger that no admission
+ * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
+ * planning the others.
+ */
+async function scanRuns(store, namespace) {
+    const refs = await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
+    const admissions = (await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
+    return store.read(async (reader) => {
+        const runs = [];
+        for (const { ref } of refs) {
+            try {
+                const chain = await reader.readChain(ref);
+                if (!chain)
+                    continue; // deleted since it was listed
+                (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
+                const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
+                try {
+                    const { run_id, dispatch_key } = view.state;
+                    await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                }
+                catch (error) {
+                    if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
+                        throw error;
+                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message });
+                    continue;
+                }
+                runs.push({ ledger_ref: ref, ...view });
+            }
+            catch (error) {
+                if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))
+                    throw error;
+                runs.push({ ledger_ref: ref, error: error.message });
+            }
+        }
+        return runs;
+    });
+}
+
+
+/***/ })
+
+};

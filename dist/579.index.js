@@ -1,0 +1,557 @@
+export const id = 579;
+export const ids = [579];
+export const modules = {
+
+/***/ 4579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Py: () => (/* binding */ admitCommand)
+/* harmony export */ });
+/* unused harmony exports admit, checkFirstRecord */
+/* harmony import */ var _core_admission_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8306);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1057);
+/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9301);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(993);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3086);
+/* harmony import */ var _core_newRecord_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4196);
+/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2982);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2334);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4447);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1125);
+/* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6681);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(3141);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(3698);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2020);
+/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(8822);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(3906);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: admit`: derive the dispatch from the event (or the given key), build the first
+ * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
+ * whether it fails the step.
+ */
+async function admitCommand(store, options) {
+    const target = (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__/* .resolveDispatch */ .V)(options);
+    const initial = _core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .InitialStateSchema */ .TG.safeParse(options.initial_state ?? 'admitted');
+    if (!initial.success)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`The \`initial_state\` must be admitted or proposed, not ${JSON.stringify(options.initial_state)}.`);
+    const first = (0,_core_newRecord_js__WEBPACK_IMPORTED_MODULE_9__/* .newRecord */ .M)({
+        run_id: target.run_id,
+        ledger_sequence: 1,
+        previous_record_digest: null,
+        state: initial.data,
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(options.now ?? new Date()),
+        trigger: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__/* .triggerFor */ .AC)(options.event.name),
+        actor: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__/* .actorFrom */ .M2)(options.event.payload),
+        writer: options.writer,
+        dispatch_key: target.dispatch_key,
+        request_digest: target.request_digest
+    });
+    const reuse = (0,_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .checkReuse */ .p)(options.reuse);
+    const coordinator = options.dispatch_key ? null : receiverOf(options.event);
+    const stopped = (written) => ({
+        target,
+        result: null,
+        conflict: null,
+        view: null,
+        stopped: { coordinator_run_id: coordinator?.run_id, written }
+    });
+    if (coordinator && (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id)))
+        return stopped(false);
+    try {
+        const result = await admit(store, {
+            namespace: options.namespace,
+            first_record: first,
+            reuse,
+            occurred_at: (0,_core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__/* .occurrenceTime */ .v)(options.event.name, options.event.payload),
+            // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
+            generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
+        });
+        // A cancel that landed while this receiver was admitting: it still does no work, and
+        // its own run is closed so that nothing lists it as work to do.
+        if (coordinator &&
+            result.created &&
+            (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id))) {
+            await closeStoppedReceiver(store, result, options, coordinator.run_id);
+            return stopped(true);
+        }
+        const view = result.owner ? (0,_runView_js__WEBPACK_IMPORTED_MODULE_18__/* .viewRun */ .bz)(result.chain) : null;
+        return { target, result, conflict: null, view, stopped: null };
+    }
+    catch (error) {
+        if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionConflict */ .EH))
+            throw error;
+        return { target, result: null, conflict: error, view: null, stopped: null };
+    }
+}
+async function closeStoppedReceiver(store, result, options, coordinator_run_id) {
+    await (0,_record_js__WEBPACK_IMPORTED_MODULE_15__/* .appendRecord */ .EB)(store, {
+        ledger_ref: result.admission.ledger_ref,
+        state: 'cancelled',
+        fields: {
+            note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
+        },
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(options.now ?? new Date()),
+        trigger: 'system',
+        actor: null,
+        writer: options.writer
+    }, result.chain ?? []);
+}
+/** The coordinator a workflow_dispatch event names in `inputs.dispatch_key`, if any. */
+function receiverOf(event) {
+    if (event.name !== 'workflow_dispatch')
+        return null;
+    const inputs = event.payload?.inputs;
+    const named = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_19__/* .coordinatorOf */ .g5)(inputs?.dispatch_key);
+    if (named === null || (0,_core_text_js__WEBPACK_IMPORTED_MODULE_16__/* .findControlCharacter */ .Am)(named.run_id) !== null)
+        return null;
+    return named;
+}
+/** Rounds of "read, decide, create" when a race for the next generation is lost. */
+const GENERATION_TRIES = 3;
+/**
+ * SPEC §4 and §15. Optimistic: write generation 1's entries and try the create-only
+ * transaction first (two git processes for a first arrival); only a refused create lists the
+ * key's generations and decides: this run's own generation is replayed; otherwise the newest
+ * generation answers as a duplicate, or (its run ended before the event happened) generation
+ * N+1 is created, create-only in one transaction exactly like generation 1.
+ */
+async function admit(store, request) {
+    const first = checkFirstRecord(request.first_record);
+    const { dispatch_key } = first.idempotency;
+    const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionRef */ .Rp)(request.namespace, dispatch_key);
+    const admission = admissionFor(request, first, { generation: 1, previous_run_id: null });
+    const refs = { admission_ref, generation_ref: admission_ref };
+    const created = await tryCreate(store, refs, admission, first);
+    if (created)
+        return { ...created, reason: 'first_arrival' };
+    for (let round = 1;; round++) {
+        const outcome = await admitExisting(store, request, first, { refresh: round > 1 });
+        if (outcome)
+            return outcome;
+        if (round >= GENERATION_TRIES)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Another arrival created generation after generation of ${admission_ref} while this ` +
+                `one was deciding (${GENERATION_TRIES} rounds); nothing was written. Run admit again.`);
+    }
+}
+/** Writes the two entries and creates both refs in one create-only transaction; null if any exists. */
+async function tryCreate(store, refs, admission, first) {
+    const [admissionOid, recordOid] = (await store.writeEntries([
+        (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionCommit */ .Dk)(admission),
+        (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(first, null)
+    ]));
+    const outcome = await store.createRefs([
+        { ref: refs.generation_ref, oid: admissionOid },
+        { ref: admission.ledger_ref, oid: recordOid }
+    ]);
+    if (outcome !== 'created')
+        return null;
+    return {
+        admission,
+        ...refs,
+        created: true,
+        recorded: true,
+        owner: true,
+        chain: [{ oid: recordOid, value: first }]
+    };
+}
+/**
+ * One round over an admitted key: list its generations, read what the decision needs, and
+ * replay, answer as a duplicate, or try to create the next generation (null: that race was lost).
+ */
+async function admitExisting(store, request, first, options) {
+    const { dispatch_key, request_digest } = first.idempotency;
+    const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_13__/* .assessGenerations */ .iB)(store, {
+        namespace: request.namespace,
+        dispatch_key,
+        run_id: first.run_id,
+        generation_run_ids: request.generation_run_ids ?? 'as_given',
+        reuse: request.reuse ?? 'after-terminal',
+        occurred_at: request.occurred_at ?? null,
+        refresh: options.refresh
+    });
+    const base = { admission_ref: found.admission_ref, created: false };
+    switch (found.kind) {
+        case 'absent': {
+            // The create was refused but there is no admission: our ledger ref exists on its own.
+            const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .ledgerRef */ .DH)(request.namespace, first.run_id);
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
+                `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
+                'give a different `run_id`, or inspect the ledger by hand.');
+        }
+        case 'replay': {
+            const own = found.entry;
+            checkDigest(own.admission, request_digest, own.ref);
+            const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true };
+            if (found.chain)
+                return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
+            const ownFirst = { ...first, run_id: own.admission.run_id };
+            const completed = await completeLedger(store, own.admission, ownFirst);
+            return { ...result, ...completed, reason: 'replay' };
+        }
+        case 'duplicate':
+            // The request digest is compared within a generation only: with the newest one.
+            checkDigest(found.entry.admission, request_digest, found.entry.ref);
+            return {
+                ...base,
+                admission: found.entry.admission,
+                generation_ref: found.entry.ref,
+                recorded: false,
+                owner: false,
+                chain: null,
+                reason: found.reason
+            };
+        case 'create': {
+            const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id });
+            const next = admissionFor(request, nextFirst, {
+                generation: found.generation,
+                previous_run_id: found.previous.admission.run_id
+            });
+            const refs = {
+                admission_ref: found.admission_ref,
+                generation_ref: (0,_core_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .generationRef */ .cH)(found.admission_ref, found.generation)
+            };
+            const created = await tryCreate(store, refs, next, nextFirst);
+            return created ? { ...created, reason: 'new_generation' } : null;
+        }
+    }
+}
+function admissionFor(request, first, place) {
+    return {
+        schema: _core_admission_js__WEBPACK_IMPORTED_MODULE_0__/* .ADMISSION_SCHEMA */ .uW,
+        dispatch_key: first.idempotency.dispatch_key,
+        request_digest: first.idempotency.request_digest,
+        run_id: first.run_id,
+        ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .ledgerRef */ .DH)(request.namespace, first.run_id),
+        admitted_at: request.admitted_at ?? first.occurred_at,
+        ...place
+    };
+}
+function checkDigest(stored, request_digest, ref) {
+    if (stored.request_digest === request_digest)
+        return;
+    const generation = stored.generation > 1 ? ` (generation ${stored.generation}, ${ref})` : '';
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionConflict */ .EH(`The dispatch key ${JSON.stringify(stored.dispatch_key)} is already admitted for run ` +
+        `${stored.run_id}${generation} with request ${stored.request_digest}, but this request is ` +
+        `${request_digest}. Nothing was written. A changed request needs a new dispatch key ` +
+        '(or, once that run has ended, a new event); set `on_conflict` to output to handle ' +
+        'this in the workflow instead of failing.', { run_id: stored.run_id, request_digest: stored.request_digest });
+}
+/**
+ * Our admission without its ledger (a crash of a non-atomic writer, or a hand edit): write
+ * the first record, create-only, so racing replays write it once.
+ */
+async function completeLedger(store, admission, first) {
+    const [recordOid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(first, null)]));
+    const completed = await store.createRefs([{ ref: admission.ledger_ref, oid: recordOid }]);
+    if (completed === 'created')
+        return { recorded: true, chain: [{ oid: recordOid, value: first }] };
+    const again = await store.read(reader => reader.readChain(admission.ledger_ref));
+    return { recorded: false, chain: again };
+}
+/** SPEC §4: an invalid first record is rejected before any ref is written. */
+function checkFirstRecord(record) {
+    const parsed = (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .parseOrThrow */ .zS)(_core_record_js__WEBPACK_IMPORTED_MODULE_4__/* .RecordSchema */ .X2, record, 'The first record');
+    if (parsed.ledger_sequence !== 1)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`The first record must have ledger_sequence 1, not ${parsed.ledger_sequence}.`);
+    if (parsed.previous_record_digest !== null)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9('The first record must have previous_record_digest null.');
+    if (!_core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .INITIAL_STATES */ .m1.includes(parsed.state))
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InvalidInput */ .o9(`A run must start in state ${_core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .INITIAL_STATES */ .m1.join(' or ')}, not ${parsed.state}. ` +
+            'Set the `initial_state` to admitted or proposed.');
+    return parsed;
+}
+
+
+/***/ }),
+
+/***/ 4447:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ resolveDispatch)
+/* harmony export */ });
+/* unused harmony export defaultRunId */
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
+
+
+
+
+
+function resolveDispatch(options) {
+    const derived = (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .deriveDispatch */ .Qj)({
+        eventName: options.event.name,
+        payload: options.event.payload,
+        dispatchKey: options.dispatch_key || undefined,
+        request: options.request
+    });
+    const run_id = options.run_id
+        ? (0,_core_text_js__WEBPACK_IMPORTED_MODULE_3__/* .checkRunId */ .np)(options.run_id)
+        : defaultRunId(derived.dispatch_key, options.writer);
+    return {
+        ...derived,
+        run_id,
+        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(derived.dispatch_key),
+        admission_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionRef */ .Rp)(options.namespace, derived.dispatch_key),
+        ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(options.namespace, run_id)
+    };
+}
+/**
+ * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * replays its own run; another workflow run gets another id and finds the first one's.
+ */
+function defaultRunId(dispatchKey, writer) {
+    if (writer === null)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('This process is not a workflow run (GITHUB_RUN_ID is not set), so there is no default ' +
+            '`run_id`. Run inside a workflow, or give the `run_id`.');
+    return `${(0,_core_writer_js__WEBPACK_IMPORTED_MODULE_4__/* .defaultRunIdPrefix */ .se)(writer)}${(0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(dispatchKey).slice(0, 12)}`;
+}
+
+
+/***/ }),
+
+/***/ 8822:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ previewCommand),
+/* harmony export */   p: () => (/* binding */ checkReuse)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
+/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2982);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4447);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3906);
+
+
+
+
+
+
+
+/**
+ * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
+ * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * newest generation's are read.
+ */
+async function previewCommand(store, options) {
+    const target = (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveDispatch */ .V)(options);
+    const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .assessGenerations */ .iB)(store, {
+        namespace: options.namespace,
+        dispatch_key: target.dispatch_key,
+        run_id: target.run_id,
+        generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+        reuse: checkReuse(options.reuse),
+        occurred_at: (0,_core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__/* .occurrenceTime */ .v)(options.event.name, options.event.payload)
+    });
+    switch (found.kind) {
+        case 'absent':
+        case 'create': {
+            const generation = found.kind === 'create' ? found.generation : 1;
+            const run_id = found.kind === 'create' ? found.run_id : target.run_id;
+            const next = { ...target, run_id, ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(options.namespace, run_id) };
+            return { ...none, target: next, verdict: 'create', generation };
+        }
+        case 'replay':
+        case 'duplicate': {
+            const stored = found.entry.admission;
+            const owner = found.kind === 'replay';
+            const conflict = stored.request_digest !== target.request_digest;
+            return {
+                target,
+                stored,
+                verdict: conflict ? 'conflict' : owner ? 'replay' : 'duplicate',
+                generation: found.entry.generation,
+                duplicate_reason: found.kind === 'duplicate' ? found.reason : null,
+                owner,
+                view: owner ? (0,_runView_js__WEBPACK_IMPORTED_MODULE_6__/* .viewRun */ .bz)(found.chain) : null
+            };
+        }
+    }
+}
+const none = { stored: null, duplicate_reason: null, owner: false, view: null };
+/** The reuse policy, validated; the message names the field (the action maps it to its input). */
+function checkReuse(reuse) {
+    const value = reuse || 'after-terminal';
+    if (_core_generation_js__WEBPACK_IMPORTED_MODULE_1__/* .REUSE_POLICIES */ .AS.includes(value))
+        return value;
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`reuse\` must be one of ${_core_generation_js__WEBPACK_IMPORTED_MODULE_1__/* .REUSE_POLICIES */ .AS.join(', ')}, not ${JSON.stringify(reuse)}.`);
+}
+
+
+/***/ }),
+
+/***/ 6681:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CN: () => (/* binding */ confirmReceiver),
+/* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
+/* harmony export */   rg: () => (/* binding */ findReceiver)
+/* harmony export */ });
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/**
+ * Reading the receiver side of the workflow driver at the arbiter
+ * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
+ * whether a coordinator was cancelled before its receiver started.
+ */
+
+
+
+
+
+
+/**
+ * The receiver that admitted `key`, or null when none has yet: one read of its admission and
+ * its ledger. The workflow run is the writer of the receiver's first record (the run that won
+ * the admission), not a run id parsed from a name a caller could choose.
+ */
+async function findReceiver(store, namespace, key) {
+    return store.read(async (reader) => {
+        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
+        const found = await reader.readAdmission(ref);
+        if (found === null)
+            return null;
+        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
+        const chain = await reader.readChain(admission.ledger_ref);
+        if (chain !== null)
+            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
+        const writer = chain?.[0]?.value.writer ?? null;
+        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
+    });
+}
+/**
+ * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
+ * receiver admission up and, when a receiver has admitted, appends the submission update that
+ * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
+ */
+async function confirmReceiver(store, ledger_ref, chain, options) {
+    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
+    if (attempt === null)
+        return chain;
+    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
+    const receiver = await findReceiver(store, options.namespace, key);
+    if (receiver === null)
+        return chain;
+    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
+        ledger_ref,
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
+            }
+        },
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        trigger: 'provider_observation',
+        actor: options.actor,
+        writer: options.writer
+    }, chain);
+    return appended.chain;
+}
+/**
+ * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
+ * after its coordinator was cancelled must do no work. False when there is no such run in this
+ * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
+ * fails closed (throws), so a receiver never works on a broken premise.
+ */
+async function coordinatorCancelled(store, namespace, run_id) {
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
+    const chain = await store.read(reader => reader.readChain(ref));
+    if (chain === null || chain.length === 0)
+        return false;
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
+    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+}
+
+
+/***/ }),
+
+/***/ 2982:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ occurrenceTime)
+/* harmony export */ });
+/* unused harmony export OCCURRENCE_FIELDS */
+/**
+ * SPEC §15: when the event that asks for a dispatch happened. A redelivery carries the original
+ * payload and therefore the original time, which is what lets a late duplicate be told from a
+ * person asking again. Events without such a time never open a new generation.
+ */
+/** The payload field holding the event's occurrence time, per event name. */
+const OCCURRENCE_FIELDS = {
+    issues: ['issue', 'updated_at'],
+    pull_request: ['pull_request', 'updated_at'],
+    pull_request_target: ['pull_request', 'updated_at'],
+    issue_comment: ['comment', 'updated_at']
+};
+// RFC 3339 with a zone; GitHub sends `2026-11-29T12:00:00Z`.
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * The event's occurrence time as an RFC 3339 UTC string, or null when the event has none
+ * (other events) or the field is absent or unreadable: a time that cannot be trusted must not
+ * turn a duplicate into a new request, so it counts as no time at all.
+ */
+function occurrenceTime(eventName, payload) {
+    const field = Object.hasOwn(OCCURRENCE_FIELDS, eventName) ? OCCURRENCE_FIELDS[eventName] : null;
+    if (!field)
+        return null;
+    const [object, key] = field;
+    const holder = ownField(payload, object);
+    const value = ownField(holder, key);
+    if (typeof value !== 'string' || !RFC3339.test(value))
+        return null;
+    const ms = Date.parse(value);
+    // SPEC §9 "Time": a clock outside 2000–9999 is never trusted.
+    if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(10000, 0, 1))
+        return null;
+    return new Date(ms).toISOString();
+}
+function ownField(value, name) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    return Object.hasOwn(value, name) ? value[name] : undefined;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,961 @@
+export const id = 74;
+export const ids = [74];
+export const modules = {
+
+/***/ 8346:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  effectStep: () => (/* binding */ effectStep)
+});
+
+// EXTERNAL MODULE: ./src/core/effect/decide.ts
+var decide = __webpack_require__(6229);
+// EXTERNAL MODULE: ./src/core/entry.ts
+var entry = __webpack_require__(5263);
+;// CONCATENATED MODULE: ./src/core/effect/artifacts.ts
+/**
+ * The bytes an operation puts into the world, derived only from recorded values so that every
+ * writer of the same operation produces the same bytes: the annotated tag object (so an
+ * ambiguous push is settled by object id) and the release body's marker (so a lookup can
+ * attribute a release to the operation).
+ */
+
+
+/** The raw text `git hash-object -t tag` takes. */
+function tagObjectText(spec) {
+    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
+    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
+    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
+        `tagger ${entry/* IDENTITY */.zK} ${spec.time} +0000\n\n${body}`);
+}
+function operationLine(operationId, intentDigest) {
+    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
+}
+/** SPEC §13: the marker a release body carries. */
+function releaseMarker(operationId, intentDigest) {
+    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
+}
+/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
+function releaseBodyWithMarker(body, operationId, digest) {
+    const marker = releaseMarker(operationId, digest);
+    return body ? `${body}\n\n${marker}` : marker;
+}
+/** Every operation a release body names by marker (normally one). */
+function markersIn(body) {
+    const found = [];
+    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
+    for (const match of (body ?? '').matchAll(pattern))
+        found.push({ id: match[1], digest: match[2] });
+    return found;
+}
+
+// EXTERNAL MODULE: ./src/core/effect/operation.ts
+var operation = __webpack_require__(6084);
+;// CONCATENATED MODULE: ./src/core/effect/tagName.ts
+/**
+ * Which tag names an effect may create. Pure: git's own check-ref-format rules for
+ * `refs/tags/<name>`, written out here so that nothing is spawned to judge a name, plus the
+ * names git would read as something other than this tag in ordinary use.
+ *
+ * How git reads a short name (`git show <name>`, gitrevisions): first a file in the
+ * repository's git directory (HEAD, FETCH_HEAD, ORIG_HEAD, MERGE_HEAD… — only names of
+ * upper-case letters and `_` are looked up there), then `refs/<name>`, then
+ * `refs/tags/<name>`, then `refs/heads/<name>`, then `refs/remotes/<name>`. So a tag named
+ * `HEAD` or `FETCH_HEAD` is hidden behind the file of that name, and a tag named
+ * `heads/main` is hidden behind the branch `refs/heads/main`. Those are refused. A tag named
+ * like a branch (`main`) or a remote-tracking branch (`origin/main`) is the other way round:
+ * the tag wins and git warns that the name is ambiguous; which branches and remotes exist is
+ * not known here, so those are left to the repository's own rules.
+ */
+/** The longest tag name, in UTF-8 bytes: a loose ref is one file, and file names stop at 255. */
+const MAX_TAG_BYTES = 255;
+/**
+ * The first components that name a ref namespace git or GitHub fills in ordinary use:
+ * `<first>/…` would be found as `refs/<first>/…` before `refs/tags/<first>/…`.
+ * `main-worktree/` and `worktrees/` are git's syntax for another worktree's refs.
+ */
+const SHADOWED_NAMESPACES = [
+    'heads',
+    'tags',
+    'remotes',
+    'notes',
+    'replace',
+    'bisect',
+    'stash',
+    'prefetch',
+    'rewritten',
+    'worktree',
+    'main-worktree',
+    'worktrees',
+    'pull'
+];
+/**
+ * Names git keeps as files in the git directory besides `*_HEAD` (its "irregular" root refs);
+ * a tag of the same name is hidden behind them.
+ */
+const ROOT_REFS = [
+    'AUTO_MERGE',
+    'BISECT_EXPECTED_REV',
+    'NOTES_MERGE_PARTIAL',
+    'NOTES_MERGE_REF',
+    'MERGE_AUTOSTASH'
+];
+/** ASCII control characters, space and the characters check-ref-format forbids anywhere. */
+const FORBIDDEN_CHARACTER = /[\u0000-\u0020\u007f~^:?*[\\]/;
+/**
+ * Stricter than git, which takes any byte above 0x7f: no Unicode space, line or paragraph
+ * separator, control or invisible format character (a right-to-left override or a zero-width
+ * space would make two different tags look the same), and no unpaired surrogate (it has no
+ * UTF-8 form, so the ref would not be the name that was checked).
+ */
+const UNSAFE_UNICODE = /[\p{Z}\p{Cc}\p{Cf}\p{Cs}]/u;
+/**
+ * What is wrong with `tag` as the name of `refs/tags/<tag>`, in words that end with the fix;
+ * null when it may be created.
+ */
+function tagNameProblem(tag) {
+    const fix = 'give the name without refs/tags/, for example v1.2.3';
+    if (tag.length === 0)
+        return `it is empty; ${fix}`;
+    if (tag === '@')
+        return `"@" alone means HEAD to git; ${fix}`;
+    if (tag.startsWith('refs/'))
+        return `it begins with refs/, so it is a full ref name, not a tag name; ${fix}`;
+    if (tag.startsWith('-'))
+        return `it begins with "-", which git commands read as an option; ${fix}`;
+    if (tag.startsWith('.'))
+        return `it begins with "."; ${fix}`;
+    if (/^(?:[A-Z_]*_)?HEAD$/.test(tag) || ROOT_REFS.includes(tag))
+        return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any tag, so the tag would be hidden; ${fix}`;
+    const first = tag.split('/', 1)[0];
+    if (SHADOWED_NAMESPACES.includes(first))
+        return `git reads ${first}/… as refs/${first}/… before refs/tags/${first}/…, so the tag would be hidden behind that ref; choose a name that does not begin with ${first}/, for example v1.2.3`;
+    if (new TextEncoder().encode(tag).length > MAX_TAG_BYTES)
+        return `it is longer than ${MAX_TAG_BYTES} bytes; shorten it`;
+    const character = FORBIDDEN_CHARACTER.exec(tag)?.[0] ?? UNSAFE_UNICODE.exec(tag)?.[0];
+    if (character !== undefined)
+        return `it contains ${shown(character)}; git ref names hold no spaces, control characters or any of ~ ^ : ? * [ \\, and this action refuses invisible Unicode characters too; ${fix}`;
+    if (tag.includes('..'))
+        return `it contains ".."; ${fix}`;
+    if (tag.includes('@{'))
+        return `it contains "@{", which git reads as a reflog selector; ${fix}`;
+    if (tag.endsWith('/') || tag.includes('//'))
+        return `it has an empty path component (a trailing "/" or "//"); ${fix}`;
+    if (tag.endsWith('.'))
+        return `it ends with "."; ${fix}`;
+    for (const component of tag.split('/')) {
+        if (component.startsWith('.'))
+            return `its component ${JSON.stringify(component)} begins with "."; ${fix}`;
+        if (component.endsWith('.lock'))
+            return `its component ${JSON.stringify(component)} ends with ".lock", which git reserves for lock files; ${fix}`;
+    }
+    return null;
+}
+/** A character as a message may show it: printable ASCII quoted, anything else as U+XXXX. */
+function shown(character) {
+    const code = character.codePointAt(0);
+    return code >= 0x20 && code < 0x7f
+        ? JSON.stringify(character)
+        : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
+var operationJournal = __webpack_require__(5444);
+;// CONCATENATED MODULE: ./src/commands/effect.ts
+/**
+ * SPEC §13 `command: effect`: a tag or a release, made at most once and never guessed. The
+ * orchestration only: the core's decision table says what comes next after every send and
+ * every lookup; the effect store (git) and the release API (GitHub) do the I/O.
+ */
+
+
+
+
+
+
+
+/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
+const MAX_PASSES = 16;
+async function effect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
+    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
+    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
+        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
+    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
+        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
+    if (intent.kind === 'release' && !deps.releases)
+        throw new errors/* InvalidInput */.o9('kind: release needs the GitHub API (a token); none was given.');
+    return new EffectRun(request, deps, intent).run();
+}
+class EffectRun {
+    request;
+    deps;
+    intent;
+    journal;
+    digest;
+    sendsThisStep = 0;
+    tagOperation = null;
+    constructor(request, deps, intent) {
+        this.request = request;
+        this.deps = deps;
+        this.intent = intent;
+        this.digest = (0,operation/* intentDigest */.t9)(intent);
+        this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
+    }
+    async run() {
+        let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+            switch (decision.next) {
+                case 'prepare':
+                    await this.journal.create((0,operationJournal/* prepared */.sb)(this.request, {
+                        operation_id: this.request.operation_id,
+                        intent: this.intent,
+                        intent_digest: this.digest
+                    }));
+                    decision = this.replan();
+                    continue;
+                case 'send':
+                    decision = this.intent.kind === 'tag' ? await this.pushTag() : await this.sendRelease();
+                    continue;
+                case 'lookup':
+                    decision =
+                        this.intent.kind === 'tag' ? await this.lookupTag() : await this.lookupRelease();
+                    continue;
+                case 'read_back':
+                    decision = await this.readBack();
+                    continue;
+                default:
+                    return this.outcome(decision);
+            }
+        }
+        return this.outcome({
+            next: 'stop',
+            record: null,
+            reason: 'the step did not settle the operation; the next effect step goes on from its record'
+        });
+    }
+    replan() {
+        return (0,decide/* planEffect */.pf)(this.journal.state, this.digest);
+    }
+    context() {
+        return {
+            kind: this.intent.kind,
+            draft: this.intent.release?.draft ?? false,
+            sends: this.journal.state?.sends ?? 0,
+            sendsThisStep: this.sendsThisStep
+        };
+    }
+    /**
+     * Appends the state a decision asks for. When another writer of the same operation moved
+     * the head first, what it recorded decides instead.
+     */
+    async settle(decision, fields = {}) {
+        if (decision.record === null)
+            return decision;
+        const appended = await this.append({
+            state: decision.record,
+            result: fields.result ?? null,
+            observation: fields.observation ?? decision.reason,
+            send: fields.send ?? null
+        });
+        return appended ? decision : this.replan();
+    }
+    append(fields) {
+        return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.request, fields));
+    }
+    // ---- kind: tag ---------------------------------------------------------------------------
+    ourTagObject() {
+        return this.deps.tags.writeTagObject(this.tagText());
+    }
+    tagText() {
+        const op = this.journal.state;
+        if (!op)
+            throw new Error('tag object before the operation was prepared');
+        return tagObjectText({
+            operation_id: op.operation_id,
+            intent: this.intent,
+            intent_digest: this.digest,
+            message: this.request.message,
+            time: (0,entry/* epochSeconds */.DQ)(op.prepared_at)
+        });
+    }
+    /** The tag and the terminal_committed record, in one atomic push. */
+    async pushTag() {
+        if (!(await this.deps.tags.hasCommit(this.intent.target)))
+            throw new errors/* InvalidInput */.o9(`The target commit ${this.intent.target} is not in the checkout, so no tag object can ` +
+                'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
+        const tagOid = await this.ourTagObject();
+        const record = (0,operationJournal/* following */.CQ)(this.journal, this.request, {
+            state: 'terminal_committed',
+            result: { tag_object: tagOid, release_id: null, release_url: null },
+            observation: 'the tag and this record were pushed in one atomic push'
+        });
+        this.sendsThisStep++;
+        const pushed = await this.journal.appendWith(record, { ref: this.intent.tag_ref, oid: tagOid }, update => this.deps.tags.pushTagWithRecord(update));
+        const outcome = {
+            created: 'created',
+            rejected: 'already_exists',
+            refused: 'refused',
+            ambiguous: 'ambiguous'
+        }[pushed.kind];
+        const decision = (0,decide/* afterSend */.ju)(this.context(), outcome);
+        return 'detail' in pushed
+            ? { ...decision, reason: `${decision.reason} (${pushed.detail})` }
+            : decision;
+    }
+    /** SPEC §13: after an unclear push, fetch both refs and decide by object id. */
+    async lookupTag() {
+        const before = this.journal.head?.oid;
+        let tagOid;
+        try {
+            await this.journal.reload();
+            if (this.journal.head?.oid !== before)
+                return this.replan();
+            tagOid = await this.deps.tags.readTag(this.intent.tag_ref);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* StoreError */.AD))
+                throw error;
+            return (0,decide/* afterLookup */.VD)(this.context(), 'unavailable');
+        }
+        const ours = await this.ourTagObject();
+        const found = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other';
+        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
+            result: found === 'ours' ? { tag_object: ours, release_id: null, release_url: null } : null,
+            observation: found === 'other' ? `${this.intent.tag_ref} holds ${tagOid}, not our ${ours}` : undefined
+        });
+    }
+    // ---- kind: release -----------------------------------------------------------------------
+    get releases() {
+        return this.deps.releases;
+    }
+    tagName() {
+        return this.intent.tag_ref.slice('refs/tags/'.length);
+    }
+    body() {
+        return releaseBodyWithMarker(this.request.release_body, this.request.operation_id, this.digest);
+    }
+    /**
+     * `may_have_been_sent` is durable before the POST. The first send of a release whose tag
+     * does not exist creates the tag first, through the tag protocol, so GitHub never does.
+     */
+    async sendRelease() {
+        if ((this.journal.state?.sends ?? 0) === 0) {
+            const blocked = await this.ensureTag();
+            if (blocked)
+                return blocked;
+        }
+        const send = (this.journal.state?.sends ?? 0) + 1;
+        if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
+            return this.replan();
+        this.sendsThisStep++;
+        const release = this.intent.release;
+        const created = await this.releases.create({
+            tag_name: this.tagName(),
+            name: release.name,
+            body: this.body(),
+            draft: release.draft,
+            prerelease: release.prerelease
+        });
+        const decision = (0,decide/* afterSend */.ju)(this.context(), created.kind);
+        if (created.kind === 'created')
+            return this.settle(decision, {
+                send,
+                result: resultOf(created.release),
+                observation: `created: release ${created.release.id}`
+            });
+        return this.settle(decision, {
+            send,
+            observation: `${created.kind}${'status' in created ? ` ${created.status}` : ''}: ${created.detail}`
+        });
+    }
+    /**
+     * Null when the tag exists on the target (or was just made); otherwise the decision that
+     * stops the step. A tag on another commit is a conflict: the release would not be the one
+     * the intent names.
+     */
+    async ensureTag() {
+        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
+        if (commit === this.intent.target)
+            return null;
+        if (commit !== null)
+            return this.settle({
+                next: 'conflict',
+                record: 'conflict',
+                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+            });
+        const tagIntent = { ...this.intent, kind: 'tag', release: null };
+        const sub = await effect({
+            ...this.request,
+            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
+            intent: tagIntent,
+            release_body: ''
+        }, { store: this.deps.store, tags: this.deps.tags });
+        this.tagOperation = sub;
+        if (sub.ok)
+            return null;
+        return {
+            next: 'stop',
+            record: null,
+            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
+        };
+    }
+    async lookupRelease() {
+        const draft = this.intent.release?.draft ?? false;
+        let found;
+        let mine = null;
+        let observation;
+        if (draft) {
+            const listed = await this.releases.listAll();
+            if (!listed.ok)
+                return this.settleLookup('unavailable', null, listed.detail);
+            const marked = listed.value.filter(r => this.carriesOurMarker(r));
+            found = marked.length === 0 ? 'none' : marked.length === 1 ? 'ours' : 'several';
+            mine = marked.length === 1 ? marked[0] : null;
+            observation = `listed ${listed.value.length} releases incl. drafts; ${marked.length} carry our marker`;
+        }
+        else {
+            const byTag = await this.releases.byTag(this.tagName());
+            if (!byTag.ok)
+                return this.settleLookup('unavailable', null, byTag.detail);
+            const release = byTag.value;
+            found = release === null ? 'none' : this.carriesOurMarker(release) ? 'ours' : 'other';
+            mine = found === 'ours' ? release : null;
+            observation =
+                release === null
+                    ? `no published release for ${this.tagName()}`
+                    : `published release ${release.id} for ${this.tagName()} ${found === 'ours' ? 'carries our marker' : 'is not ours'}`;
+        }
+        return this.settleLookup(found, mine, observation);
+    }
+    settleLookup(found, mine, observation) {
+        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
+            result: mine ? resultOf(mine) : null,
+            observation,
+            send: this.journal.state?.sends ?? null
+        });
+    }
+    /** After a 201: the release must carry our marker and every field we asked for. */
+    async readBack() {
+        const id = Number(this.journal.state?.result?.release_id);
+        const got = await this.releases.get(id);
+        let found;
+        if (!got.ok)
+            found = 'unavailable';
+        else if (got.value === null)
+            found = 'none';
+        else
+            found = this.matchesIntent(got.value) ? 'match' : 'mismatch';
+        return this.settle(decide/* AFTER_READ_BACK */.Ep[found], {
+            result: got.ok && got.value ? resultOf(got.value) : null,
+            observation: got.ok ? `read back release ${id}: ${found}` : got.detail,
+            send: this.journal.state?.sends ?? null
+        });
+    }
+    carriesOurMarker(release) {
+        return markersIn(release.body).some(m => m.id === this.request.operation_id && m.digest === this.digest);
+    }
+    matchesIntent(release) {
+        const wanted = this.intent.release;
+        return (this.carriesOurMarker(release) &&
+            release.tag_name === this.tagName() &&
+            (release.name ?? '') === wanted.name &&
+            release.draft === wanted.draft &&
+            release.prerelease === wanted.prerelease &&
+            (release.body ?? '').replace(/\r\n/g, '\n') === this.body().replace(/\r\n/g, '\n'));
+    }
+    // ---- outcome -----------------------------------------------------------------------------
+    outcome(decision) {
+        const op = this.journal.state;
+        const result = op?.result ?? null;
+        const committed = decision.next === 'committed';
+        return {
+            operation_id: this.request.operation_id,
+            operation_ref: this.journal.ref,
+            state: op?.state ?? null,
+            next: decision.next,
+            ok: committed,
+            sent: this.sendsThisStep > 0,
+            tag_object: result?.tag_object ?? null,
+            release_id: result?.release_id ?? null,
+            release_url: result?.release_url ?? null,
+            reason: decision.reason,
+            chain: this.journal.entries,
+            tag_operation: this.tagOperation
+        };
+    }
+}
+function resultOf(release) {
+    return { tag_object: null, release_id: String(release.id), release_url: release.html_url };
+}
+/**
+ * Validates the plain values and builds the request: the intent and its text fields. Every
+ * problem is an InvalidInput naming the field; nothing has been read or written yet.
+ */
+function effectRequestFrom(options) {
+    const kind = options.kind;
+    if (kind !== 'tag' && kind !== 'release')
+        throw new errors/* InvalidInput */.o9(`command: effect needs the \`kind\`, tag or release; got ${JSON.stringify(kind)}.`);
+    checkTagName(options.tag, 'The `tag`');
+    const target = options.target || options.default_target;
+    if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
+        throw new errors/* InvalidInput */.o9(`The \`target\` must be a full commit id (40 or 64 lowercase hex digits); got ${JSON.stringify(target)}. ` +
+            'Leave it empty to tag GITHUB_SHA.');
+    if (!options.repository_id)
+        throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY_ID is not set, and the intent of an effect names its repository. ' +
+            'Run inside a workflow (the runner sets it).');
+    let operationId = options.operation_id;
+    if (!operationId) {
+        if (!options.run_id)
+            throw new errors/* InvalidInput */.o9('command: effect needs the `operation_id`, or the `run_id` its default ' +
+                '(<run id>/<kind>/<tag>) is made from.');
+        operationId = (0,operation/* defaultOperationId */.cm)(options.run_id, kind, options.tag);
+    }
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, operationId, 'The `operation_id`');
+    const release = kind === 'release'
+        ? {
+            name: options.release_name || options.tag,
+            body_digest: (0,operation/* textDigest */.oA)(options.release_body),
+            draft: options.draft,
+            prerelease: options.prerelease
+        }
+        : null;
+    return {
+        namespace: options.namespace,
+        operation_id: operationId,
+        intent: {
+            repository_id: options.repository_id,
+            kind,
+            tag_ref: `refs/tags/${options.tag}`,
+            target,
+            message_digest: (0,operation/* textDigest */.oA)(options.message),
+            release
+        },
+        message: options.message,
+        release_body: options.release_body,
+        writer: options.writer
+    };
+}
+/**
+ * The one check of a tag name, before anything is read or written: `what` names where the
+ * name came from (the `tag` input, or an intent built by hand).
+ */
+function checkTagName(tag, what) {
+    const problem = tagNameProblem(tag);
+    if (problem !== null)
+        throw new errors/* InvalidInput */.o9(`${what} ${JSON.stringify(tag)} is refused: ${problem}.`);
+}
+
+// EXTERNAL MODULE: ./src/store/localStore.ts
+var localStore = __webpack_require__(281);
+// EXTERNAL MODULE: ./src/store/remoteStore.ts
+var remoteStore = __webpack_require__(7994);
+;// CONCATENATED MODULE: ./src/store/tagStore.ts
+/**
+ * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the
+ * arbiter, writing the deterministic tag object, and the one write that makes a tag exactly
+ * once — the tag (create-only) and the operation's `terminal_committed` record (a lease on the
+ * operation's head) in one atomic transaction: `git update-ref --stdin` locally,
+ * `git push --atomic` to a remote. The operation's chain itself is read and appended through
+ * the Store port like every chain (store/journal.ts).
+ */
+
+
+
+/** The tag store over the same repository and arbiter as the chain store. */
+function tagStoreFor(store) {
+    if (store instanceof remoteStore/* RemoteStore */.qg)
+        return new RemoteTagStore(store);
+    if (store instanceof localStore/* LocalStore */.V)
+        return new LocalTagStore(store);
+    throw new errors/* StoreError */.AD(`no tag store for the ${store.name} store`);
+}
+class LocalTagStore {
+    store;
+    name = 'local';
+    git;
+    constructor(store) {
+        this.store = store;
+        this.git = store.git;
+    }
+    readTag(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(tagRef))?.oid ?? null);
+    }
+    readTagCommit(tagRef) {
+        return this.withObjects(async (objects) => (await objects.read(`${tagRef}^{commit}`))?.oid ?? null);
+    }
+    hasCommit(oid) {
+        return this.withObjects(async (objects) => (await objects.read(oid))?.type === 'commit');
+    }
+    writeTagObject(text) {
+        return this.git.writeObject({ type: 'tag', text });
+    }
+    async pushTagWithRecord(update) {
+        const done = await this.git.updateRefsAtomically({
+            create: [update.tag],
+            update: [update.journal]
+        });
+        return done ? { kind: 'created' } : { kind: 'rejected' };
+    }
+    async withObjects(fn) {
+        const objects = this.git.openReader();
+        try {
+            return await fn(objects);
+        }
+        finally {
+            objects.close();
+        }
+    }
+}
+/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
+class RemoteTagStore {
+    store;
+    name;
+    git;
+    local;
+    constructor(store) {
+        this.store = store;
+        this.name = store.name;
+        this.git = store.git;
+        this.local = new LocalTagStore(new localStore/* LocalStore */.V(store.git));
+    }
+    /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
+    async readTag(tagRef) {
+        return (await this.git.lsRemote(this.name, [tagRef])).get(tagRef) ?? null;
+    }
+    async readTagCommit(tagRef) {
+        return (await this.git.lsRemoteTag(this.name, tagRef))?.commit ?? null;
+    }
+    hasCommit(oid) {
+        return this.local.hasCommit(oid);
+    }
+    writeTagObject(text) {
+        return this.local.writeTagObject(text);
+    }
+    /**
+     * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
+     * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
+     * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
+     * is settled by the caller looking at what the remote holds.
+     */
+    async pushTagWithRecord(update) {
+        const result = await this.git.push(this.name, [
+            { ...update.tag, expected: null },
+            { ...update.journal, expected: update.journal.expected }
+        ], { atomic: true });
+        const parsed = (0,remoteStore/* parsePorcelain */.d2)(result.stdout);
+        const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
+        if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
+            await this.git.setRefs([update.tag, update.journal]);
+            return { kind: 'created' };
+        }
+        const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary));
+        if (refusal)
+            return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` };
+        if (lines.some(l => l !== undefined))
+            return { kind: 'rejected' };
+        if (/\b403\b|permission to .* denied/i.test(result.stderr))
+            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${(0,remoteStore/* firstLine */.TM)(result.stderr)}). ` +
+                'Nothing was created. Give the workflow `permissions: contents: write`.');
+        return { kind: 'ambiguous', detail: (0,remoteStore/* firstLine */.TM)(result.stderr) };
+    }
+}
+/**
+ * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
+ * tag rule. The atomic push then moved neither ref.
+ */
+function isRemoteRefusal(summary) {
+    return /\[remote rejected\]/.test(summary) && !(0,remoteStore/* isRaceLost */.Ye)({ summary });
+}
+
+// EXTERNAL MODULE: ./src/action/report.ts
+var report = __webpack_require__(1658);
+;// CONCATENATED MODULE: ./src/action/effectStep.ts
+
+
+
+
+/** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
+async function effectStep(inputs, context) {
+    const { env } = context;
+    const request = effectRequestFrom({
+        namespace: inputs.namespace,
+        kind: inputs.kind,
+        tag: inputs.tag,
+        target: inputs.target,
+        default_target: env.GITHUB_SHA ?? '',
+        message: inputs.message,
+        release_name: inputs.releaseName,
+        release_body: inputs.releaseBody,
+        draft: bool(inputs.draft, 'draft'),
+        prerelease: bool(inputs.prerelease, 'prerelease'),
+        operation_id: inputs.operationId,
+        run_id: inputs.runId || null,
+        repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
+        writer: context.writer
+    });
+    if (request.intent.kind === 'release' && !context.github.hasToken)
+        throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
+            'and give the job permissions: contents: write.');
+    // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
+    // The repository is checked before anything is prepared.
+    const releases = request.intent.kind === 'release' ? context.github.releases() : undefined;
+    if (releases)
+        context.github.where();
+    const outcome = await effect(request, {
+        store: context.store,
+        tags: tagStoreFor(context.store),
+        releases
+    });
+    return {
+        outputs: {
+            operation_id: outcome.operation_id,
+            operation_state: outcome.state ?? '',
+            tag_object: outcome.tag_object ?? outcome.tag_operation?.tag_object ?? '',
+            release_id: outcome.release_id ?? '',
+            release_url: outcome.release_url ?? '',
+            sent: (0,report/* flag */.J)(outcome.sent || (outcome.tag_operation?.sent ?? false))
+        },
+        summary: {
+            title: `dispatch-ledger: effect ${request.intent.kind} — ${outcome.state ?? 'not prepared'}`,
+            meaning: outcome.reason,
+            rows: [
+                ['operation id', outcome.operation_id],
+                ['state', outcome.state ?? ''],
+                ['tag', request.intent.tag_ref],
+                ['target', request.intent.target],
+                ['intent', outcome.chain[0]?.value.intent_digest ?? ''],
+                ['sent by this step', (0,report/* flag */.J)(outcome.sent)],
+                ['release', outcome.release_url ?? outcome.release_id ?? ''],
+                ['store', context.store.name]
+            ]
+        },
+        ...(outcome.ok ? {} : { failure: failureMessage(outcome) })
+    };
+}
+function failureMessage(outcome) {
+    const id = outcome.operation_id;
+    switch (outcome.next) {
+        case 'refuse_intent':
+            return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different tag or release.`;
+        case 'conflict':
+            return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename the other tag or release, then use a new operation-id.`;
+        case 'unknown':
+        case 'refuse_unknown':
+            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed <release id> (or not-committed).`;
+        case 'not_committed':
+            return `The operation ${id} ended without its effect: ${outcome.reason}.`;
+        default:
+            return `The operation ${id} is not settled: ${outcome.reason}. Nothing is claimed; run the step again and it looks the effect up before sending anything.`;
+    }
+}
+function bool(value, input) {
+    if (value === 'true')
+        return true;
+    if (value === 'false' || value === '')
+        return false;
+    throw new errors/* InvalidInput */.o9(`The ${input} input must be true or false; got ${JSON.stringify(value)}.`);
+}
+function repositoryIdOf(payload) {
+    const id = payload?.repository?.id;
+    return typeof id === 'number' ? String(id) : '';
+}
+
+
+/***/ }),
+
+/***/ 1658:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ flag)
+/* harmony export */ });
+function flag(value) {
+    return value ? 'true' : 'false';
+}
+
+
+/***/ }),
+
+/***/ 2334:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U_: () => (/* binding */ timestampOf)
+/* harmony export */ });
+/* unused harmony exports EARLIEST, LATEST */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+
+/** SPEC §9 "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+
+/***/ }),
+
+/***/ 634:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ Journal)
+/* harmony export */ });
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/**
+ * The one way a chain is read and appended to, for runs and operations alike: read from the
+ * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so
+ * that bounded storage (archiving ended chains, reviving one on append) changes one class: a
+ * chain is read by its ref name, and an append may carry extra refs in the same atomic write.
+ *
+ * The lost-race policy (docs/design/states.md#appending): a compare-and-set that another writer
+ * won re-reads the chain, and the writer decides again from what won — never the same record
+ * blindly — at most WRITE_TRIES times in all; then the step fails (LostRace) and re-plans.
+ */
+
+
+
+class Journal {
+    options;
+    chain;
+    folded = null;
+    constructor(options, 
+    /** The chain as the caller already read it (verified again here); undefined: not read. */
+    entries) {
+        this.options = options;
+        this.chain = null;
+        if (entries !== undefined)
+            this.set(entries);
+    }
+    get ref() {
+        return this.options.ref;
+    }
+    /** The folded state; null while the chain does not exist (or was not read). */
+    get state() {
+        return this.folded;
+    }
+    get entries() {
+        return this.chain ?? [];
+    }
+    get head() {
+        return this.chain?.[this.chain.length - 1] ?? null;
+    }
+    /** Reads the chain at the arbiter again (never a cached copy: it is read to decide). */
+    async reload() {
+        const { store, ref, chain } = this.options;
+        this.set(await store.read(reader => reader.readChain(ref, chain, { refresh: true })));
+        return this.folded;
+    }
+    /** Create-only: false when another writer created the chain first (then re-read). */
+    async create(record) {
+        const [oid] = (await this.options.store.writeEntries([
+            this.options.chain.commit(record, null)
+        ]));
+        if ((await this.options.store.createRefs([{ ref: this.ref, oid }])) === 'exists') {
+            await this.reload();
+            return false;
+        }
+        this.set([{ oid, value: record, json: (0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(record) }]);
+        return true;
+    }
+    /** Writes the record's commit on the head (not yet visible) and returns its id. */
+    async write(record) {
+        const parent = this.requireHead().oid;
+        const [oid] = (await this.options.store.writeEntries([
+            this.options.chain.commit(record, parent)
+        ]));
+        return oid;
+    }
+    /** One compare-and-set append; false when another writer moved the head (then re-read). */
+    async append(record) {
+        const head = this.requireHead();
+        const oid = await this.write(record);
+        if ((await this.options.store.advanceRef(this.ref, oid, head.oid)) === 'lost') {
+            await this.reload();
+            return false;
+        }
+        this.adopt(oid, record);
+        return true;
+    }
+    /**
+     * The record and extra create-only refs in ONE atomic write (`via`: the store's transaction).
+     * Only `created` moved the head; every other answer is settled by the caller reading again.
+     */
+    async appendWith(record, extra, via) {
+        const head = this.requireHead();
+        const oid = await this.write(record);
+        const outcome = await via({ tag: extra, journal: { ref: this.ref, oid, expected: head.oid } });
+        if (outcome.kind === 'created')
+            this.adopt(oid, record);
+        return outcome;
+    }
+    /**
+     * The lost-race policy: `decide` from the chain as it is, append what it asks, and when
+     * another writer won, decide again from what it wrote — at most WRITE_TRIES times in all.
+     */
+    async decideAndAppend(decide, lost = rethrow) {
+        for (let tries = 1;; tries++) {
+            const decision = await decide(this);
+            if ('done' in decision)
+                return decision.done;
+            if (await this.append(decision.append))
+                return decision.after(this.head);
+            if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)
+                return lost(new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Another writer appended to ${this.ref} each of the ${_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI} times this step ` +
+                    'decided, so nothing was written. Re-read (command: plan) and decide again.'));
+        }
+    }
+    /** Takes a record another write (the atomic tag push) put at the head. */
+    adopt(oid, record) {
+        this.set([...this.entries, { oid, value: record, json: (0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(record) }]);
+    }
+    requireHead() {
+        const head = this.head;
+        if (head === null)
+            throw new Error(`append to ${this.ref} before the chain was read`);
+        return head;
+    }
+    set(chain) {
+        this.chain = chain;
+        this.folded = chain
+            ? (0,_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .foldChain */ .L4)(this.options.chain, chain.map(entry => entry.value), {
+                headOid: chain[chain.length - 1]?.oid,
+                // The text the reader already holds digests each record without re-encoding it.
+                canonical: chain.every(e => e.json !== undefined)
+                    ? chain.map(e => e.json)
+                    : undefined
+            })
+            : null;
+    }
+}
+function rethrow(error) {
+    throw error;
+}
+
+
+/***/ })
+
+};
