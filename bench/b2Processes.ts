@@ -127,7 +127,7 @@ export async function b2(ctx: Context): Promise<PartResult> {
         met: first.processes <= 2
       },
       {
-        // SPEC §15 adds one listing of the key's generations (for-each-ref) to every refused create.
+        // docs/design/generations.md adds one listing of the key's generations (for-each-ref) to every refused create.
         goal: 'B2 replay ≤ 4 git processes (3 before generations)',
         measured: String(replay.processes),
         met: replay.processes <= 4

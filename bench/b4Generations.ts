@@ -1,5 +1,5 @@
 /**
- * B4G (B4's generations case, SPEC §15): the bundled action admitting a key that already has 10
+ * B4G (B4's generations case, docs/design/generations.md): the bundled action admitting a key that already has 10
  * ended generations (it lists 10 admission refs, reads and verifies 10 admissions and the
  * newest ledger, then creates generation 11) against a key with 1 (creates generation 2).
  * Every round uses fresh keys, filled beforehand through the project's own commands in-process

@@ -76,7 +76,7 @@ export const TO_AWAITING_DECISION: readonly Step[] = [
   'awaiting_human_decision'
 ]
 
-/** The attempt a record in `state` after `previous` should carry (test-side rule of SPEC §5). */
+/** The attempt a record in `state` after `previous` should carry (test-side rule of docs/design/states.md). */
 function attemptFor(previous: LedgerRecord | null, state: State): Attempt | null {
   if (state === 'dispatched') {
     if (previous?.state === 'dispatched' && previous.attempt) return previous.attempt

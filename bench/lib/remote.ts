@@ -1,5 +1,5 @@
 /**
- * The remote store (src/store/remoteStore.ts, SPEC §8) over the smart-HTTP test server in
+ * The remote store (src/store/remoteStore.ts, docs/design/arbiter.md) over the smart-HTTP test server in
  * testkit/gitHttpServer.ts. B3 and B4's remote column run only when the store is
  * present and a smoke admission through the bundled action is decided by the remote.
  */

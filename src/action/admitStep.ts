@@ -172,7 +172,7 @@ function conflictReport(inputs: Inputs, outcome: AdmitOutcome, store: string): S
   }
 }
 
-/** Why a duplicate stayed one (SPEC §15), in the words a workflow author needs. */
+/** Why a duplicate stayed one (docs/design/generations.md), in the words a workflow author needs. */
 const DUPLICATE_BECAUSE: Readonly<Record<DuplicateReason, string>> = {
   not_terminal: 'its run has not ended, so every arrival is a duplicate of it',
   reuse_never: 'reuse is never, so an ended run is never followed by a new one',

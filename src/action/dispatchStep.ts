@@ -15,7 +15,7 @@ import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
 import { notOwnedOutputs, runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
-/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
+/** docs/design/dispatch.md: select the run, plan it, act on the plan with the configured driver. */
 export async function dispatchStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { event, store, env } = context
   const driver = buildDriver(inputs, context)

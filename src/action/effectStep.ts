@@ -5,7 +5,7 @@ import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
-/** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
+/** `command: effect` (docs/design/effects.md): inputs onto the command, its outcome onto outputs. */
 export async function effectStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { env } = context
   const request = effectRequestFrom({

@@ -9,7 +9,7 @@ import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
 import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
-/** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
+/** docs/design/operators.md: an operator's comment → one verb on one run, authorized and idempotent. */
 export async function operateStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { event, store, writer, github } = context
   const badPrefix = checkPrefix(inputs.prefix)
@@ -50,7 +50,7 @@ function report(result: OperateResult, storeName: string): StepReport {
       result.verb === 'cancel' ? flag(providerCancelled(result.provider_cancelled)) : ''
   }
   // Every value below may come from the comment or the store: writeSummary escapes it as
-  // text, and line breaks are shown as ⏎ (SPEC §9).
+  // text, and line breaks are shown as ⏎ (docs/design/writers.md).
   const rows: Array<[string, string]> = [
     ['verb', result.verb || '(none)'],
     ['outcome', result.outcome],

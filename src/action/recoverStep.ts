@@ -4,7 +4,7 @@ import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
-/** SPEC §11: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+/** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
 export async function recoverStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store, github } = context
   if (!github.hasToken)

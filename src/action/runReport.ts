@@ -43,7 +43,7 @@ export function selectedRunOutputs(selected: SelectedRun, store: string): Record
   }
 }
 
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 export function runOutputs(view: RunView | null): Record<string, string> {
   return {
     state: view?.state.state ?? '',

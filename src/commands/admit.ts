@@ -33,7 +33,7 @@ import { viewRun, type RunView } from './runView.js'
 export interface AdmitOptions extends DispatchTargetOptions {
   /** admitted (default) or proposed. */
   readonly initial_state?: string
-  /** SPEC §15: after-terminal (default), after-cancelled or never (validated here). */
+  /** docs/design/generations.md: after-terminal (default), after-cancelled or never (validated here). */
   readonly reuse?: string
   /** The clock; now when not given. */
   readonly now?: Date
@@ -56,7 +56,7 @@ export interface AdmitOutcome {
 
 /**
  * `command: admit`: derive the dispatch from the event (or the given key), build the first
- * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
+ * record, and admit it (docs/design/storage.md#admission). A conflict is a result, not a throw, so the caller decides
  * whether it fails the step.
  */
 export async function admitCommand(store: Store, options: AdmitOptions): Promise<AdmitOutcome> {
@@ -154,7 +154,7 @@ export interface AdmitRequest {
   readonly first_record: LedgerRecord
   /** admitted_at; the first record's occurred_at when not given. */
   readonly admitted_at?: string
-  /** SPEC §15: which ended generations may be followed by a new one (after-terminal default). */
+  /** docs/design/generations.md: which ended generations may be followed by a new one (after-terminal default). */
   readonly reuse?: Reuse
   /** When the asking event happened; null or absent: it never opens a new generation. */
   readonly occurred_at?: string | null
@@ -188,7 +188,7 @@ export interface AdmitResult {
 const GENERATION_TRIES = 3
 
 /**
- * SPEC §4 and §15. Optimistic: write generation 1's entries and try the create-only
+ * docs/design/storage.md#admission, docs/design/generations.md. Optimistic: write generation 1's entries and try the create-only
  * transaction first (two git processes for a first arrival); only a refused create lists the
  * key's generations and decides: this run's own generation is replayed; otherwise the newest
  * generation answers as a duplicate, or (its run ended before the event happened) generation
@@ -353,7 +353,7 @@ async function completeLedger(
   return { recorded: false, chain: again }
 }
 
-/** SPEC §4: an invalid first record is rejected before any ref is written. */
+/** docs/design/storage.md#admission: an invalid first record is rejected before any ref is written. */
 export function checkFirstRecord(record: LedgerRecord): LedgerRecord {
   const parsed = parseOrThrow(RecordSchema, record, 'The first record')
   if (parsed.ledger_sequence !== 1)

@@ -51,7 +51,7 @@ export function resolveDispatch(options: DispatchTargetOptions): DispatchTarget 
 }
 
 /**
- * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
  * replays its own run; another workflow run gets another id and finds the first one's.
  */
 export function defaultRunId(dispatchKey: string, writer: Writer | null): string {

@@ -1,5 +1,5 @@
 /**
- * SPEC §15, the shared read path: a key's generations found with one listing of its admission
+ * docs/design/generations.md, the shared read path: a key's generations found with one listing of its admission
  * ref's prefix, each admission read and checked against its place. admit decides from the
  * newest one; plan, record (and every command selecting a run by key) act on it.
  */
@@ -53,8 +53,8 @@ export async function listGenerations(
 
 /**
  * Reads every listed generation's admission in the caller's read session and verifies them:
- * each names this key and the ledger of its own run (SPEC §9), its generation number and the
- * run before it (SPEC §15). Anything else fails closed naming the ref.
+ * each names this key and the ledger of its own run (docs/design/writers.md), its generation number and the
+ * run before it (docs/design/generations.md). Anything else fails closed naming the ref.
  */
 export async function readGenerationAdmissions(
   reader: StoreReader,
@@ -176,7 +176,7 @@ export function newestGeneration(
   }
 }
 
-/** What admit would do with a key as it is stored now (SPEC §15), before any digest check. */
+/** What admit would do with a key as it is stored now (docs/design/generations.md), before any digest check. */
 export type Assessment =
   | { readonly kind: 'absent'; readonly admission_ref: string }
   /** This run's own generation: a re-run or an exact replay. chain: null when it is missing. */

@@ -16,7 +16,7 @@ import { viewRun, type RunView } from './runView.js'
 export type PreviewVerdict = 'create' | 'replay' | 'duplicate' | 'conflict'
 
 export interface PreviewOptions extends DispatchTargetOptions {
-  /** SPEC §15: after-terminal (default), after-cancelled or never. */
+  /** docs/design/generations.md: after-terminal (default), after-cancelled or never. */
   readonly reuse?: string
 }
 
@@ -26,7 +26,7 @@ export interface PreviewOutcome {
   /** The stored admission admit would return, or null when it would create one. */
   readonly stored: Admission | null
   readonly verdict: PreviewVerdict
-  /** The generation admit would return or create (SPEC §15). */
+  /** The generation admit would return or create (docs/design/generations.md). */
   readonly generation: number
   /** Why a duplicate would stay one; null otherwise. */
   readonly duplicate_reason: DuplicateReason | null
@@ -38,7 +38,7 @@ export interface PreviewOutcome {
 
 /**
  * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
- * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * path (the key's generations, docs/design/generations.md), writing nothing. Only our own run's ledger and the
  * newest generation's are read.
  */
 export async function previewCommand(

@@ -21,7 +21,7 @@ export type RunSelector =
       /**
        * Selected from the event: the generation this workflow run admitted, when there is one
        * (a re-run of an older generation's workflow run goes on with its own run), else the
-       * newest. Named by dispatch key (no writer here), it is always the newest (SPEC §15).
+       * newest. Named by dispatch key (no writer here), it is always the newest (docs/design/generations.md).
        */
       readonly owned_by?: Writer | null
     }
@@ -30,14 +30,14 @@ export interface FoundRun {
   readonly ledger_ref: string
   /** The admission that admits this run: it names its run id and ledger (never an orphan's). */
   readonly admission: Admission
-  /** That admission's generation (SPEC §15). */
+  /** That admission's generation (docs/design/generations.md). */
   readonly generation: number
   readonly chain: StoredEntry<LedgerRecord>[]
 }
 
 /**
  * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
- * error. By dispatch key it is the newest generation's run (SPEC §15): one listing of the key's
+ * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
  * admission refs, then one read session for the admissions and the chain. By run id, the chain
  * names the key, and the key's admission is read in the same session (admissionOfRun). Every
  * command that writes to a run reads it here, so a run no admission admits (an orphan) fails

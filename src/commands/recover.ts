@@ -1,5 +1,5 @@
 /**
- * `command: recover` (SPEC §11), on `workflow_run` `completed` for a coordinator workflow.
+ * `command: recover` (docs/design/recovery.md), on `workflow_run` `completed` for a coordinator workflow.
  * It admits the delivery's own key first, so a duplicated delivery recovers once; then, when
  * the coordinator failed and one of the runs it admitted can be carried on by the coordinator,
  * it asks GitHub to re-run the coordinator's failed jobs (bounded by max-attempts). The re-run

@@ -15,21 +15,21 @@ export interface RunChoice {
   readonly dispatch_key?: string
   /** Used only when neither run_id nor dispatch_key is given: the key is derived from it. */
   readonly event?: WorkflowEvent
-  /** Who is asking (SPEC §9); null outside Actions. */
+  /** Who is asking (docs/design/writers.md); null outside Actions. */
   readonly writer: Writer | null
 }
 
 export interface SelectedRun extends FoundRun {
   /** The run verified and planned. */
   readonly view: RunView
-  /** How it was named. `event`: the caller named nothing, so ownership decides (SPEC §9). */
+  /** How it was named. `event`: the caller named nothing, so ownership decides (docs/design/writers.md). */
   readonly selected_by: 'run_id' | 'dispatch_key' | 'event'
   /** This workflow run owns the run (its default run id, or it wrote the first record). */
   readonly owner: boolean
 }
 
 /**
- * SPEC §9: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
+ * docs/design/writers.md: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
  * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
  * the triggering event. Reading fails closed on a stored entry that does not match its name.
  */
@@ -52,7 +52,7 @@ export async function selectRun(store: Store, choice: RunChoice): Promise<Select
 }
 
 /**
- * SPEC §9: a run selected from the event may be written only by the workflow run that owns
+ * docs/design/writers.md: a run selected from the event may be written only by the workflow run that owns
  * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
  * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
  */

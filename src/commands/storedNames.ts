@@ -1,5 +1,5 @@
 /**
- * SPEC §9 "Stored entries are checked against their names". A ref's name is a hash of what
+ * docs/design/writers.md "Stored entries are checked against their names". A ref's name is a hash of what
  * the entry under it must say: an admission names the key it admits and the ledger of its run;
  * a ledger's records carry the run id whose hash names it. An entry that says otherwise was
  * written by hand or by something else, and is never followed: reading fails closed, naming

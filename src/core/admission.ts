@@ -17,7 +17,7 @@ export const DispatchKeySchema = z.string().check(
 )
 
 /**
- * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
+ * docs/design/storage.md, docs/design/generations.md: the immutable record that a key was admitted for a run. Closed. `generation`
  * and `previous_run_id` came with generations; an admission written before them (v0.1) has
  * neither and is read as generation 1 with no previous run, which is what it was. One of the
  * two without the other, or a generation that contradicts its previous run, is corrupt.

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: the one rule for which attempt a `dispatched` or `attempt_failed` record is about.
+ * docs/design/states.md: the one rule for which attempt a `dispatched` or `attempt_failed` record is about.
  * The writer fills it in (commands/record.ts), the verifier requires it (transition.ts), and a
  * coordinator asks for it (dispatchAttemptFor): all three read it from here. Pure.
  */

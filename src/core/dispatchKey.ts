@@ -6,7 +6,7 @@ import { DispatchKeySchema, MAX_KEY_BYTES } from './admission.js'
 import { ActorSchema, type Actor, type Trigger } from './record.js'
 import { findControlCharacter } from './text.js'
 
-/** SPEC §7, "Dispatch key derivation (scheme v1)". */
+/** docs/design/keys.md, "Dispatch key derivation (scheme v1)". */
 export const KEY_SCHEME = 'v1'
 
 export interface DerivedDispatch {
@@ -104,7 +104,7 @@ function hasJsonForm(value: unknown): boolean {
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 
 /**
- * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * docs/README.md#words, docs/design/writers.md: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
  * `eventName` says where a derived key came from; without it the key was given by the caller.
  */
 export function checkDispatchKey(key: string, eventName?: string): string {
@@ -143,7 +143,7 @@ export function checkDispatchKey(key: string, eventName?: string): string {
 }
 
 /**
- * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * docs/design/writers.md "Key components never merge": a free-text component followed by another component
  * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
  */
 export function keyComponent(text: string): string {
@@ -233,7 +233,7 @@ const DERIVATIONS: Record<string, (p: PayloadReader) => Derivation> = {
     }
   },
 
-  // SPEC §11: a finished workflow run, so a duplicated delivery recovers it once.
+  // docs/design/recovery.md: a finished workflow run, so a duplicated delivery recovers it once.
   workflow_run: p => {
     const repoId = p.repositoryId()
     const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT)

@@ -85,7 +85,7 @@ export class InputConflict extends DispatchLedgerError {
 }
 
 /**
- * SPEC §9: a run selected from the event belongs to another workflow run. Nothing was written;
+ * docs/design/writers.md: a run selected from the event belongs to another workflow run. Nothing was written;
  * `owner` is the run id of the run that was selected.
  */
 export class NotOwner extends DispatchLedgerError {

@@ -1,5 +1,5 @@
 /**
- * SPEC §15 generations: after a key's run has ended, an event that happened later is a new
+ * docs/design/generations.md generations: after a key's run has ended, an event that happened later is a new
  * request and opens generation N+1; anything else is a duplicate of the newest generation.
  * Pure decisions: how generation refs are named and verified, which generation an arrival
  * belongs to, and which run id a generation gets.
@@ -101,7 +101,7 @@ export type GenerationDecision =
   | { readonly kind: 'create'; readonly generation: number }
 
 /**
- * The rule of SPEC §15: an event that happened strictly after the newest generation's terminal
+ * The rule of docs/design/generations.md: an event that happened strictly after the newest generation's terminal
  * record is a new request (when reuse allows it); one that happened before, at the same second,
  * or at no known time is a duplicate of that generation. Record times are whole seconds cut
  * down, so "strictly later" never counts an event from the run's last second as new.

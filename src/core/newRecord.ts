@@ -20,7 +20,7 @@ export interface NewRecordFields extends RecordInput {
   readonly actor: Actor | null
   readonly dispatch_key: string
   readonly request_digest: string
-  /** The workflow run appending it (SPEC §9); null outside Actions. */
+  /** The workflow run appending it (docs/design/writers.md); null outside Actions. */
   readonly writer: Writer | null
 }
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §15: when the event that asks for a dispatch happened. A redelivery carries the original
+ * docs/design/generations.md: when the event that asks for a dispatch happened. A redelivery carries the original
  * payload and therefore the original time, which is what lets a late duplicate be told from a
  * person asking again. Events without such a time never open a new generation.
  */
@@ -28,7 +28,7 @@ export function occurrenceTime(eventName: string, payload: unknown): string | nu
   const value = ownField(holder, key)
   if (typeof value !== 'string' || !RFC3339.test(value)) return null
   const ms = Date.parse(value)
-  // SPEC §9 "Time": a clock outside 2000–9999 is never trusted.
+  // docs/design/writers.md "Time": a clock outside 2000–9999 is never trusted.
   if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(10000, 0, 1)) return null
   return new Date(ms).toISOString()
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §6: the one next action that is safe for a recovered run. Pure: a function of the
+ * docs/design/states.md#the-recovery-plan: the one next action that is safe for a recovered run. Pure: a function of the
  * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
  * that must independently allow the step.
  */
@@ -55,7 +55,7 @@ const RECONCILE_TAIL =
   'key must be reported ambiguous and left to an operator'
 
 /**
- * SPEC §6, rules in the table's order. Never converts an unknown outcome into "not sent".
+ * docs/design/states.md#the-recovery-plan, rules in the table's order. Never converts an unknown outcome into "not sent".
  */
 export function planRecovery(state: RecoveredRunState): RecoveryPlan {
   const current = state.attempts.find(a => a.number === state.current_attempt) ?? null

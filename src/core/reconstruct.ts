@@ -1,5 +1,5 @@
 /**
- * SPEC §5 "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
+ * docs/design/states.md "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
  * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
  * record is validated once and digested once.
  */

@@ -9,7 +9,7 @@ export const RECORD_SCHEMA = 'dispatch-ledger/record/v1'
 /** A non-empty string of at most max characters. */
 const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 
-/** SPEC §9: run ids are printable: no control characters. */
+/** docs/design/writers.md: run ids are printable: no control characters. */
 export const RunIdSchema = Text(1024).check(
   z.refine(id => !CONTROL_CHARACTERS.test(id), 'must not contain control characters')
 )
@@ -18,7 +18,7 @@ export const DigestSchema = z
   .string()
   .check(z.regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'))
 
-/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (docs/design/writers.md "Time"). */
 export const TimestampSchema = z
   .string()
   .check(
@@ -141,7 +141,7 @@ export const NO_AUTHORITY: z.infer<typeof AuthoritySchema> = Object.freeze({
 })
 
 /**
- * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
+ * docs/design/writers.md: the workflow run that appended a record (null outside Actions). Part of the record's
  * JCS and digest, so the chain itself says which run and attempt wrote each step.
  */
 export const WriterSchema = z.strictObject({
@@ -153,7 +153,7 @@ export const WriterSchema = z.strictObject({
 })
 export type Writer = z.infer<typeof WriterSchema>
 
-/** SPEC §3: a ledger record. Closed at every level. */
+/** docs/design/storage.md: a ledger record. Closed at every level. */
 export const RecordSchema = z.strictObject({
   schema: z.literal(RECORD_SCHEMA),
   run_id: RunIdSchema,

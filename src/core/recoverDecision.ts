@@ -1,5 +1,5 @@
 /**
- * SPEC §11: whether `command: recover` asks GitHub to re-run a coordinator's failed jobs.
+ * docs/design/recovery.md: whether `command: recover` asks GitHub to re-run a coordinator's failed jobs.
  * Pure: a function of the finished workflow run's conclusion and attempt, the plans of the
  * runs it admitted, and max-attempts.
  */
@@ -82,7 +82,7 @@ export function decideRecover(input: RecoverInput): RecoverDecision {
   }
 }
 
-/** The run ids a workflow run admits by default: `gh-<GITHUB_RUN_ID>-…` (SPEC §7). */
+/** The run ids a workflow run admits by default: `gh-<GITHUB_RUN_ID>-…` (docs/design/keys.md). */
 export function admittedBy(workflowRunId: string, runId: string): boolean {
   return runId.startsWith(`gh-${workflowRunId}-`)
 }

@@ -6,7 +6,7 @@ export const DEFAULT_NAMESPACE = 'refs/dispatch-ledger'
 // One path component of a ref, kept to a conservative subset of check-ref-format.
 const COMPONENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/
 
-/** SPEC §3: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull. */
+/** docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull. */
 export function validateNamespace(namespace: string): string {
   const parts = namespace.split('/')
   const bad = (why: string): never => {

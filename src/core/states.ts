@@ -31,14 +31,14 @@ export function isTerminal(state: State): boolean {
   return TERMINAL_STATES.has(state)
 }
 
-/** SPEC §5. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
+/** docs/design/states.md. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
 export const SUCCESSORS: Readonly<Record<State, readonly State[]>> = {
   proposed: ['previewed', 'admission_blocked'],
   previewed: ['admitted', 'admission_blocked'],
   admission_blocked: [],
   admitted: ['dispatched'],
   dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
-  // attempt_failed: an operator's retry or resolve of the same attempt (SPEC §12).
+  // attempt_failed: an operator's retry or resolve of the same attempt (docs/design/operators.md).
   attempt_failed: ['dispatched', 'attempt_failed'],
   candidate_observed: ['normalized'],
   normalized: ['verification_requested'],
@@ -55,6 +55,6 @@ export function isLegalTransition(from: State, to: State): boolean {
   return to === 'cancelled' || SUCCESSORS[from].includes(to)
 }
 
-/** States a ledger may start in (SPEC §4: `admitted`, or `proposed` for preview-first flows). */
+/** States a ledger may start in (docs/design/storage.md#admission: `admitted`, or `proposed` for preview-first flows). */
 export const INITIAL_STATES = ['admitted', 'proposed'] as const
 export const InitialStateSchema = z.enum(INITIAL_STATES)

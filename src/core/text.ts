@@ -1,5 +1,5 @@
 /**
- * SPEC §9 "Text safety": names that identify a dispatch or a run carry no control characters,
+ * docs/design/writers.md "Text safety": names that identify a dispatch or a run carry no control characters,
  * and every outside value is shown as inert text. Pure.
  */
 import { InvalidInput } from './errors.js'

@@ -1,6 +1,6 @@
 import { InvalidInput } from './errors.js'
 
-/** SPEC §9 "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 export const EARLIEST = Date.UTC(2000, 0, 1)
 export const LATEST = Date.UTC(10000, 0, 1) - 1000
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: the one definition of what may be appended after what. Pure: no I/O.
+ * docs/design/states.md: the one definition of what may be appended after what. Pure: no I/O.
  *
  * `checkAppend` is what a writer calls before a compare-and-set append; `reconstruct`
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
@@ -37,7 +37,7 @@ export interface AppendProblem {
 const KNOWN_STATES: ReadonlySet<string> = new Set(STATES)
 const INITIAL: ReadonlySet<string> = new Set(INITIAL_STATES)
 
-/** The states that may legally follow `from` (SPEC §5, `cancelled` included). */
+/** The states that may legally follow `from` (docs/design/states.md, `cancelled` included). */
 export function legalSuccessors(from: State): State[] {
   if (isTerminal(from)) return []
   const next = [...SUCCESSORS[from]]
@@ -261,7 +261,7 @@ function attemptFailedProblem(
       'say why the attempt failed: failure {code, classification, retryable}'
     )
   }
-  // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+  // Only a person may reopen or restate a failure already recorded (docs/design/operators.md retry/resolve).
   if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
     return illegal(
       `${describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`,

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: who writes a run. The writer identity of a record comes from the workflow run's
+ * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
  * environment; ownership of a run follows from its id and from who wrote its first record.
  * Pure: the environment is passed in as a plain object.
  */
@@ -39,7 +39,7 @@ export function writerFromEnv(env: RunnerEnv): Writer | null {
   return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef }
 }
 
-/** SPEC §7: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
+/** docs/design/keys.md: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
 export function defaultRunIdPrefix(writer: Writer): string {
   return `gh-${writer.github_run_id}-`
 }
@@ -51,7 +51,7 @@ export interface OwnedRun {
 }
 
 /**
- * SPEC §9 "Ownership": this workflow run owns a run when the run's id is one it would admit
+ * docs/design/writers.md "Ownership": this workflow run owns a run when the run's id is one it would admit
  * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
  * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
  * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the

@@ -27,7 +27,7 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
 }
 
 /**
- * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a fresh machine.
  * Objects are written locally, then one push per admission or record decides; local refs
  * follow what the remote holds so later steps in the job read locally.
  */

@@ -1,5 +1,5 @@
 /**
- * The fake GitHub REST API (SPEC §14) for tests: starts server.ts as its own process and
+ * The fake GitHub REST API (docs/development.md#the-fake-github-api) for tests: starts server.ts as its own process and
  * drives it. The product under test talks to `gh.url` (set GITHUB_API_URL to it) with octokit;
  * the test steers faults and reads the fake's state through control endpoints under `/_fake/`.
  *

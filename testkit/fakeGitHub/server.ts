@@ -1,5 +1,5 @@
 /**
- * The fake GitHub REST API (SPEC §14), run as its own process:
+ * The fake GitHub REST API (docs/development.md#the-fake-github-api), run as its own process:
  * `node server.ts '<FakeConfig JSON>'`. It listens on 127.0.0.1, port 0, prints `{"port": N}`
  * as its first stdout line and nothing else ever (no request, body or token is logged). It
  * exits when its stdin closes, so it never outlives the test that started it. Use it through

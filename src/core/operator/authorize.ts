@@ -1,5 +1,5 @@
 /**
- * SPEC §12 authorization: who may operate a run from a comment. Pure: the command asks
+ * docs/design/operators.md authorization: who may operate a run from a comment. Pure: the command asks
  * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
  */
 import { InvalidInput } from '../errors.js'
@@ -123,7 +123,7 @@ export function levelOf(answer: {
 
 /**
  * Judges the permission API's answer. `null`: there is no token to ask with, so the
- * association alone decides (SPEC §12: the API is consulted "with a token").
+ * association alone decides (docs/design/operators.md: the API is consulted "with a token").
  */
 export function judgePermission(
   author: CommentAuthor,

@@ -68,7 +68,7 @@ export function readComment(eventName: string, payload: unknown): OperatorCommen
   }
 }
 
-/** SPEC §12: the record's evidence is the comment's URL and the digest of its body. */
+/** docs/design/operators.md: the record's evidence is the comment's URL and the digest of its body. */
 export function commentEvidence(comment: OperatorComment) {
   return { kind: COMMENT_EVIDENCE, digest: `sha256:${sha256Hex(comment.body)}`, uri: comment.url }
 }

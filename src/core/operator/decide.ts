@@ -1,5 +1,5 @@
 /**
- * SPEC §12 (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
+ * docs/design/operators.md (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
  * Pure, next to planRecovery: which verb is legal in which state, the derived key each verb
  * writes under, and whether a verb is applied, a duplicate, a conflict or a noop.
  *
@@ -65,7 +65,7 @@ export type OperatorDecision =
       readonly reason: string
       /**
        * This very comment was executed before (its URL is in that record's evidence): a
-       * redelivery or a re-run. It was answered then, so it gets no second reply (SPEC §12).
+       * redelivery or a re-run. It was answered then, so it gets no second reply (docs/design/operators.md).
        */
       readonly redelivered: boolean
     }
@@ -129,7 +129,7 @@ function failureRecord(records: readonly LedgerRecord[]): LedgerRecord | null {
   return records.find(r => r.state === 'attempt_failed' && r.attempt?.number === number) ?? null
 }
 
-/** SPEC §12 derived keys; null when the run holds nothing the verb could answer. */
+/** docs/design/operators.md derived keys; null when the run holds nothing the verb could answer. */
 export function derivedKey(
   verb: WritingVerb,
   records: readonly LedgerRecord[],

@@ -1,5 +1,5 @@
 /**
- * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
+ * docs/design/operators.md grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
  *
  * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
  * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
@@ -56,7 +56,7 @@ export type ParsedComment =
   | { readonly kind: 'malformed'; readonly verb: string; readonly reason: string }
   | { readonly kind: 'command'; readonly command: OperatorCommand }
 
-/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
+/** Notes are stored in the record's note (at most 4096 characters, docs/design/storage.md). */
 export const MAX_NOTE = 4096
 const MAX_ID_BYTES = 1024
 const MAX_EXTERNAL_IDS = 32
@@ -65,7 +65,7 @@ const EXTERNAL_ID_NAME = /^[a-z][a-z0-9_]{0,63}$/
 /** An external id's value: printable ASCII without spaces, at most this many bytes. */
 export const MAX_EXTERNAL_ID_VALUE = 256
 const EXTERNAL_ID_VALUE = /^[\x21-\x7e]+$/
-/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
+/** C0, DEL, C1, U+2028, U+2029 (docs/design/writers.md): never part of a run id. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 export const USAGE =
