@@ -4,103 +4,37 @@
  * and through a smart-HTTP origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { admitCommand, type AdmitOptions } from '../../src/commands/admit.js'
+import { admitCommand } from '../../src/commands/admit.js'
 import { planCommand } from '../../src/commands/plan.js'
-import { previewCommand } from '../../src/commands/preview.js'
 import { recordCommand } from '../../src/commands/record.js'
 import { ADMISSION_SCHEMA } from '../../src/core/admission.js'
 import { keyHash, admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { admissionCommit } from '../../src/core/entry.js'
 import { CorruptEntry } from '../../src/core/errors.js'
-import type { Writer } from '../../src/core/record.js'
 import { Git } from '../../src/store/git.js'
-import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
 import { exampleEvent, LABELED_KEY } from '../support/events.js'
+import {
+  arrive,
+  end,
+  labeled,
+  local,
+  NS,
+  READDED,
+  runIdOf,
+  T0,
+  ENDED,
+  ADMITTED,
+  writer
+} from '../support/generations.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
 import { runAction, withAction } from '../../scripts/runner.js'
 import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
 
-const NS = 'refs/dispatch-ledger'
 const ADM = admissionRef(NS, LABELED_KEY)
-const HASH12 = keyHash(LABELED_KEY).slice(0, 12)
-const runIdOf = (workflowRun: number, generation = 1) =>
-  `gh-${workflowRun}-${HASH12}${generation > 1 ? `-g${generation}` : ''}`
-
-const T0 = '2026-11-29T12:00:00Z' // the label is added
-const ADMITTED = new Date('2026-11-29T12:00:05Z')
-const ENDED = new Date('2026-11-29T12:10:00Z')
-const READDED = '2026-11-29T12:20:00Z' // removed and added again, after the run ended
 
 afterAll(cleanupRepos)
-
-const writer = (run: number, attempt = 1): Writer => ({
-  github_run_id: String(run),
-  run_attempt: attempt,
-  workflow_ref: 'octo-org/octo-repo/.github/workflows/agent.yml@refs/heads/main'
-})
-
-async function labeled(updatedAt: string | undefined): Promise<Record<string, unknown>> {
-  const payload = await exampleEvent('issues-labeled.json')
-  const issue = payload.issue as Record<string, unknown>
-  if (updatedAt === undefined) delete issue.updated_at
-  else issue.updated_at = updatedAt
-  return payload
-}
-
-/** One workflow run's admit step for a labeled event that happened at updatedAt. */
-async function arrive(
-  store: Store,
-  run: number,
-  updatedAt: string | undefined,
-  options: Partial<AdmitOptions> & { attempt?: number; now?: Date } = {}
-) {
-  const outcome = await admitCommand(store, {
-    namespace: NS,
-    event: { name: 'issues', payload: await labeled(updatedAt) },
-    writer: writer(run, options.attempt),
-    now: options.now ?? ADMITTED,
-    ...options
-  })
-  if (!outcome.result) throw outcome.conflict ?? new Error('no result')
-  return outcome.result
-}
-
-/** Ends a run as a recovery or operator job would: named by its id. */
-async function end(store: Store, runId: string, state: 'cancelled' | 'decided' = 'cancelled') {
-  const event = { name: 'workflow_dispatch', payload: {} }
-  const steps: Array<[string, unknown]> =
-    state === 'cancelled'
-      ? [['cancelled', { note: 'done' }]]
-      : [
-          [
-            'dispatched',
-            { provider: { driver: 'fake', submission_state: 'submitted', external_ids: {} } }
-          ],
-          ['candidate_observed', {}],
-          ['normalized', {}],
-          ['verification_requested', {}],
-          ['evidence_ready', {}],
-          ['awaiting_human_decision', {}],
-          ['decided', { decision: { outcome: 'approved', by: 'octocat' } }]
-        ]
-  for (const [next, fields] of steps)
-    await recordCommand(store, {
-      namespace: NS,
-      run_id: runId,
-      state: next,
-      fields,
-      event,
-      writer: writer(9999),
-      now: ENDED
-    })
-}
-
-const local = async () => {
-  const dir = await makeRepo()
-  return { dir, store: () => new LocalStore(new Git(dir)) as Store }
-}
 
 describe('generations in a local store', () => {
   it('a redelivery of the original event after the run ended is a duplicate of generation 1, writing nothing', async () => {
@@ -362,45 +296,6 @@ describe('generations in a local store', () => {
       writer: null
     })
     expect(plan.generation).toBe(2)
-  })
-})
-
-describe('preview answers as admit would, on the same read path', () => {
-  it('after the run ended: a re-add would open generation 2, the original event is a duplicate', async () => {
-    const { dir, store } = await local()
-    const preview = async (run: number, at: string, reuse?: string) =>
-      previewCommand(store(), {
-        namespace: NS,
-        event: { name: 'issues', payload: await labeled(at) },
-        writer: writer(run),
-        reuse
-      })
-    expect(await preview(501, T0)).toMatchObject({ verdict: 'create', generation: 1 })
-    await arrive(store(), 501, T0)
-    await end(store(), runIdOf(501))
-    const before = await refsUnder(dir)
-    const next = await preview(503, READDED)
-    expect(next).toMatchObject({ verdict: 'create', generation: 2, stored: null })
-    expect(next.target).toMatchObject({
-      run_id: runIdOf(503, 2),
-      ledger_ref: ledgerRef(NS, runIdOf(503, 2))
-    })
-    expect(await preview(502, T0)).toMatchObject({
-      verdict: 'duplicate',
-      generation: 1,
-      duplicate_reason: 'not_after_end'
-    })
-    expect(await preview(503, READDED, 'never')).toMatchObject({
-      verdict: 'duplicate',
-      duplicate_reason: 'reuse_never'
-    })
-    expect(await preview(501, T0)).toMatchObject({ verdict: 'replay', owner: true, generation: 1 })
-    expect(await refsUnder(dir)).toEqual(before)
-    // And admit does what preview said.
-    expect(await arrive(store(), 503, READDED)).toMatchObject({
-      created: true,
-      admission: { run_id: next.target.run_id, generation: 2 }
-    })
   })
 })
 

@@ -2,7 +2,8 @@
  * A run is writable only through its admission (issue 17, defect 3). A ledger written under
  * `runs/` by hand — with no admission for its key, or with its key admitted to another run —
  * is an orphan: record, dispatch, operate and plan fail closed naming it and write nothing,
- * dispatch sends nothing, recover does not count it, and scan lists it with no next action.
+ * dispatch sends nothing, and scan lists it with no next action. That recover does not count it
+ * is in recover.test.ts.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { existsSync } from 'node:fs'
@@ -13,86 +14,31 @@ import { dispatch } from '../../src/commands/dispatch.js'
 import { operate } from '../../src/commands/operate.js'
 import { planCommand } from '../../src/commands/plan.js'
 import { recordCommand } from '../../src/commands/record.js'
-import { recover } from '../../src/commands/recover.js'
 import { scanRuns } from '../../src/commands/scan.js'
-import { ADMISSION_SCHEMA } from '../../src/core/admission.js'
-import { admissionCommit, recordCommit } from '../../src/core/entry.js'
+import { recordCommit } from '../../src/core/entry.js'
 import { parsePolicy } from '../../src/core/operator/authorize.js'
-import type { LedgerRecord } from '../../src/core/record.js'
-import { admissionRef, ledgerRef } from '../../src/core/refs.js'
+import { ledgerRef } from '../../src/core/refs.js'
 import { CommandDriver } from '../../src/drivers/command.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
-import { exampleEvent } from '../support/events.js'
 import { commentEvent } from '../support/operator.js'
-import { makeRecord, REQUEST_DIGEST } from '../../testkit/fixtures.js'
+import {
+  chainByHand,
+  firstOf,
+  KEY,
+  laterGeneration,
+  NS,
+  ORPHAN,
+  orphanIn,
+  OWNER,
+  type Situation
+} from '../support/orphans.js'
 import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder } from '../support/repo.js'
 
-const NS = 'refs/dispatch-ledger'
-const KEY = 'v1/test/orphaned-key'
-const ORPHAN = 'orphan-run'
-const OWNER = 'owner-run'
 const WRITER = { github_run_id: '777', run_attempt: 1, workflow_ref: '' }
 const SCHEDULE = { name: 'schedule', payload: {} }
 
 afterAll(cleanupRepos)
-
-const firstOf = (run_id: string, dispatch_key = KEY): LedgerRecord =>
-  makeRecord({
-    run_id,
-    idempotency: { dispatch_key, request_digest: REQUEST_DIGEST, input_key: null }
-  })
-
-/** Writes a valid chain under its run's ledger ref, by hand: no admission is written. */
-async function chainByHand(store: LocalStore, records: readonly LedgerRecord[]): Promise<string> {
-  let parent: string | null = null
-  for (const record of records)
-    parent = (await store.writeEntries([recordCommit(record, parent)]))[0] as string
-  const ref = ledgerRef(NS, (records[0] as LedgerRecord).run_id)
-  expect(await store.createRefs([{ ref, oid: parent as string }])).toBe('created')
-  return ref
-}
-
-/** An admission of generation ≥ 2, written by hand as admit would write it. */
-async function laterGeneration(
-  dir: string,
-  store: LocalStore,
-  generation: number,
-  run_id: string,
-  previous_run_id: string
-) {
-  const [oid] = await store.writeEntries([
-    admissionCommit({
-      schema: ADMISSION_SCHEMA,
-      dispatch_key: KEY,
-      request_digest: REQUEST_DIGEST,
-      run_id,
-      ledger_ref: ledgerRef(NS, run_id),
-      admitted_at: '2026-11-29T12:00:00Z',
-      generation,
-      previous_run_id
-    })
-  ])
-  expect(
-    await store.createRefs([{ ref: `${admissionRef(NS, KEY)}.g${generation}`, oid: oid as string }])
-  ).toBe('created')
-}
-
-type Situation = 'no admission' | 'key admitted by another run' | 'no generation admits it'
-
-/** A repository holding the orphan `orphan-run` (key KEY, state admitted) in a situation. */
-async function orphanIn(situation: Situation, runId = ORPHAN) {
-  const dir = await makeRepo()
-  const store = new LocalStore(new Git(dir))
-  if (situation !== 'no admission')
-    await admit(store, { namespace: NS, first_record: firstOf(OWNER) })
-  if (situation === 'no generation admits it') {
-    await chainByHand(store, [firstOf('owner-run-g2')])
-    await laterGeneration(dir, store, 2, 'owner-run-g2', OWNER)
-  }
-  const ledger = await chainByHand(store, [firstOf(runId)])
-  return { dir, store, ledger }
-}
 
 const SITUATIONS: Array<[Situation, RegExp]> = [
   ['no admission', /has no admission/],
@@ -256,33 +202,6 @@ describe('an admission whose ledger holds a run of another key', () => {
       dispatch_key: 'v1/test/other'
     })
     expect(await refsUnder(dir, 'refs')).toEqual(before)
-  })
-})
-
-describe('recover and an orphan among the coordinator’s runs', () => {
-  it('does not count the orphan as an open run, so it asks for no re-run for it', async () => {
-    const payload = await exampleEvent('workflow_run-failure.json')
-    const id = (payload.workflow_run as { id: number }).id
-    const { dir, store, ledger } = await orphanIn('no admission', `gh-${id}-0123456789ab`)
-    const held = (await refsUnder(dir))[ledger]
-    const reruns: number[] = []
-    const result = await recover({
-      store,
-      namespace: NS,
-      event: { name: 'workflow_run', payload },
-      writer: { github_run_id: '900', run_attempt: 1, workflow_ref: '' },
-      maxAttempts: 3,
-      api: {
-        rerunFailedJobs: async runId => {
-          reruns.push(runId)
-          return { status: 201, body: null }
-        }
-      },
-      now: () => new Date('2026-11-30T08:00:00Z')
-    })
-    expect(reruns).toEqual([])
-    expect(result).toMatchObject({ rerun_requested: false, decision: { why: 'no_runs' } })
-    expect((await refsUnder(dir))[ledger]).toBe(held)
   })
 })
 

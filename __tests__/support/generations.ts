@@ -1,0 +1,99 @@
+/**
+ * Shared set-up for the suites that walk a key through its generations with the commands
+ * (generations, preview, plan): the example labeled-issue event at a chosen time, one
+ * workflow run's admit step for it, and ending a run as a recovery or operator job would.
+ */
+import { admitCommand, type AdmitOptions } from '../../src/commands/admit.js'
+import { recordCommand } from '../../src/commands/record.js'
+import type { Writer } from '../../src/core/record.js'
+import { keyHash } from '../../src/core/refs.js'
+import { Git } from '../../src/store/git.js'
+import { LocalStore } from '../../src/store/localStore.js'
+import type { Store } from '../../src/store/store.js'
+import { exampleEvent, LABELED_KEY } from './events.js'
+import { makeRepo } from './repo.js'
+
+export const NS = 'refs/dispatch-ledger'
+const HASH12 = keyHash(LABELED_KEY).slice(0, 12)
+
+/** The default run id workflow run `workflowRun` admits for LABELED_KEY in `generation`. */
+export const runIdOf = (workflowRun: number, generation = 1) =>
+  `gh-${workflowRun}-${HASH12}${generation > 1 ? `-g${generation}` : ''}`
+
+export const T0 = '2026-11-29T12:00:00Z' // the label is added
+export const ADMITTED = new Date('2026-11-29T12:00:05Z')
+export const ENDED = new Date('2026-11-29T12:10:00Z')
+export const READDED = '2026-11-29T12:20:00Z' // removed and added again, after the run ended
+
+export const writer = (run: number, attempt = 1): Writer => ({
+  github_run_id: String(run),
+  run_attempt: attempt,
+  workflow_ref: 'octo-org/octo-repo/.github/workflows/agent.yml@refs/heads/main'
+})
+
+/** The example labeled event, as if it happened at updatedAt (no occurrence time: undefined). */
+export async function labeled(updatedAt: string | undefined): Promise<Record<string, unknown>> {
+  const payload = await exampleEvent('issues-labeled.json')
+  const issue = payload.issue as Record<string, unknown>
+  if (updatedAt === undefined) delete issue.updated_at
+  else issue.updated_at = updatedAt
+  return payload
+}
+
+/** One workflow run's admit step for a labeled event that happened at updatedAt. */
+export async function arrive(
+  store: Store,
+  run: number,
+  updatedAt: string | undefined,
+  options: Partial<AdmitOptions> & { attempt?: number; now?: Date } = {}
+) {
+  const outcome = await admitCommand(store, {
+    namespace: NS,
+    event: { name: 'issues', payload: await labeled(updatedAt) },
+    writer: writer(run, options.attempt),
+    now: options.now ?? ADMITTED,
+    ...options
+  })
+  if (!outcome.result) throw outcome.conflict ?? new Error('no result')
+  return outcome.result
+}
+
+/** Ends a run as a recovery or operator job would: named by its id. */
+export async function end(
+  store: Store,
+  runId: string,
+  state: 'cancelled' | 'decided' = 'cancelled'
+) {
+  const event = { name: 'workflow_dispatch', payload: {} }
+  const steps: Array<[string, unknown]> =
+    state === 'cancelled'
+      ? [['cancelled', { note: 'done' }]]
+      : [
+          [
+            'dispatched',
+            { provider: { driver: 'fake', submission_state: 'submitted', external_ids: {} } }
+          ],
+          ['candidate_observed', {}],
+          ['normalized', {}],
+          ['verification_requested', {}],
+          ['evidence_ready', {}],
+          ['awaiting_human_decision', {}],
+          ['decided', { decision: { outcome: 'approved', by: 'octocat' } }]
+        ]
+  for (const [next, fields] of steps)
+    await recordCommand(store, {
+      namespace: NS,
+      run_id: runId,
+      state: next,
+      fields,
+      event,
+      writer: writer(9999),
+      now: ENDED
+    })
+}
+
+/** A fresh local repository; `store()` opens a new store on it (its own git processes). */
+export const local = async () => {
+  const dir = await makeRepo()
+  return { dir, store: () => new LocalStore(new Git(dir)) as Store }
+}
