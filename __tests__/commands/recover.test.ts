@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { readRun } from '../../src/commands/readRun.js'
 import { recover } from '../../src/commands/recover.js'
-import { GitHubApi } from '../../src/drivers/githubApi.js'
+import { GitHubGateway } from '../../src/github/gateway.js'
 import type { Store } from '../../src/store/store.js'
 import type { FakeGitHub } from '../../testkit/fakeGitHub/client.ts'
 import { exampleEvent } from '../support/events.js'
@@ -65,9 +65,9 @@ async function deliver(store: Store, gh: FakeGitHub, id: number, options: Delive
     event: { name: 'workflow_run', payload },
     writer: recoveryWriter(options.recoveryRun ?? 900),
     maxAttempts: options.maxAttempts ?? 3,
-    api: new GitHubApi({
+    api: new GitHubGateway({
       token: gh.token,
-      baseUrl: gh.url,
+      apiUrl: gh.url,
       repository: `${gh.repo.owner}/${gh.repo.name}`,
       timeoutSeconds: 10
     }),
