@@ -314,15 +314,23 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
 
   it('credentials in the remote URL and the token input never reach the log', async () => {
     await resetBare(server.bareDir)
+    const secret = 'ghs_SECRETtoken1234567890'
+    const url = server.url.replace('http://', `http://x-access-token:${secret}@`)
+    const workspace = await clone(url)
+    const payload = await event()
+    // Admitted while writes are allowed; then the dispatch step (which takes a token) is refused.
+    expect(
+      (await runAction({ workspace, eventName: 'issues', event: payload, runId: 5001 })).code
+    ).toBe(0)
     server.refuseWrites(true)
     try {
-      const secret = 'ghs_SECRETtoken1234567890'
-      const url = server.url.replace('http://', `http://x-access-token:${secret}@`)
       const result = await runAction({
-        workspace: await clone(url),
+        action: 'dispatch',
+        workspace,
         eventName: 'issues',
-        event: await event(),
-        with: { token: secret }
+        event: payload,
+        runId: 5001,
+        with: { token: secret, driver: 'command', run: 'true' }
       })
       expect(result.code).toBe(1)
       // The runner masks what add-mask names; nothing else may carry the secret.
