@@ -32,7 +32,7 @@ import { resolveEffect, type EffectAnswer } from './resolveEffect.js'
 import { respond } from './respond.js'
 import { viewChain } from './runView.js'
 import { selectRun, type RunChoice } from './selectRun.js'
-import { nextRunRecord } from './record.js'
+import { nextRunRecord } from '../core/nextRunRecord.js'
 
 export { providerCancelled } from './cancelProvider.js'
 

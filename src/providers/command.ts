@@ -1,8 +1,9 @@
 /**
- * Driver `command` (docs/design/dispatch.md#command-driver): the workflow author's own shell command sends the work, and an
- * optional `lookup` command finds it again. Both run through @actions/exec as
- * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
- * that comes from the event or the ledger reaches it only through the environment.
+ * Driver `command` (docs/design/dispatch.md#command-driver): the workflow author's own shell
+ * command sends the work, and an optional `lookup` command finds it again. Both run through
+ * @actions/exec as `bash -eo pipefail -c <text>`: the text is the author's (like a `run:`
+ * step), and every value that comes from the event or the ledger reaches it only through the
+ * environment.
  */
 import * as exec from '@actions/exec'
 import * as io from '@actions/io'

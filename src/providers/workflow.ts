@@ -1,9 +1,10 @@
 /**
- * Driver `workflow` (docs/design/dispatch.md#workflow-driver): GitHub `workflow_dispatch` to a fenced receiver. The receiver
- * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
- * and works only when it owns that key, so a second run for one dispatch does nothing. The
- * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
- * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ * Driver `workflow` (docs/design/dispatch.md#workflow-driver): GitHub `workflow_dispatch` to a
+ * fenced receiver. The receiver admits its own event first (key
+ * `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`) and works only when it owns that
+ * key, so a second run for one dispatch does nothing. The coordinator derives the receiver's
+ * key with the receiver's own derivation (core/dispatchKey) and finds the receiver's admission
+ * at the arbiter to learn whether the dispatch arrived.
  */
 import { deriveDispatch } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'

@@ -97,6 +97,143 @@ describe('classifyWorkflowDispatch (driver workflow)', () => {
   })
 })
 
+describe('classifyWorkflowDispatch: every outcome, word for word', () => {
+  const refusal = (status: number, why: string): SendOutcome => ({
+    kind: 'refused',
+    failure: { code: `http_${status}`, classification: 'provider', retryable: false },
+    message: `The dispatch was refused with HTTP ${status}: ${why}.`
+  })
+  const REJECTED =
+    'GitHub rejected the request: check the workflow, ref and inputs (the workflow must ' +
+    'declare every input and have a workflow_dispatch trigger)'
+  test.each<[string, Parameters<typeof classifyWorkflowDispatch>[0], SendOutcome]>([
+    [
+      'no answer → ambiguous, saying so',
+      { error: 'socket hang up' },
+      { kind: 'ambiguous', reason: 'no answer from the API (socket hang up)' }
+    ],
+    [
+      '503 → ambiguous: the run may exist',
+      { status: 503, body: {} },
+      { kind: 'ambiguous', reason: 'HTTP 503: the API may have created the run' }
+    ],
+    [
+      '403 names permissions: actions: write',
+      { status: 403, body: {} },
+      refusal(
+        403,
+        'the token may not dispatch workflows: give the job `permissions: actions: write` ' +
+          '(or a token that has it)'
+      )
+    ],
+    [
+      '404 names the workflow file',
+      { status: 404, body: {} },
+      refusal(
+        404,
+        'the workflow or repository was not found: check the workflow input (a file in ' +
+          '.github/workflows) and that the token can see the repository'
+      )
+    ],
+    [
+      '401 names the token',
+      { status: 401, body: {} },
+      refusal(401, 'the token was not accepted: check the token input')
+    ],
+    ['400', { status: 400, body: {} }, refusal(400, REJECTED)],
+    ['422', { status: 422, body: {} }, refusal(422, REJECTED)],
+    [
+      '200, run id as a decimal string',
+      { status: 200, body: { workflow_run_id: '77' } },
+      { kind: 'submitted', external_ids: { workflow_run_id: '77' } }
+    ],
+    [
+      '200, run id not all digits',
+      { status: 200, body: { workflow_run_id: '7x' } },
+      { kind: 'submitted', external_ids: {} }
+    ],
+    [
+      '200, run id with a leading letter',
+      { status: 200, body: { workflow_run_id: 'x7' } },
+      { kind: 'submitted', external_ids: {} }
+    ],
+    [
+      '200, run id neither number nor string',
+      { status: 200, body: { workflow_run_id: [77] } },
+      { kind: 'submitted', external_ids: {} }
+    ],
+    [
+      '200, html_url not a string',
+      { status: 200, body: { html_url: 5 } },
+      { kind: 'submitted', external_ids: {} }
+    ],
+    ['200, a null body', { status: 200, body: null }, { kind: 'submitted', external_ids: {} }],
+    [
+      '200, an array body is no run details',
+      { status: 200, body: Object.assign([], { workflow_run_id: 5 }) },
+      { kind: 'submitted', external_ids: {} }
+    ]
+  ])('%s', (_name, answer, outcome) => {
+    expect(classifyWorkflowDispatch(answer)).toEqual(outcome)
+  })
+})
+
+describe('classifyCommandSend and classifyCommandLookup: every outcome, word for word', () => {
+  const run = (exitCode: number | null, timedOut = false) => ({ exitCode, stdout: '', timedOut })
+  test.each<[string, ReturnType<typeof run>, SendOutcome]>([
+    [
+      'timeout',
+      run(0, true),
+      { kind: 'ambiguous', reason: 'the command timed out (timeout-seconds)' }
+    ],
+    [
+      'exit 75',
+      run(75),
+      {
+        kind: 'refused',
+        failure: { code: 'exit_75', classification: 'provider', retryable: true },
+        message:
+          'The run command exited 75: the provider definitely refused (retryable: a later ' +
+          'dispatch starts a new attempt).'
+      }
+    ],
+    [
+      'exit 78',
+      run(78),
+      {
+        kind: 'refused',
+        failure: { code: 'exit_78', classification: 'provider', retryable: false },
+        message: 'The run command exited 78: the provider definitely refused (not retryable).'
+      }
+    ],
+    ['signal', run(null), { kind: 'ambiguous', reason: 'the command was killed by a signal' }],
+    [
+      'exit 3',
+      run(3),
+      { kind: 'ambiguous', reason: 'the command exited 3, which says neither sent nor refused' }
+    ]
+  ])('send %s', (_name, observed, outcome) => {
+    expect(classifyCommandSend(observed)).toEqual(outcome)
+  })
+
+  test.each<[string, ReturnType<typeof run>, LookupOutcome]>([
+    ['timeout', run(0, true), { kind: 'unknown', reason: 'the lookup command timed out' }],
+    [
+      'exit 0 without ids',
+      run(0),
+      {
+        kind: 'unknown',
+        reason: 'the lookup exited 0 without a JSON object of strings on its last line'
+      }
+    ],
+    ['exit 1', run(1), { kind: 'absent', reason: 'the lookup exited 1: the provider has nothing' }],
+    ['signal', run(null), { kind: 'unknown', reason: 'the lookup was killed by a signal' }],
+    ['exit 4', run(4), { kind: 'unknown', reason: 'the lookup exited 4' }]
+  ])('lookup %s', (_name, observed, outcome) => {
+    expect(classifyCommandLookup(observed)).toEqual(outcome)
+  })
+})
+
 describe('classifyCommandSend and classifyCommandLookup (driver command)', () => {
   const run = (exitCode: number | null, stdout = '', timedOut = false) => ({
     exitCode,

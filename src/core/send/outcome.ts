@@ -132,14 +132,14 @@ export function classifyCommandLookup(run: ProcessObservation): LookupOutcome {
 /** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
 export function lastLineIds(stdout: string): Record<string, string> | null {
   const line = stdout.trimEnd().split('\n').pop()?.trim() ?? ''
+  // A line that starts with `{` and parses is a JSON object: never null, never an array.
   if (!line.startsWith('{')) return null
-  let value: unknown
+  let value: object
   try {
-    value = JSON.parse(line)
+    value = JSON.parse(line) as object
   } catch {
     return null
   }
-  if (!isRecord(value)) return null
   const entries = Object.entries(value)
   if (!entries.every(([, v]) => typeof v === 'string')) return null
   // A fresh object with own properties only: `__proto__` stays a plain key.
