@@ -612,3 +612,40 @@ describe('properties', () => {
     )
   })
 })
+
+describe('an effect decision says why, from what the provider answered', () => {
+  const unknown: LookupOutcome = { kind: 'unknown', reason: 'r' }
+  test.each<[string, EffectContext, LookupOutcome, NextStep, OperationState | null, string]>([
+    ['found', ctx('tag', 0, 1), looked('tag', 'ours'), 'committed', 'terminal_committed', 'r'],
+    [
+      'found without a reason',
+      ctx('tag', 0, 1),
+      { kind: 'found', external_ids: {} },
+      'committed',
+      'terminal_committed',
+      'found'
+    ],
+    ['other', ctx('published', 1, 1), looked('published', 'other'), 'conflict', 'conflict', 'r'],
+    ['none, fenced', ctx('published', 1, 1), looked('published', 'none'), 'send', null, 'r'],
+    ['none, a draft', ctx('draft', 1, 1), looked('draft', 'none'), 'unknown', 'unknown', 'r'],
+    ['unavailable', ctx('draft', 1, 1), looked('draft', 'unavailable'), 'stop', null, 'r'],
+    ['unknown, fenced, sends left: resend', ctx('published', 1, 1), unknown, 'send', null, 'r'],
+    ['unknown, fenced, none left: a later step', ctx('published', 1, 2), unknown, 'stop', null, 'r']
+  ])('%s', (_name, c, lookup, next, record, why) => {
+    const decision = effectAfterLookup(c, lookup)
+    expect(decision).toMatchObject({ next, record })
+    expect(decision.reason).toContain(why)
+  })
+
+  test.each<[Kind, Sent, number, string]>([
+    ['tag', 'created', 0, 'the atomic push created the tag and recorded it committed'],
+    ['tag', 'refused', 0, 'the remote refused the push (a hook or ruleset)'],
+    ['tag', 'already_exists', 0, 'the tag exists'],
+    ['published', 'created', 1, 'GitHub answered 201: read it back'],
+    ['published', 'refused', 1, 'GitHub definitely refused the only send'],
+    ['published', 'refused', 2, 'refused 403: d'],
+    ['draft', 'ambiguous', 1, 'the outcome of the create is not known']
+  ])('%s %s at send %i says %j', (kind, outcome, sends, why) => {
+    expect(afterSendOf(ctx(kind, sends, 1), kind, outcome).reason).toContain(why)
+  })
+})

@@ -115,7 +115,7 @@ export function afterSend(ctx: EffectContext, outcome: SendOutcome): EffectDecis
 
 /** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
 export function afterLookup(ctx: EffectContext, lookup: LookupOutcome): EffectDecision {
-  const reason = 'reason' in lookup && lookup.reason !== undefined ? lookup.reason : lookup.kind
+  const reason = lookup.reason ?? lookup.kind
   const left = sendsLeft(ctx.sendsThisStep)
   switch (protocolAfterLookup(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
     case 'adopt':
