@@ -6,14 +6,17 @@
  */
 import { afterAll, afterEach, beforeEach, expect, it, jest } from '@jest/globals'
 import * as actual from '../../src/core/effect/decide.js'
-import type { EffectContext, LookupFound } from '../../src/core/effect/decide.js'
+import type { EffectContext } from '../../src/core/effect/decide.js'
+import type { LookupOutcome } from '../../src/core/send/outcome.js'
+import { MAX_SENDS_PER_STEP } from '../../src/core/send/protocol.js'
 
+// A draft's lookup that finds nothing answers `unknown` (no fence): the broken row sends again.
 jest.unstable_mockModule('../../src/core/effect/decide.js', () => ({
   ...actual,
-  afterLookup: (ctx: EffectContext, found: LookupFound) =>
-    found === 'none' && ctx.sendsThisStep < actual.MAX_SENDS_PER_STEP
+  afterLookup: (ctx: EffectContext, lookup: LookupOutcome) =>
+    lookup.kind === 'unknown' && ctx.sendsThisStep < MAX_SENDS_PER_STEP
       ? { next: 'send', record: null, reason: 'BROKEN: not found, so not created' }
-      : actual.afterLookup(ctx, found)
+      : actual.afterLookup(ctx, lookup)
 }))
 
 const { effect } = await import('../../src/commands/effect.js')

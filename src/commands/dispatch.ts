@@ -1,15 +1,15 @@
 /**
- * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
- * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
- * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
+ * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
+ * it, and acts on the plan with a driver through the one send protocol: intent durable before
+ * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
+ * fenced re-send.
  * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
  */
 import {
   dispatchMove,
   idempotencyKey,
-  MAX_SENDS_PER_ATTEMPT,
-  MAX_SENDS_PER_STEP,
-  sendsStarted
+  sendsStarted,
+  type DispatchMove
 } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
 import { attemptToConfirm } from '../core/receiver.js'
@@ -22,15 +22,10 @@ import type {
   Writer
 } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
-import {
-  absentRecord,
-  afterLookup,
-  intentRecord,
-  sendRecord,
-  type OutcomeRecord,
-  type SendOutcome
-} from '../core/sendOutcome.js'
-import type { AttemptCall, Driver } from '../drivers/driver.js'
+import type { LookupOutcome, SendOutcome } from '../core/send/outcome.js'
+import { afterLookup, afterSend, sendsLeft } from '../core/send/protocol.js'
+import { absentRecord, intentRecord, sendRecord, type OutcomeRecord } from '../core/send/records.js'
+import type { AttemptCall, Driver } from '../providers/driver.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { appendRecord } from './record.js'
 import { verifiedState } from './runView.js'
@@ -99,104 +94,141 @@ export async function dispatch(options: DispatchOptions): Promise<DispatchResult
       `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
         'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
     )
-  const boundary = options.onBoundary ?? (() => {})
-  const driver = options.driver
-  let sends = 0
-  const send = async (call: AttemptCall, attempt: Attempt, note: string | null) => {
-    boundary('before-intent')
+  const step = new DispatchStep(run, options.driver, options.onBoundary ?? (() => {}))
+  for (let move = 0; move < MAX_MOVES; move++) {
+    const done = await step.take(dispatchMove(run.state, run.plan))
+    if (done) return done
+  }
+  return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.')
+}
+
+/**
+ * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
+ * before each send, the outcome recorded after it, an unclear outcome looked up once.
+ */
+class DispatchStep {
+  constructor(
+    private readonly run: RunLedger,
+    private readonly driver: Driver,
+    private readonly boundary: (boundary: DispatchBoundary) => void
+  ) {}
+
+  /** Acts on one move; null when the step goes on (re-planned from what it recorded). */
+  async take(next: DispatchMove): Promise<DispatchResult | null> {
+    const run = this.run
+    switch (next.kind) {
+      case 'nothing':
+        return run.result('nothing', null, next.reason)
+      case 'observe': {
+        const confirmed = await confirm(run, this.driver)
+        return run.result(
+          'observed',
+          next.attempt,
+          `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`
+        )
+      }
+      case 'send':
+        if (sendsLeft(run.sends) <= 0)
+          return run.result(
+            'failed',
+            next.attempt.number,
+            'This step already sent twice; a later dispatch goes on.'
+          )
+        return this.settled(await this.send(next.attempt, null), next.attempt.number)
+      case 'reconcile':
+        return this.reconcile(next.attempt)
+    }
+  }
+
+  private async send(attempt: Attempt, note: string | null): Promise<SendOutcome> {
+    const { run, driver } = this
+    const call = callFor(run.state, attempt.number)
+    this.boundary('before-intent')
     const intent = intentRecord(driver.name, attempt, driver.intentIds(call))
     await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent)
-    boundary('after-intent')
-    sends++
+    this.boundary('after-intent')
+    run.sends++
     const outcome = await driver.send(call, run.externalIds(attempt.number))
-    run.sends = sends
-    boundary('after-send')
+    this.boundary('after-send')
     const record = sendRecord(driver.name, outcome, run.submission(attempt.number))
     if (record) await run.append(record)
-    boundary('after-outcome')
+    this.boundary('after-outcome')
     return outcome
   }
 
-  for (let move = 0; move < MAX_MOVES; move++) {
-    const next = dispatchMove(run.state, run.plan)
-    if (next.kind === 'nothing') return run.result('nothing', null, next.reason)
-    if (next.kind === 'observe') {
-      const confirmed = await confirm(run, driver)
-      return run.result(
-        'observed',
-        next.attempt,
-        `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`
-      )
+  /** The result of a send, or null when it must be looked up (a run's refusal is final). */
+  private settled(outcome: SendOutcome, attempt: number): DispatchResult | null {
+    switch (afterSend(outcome, this.driver, true)) {
+      case 'committed':
+      case 'record':
+        return this.run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`)
+      case 'fail':
+      case 'stop':
+        return this.run.result('failed', attempt, reasonOf(outcome))
+      case 'lookup':
+        return null
     }
-    const call = callFor(run.state, next.attempt.number)
-    if (next.kind === 'send') {
-      if (sends >= MAX_SENDS_PER_STEP)
-        return run.result(
-          'failed',
-          next.attempt.number,
-          'This step already sent twice; a later dispatch goes on.'
-        )
-      const outcome = await send(call, next.attempt, null)
-      const done = finished(run, outcome, next.attempt.number)
-      if (done) return done
-      continue // ambiguous: reconcile once, straight away
-    }
+  }
 
-    // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
-    const lookup = await driver.lookup(call, run.externalIds(next.attempt.number))
-    const sendsLeft = Math.min(
-      MAX_SENDS_PER_STEP - sends,
-      MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number)
-    )
-    switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
-      case 'adopt': {
-        const ids = lookup.kind === 'found' ? lookup.external_ids : {}
-        await run.append(
-          sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null) as OutcomeRecord,
-          'provider_observation'
-        )
+  /** Looks the attempt up, adopts what the provider has, or settles what the lookup allows. */
+  private async reconcile(attempt: Attempt): Promise<DispatchResult | null> {
+    const { run, driver } = this
+    const n = attempt.number
+    const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n))
+    const left = sendsLeft(run.sends, sendsStarted(run.records(), n))
+    switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft: left })) {
+      case 'adopt':
+        await run.append(adopted(driver, lookup), 'provider_observation')
         return run.result(
           'submitted',
-          next.attempt.number,
-          `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`
+          n,
+          `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`
         )
-      }
       case 'fail_and_retry':
         await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation')
-        continue // the plan is now retry_attempt: the next attempt is sent
+        return null // the plan is now retry_attempt: the next attempt is sent
       case 'fail_only':
         await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation')
         return run.result(
           'failed',
-          next.attempt.number,
-          `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`
+          n,
+          `The provider has nothing for attempt ${n}; this step may not send again, so a later dispatch starts the next attempt.`
         )
       case 'resend': {
-        const outcome = await send(
-          call,
-          next.attempt,
-          `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`
+        const outcome = await this.send(
+          attempt,
+          `fenced re-send of attempt ${n}: ${reasonOf(lookup)}`
         )
-        const done = finished(run, outcome, next.attempt.number)
-        if (done) return done
-        return run.result(
-          'unresolved',
-          next.attempt.number,
-          `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`
+        return (
+          this.settled(outcome, n) ??
+          run.result(
+            'unresolved',
+            n,
+            `The fenced re-send of attempt ${n} ended with an unknown outcome too (${reasonOf(outcome)}). A later dispatch reconciles again; nothing is guessed.`
+          )
         )
       }
       case 'unresolved':
-        return run.result(
-          'unresolved',
-          next.attempt.number,
-          `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
-            (driver.fenced
-              ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
-              : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).')
-        )
+      case 'conflict':
+      case 'stop':
+        return run.result('unresolved', n, unresolvedMessage(n, reasonOf(lookup), driver.fenced))
     }
   }
-  return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.')
+}
+
+function unresolvedMessage(attempt: number, reason: string, fenced: boolean): string {
+  return (
+    `Attempt ${attempt} may or may not be at the provider (${reason}), and ` +
+    (fenced
+      ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+      : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).')
+  )
+}
+
+/** The record of what a lookup found: the attempt `submitted` with the provider's ids. */
+function adopted(driver: Driver, lookup: LookupOutcome): OutcomeRecord {
+  const ids = lookup.kind === 'found' ? lookup.external_ids : {}
+  return sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null) as OutcomeRecord
 }
 
 /**
@@ -208,22 +240,8 @@ async function confirm(run: RunLedger, driver: Driver): Promise<string> {
   if (attempt === null) return ''
   const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids)
   if (lookup.kind !== 'found') return ' No receiver has admitted it yet.'
-  await run.append(
-    sendRecord(
-      driver.name,
-      { kind: 'submitted', external_ids: lookup.external_ids },
-      null
-    ) as OutcomeRecord,
-    'provider_observation'
-  )
+  await run.append(adopted(driver, lookup), 'provider_observation')
   return ' Its receiver has admitted: the ledger now names that run.'
-}
-
-function finished(run: RunLedger, outcome: SendOutcome, attempt: number): DispatchResult | null {
-  if (outcome.kind === 'submitted')
-    return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`)
-  if (outcome.kind === 'refused') return run.result('failed', attempt, outcome.message)
-  return null
 }
 
 function callFor(state: RecoveredRunState, attempt: number): AttemptCall {
@@ -235,8 +253,9 @@ function callFor(state: RecoveredRunState, attempt: number): AttemptCall {
   }
 }
 
-function reasonOf(lookup: { kind: string; reason?: string }): string {
-  return lookup.reason ?? lookup.kind
+function reasonOf(outcome: SendOutcome | LookupOutcome): string {
+  if (outcome.kind === 'refused') return outcome.message
+  return 'reason' in outcome && outcome.reason !== undefined ? outcome.reason : outcome.kind
 }
 
 /** The run as this step sees it: the chain, its verified state and plan, kept current. */

@@ -13,8 +13,6 @@ import {
   type Authorization,
   type OperatorPolicy
 } from '../core/operator/authorize.js'
-import { RECEIVER_KEY, workflowRunsToCancel } from '../core/receiver.js'
-import { findReceiver } from './receiver.js'
 import { commentEvidence, readComment, type OperatorComment } from '../core/operator/comment.js'
 import {
   applicableVerbs,
@@ -23,17 +21,20 @@ import {
   type WritingCommand
 } from '../core/operator/decide.js'
 import { OPERATOR_VERBS, parseComment, type OperatorCommand } from '../core/operator/grammar.js'
-import { replyBody } from '../core/operator/reply.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
-import type { ReleaseApi } from '../effects/releaseApi.js'
+import type { ReleaseApi } from '../providers/releaseApi.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { cancelProvider } from './cancelProvider.js'
 import { resolveEffect, type EffectAnswer } from './resolveEffect.js'
+import { respond } from './respond.js'
 import { viewChain } from './runView.js'
 import { selectRun, type RunChoice } from './selectRun.js'
-import { nextRunRecord } from './record.js'
+import { nextRunRecord } from '../core/nextRunRecord.js'
+
+export { providerCancelled } from './cancelProvider.js'
 
 export const OPERATE_OUTCOMES = [
   'applied',
@@ -94,16 +95,7 @@ export interface OperateResult {
   readonly failure?: string
 }
 
-const REACTION: Record<OperateOutcome, Reaction> = {
-  applied: '+1',
-  duplicate: '+1',
-  rejected: '-1',
-  conflict: 'confused',
-  unrecorded: 'confused',
-  noop: 'eyes'
-}
-
-type Settled = Omit<
+export type Settled = Omit<
   OperateResult,
   'comment' | 'reaction' | 'replied' | 'warnings' | 'redelivered'
 > & {
@@ -325,128 +317,6 @@ async function finish(
     warnings: cancelled.warnings,
     failure: cancelled.failure
   }
-}
-
-async function cancelProvider(request: OperateRequest, state: RecoveredRunState) {
-  const owner = await ownerAtCancel(request, state)
-  const ids = workflowRunsToCancel(state, owner.workflow_run_id)
-  const done: string[] = []
-  const warnings: string[] = [...owner.warnings]
-  if (ids.length === 0) {
-    const warning =
-      'the ledger names no GitHub workflow run to cancel, so no provider work was cancelled; stop any other provider work by hand'
-    return {
-      done,
-      warnings: [...warnings, warning],
-      summary: `Not cancelled: ${warning}.`,
-      failure: undefined
-    }
-  }
-  if (request.api === null) {
-    const warning = `no token, so workflow run(s) ${ids.join(', ')} named in the ledger were not cancelled; cancel them by hand`
-    return {
-      done,
-      warnings: [...warnings, warning],
-      summary: `Not cancelled: ${warning}.`,
-      failure: warning
-    }
-  }
-  const refused: string[] = []
-  for (const id of ids) {
-    try {
-      const answer = await request.api.cancelWorkflowRun(Number(id))
-      done.push(`${id}:${answer}`)
-      if (answer === 'finished')
-        warnings.push(
-          `workflow run ${id} had already finished (GitHub answered 409), so it was not cancelled`
-        )
-    } catch (error) {
-      refused.push(
-        `workflow run ${id} could not be cancelled (${apiErrorText(error)}); cancel it by hand (the token needs actions: write)`
-      )
-    }
-  }
-  const summary = providerCancelled(done)
-    ? `Provider workflow run(s) ${done.map(d => d.replace(':requested', ' (cancel requested)').replace(':finished', ' (already finished)')).join(', ')}.`
-    : 'No provider workflow run was cancelled.'
-  return {
-    done,
-    warnings: [...warnings, ...refused],
-    summary,
-    failure: refused.length > 0 ? refused.join('; ') : undefined
-  }
-}
-
-/** A cancel stopped provider work only when GitHub accepted at least one cancel request. */
-export function providerCancelled(done: readonly string[]): boolean {
-  return done.some(entry => entry.endsWith(':requested'))
-}
-
-/**
- * The workflow run that owns the current attempt's receiver key, read now: it may be a run the
- * ledger holds no id for (a send answered with an error, whose run won the admission).
- */
-async function ownerAtCancel(
-  request: OperateRequest,
-  state: RecoveredRunState
-): Promise<{ workflow_run_id: string | null; warnings: string[] }> {
-  const current = state.attempts.find(a => a.number === state.current_attempt)
-  const key = current?.external_ids[RECEIVER_KEY]
-  if (current === undefined || current.failed || key === undefined)
-    return { workflow_run_id: null, warnings: [] }
-  try {
-    const receiver = await findReceiver(request.store, request.namespace, key)
-    return { workflow_run_id: receiver?.workflow_run_id ?? null, warnings: [] }
-  } catch (error) {
-    const why = error instanceof DispatchLedgerError ? error.message : String(error)
-    return {
-      workflow_run_id: null,
-      warnings: [
-        `the receiver admission could not be read (${why}); only the runs the ledger names were cancelled`
-      ]
-    }
-  }
-}
-
-async function respond(
-  request: OperateRequest,
-  comment: OperatorComment,
-  result: Settled
-): Promise<OperateResult> {
-  const warnings = [...(result.warnings ?? [])]
-  let reaction: Reaction | null = null
-  let replied = false
-  const redelivered = result.redelivered === true
-  if (request.api !== null) {
-    const wanted = REACTION[result.outcome]
-    try {
-      await request.api.react(comment.id, wanted)
-      reaction = wanted
-    } catch (error) {
-      warnings.push(`the ${wanted} reaction could not be added (${apiErrorText(error)})`)
-    }
-    if (request.reply && !redelivered) {
-      try {
-        await request.api.reply(
-          comment.issue_number,
-          replyBody({
-            verb: result.verb,
-            outcome: result.outcome,
-            reason: result.reason,
-            settled_outcome: result.settled_outcome,
-            run_id: result.run?.state.run_id ?? null,
-            state: result.run?.state.state ?? null,
-            next_action: result.run?.plan.action ?? null,
-            warnings
-          })
-        )
-        replied = true
-      } catch (error) {
-        warnings.push(`the reply could not be posted (${apiErrorText(error)})`)
-      }
-    }
-  }
-  return { ...result, comment, warnings, reaction, replied, redelivered }
 }
 
 /** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */

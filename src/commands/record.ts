@@ -1,13 +1,9 @@
-import { canonicalJson } from '../core/canonical.js'
-import { InputConflict, LostRace } from '../core/errors.js'
-import { newRecord } from '../core/newRecord.js'
-import type { Actor, LedgerRecord, RecordInput, Trigger, Writer } from '../core/record.js'
-import { nextAttempt } from '../core/attempts.js'
-import { headAttempt, RUN_CHAIN, type RecoveredRunState } from '../core/reconstruct.js'
+import { LostRace } from '../core/errors.js'
+import type { LedgerRecord, RecordInput } from '../core/record.js'
+import { RUN_CHAIN, type RecoveredRunState } from '../core/reconstruct.js'
 import { Journal } from '../store/journal.js'
-import type { State } from '../core/states.js'
-import { checkAppend } from '../core/transition.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { nextRunRecord, type RunRecordRequest } from '../core/nextRunRecord.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
 import { RecordInputSchema } from '../core/record.js'
@@ -18,16 +14,8 @@ import type { WorkflowEvent } from './dispatchTarget.js'
 import { viewChain, type RunView } from './runView.js'
 import { requireMayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
 
-export interface AppendRequest {
+export interface AppendRequest extends RunRecordRequest {
   readonly ledger_ref: string
-  readonly state: State
-  /** The caller's fields; attempt is filled in for dispatched and attempt_failed when absent. */
-  readonly fields: RecordInput
-  readonly occurred_at: string
-  readonly trigger: Trigger
-  readonly actor: Actor | null
-  /** The workflow run appending (SPEC §9); null outside Actions. */
-  readonly writer: Writer | null
 }
 
 export interface AppendResult {
@@ -107,9 +95,6 @@ export function parseRecordFields(value: unknown): RecordInput {
   return parseOrThrow(RecordInputSchema, value, 'The `record`')
 }
 
-/** The fields an input_key's payload is compared on: the state and what the caller gave. */
-const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'] as const
-
 /**
  * Append one record (docs/design/states.md#appending): verify the chain as read, validate the
  * new record against its head, write it with the head as parent and move the ref only if it
@@ -138,71 +123,4 @@ export async function appendRecord(
       after: record => ({ record, duplicate: false, chain: [...ledger.entries] })
     }
   })
-}
-
-/**
- * The record `request` appends after the chain, or the one that already holds its input_key
- * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
- */
-export function nextRunRecord(
-  chain: readonly StoredEntry<LedgerRecord>[],
-  current: RecoveredRunState,
-  request: Omit<AppendRequest, 'ledger_ref'>
-): { readonly duplicate: StoredEntry<LedgerRecord> } | { readonly record: LedgerRecord } {
-  const inputKey = request.fields.input_key
-  const earlier = inputKey
-    ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
-    : undefined
-  if (earlier) {
-    const differs = differingField(earlier.value, request)
-    if (differs)
-      throw new InputConflict(
-        `The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
-          `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
-          'Use a new input_key for a different input.'
-      )
-    return { duplicate: earlier }
-  }
-  const head = chain[chain.length - 1] as StoredEntry<LedgerRecord>
-  const next = newRecord({
-    ...request.fields,
-    attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
-    run_id: current.run_id,
-    ledger_sequence: current.sequence + 1,
-    previous_record_digest: current.head_digest,
-    state: request.state,
-    occurred_at: request.occurred_at,
-    trigger: request.trigger,
-    actor: request.actor,
-    writer: request.writer,
-    dispatch_key: current.dispatch_key,
-    request_digest: current.request_digest
-  })
-  checkAppend(head.value, next, current.head_digest)
-  return { record: next }
-}
-
-/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
-function defaultAttempt(state: State, current: RecoveredRunState) {
-  return nextAttempt(headAttempt(current), state)
-}
-
-/**
- * The first field in which a repeated input differs from the record that holds its input_key.
- * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
- * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
- * from the run's state at the time, which has moved on since.
- */
-function differingField(
-  stored: LedgerRecord,
-  request: Omit<AppendRequest, 'ledger_ref'>
-): string | null {
-  if (stored.state !== request.state) return 'state'
-  for (const field of PAYLOAD_FIELDS) {
-    const given = request.fields[field]
-    if (given === undefined && field === 'attempt') continue
-    const value = given ?? (field === 'evidence' ? [] : null)
-    if (canonicalJson(value) !== canonicalJson(stored[field] ?? null)) return field
-  }
-  return null
 }

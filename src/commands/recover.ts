@@ -16,7 +16,7 @@ import {
   decideRecover,
   type RecoverDecision
 } from '../core/recoverDecision.js'
-import type { HttpObservation } from '../core/sendOutcome.js'
+import type { HttpObservation } from '../core/send/outcome.js'
 import type { State } from '../core/states.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { admitCommand } from './admit.js'

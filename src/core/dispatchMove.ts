@@ -1,7 +1,7 @@
 /**
  * SPEC §10: what `command: dispatch` does for each recovery plan. Pure: a function of the
  * reconstructed run and its plan. It never widens the plan: only `dispatch` and
- * `retry_attempt` send; `reconcile_provider` looks up first (sendOutcome.ts decides whether a
+ * `retry_attempt` send; `reconcile_provider` looks up first (send/protocol.ts decides whether a
  * lookup allows a send).
  */
 import type { RecoveryPlan } from './planRecovery.js'
@@ -62,12 +62,6 @@ export function dispatchMove(state: RecoveredRunState, plan: RecoveryPlan): Disp
 export function idempotencyKey(runId: string, attempt: number): string {
   return `${runId}/a${attempt}`
 }
-
-/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
-export const MAX_SENDS_PER_STEP = 2
-
-/** An attempt is sent at most twice in all: the send and one fenced re-send. */
-export const MAX_SENDS_PER_ATTEMPT = 2
 
 /**
  * How many sends of `attempt` the ledger shows were started: each send is preceded by its

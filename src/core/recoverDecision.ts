@@ -4,7 +4,7 @@
  * runs it admitted, and max-attempts.
  */
 import type { RecoveryAction } from './planRecovery.js'
-import type { HttpObservation } from './sendOutcome.js'
+import type { HttpObservation } from './send/outcome.js'
 
 /** Conclusions that mean the coordinator stopped before it was done. */
 export const RECOVERABLE_CONCLUSIONS = ['failure', 'cancelled', 'timed_out'] as const

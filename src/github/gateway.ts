@@ -6,8 +6,8 @@
  * Every request is bounded by timeout-seconds. Nothing is loaded or parsed until a command
  * makes its first call, so commands that never call GitHub pay nothing for it.
  */
-import type { HttpObservation } from '../core/sendOutcome.js'
-import type { ReleaseApi } from '../effects/releaseApi.js'
+import type { HttpObservation } from '../core/send/outcome.js'
+import type { ReleaseApi } from '../providers/releaseApi.js'
 import { loadOctokit, type Octokit } from './octokit.js'
 import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
 import { GitHubReleases } from './releases.js'

@@ -9,7 +9,7 @@ import type {
   Lookup,
   ReleaseApi,
   ReleaseView
-} from '../effects/releaseApi.js'
+} from '../providers/releaseApi.js'
 import type { GitHubConnection } from './gateway.js'
 
 export class GitHubReleases implements ReleaseApi {

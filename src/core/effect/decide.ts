@@ -1,14 +1,22 @@
 /**
- * SPEC §13, the decision table: from an operation's recorded state and what a send or a lookup
- * saw, the one next step and the state (if any) to record for it. Pure and total: every
- * combination has exactly one row, and the tests enumerate them all.
+ * The decision table of an effect (docs/design/effects.md#operations): from an operation's
+ * recorded state and what a send or a lookup saw, the one next step and the state (if any) to
+ * record for it. After a send and after a lookup it asks the one send protocol
+ * (core/send/protocol.ts) and only says what its answer means for an operation. Pure.
  *
  * Nothing here reads a clock: no row turns `unknown` (or `may_have_been_sent`) into
  * `terminal_no_commit` because time passed. Only a definite refusal of the only send, or an
  * operator's answer, ends an operation without its effect.
  */
+import type { LookupOutcome, SendOutcome } from '../send/outcome.js'
+import {
+  afterLookup as protocolAfterLookup,
+  afterSend as protocolAfterSend,
+  sendsLeft,
+  type ProviderTraits
+} from '../send/protocol.js'
 import type { RecoveredOperation } from './operationChain.js'
-import type { EffectKind, OperationState } from './operation.js'
+import type { OperationState } from './operation.js'
 
 export type NextStep =
   /** No chain yet: make the intent durable (`prepared`). */
@@ -38,19 +46,13 @@ export interface EffectDecision {
   readonly reason: string
 }
 
-/** What a lookup needs to know about the operation. */
-export interface EffectContext {
-  readonly kind: EffectKind
-  /** A draft release: GitHub has no fence for it. */
-  readonly draft: boolean
+/** What the protocol needs to know about the operation and its provider. */
+export interface EffectContext extends ProviderTraits {
   /** Sends recorded so far for the operation (may_have_been_sent records). */
   readonly sends: number
   /** Sends made by this step. */
   readonly sendsThisStep: number
 }
-
-/** A step sends at most twice: once, and once more when a lookup proves it safe (as §10). */
-export const MAX_SENDS_PER_STEP = 2
 
 const d = (next: NextStep, record: OperationState | null, reason: string): EffectDecision => ({
   next,
@@ -88,88 +90,66 @@ export const PLAN_BY_STATE: Readonly<Record<OperationState, EffectDecision>> = {
   )
 }
 
-export type SendOutcome = 'created' | 'already_exists' | 'refused' | 'ambiguous'
-
-/** After a send answered (or did not). */
+/**
+ * After a send answered (or did not), by the one protocol. A release's definite refusal ends
+ * the operation only when it was the only send: an earlier one may have made the release.
+ */
 export function afterSend(ctx: EffectContext, outcome: SendOutcome): EffectDecision {
-  if (ctx.kind === 'tag') return TAG_AFTER_PUSH[outcome]
-  if (outcome === 'created') return d('read_back', 'observed', 'GitHub answered 201: read it back')
-  if (outcome === 'refused' && ctx.sends === 1)
-    return d(
-      'not_committed',
-      'terminal_no_commit',
-      'GitHub definitely refused the only send: nothing was created'
-    )
-  return d(
-    'lookup',
-    null,
-    outcome === 'already_exists'
-      ? 'GitHub refused a second release for this tag: look up whose it is'
-      : 'the outcome of the send is not known: look it up'
-  )
-}
-
-/** The tag and its journal record travel in one atomic push, so the push settles both. */
-export const TAG_AFTER_PUSH: Readonly<Record<SendOutcome, EffectDecision>> = {
-  created: d('committed', null, 'the atomic push created the tag and recorded it committed'),
-  already_exists: d('lookup', null, 'the tag exists: fetch it and the journal to see whose it is'),
-  // An atomic refusal wrote neither ref: the operation is still exactly `prepared`.
-  refused: d(
-    'stop',
-    null,
-    'the remote refused the push (a hook or ruleset): neither the tag nor the record was written'
-  ),
-  ambiguous: d('lookup', null, 'the push was not answered: fetch the tag and the journal')
-}
-
-export type LookupFound =
-  /** Ours: our marker, our tag object, or our committed journal head. */
-  | 'ours'
-  /** Something else holds the tag or the release. */
-  | 'other'
-  /** Several releases carry our marker. */
-  | 'several'
-  /** A complete lookup found nothing. */
-  | 'none'
-  /** The lookup itself failed: nothing was learnt. */
-  | 'unavailable'
-
-export function afterLookup(ctx: EffectContext, found: LookupFound): EffectDecision {
-  switch (found) {
-    case 'ours':
-      return d('committed', 'terminal_committed', 'the lookup found our effect')
-    case 'other':
-      return d('conflict', 'conflict', 'another actor holds this tag or release')
-    case 'several':
-      return d('conflict', 'conflict', 'several releases carry this operation’s marker')
-    case 'unavailable':
-      return d('stop', null, 'the lookup failed; the next effect step looks again')
-    case 'none':
-      return afterNothingFound(ctx)
+  switch (protocolAfterSend(outcome, ctx, ctx.sends === 1)) {
+    case 'committed':
+      return d('committed', null, 'the atomic push created the tag and recorded it committed')
+    case 'record':
+      return d('read_back', 'observed', 'GitHub answered 201: read it back')
+    case 'fail':
+      return d(
+        'not_committed',
+        'terminal_no_commit',
+        'GitHub definitely refused the only send: nothing was created'
+      )
+    case 'stop':
+      return d('stop', null, reasonOf(outcome))
+    case 'lookup':
+      return d('lookup', null, reasonOf(outcome))
   }
 }
 
-/**
- * The one row where the two effects differ. A tag push is create-only and carries its journal,
- * and GitHub refuses a second published release for a tag: sending again is fenced. A draft
- * has no fence — a create that answered late may still commit — so absence proves nothing.
- */
-function afterNothingFound(ctx: EffectContext): EffectDecision {
-  if (ctx.kind === 'release' && ctx.draft)
-    return d(
-      'unknown',
-      'unknown',
-      'no draft carries our marker, yet the create may still commit (drafts have no fence)'
-    )
-  if (ctx.sendsThisStep >= MAX_SENDS_PER_STEP)
-    return d('stop', null, 'nothing found and this step already sent twice; a later step goes on')
-  return d(
-    'send',
-    null,
-    ctx.kind === 'tag'
-      ? 'neither the tag nor the record is at the remote: the create-only push is safe again'
-      : 'no published release for the tag: GitHub’s one-release-per-tag fence makes a re-send safe'
-  )
+/** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
+export function afterLookup(ctx: EffectContext, lookup: LookupOutcome): EffectDecision {
+  const reason = lookup.reason ?? lookup.kind
+  const left = sendsLeft(ctx.sendsThisStep)
+  switch (protocolAfterLookup(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
+    case 'adopt':
+      return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`)
+    case 'conflict':
+      return d('conflict', 'conflict', `another actor holds this tag or release: ${reason}`)
+    case 'fail_and_retry':
+    case 'resend':
+      return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`)
+    case 'fail_only':
+      return d('stop', null, 'nothing found and this step already sent twice; a later step goes on')
+    case 'unresolved':
+      // An unfenced provider (a draft): absence proves nothing, only an operator can settle it.
+      return ctx.fenced
+        ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
+        : d(
+            'unknown',
+            'unknown',
+            `${reason}, yet the create may still commit (drafts have no fence)`
+          )
+    case 'stop':
+      return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`)
+  }
+}
+
+function reasonOf(outcome: SendOutcome): string {
+  switch (outcome.kind) {
+    case 'submitted':
+      return 'accepted'
+    case 'refused':
+      return outcome.message
+    case 'ambiguous':
+      return outcome.reason
+  }
 }
 
 export type ReadBackFound = 'match' | 'mismatch' | 'none' | 'unavailable'

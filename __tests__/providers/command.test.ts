@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { CommandDriver, childEnv } from '../../src/drivers/command.js'
-import type { AttemptCall } from '../../src/drivers/driver.js'
+import { CommandDriver, childEnv } from '../../src/providers/command.js'
+import type { AttemptCall } from '../../src/providers/driver.js'
 import { cleanupRepos, makeTempDir } from '../support/repo.js'
 
 afterAll(cleanupRepos)

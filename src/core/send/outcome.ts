@@ -1,11 +1,11 @@
 /**
- * SPEC §10: how a send's outcome and a lookup's answer are classified, per driver, and what
- * a lookup allows next. Pure: the drivers hand in what they observed (a status and a body,
- * an exit code), never a decision. Anything not provably accepted or provably refused is
- * ambiguous: the work may exist at the provider.
+ * The one outcome of a send and the one answer of a lookup, for every provider (the workflow
+ * and command drivers, the tag push, the release create), and how the drivers' observations
+ * are classified (docs/design/dispatch.md#classifying-an-answer). Pure: a provider hands in
+ * what it observed (a status and a body, an exit code), never a decision. Anything not
+ * provably accepted or provably refused is ambiguous: the work may exist at the provider.
  */
-import type { Failure, RecordInput, SubmissionState } from './record.js'
-import type { State } from './states.js'
+import type { Failure } from '../record.js'
 
 export type SendOutcome =
   | { readonly kind: 'submitted'; readonly external_ids: Readonly<Record<string, string>> }
@@ -13,12 +13,20 @@ export type SendOutcome =
   | { readonly kind: 'ambiguous'; readonly reason: string }
 
 export type LookupOutcome =
-  /** The provider has the work: adopt its ids. */
-  | { readonly kind: 'found'; readonly external_ids: Readonly<Record<string, string>> }
+  /** The provider has the work, and it is ours: adopt its ids. */
+  | {
+      readonly kind: 'found'
+      readonly external_ids: Readonly<Record<string, string>>
+      readonly reason?: string
+    }
   /** The provider demonstrably has nothing for this attempt. */
   | { readonly kind: 'absent'; readonly reason: string }
   /** Not known: the work may exist (or may still be on its way). */
   | { readonly kind: 'unknown'; readonly reason: string }
+  /** Another actor holds what this send would make (a tag or a release not ours). */
+  | { readonly kind: 'conflict'; readonly reason: string }
+  /** The lookup itself failed: nothing was learnt, and nothing may be concluded. */
+  | { readonly kind: 'unavailable'; readonly reason: string }
 
 /** What the GitHub API answered to a dispatch POST, or that no answer came. */
 export type HttpObservation =
@@ -124,122 +132,20 @@ export function classifyCommandLookup(run: ProcessObservation): LookupOutcome {
 /** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
 export function lastLineIds(stdout: string): Record<string, string> | null {
   const line = stdout.trimEnd().split('\n').pop()?.trim() ?? ''
+  // A line that starts with `{` and parses is a JSON object: never null, never an array.
   if (!line.startsWith('{')) return null
-  let value: unknown
+  let value: object
   try {
-    value = JSON.parse(line)
+    value = JSON.parse(line) as object
   } catch {
     return null
   }
-  if (!isRecord(value)) return null
   const entries = Object.entries(value)
   if (!entries.every(([, v]) => typeof v === 'string')) return null
   // A fresh object with own properties only: `__proto__` stays a plain key.
   const ids: Record<string, string> = Object.create(null) as Record<string, string>
   for (const [k, v] of entries) ids[k] = v as string
   return { ...ids }
-}
-
-export type AfterLookup =
-  /** Record what the provider has: `dispatched` `submitted`. */
-  | 'adopt'
-  /** Record `attempt_failed` (retryable), then send the next attempt. */
-  | 'fail_and_retry'
-  /** Record `attempt_failed` (retryable); this step may not send again. */
-  | 'fail_only'
-  /** Send the same attempt again: the provider is fenced by its idempotency key. */
-  | 'resend'
-  /** Nothing may be sent or recorded as settled: an operator must resolve it. */
-  | 'unresolved'
-
-/**
- * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
- * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
- */
-export function afterLookup(
-  lookup: LookupOutcome,
-  options: { readonly fenced: boolean; readonly sendsLeft: number }
-): AfterLookup {
-  switch (lookup.kind) {
-    case 'found':
-      return 'adopt'
-    case 'absent':
-      return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only'
-    case 'unknown':
-      return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved'
-  }
-}
-
-/** The record a send's outcome (or a lookup's answer) appends. */
-export interface OutcomeRecord {
-  readonly state: State
-  readonly fields: RecordInput
-}
-
-function provider(
-  driver: string,
-  submission_state: SubmissionState,
-  external_ids: Readonly<Record<string, string>> = {}
-) {
-  return { driver, submission_state, external_ids: { ...external_ids } }
-}
-
-export function intentRecord(
-  driver: string,
-  attempt: { number: number; reason: 'initial' | 'retry' | 'recovery' },
-  external_ids: Readonly<Record<string, string>>
-): OutcomeRecord {
-  return {
-    state: 'dispatched',
-    fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
-  }
-}
-
-/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
-export function sendRecord(
-  driver: string,
-  outcome: SendOutcome,
-  current: SubmissionState | null
-): OutcomeRecord | null {
-  // No attempt field: the append gives a submission update or a failure the head's attempt.
-  switch (outcome.kind) {
-    case 'submitted':
-      return {
-        state: 'dispatched',
-        fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
-      }
-    case 'refused':
-      return {
-        state: 'attempt_failed',
-        fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
-      }
-    case 'ambiguous':
-      if (current === 'ambiguous') return null
-      return {
-        state: 'dispatched',
-        fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
-      }
-  }
-}
-
-/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
-export function absentRecord(driver: string, reason: string): OutcomeRecord {
-  return {
-    state: 'attempt_failed',
-    fields: {
-      provider: provider(driver, 'definite_failure'),
-      failure: {
-        code: 'provider_has_nothing',
-        classification: 'recovery_required',
-        retryable: true
-      },
-      note: clip(reason)
-    }
-  }
-}
-
-function clip(text: string): string {
-  return text.length > 4096 ? `${text.slice(0, 4093)}...` : text
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,9 @@
 /**
- * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
- * optional `lookup` command finds it again. Both run through @actions/exec as
- * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
- * that comes from the event or the ledger reaches it only through the environment.
+ * Driver `command` (docs/design/dispatch.md#command-driver): the workflow author's own shell
+ * command sends the work, and an optional `lookup` command finds it again. Both run through
+ * @actions/exec as `bash -eo pipefail -c <text>`: the text is the author's (like a `run:`
+ * step), and every value that comes from the event or the ledger reaches it only through the
+ * environment.
  */
 import * as exec from '@actions/exec'
 import * as io from '@actions/io'
@@ -13,7 +14,7 @@ import {
   type LookupOutcome,
   type ProcessObservation,
   type SendOutcome
-} from '../core/sendOutcome.js'
+} from '../core/send/outcome.js'
 import type { AttemptCall, Driver } from './driver.js'
 
 export interface CommandDriverOptions {
@@ -38,6 +39,8 @@ const KILL_AFTER_SECONDS = 5
 export class CommandDriver implements Driver {
   readonly name = 'command'
   readonly fenced: boolean
+  /** The ledger record is appended apart from the command's work. */
+  readonly commitsWithRecord = false
 
   constructor(private readonly options: CommandDriverOptions) {
     this.fenced = options.fenced

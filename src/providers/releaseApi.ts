@@ -1,8 +1,9 @@
 /**
  * What the release protocol needs from GitHub, behind a small interface (the octokit driver in
- * githubReleases.ts implements it). Every answer is classified here into what the decision
- * table understands; nothing in this file decides.
+ * src/github/releases.ts implements it). Every answer is classified into what the one send
+ * protocol understands; nothing in this file decides.
  */
+import type { ReleaseCreateObservation } from '../core/send/effectOutcome.js'
 
 /** The fields of a GitHub release the protocol compares. */
 export interface ReleaseView {
@@ -23,14 +24,10 @@ export interface CreateRelease {
   readonly prerelease: boolean
 }
 
+/** What a create answered, as the one send protocol classifies it (core/send/effectOutcome.ts). */
 export type CreateOutcome =
+  | Exclude<ReleaseCreateObservation, { readonly kind: 'created' }>
   | { readonly kind: 'created'; readonly release: ReleaseView }
-  /** 422 with `already_exists` on tag_name: GitHub's one-published-release-per-tag fence. */
-  | { readonly kind: 'already_exists'; readonly detail: string }
-  /** A definite refusal (400, 401, 403, 404, other 422): nothing was created. */
-  | { readonly kind: 'refused'; readonly status: number; readonly detail: string }
-  /** 5xx, 429, a timeout, a dropped connection: it may have been created. */
-  | { readonly kind: 'ambiguous'; readonly detail: string }
 
 /** A lookup either answers completely or fails; a failure is never read as "absent". */
 export type Lookup<T> =

@@ -1,9 +1,10 @@
 /**
- * Driver `workflow` (SPEC §10): GitHub `workflow_dispatch` to a fenced receiver. The receiver
- * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
- * and works only when it owns that key, so a second run for one dispatch does nothing. The
- * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
- * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ * Driver `workflow` (docs/design/dispatch.md#workflow-driver): GitHub `workflow_dispatch` to a
+ * fenced receiver. The receiver admits its own event first (key
+ * `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`) and works only when it owns that
+ * key, so a second run for one dispatch does nothing. The coordinator derives the receiver's
+ * key with the receiver's own derivation (core/dispatchKey) and finds the receiver's admission
+ * at the arbiter to learn whether the dispatch arrived.
  */
 import { deriveDispatch } from '../core/dispatchKey.js'
 import { InvalidInput } from '../core/errors.js'
@@ -17,7 +18,7 @@ import {
   classifyWorkflowDispatch,
   type LookupOutcome,
   type SendOutcome
-} from '../core/sendOutcome.js'
+} from '../core/send/outcome.js'
 import type { AttemptCall, Driver } from './driver.js'
 import type { GitHubApi } from './githubApi.js'
 
@@ -40,6 +41,8 @@ export class WorkflowDriver implements Driver {
   readonly name = 'workflow'
   /** The receiver admits before it works: a second run for one dispatch does nothing. */
   readonly fenced = true
+  /** The ledger record is appended apart from the dispatch. */
+  readonly commitsWithRecord = false
   private readonly file: string
 
   constructor(private readonly options: WorkflowDriverOptions) {

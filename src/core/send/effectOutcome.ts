@@ -1,0 +1,119 @@
+/**
+ * How the tag push and the release create are classified into the one send outcome and the
+ * one lookup answer (docs/design/effects.md#tag-protocol, #release-protocol). Pure: the
+ * providers in src/providers/ hand in what git or GitHub answered.
+ */
+import type { LookupOutcome, SendOutcome } from './outcome.js'
+
+/**
+ * What the atomic push of a tag and its record answered (store/tagStore.ts): `rejected` when
+ * the tag exists at the remote, `refused` when a hook or ruleset refused (neither ref moved).
+ */
+export type TagPushObservation =
+  | { readonly kind: 'created' | 'rejected' }
+  | { readonly kind: 'refused' | 'ambiguous'; readonly detail: string }
+
+export function classifyTagPush(pushed: TagPushObservation, tagObject: string): SendOutcome {
+  switch (pushed.kind) {
+    case 'created':
+      return { kind: 'submitted', external_ids: { tag_object: tagObject } }
+    case 'rejected':
+      return {
+        kind: 'ambiguous',
+        reason: 'the tag exists: fetch it and the journal to see whose it is'
+      }
+    case 'refused':
+      return {
+        kind: 'refused',
+        failure: { code: 'push_refused', classification: 'provider', retryable: false },
+        message:
+          'the remote refused the push (a hook or ruleset): neither the tag nor the record ' +
+          `was written (${pushed.detail})`
+      }
+    case 'ambiguous':
+      return {
+        kind: 'ambiguous',
+        reason: `the push was not answered: fetch the tag and the journal (${pushed.detail})`
+      }
+  }
+}
+
+/** What the release create answered (the release API classifies GitHub's statuses). */
+export type ReleaseCreateObservation =
+  | {
+      readonly kind: 'created'
+      readonly release: { readonly id: number; readonly html_url: string }
+    }
+  /** 422 `already_exists` on tag_name: GitHub's one-published-release-per-tag fence. */
+  | { readonly kind: 'already_exists'; readonly detail: string }
+  /** A definite refusal (400, 401, 403, 404, other 422): nothing was created. */
+  | { readonly kind: 'refused'; readonly status: number; readonly detail: string }
+  /** 5xx, 429, a timeout, a dropped connection: it may have been created. */
+  | { readonly kind: 'ambiguous'; readonly detail: string }
+
+export function classifyReleaseCreate(created: ReleaseCreateObservation): SendOutcome {
+  switch (created.kind) {
+    case 'created':
+      return { kind: 'submitted', external_ids: releaseIds(created.release) }
+    case 'already_exists':
+      return {
+        kind: 'ambiguous',
+        reason: `GitHub refused a second release for this tag: look up whose it is (${created.detail})`
+      }
+    case 'refused':
+      return {
+        kind: 'refused',
+        failure: { code: `http_${created.status}`, classification: 'provider', retryable: false },
+        message: `refused ${created.status}: ${created.detail}`
+      }
+    case 'ambiguous':
+      return {
+        kind: 'ambiguous',
+        reason: `the outcome of the create is not known: look it up (${created.detail})`
+      }
+  }
+}
+
+/** The ids a release is recorded by. */
+export function releaseIds(release: {
+  readonly id: number
+  readonly html_url: string
+}): Record<string, string> {
+  return { release_id: String(release.id), release_url: release.html_url }
+}
+
+/** What a tag or release lookup found, before classification. */
+export type EffectFinding =
+  /** Ours: our marker, our tag object. */
+  | 'ours'
+  /** Something else holds the tag or the release. */
+  | 'other'
+  /** Several releases carry our marker. */
+  | 'several'
+  /** A complete lookup found nothing. */
+  | 'none'
+  /** The lookup itself failed: nothing was learnt. */
+  | 'unavailable'
+
+/**
+ * A complete lookup that found nothing proves absence only where the provider is fenced (a
+ * create-only push, a published release): a draft has no fence, and a create that answered
+ * late may still commit, so for a draft nothing found is `unknown`.
+ */
+export function classifyEffectLookup(
+  found: EffectFinding,
+  fenced: boolean,
+  seen: { readonly external_ids: Readonly<Record<string, string>>; readonly reason: string }
+): LookupOutcome {
+  switch (found) {
+    case 'ours':
+      return { kind: 'found', external_ids: seen.external_ids, reason: seen.reason }
+    case 'other':
+    case 'several':
+      return { kind: 'conflict', reason: seen.reason }
+    case 'none':
+      return { kind: fenced ? 'absent' : 'unknown', reason: seen.reason }
+    case 'unavailable':
+      return { kind: 'unavailable', reason: seen.reason }
+  }
+}
