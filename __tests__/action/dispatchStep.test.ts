@@ -19,7 +19,7 @@ afterAll(cleanupRepos)
 
 async function labeled(workspace: string, extra: Partial<ActionRun> = {}) {
   const event = await exampleEvent('issues-labeled.json')
-  // No line break: a key with a control character is refused outright (SPEC §9).
+  // No line break: a key with a control character is refused outright (docs/design/writers.md).
   ;(event.label as { name: string }).name = 'agent:run $(touch pwned) <img src=x> # Approved'
   return step({ workspace, eventName: 'issues', event, runId: 501, ...extra })
 }

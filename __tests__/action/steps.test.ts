@@ -40,7 +40,7 @@ describe('admit', () => {
     })
   })
 
-  it('writes the writer of the first record from the runner environment (SPEC §9)', async () => {
+  it('writes the writer of the first record from the runner environment (docs/design/writers.md)', async () => {
     const repo = await makeRepo()
     const admitted = await labeledIssue(step, repo, { runId: 501, runAttempt: 3 })
     const record = (await entryAt(repo, admitted.outputs.ledger_ref as string)) as {
@@ -137,7 +137,7 @@ describe('preview', () => {
 })
 
 describe('record and plan', () => {
-  it('a workflow run that does not own the run selected from the event cannot record (SPEC §9)', async () => {
+  it('a workflow run that does not own the run selected from the event cannot record (docs/design/writers.md)', async () => {
     const repo = await makeRepo()
     const owner = await labeledIssue(step, repo, { runId: 501 })
     const before = await refsUnder(repo)

@@ -61,7 +61,7 @@ const ADMISSION = admissionRef(NS, KEY)
 const LEDGER_A = ledgerRef(NS, 'run-a')
 const LEDGER_B = ledgerRef(NS, 'run-b')
 
-describe('admit (SPEC §4) against a real repository', () => {
+describe('admit (docs/design/storage.md#admission) against a real repository', () => {
   it('first arrival creates the admission and the ledger in one transaction', async () => {
     const dir = await makeRepo()
     const { store, git: g } = await storeIn(dir)
@@ -97,7 +97,7 @@ describe('admit (SPEC §4) against a real repository', () => {
     expect(replay.admission.admitted_at).toBe('2026-11-29T12:00:00Z')
     expect(replay.chain?.map(e => e.value)).toEqual([first('run-a')])
     expect(await refsUnder(dir)).toEqual(before)
-    // write, refused create, one listing of the key's generations (SPEC §15), one read session.
+    // write, refused create, one listing of the key's generations (docs/design/generations.md), one read session.
     expect(g.spawned).toBeLessThanOrEqual(4)
   })
 

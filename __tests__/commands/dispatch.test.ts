@@ -1,5 +1,5 @@
 /**
- * `command: dispatch` orchestration (SPEC §10) against real git and real processes: the
+ * `command: dispatch` orchestration (docs/design/dispatch.md) against real git and real processes: the
  * command driver's provider is a folder that bash commands write to, so every send is
  * counted by the provider itself, not by the code under test.
  */
@@ -240,7 +240,7 @@ describe('reconcile after an unknown outcome', () => {
   })
 })
 
-describe('ownership (SPEC §9)', () => {
+describe('ownership (docs/design/writers.md)', () => {
   it('selected from the event by another workflow run: nothing sent, nothing written', async () => {
     const t = await setup({ run: SEND.ok })
     const before = await refsUnder(t.dir)

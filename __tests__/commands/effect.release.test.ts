@@ -1,5 +1,5 @@
 /**
- * SPEC §13 `kind: release` through the fake GitHub API (its own process, real HTTP, GitHub's
+ * docs/design/effects.md `kind: release` through the fake GitHub API (its own process, real HTTP, GitHub's
  * shapes) with every fault mode of §14, and the git origin for the release's tag.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'

@@ -1,5 +1,5 @@
 /**
- * NEGATIVE CONTROL for SPEC §13's draft rule. The same command with one row of the decision
+ * NEGATIVE CONTROL for docs/design/effects.md's draft rule. The same command with one row of the decision
  * table changed — "a lookup found nothing, so nothing was created: send again" — is caught
  * under the late-commit fault: two drafts carry the operation's marker. The real table (in
  * effect.release.test.ts) ends `unknown` with exactly one.

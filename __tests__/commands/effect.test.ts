@@ -1,5 +1,5 @@
 /**
- * SPEC §13 `kind: tag` against real git: bare remotes over file:// and smart HTTP, the faults
+ * docs/design/effects.md `kind: tag` against real git: bare remotes over file:// and smart HTTP, the faults
  * of an ambiguous push (a connection dropped after the server committed, a push killed with
  * SIGKILL, a hook refusing the tag), and the negative control that shows why the tag and its
  * journal record must travel in ONE atomic push.

@@ -1,5 +1,5 @@
 /**
- * SPEC §15 through the commands against real git: a key's run ends, then the original event is
+ * docs/design/generations.md through the commands against real git: a key's run ends, then the original event is
  * redelivered (a duplicate) or the label is re-added (a new request: generation 2). Locally
  * and through a smart-HTTP origin.
  */
@@ -344,7 +344,7 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
     await expectFailsClosed(dir, store, `${ADM}.g3`, /previous_run_id is "gh-501-/)
   })
 
-  it('a generation whose ledger_ref leads outside the namespace (SPEC §9 on a .g<N> ref)', async () => {
+  it('a generation whose ledger_ref leads outside the namespace (docs/design/writers.md on a .g<N> ref)', async () => {
     const { dir, store } = await threeGenerations()
     const g3 = (await entryAt(dir, `${ADM}.g3`)) as Record<string, unknown>
     const evil = `refs/heads/evil/runs/${'0'.repeat(64)}`

@@ -1,5 +1,5 @@
 /**
- * `command: operate` against real git (SPEC §12). No GitHub API here (api: null, i.e. no
+ * `command: operate` against real git (docs/design/operators.md). No GitHub API here (api: null, i.e. no
  * token): authorization by association, no reactions. The API side is in operateApi.test.ts.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'

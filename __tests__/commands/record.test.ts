@@ -59,7 +59,7 @@ const SUBMITTED = {
   external_ids: { job: 'j1' }
 }
 
-describe('append by compare-and-set (SPEC §5) against a real repository', () => {
+describe('append by compare-and-set (docs/design/states.md) against a real repository', () => {
   it('appends a chain whose commits are parent-linked and fills in attempts', async () => {
     const { dir, store } = await admitted()
     const first = await append(store, 'dispatched', { provider: NOT_SUBMITTED })

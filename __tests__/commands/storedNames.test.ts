@@ -1,5 +1,5 @@
 /**
- * SPEC §9 "Stored entries are checked against their names" (issue 8, defect 1): an admission
+ * docs/design/writers.md "Stored entries are checked against their names" (issue 8, defect 1): an admission
  * whose ledger_ref points elsewhere, or a chain copied under another run's ref, fails closed
  * naming the ref, and nothing is written anywhere — least of all outside the namespace.
  */

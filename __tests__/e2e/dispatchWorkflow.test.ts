@@ -1,5 +1,5 @@
 /**
- * `command: dispatch` with driver `workflow` and `command: recover` end to end (SPEC §10, §11):
+ * `command: dispatch` with driver `workflow` and `command: recover` end to end (docs/design/dispatch.md, docs/design/recovery.md):
  * the bundled action, run as the runner runs it, against the fake GitHub API (§14) and a real
  * smart-HTTP origin. Every receiver the fake starts is the bundled action admitting its own
  * workflow_dispatch event in its own clone, so "exactly one working receiver" is the real

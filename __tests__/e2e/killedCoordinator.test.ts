@@ -1,5 +1,5 @@
 /**
- * The killed-coordinator proof (SPEC §5–6; issue 3 items 4–6).
+ * The killed-coordinator proof (docs/design/states.md–6; issue 3 items 4–6).
  *
  * A coordinator (testkit/coordinator.ts, its own Node process) drives one run from admission
  * to a recorded human decision through the bundled action, against a fake provider that is

@@ -81,7 +81,7 @@ describe('operators racing through the origin, from two processes', () => {
   })
 })
 
-describe('comment text is data (SPEC §9)', () => {
+describe('comment text is data (docs/design/writers.md)', () => {
   it('reaches no shell and no summary markup', async () => {
     const { workspaces } = await origin('awaiting', 1)
     const marker = join(await makeTempDir(), 'pwned')

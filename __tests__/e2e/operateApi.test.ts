@@ -1,5 +1,5 @@
 /**
- * `command: operate` through the bundled action against the fake GitHub API (SPEC §12, §14):
+ * `command: operate` through the bundled action against the fake GitHub API (docs/design/operators.md, docs/development.md#the-fake-github-api):
  * the permission API, reactions, the reply and cancelling the provider's workflow run, with
  * real octokit over HTTP. Nothing here mocks octokit.
  */
@@ -152,7 +152,7 @@ describe('reactions and the reply', () => {
     expect(state.comments[1]?.body).toMatch(/conflict/)
   })
 
-  // SPEC §12 "one reply comment": a redelivered comment (same id, same URL) was answered when
+  // docs/design/operators.md "one reply comment": a redelivered comment (same id, same URL) was answered when
   // it was first executed; another comment with the same answer is a new comment and answered.
   it('a redelivered comment gets its reaction again but no second reply', async () => {
     const { workspace } = await checkout('awaiting')

@@ -191,7 +191,7 @@ async function receiverHappyPath(): Promise<void> {
   ])
   expect(await q.working()).toEqual([`run-agent --issue ${q.number}`])
   // The key's <workflow> component is the payload's workflow path (not asserted here: its
-  // percent-encoding is SPEC §9's business and dispatchKey.test.ts's).
+  // percent-encoding is docs/design/writers.md's business and dispatchKey.test.ts's).
   const key = first.jobs.work!.steps[1]!.outputs.dispatch_key as string
   expect(key).toMatch(new RegExp(`^v1/workflow_dispatch/${origin.id}/.+/gh-999-${q.number}/a1$`))
   expect((await ledgerOf(origin, key)).state.state).toBe('admitted')
@@ -416,7 +416,7 @@ describe('the quick start killed between its steps, then recover.yml', () => {
     expect(plan.action).toBe('observe_provider')
   })
 
-  // A GAP, shown rather than hidden: recover (SPEC §11) looks only at runs the killed
+  // A GAP, shown rather than hidden: recover (docs/design/recovery.md) looks only at runs the killed
   // workflow run admitted. Killed between checkout and admit, it admitted none, so recover
   // re-runs nothing and the labeled issue is never worked on (0 receivers, not 1), although
   // a re-run would be safe (nothing can have been sent). This test fails once that is fixed;

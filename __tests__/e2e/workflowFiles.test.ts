@@ -90,7 +90,7 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'operator-permission',
       'operator-bots',
       'reply',
-      // SPEC §10, §11
+      // docs/design/dispatch.md, docs/design/recovery.md
       'driver',
       'workflow',
       'ref',
@@ -122,7 +122,7 @@ describe('workflow files and action.yml parse with the official parser', () => {
       'verb',
       'outcome',
       'settled_outcome',
-      // SPEC §10, §11
+      // docs/design/dispatch.md, docs/design/recovery.md
       'sent',
       'submission_state',
       'external_ids',

@@ -1,5 +1,5 @@
 /**
- * Driver `command` with real processes (SPEC §10): bash -eo pipefail through @actions/exec,
+ * Driver `command` with real processes (docs/design/dispatch.md): bash -eo pipefail through @actions/exec,
  * exit codes, signals and the timeout classified, the lookup's three answers, and event data
  * only in the environment.
  */
@@ -48,7 +48,7 @@ async function driver(options: { run?: string; lookup?: string; timeoutSeconds?:
   return { driver: made, cwd, out }
 }
 
-describe('send: exit codes per SPEC §10', () => {
+describe('send: exit codes per docs/design/dispatch.md', () => {
   test.each<[string, string, string, boolean | null]>([
     ['exit 0', 'echo sending; echo \'{"job":"j-7"}\'', 'submitted', null],
     ['exit 75', 'exit 75', 'refused', true],

@@ -25,7 +25,7 @@ const SCHEDULE = { name: 'schedule', payload: {} }
 
 afterAll(cleanupRepos)
 
-describe('time (SPEC §9): a clock outside 2000–9999 is an error, never a record', () => {
+describe('time (docs/design/writers.md): a clock outside 2000–9999 is an error, never a record', () => {
   it.each(['1969-07-20T20:17:40Z', '1999-12-31T23:59:59Z', '+010000-01-01T00:00:00Z'])(
     'admit and record at %s write nothing',
     async clock => {

@@ -1,5 +1,5 @@
 /**
- * SPEC §8, the guarantees of the origin as arbiter that a simultaneous race cannot show:
+ * docs/design/arbiter.md, the guarantees of the origin as arbiter that a simultaneous race cannot show:
  *
  * - an appender that read a stale head and pushes AFTER the winner must lose, so the lease
  *   (not git's server-side lock between two pushes in flight) is what protects the head;
@@ -36,7 +36,7 @@ const KEY = 'v1/issues/123456789/7/labeled/agent:run'
 const DIGEST = digestOf({ scheme: 'v1', n: 7 })
 const ADMISSION = admissionRef(NS, KEY)
 
-/** The workflow run that writes a record (SPEC §9); each clone below is a job of its own run. */
+/** The workflow run that writes a record (docs/design/writers.md); each clone below is a job of its own run. */
 const writer = (github_run_id: string): Writer => ({
   github_run_id,
   run_attempt: 1,

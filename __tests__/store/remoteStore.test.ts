@@ -77,120 +77,123 @@ describe.each([
       return { url: remote.url, bare: remote.dir, reset: async () => resetBare(remote.dir) }
     }
   ]
-])('every row of SPEC §4 through the remote over %s', (_name, makeRemote) => {
-  let url: string
-  let bare: string
-  let reset: () => Promise<void>
-  beforeAll(async () => {
-    ;({ url, bare, reset } = await makeRemote())
-  })
-
-  it('first arrival: created on the remote, local refs follow', async () => {
-    await reset()
-    const dir = await clone(url)
-    const result = await admit(storeIn(dir), { namespace: NS, first_record: first('run-a') })
-    expect(result).toMatchObject({ created: true, recorded: true, owner: true })
-    const held = await remoteRefs(bare)
-    expect(Object.keys(held).sort()).toEqual([ADMISSION, ledgerRef(NS, 'run-a')].sort())
-    expect(await refsUnder(dir)).toEqual(held)
-    await git(bare, 'fsck', '--strict', '--no-dangling')
-  })
-
-  it('exact replay from another clone: nothing written', async () => {
-    await reset()
-    await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
-    const before = await remoteRefs(bare)
-    const dir = await clone(url)
-    const replay = await admit(storeIn(dir), { namespace: NS, first_record: first('run-a') })
-    expect(replay).toMatchObject({ created: false, recorded: false, owner: true })
-    expect(replay.chain?.map(e => e.value.state)).toEqual(['admitted'])
-    expect(await remoteRefs(bare)).toEqual(before)
-    expect(await refsUnder(dir)).toEqual(before)
-  })
-
-  it('duplicate from another run: the first run, no second ledger', async () => {
-    await reset()
-    await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
-    const before = await remoteRefs(bare)
-    const dup = await admit(storeIn(await clone(url)), {
-      namespace: NS,
-      first_record: first('run-b')
+])(
+  'every row of docs/design/storage.md#admission through the remote over %s',
+  (_name, makeRemote) => {
+    let url: string
+    let bare: string
+    let reset: () => Promise<void>
+    beforeAll(async () => {
+      ;({ url, bare, reset } = await makeRemote())
     })
-    expect(dup).toMatchObject({ created: false, owner: false })
-    expect(dup.admission.run_id).toBe('run-a')
-    expect(await remoteRefs(bare)).toEqual(before)
-  })
 
-  it('same key, different digest: conflict, nothing written', async () => {
-    await reset()
-    await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
-    const before = await remoteRefs(bare)
-    await expect(
-      admit(storeIn(await clone(url)), {
+    it('first arrival: created on the remote, local refs follow', async () => {
+      await reset()
+      const dir = await clone(url)
+      const result = await admit(storeIn(dir), { namespace: NS, first_record: first('run-a') })
+      expect(result).toMatchObject({ created: true, recorded: true, owner: true })
+      const held = await remoteRefs(bare)
+      expect(Object.keys(held).sort()).toEqual([ADMISSION, ledgerRef(NS, 'run-a')].sort())
+      expect(await refsUnder(dir)).toEqual(held)
+      await git(bare, 'fsck', '--strict', '--no-dangling')
+    })
+
+    it('exact replay from another clone: nothing written', async () => {
+      await reset()
+      await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
+      const before = await remoteRefs(bare)
+      const dir = await clone(url)
+      const replay = await admit(storeIn(dir), { namespace: NS, first_record: first('run-a') })
+      expect(replay).toMatchObject({ created: false, recorded: false, owner: true })
+      expect(replay.chain?.map(e => e.value.state)).toEqual(['admitted'])
+      expect(await remoteRefs(bare)).toEqual(before)
+      expect(await refsUnder(dir)).toEqual(before)
+    })
+
+    it('duplicate from another run: the first run, no second ledger', async () => {
+      await reset()
+      await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
+      const before = await remoteRefs(bare)
+      const dup = await admit(storeIn(await clone(url)), {
         namespace: NS,
-        first_record: first('run-b', digestOf('other'))
+        first_record: first('run-b')
       })
-    ).rejects.toBeInstanceOf(AdmissionConflict)
-    expect(await remoteRefs(bare)).toEqual(before)
-  })
-
-  it('admission without ledger: the same run completes it, another run never does', async () => {
-    await reset()
-    const writer = await clone(url)
-    const store = storeIn(writer)
-    const admission = {
-      schema: 'dispatch-ledger/admission/v1' as const,
-      dispatch_key: KEY,
-      request_digest: DIGEST,
-      run_id: 'run-a',
-      ledger_ref: ledgerRef(NS, 'run-a'),
-      admitted_at: '2026-11-29T11:00:00Z'
-    }
-    const [oid] = await store.writeEntries([admissionCommit(admission)])
-    await git(writer, 'push', 'origin', `${oid}:${ADMISSION}`)
-    const other = await admit(storeIn(await clone(url)), {
-      namespace: NS,
-      first_record: first('run-b')
+      expect(dup).toMatchObject({ created: false, owner: false })
+      expect(dup.admission.run_id).toBe('run-a')
+      expect(await remoteRefs(bare)).toEqual(before)
     })
-    expect(other).toMatchObject({ created: false, recorded: false, owner: false })
-    expect(Object.keys(await remoteRefs(bare))).toEqual([ADMISSION])
-    const same = await admit(storeIn(await clone(url)), {
-      namespace: NS,
-      first_record: first('run-a')
-    })
-    expect(same).toMatchObject({ created: false, recorded: true, owner: true })
-    expect(Object.keys(await remoteRefs(bare)).sort()).toEqual(
-      [ADMISSION, ledgerRef(NS, 'run-a')].sort()
-    )
-  })
 
-  it('two appenders racing from two clones: one wins, the other lost the race, no fork', async () => {
-    await reset()
-    await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
-    const [a, b] = [storeIn(await clone(url)), storeIn(await clone(url))]
-    const selector = { by: 'run_id' as const, run_id: 'run-a' }
-    const [chainA, chainB] = [
-      (await readRun(a, NS, selector)).chain,
-      (await readRun(b, NS, selector)).chain
-    ]
-    const base = {
-      ledger_ref: ledgerRef(NS, 'run-a'),
-      occurred_at: '2026-11-29T12:01:00Z',
-      trigger: 'system' as const,
-      actor: null,
-      writer: null
-    }
-    const results = await Promise.allSettled([
-      appendRecord(a, { ...base, state: 'dispatched', fields: { note: 'a' } }, chainA),
-      appendRecord(b, { ...base, state: 'cancelled', fields: { note: 'b' } }, chainB)
-    ])
-    expect(results.filter(r => r.status === 'fulfilled')).toHaveLength(1)
-    const reason = (results.find(r => r.status === 'rejected') as PromiseRejectedResult).reason
-    expect(String(reason)).toMatch(/Another writer appended/)
-    expect(reason).toBeInstanceOf(LostRace)
-    expect((await git(bare, 'rev-list', '--count', ledgerRef(NS, 'run-a'))).trim()).toBe('2')
-  })
-})
+    it('same key, different digest: conflict, nothing written', async () => {
+      await reset()
+      await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
+      const before = await remoteRefs(bare)
+      await expect(
+        admit(storeIn(await clone(url)), {
+          namespace: NS,
+          first_record: first('run-b', digestOf('other'))
+        })
+      ).rejects.toBeInstanceOf(AdmissionConflict)
+      expect(await remoteRefs(bare)).toEqual(before)
+    })
+
+    it('admission without ledger: the same run completes it, another run never does', async () => {
+      await reset()
+      const writer = await clone(url)
+      const store = storeIn(writer)
+      const admission = {
+        schema: 'dispatch-ledger/admission/v1' as const,
+        dispatch_key: KEY,
+        request_digest: DIGEST,
+        run_id: 'run-a',
+        ledger_ref: ledgerRef(NS, 'run-a'),
+        admitted_at: '2026-11-29T11:00:00Z'
+      }
+      const [oid] = await store.writeEntries([admissionCommit(admission)])
+      await git(writer, 'push', 'origin', `${oid}:${ADMISSION}`)
+      const other = await admit(storeIn(await clone(url)), {
+        namespace: NS,
+        first_record: first('run-b')
+      })
+      expect(other).toMatchObject({ created: false, recorded: false, owner: false })
+      expect(Object.keys(await remoteRefs(bare))).toEqual([ADMISSION])
+      const same = await admit(storeIn(await clone(url)), {
+        namespace: NS,
+        first_record: first('run-a')
+      })
+      expect(same).toMatchObject({ created: false, recorded: true, owner: true })
+      expect(Object.keys(await remoteRefs(bare)).sort()).toEqual(
+        [ADMISSION, ledgerRef(NS, 'run-a')].sort()
+      )
+    })
+
+    it('two appenders racing from two clones: one wins, the other lost the race, no fork', async () => {
+      await reset()
+      await admit(storeIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
+      const [a, b] = [storeIn(await clone(url)), storeIn(await clone(url))]
+      const selector = { by: 'run_id' as const, run_id: 'run-a' }
+      const [chainA, chainB] = [
+        (await readRun(a, NS, selector)).chain,
+        (await readRun(b, NS, selector)).chain
+      ]
+      const base = {
+        ledger_ref: ledgerRef(NS, 'run-a'),
+        occurred_at: '2026-11-29T12:01:00Z',
+        trigger: 'system' as const,
+        actor: null,
+        writer: null
+      }
+      const results = await Promise.allSettled([
+        appendRecord(a, { ...base, state: 'dispatched', fields: { note: 'a' } }, chainA),
+        appendRecord(b, { ...base, state: 'cancelled', fields: { note: 'b' } }, chainB)
+      ])
+      expect(results.filter(r => r.status === 'fulfilled')).toHaveLength(1)
+      const reason = (results.find(r => r.status === 'rejected') as PromiseRejectedResult).reason
+      expect(String(reason)).toMatch(/Another writer appended/)
+      expect(reason).toBeInstanceOf(LostRace)
+      expect((await git(bare, 'rev-list', '--count', ledgerRef(NS, 'run-a'))).trim()).toBe('2')
+    })
+  }
+)
 
 async function resetBare(bare: string): Promise<void> {
   const refs = Object.keys(await refsUnder(bare))

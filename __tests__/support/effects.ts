@@ -1,5 +1,5 @@
 /**
- * Shared utilities for the effect tests (SPEC §13): a workspace with a commit to tag, the
+ * Shared utilities for the effect tests (docs/design/effects.md): a workspace with a commit to tag, the
  * intent and request for a tag, what the arbiter holds, server-side hooks, and a Git whose
  * N-th push is killed with a real SIGKILL (after which the "process" runs no more git).
  */
@@ -111,7 +111,7 @@ async function rev(repo: string, ref: string): Promise<string | null> {
   return out.trim() || null
 }
 
-/** SPEC §13's invariant: the tag exists exactly when the journal says committed, with that object. */
+/** docs/design/effects.md's invariant: the tag exists exactly when the journal says committed, with that object. */
 export function agrees(h: Awaited<ReturnType<typeof held>>): boolean {
   const committed = h.state === 'terminal_committed'
   return committed

@@ -1,7 +1,7 @@
 /**
  * Fakes for the tests of one file. `fake()` hands out one shared fake, reset, unless a test
  * needs options of its own (then a fresh one, stopped after the test). After each test, every
- * answer the fakes it used gave must be GitHub's shape (SPEC §14's schema check).
+ * answer the fakes it used gave must be GitHub's shape (docs/development.md#the-fake-github-api's schema check).
  */
 import { afterAll, afterEach, expect } from '@jest/globals'
 import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.ts'

@@ -1,5 +1,5 @@
 /**
- * Test-only builders for effect operations (SPEC §13): an intent, and legal chains built the
+ * Test-only builders for effect operations (docs/design/effects.md): an intent, and legal chains built the
  * way the command builds them (preparedRecord, then nextRecord with the head's digest).
  */
 import { digestOf } from '../../src/core/canonical.js'

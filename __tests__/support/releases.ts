@@ -1,5 +1,5 @@
 /**
- * Release requests for the effect tests, and the fake GitHub API (SPEC §14) wired to the
+ * Release requests for the effect tests, and the fake GitHub API (docs/development.md#the-fake-github-api) wired to the
  * product's octokit driver through its URL, as GITHUB_API_URL would.
  */
 import { effect, type EffectDeps, type EffectRequest } from '../../src/commands/effect.js'

@@ -1,5 +1,5 @@
 /**
- * Tests of the fake GitHub API itself (SPEC §14): each fault mode does what it says (commit
+ * Tests of the fake GitHub API itself (docs/development.md#the-fake-github-api): each fault mode does what it says (commit
  * counted or not, connection dropped, a late commit visible only after the answer), requests
  * are counted per route, runs move queued → completed, and a committed dispatch starts one
  * receiver — the bundled action in its own clone of the origin — whose admission is real.

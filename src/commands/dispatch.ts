@@ -37,14 +37,14 @@ export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' |
 export interface DispatchOptions {
   readonly store: Store
   /**
-   * Which run (SPEC §9): by run_id, by dispatch_key, or from the event. Selected from the
+   * Which run (docs/design/writers.md): by run_id, by dispatch_key, or from the event. Selected from the
    * event, it acts only on a run this workflow run owns; any other is left alone (`not_owner`).
    */
   readonly choice: RunChoice
   readonly driver: Driver
   readonly trigger: Trigger
   readonly actor: Actor | null
-  /** The workflow run appending (SPEC §9); null outside Actions. */
+  /** The workflow run appending (docs/design/writers.md); null outside Actions. */
   readonly writer: Writer | null
   readonly now: () => string
   readonly onBoundary?: (boundary: DispatchBoundary) => void
@@ -65,7 +65,7 @@ export type DispatchOutcome =
 
 export interface DispatchResult {
   readonly outcome: DispatchOutcome
-  /** This workflow run owns the run (SPEC §9). */
+  /** This workflow run owns the run (docs/design/writers.md). */
   readonly owner: boolean
   /** Requests this step sent to the provider. */
   readonly sends: number

@@ -1,5 +1,5 @@
 /**
- * SPEC §12 `command: operate`: an operator's comment, authorized, decided by the core and
+ * docs/design/operators.md `command: operate`: an operator's comment, authorized, decided by the core and
  * appended by compare-and-set under its derived key; cancel also stops the provider's run,
  * even when the record cannot be written. Takes plain values, returns a result.
  */
@@ -53,11 +53,11 @@ export interface OperateRequest {
   readonly namespace: string
   readonly prefix: string
   readonly policy: OperatorPolicy
-  /** Post a reply comment (SPEC §12 `reply`). */
+  /** Post a reply comment (docs/design/operators.md `reply`). */
   readonly reply: boolean
   /** The GitHub API, or null without a token: no permission check, reaction, reply or cancel. */
   readonly api: OperatorApi | null
-  /** The workflow run appending (SPEC §9); null outside Actions. */
+  /** The workflow run appending (docs/design/writers.md); null outside Actions. */
   readonly writer: Writer | null
   /** Checks that a `resolve-effect … committed <release id>` names a release that exists. */
   readonly releases?: ReleaseApi
@@ -88,7 +88,7 @@ export interface OperateResult {
   readonly replied: boolean
   /**
    * This comment was executed by an earlier delivery (its URL is in the ledger): it was
-   * answered then, so no second reply is posted (SPEC §12 "one reply comment").
+   * answered then, so no second reply is posted (docs/design/operators.md "one reply comment").
    */
   readonly redelivered: boolean
   /** Set when the step must fail after reporting (a cancel the provider refused). */
@@ -129,7 +129,7 @@ export async function operate(request: OperateRequest): Promise<OperateResult> {
     redelivered: false
   })
   // Only a comment as first posted is executed: an edit would let anyone who can edit a
-  // comment replay or change a decision after the fact (SPEC §12).
+  // comment replay or change a decision after the fact (docs/design/operators.md).
   if (comment.action !== 'created')
     return quiet(
       parsed.kind === 'not_addressed'
@@ -171,7 +171,7 @@ async function decideAndAct(
 
   let found
   try {
-    // Named by run id: any workflow run may act on it deliberately (SPEC §9).
+    // Named by run id: any workflow run may act on it deliberately (docs/design/writers.md).
     found = await selectRun(request.store, select(request, command.run_id))
   } catch (error) {
     // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
@@ -327,7 +327,7 @@ const EFFECT_OUTCOME = {
   rejected: 'noop'
 } as const satisfies Record<string, OperateOutcome>
 
-/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (SPEC §13). */
+/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (docs/design/effects.md). */
 async function settleEffect(
   request: OperateRequest,
   comment: OperatorComment,

@@ -45,7 +45,7 @@ export interface RecordOutcome extends AppendResult {
 }
 
 /**
- * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
+ * `command: record`: select the run (docs/design/writers.md ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
  */
 export async function recordCommand(store: Store, options: RecordOptions): Promise<RecordOutcome> {

@@ -1,5 +1,5 @@
 /**
- * SPEC §13/§12 `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
+ * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
  * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
  * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
  * The first answer wins: the same answer again is a duplicate, another one a conflict.

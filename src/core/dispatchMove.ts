@@ -1,5 +1,5 @@
 /**
- * SPEC §10: what `command: dispatch` does for each recovery plan. Pure: a function of the
+ * docs/design/dispatch.md: what `command: dispatch` does for each recovery plan. Pure: a function of the
  * reconstructed run and its plan. It never widens the plan: only `dispatch` and
  * `retry_attempt` send; `reconcile_provider` looks up first (send/protocol.ts decides whether a
  * lookup allows a send).
@@ -58,7 +58,7 @@ export function dispatchMove(state: RecoveredRunState, plan: RecoveryPlan): Disp
   }
 }
 
-/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
+/** docs/design/dispatch.md: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
 export function idempotencyKey(runId: string, attempt: number): string {
   return `${runId}/a${attempt}`
 }

@@ -33,7 +33,7 @@ export function operationLine(operationId: string, intentDigest: string): string
   return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`
 }
 
-/** SPEC §13: the marker a release body carries. */
+/** docs/design/effects.md: the marker a release body carries. */
 export function releaseMarker(operationId: string, intentDigest: string): string {
   return `<!-- ${operationLine(operationId, intentDigest)} -->`
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
  * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
  * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
  * closed schema.
@@ -75,7 +75,7 @@ export const IntentSchema = z
       .check(z.regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
     target: OidSchema,
     /**
-     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * sha256 of the tag message. Not in docs/design/effects.md's list, but the tag object's bytes depend on
      * it: a re-run with another message must be refused as another intent, not end in a
      * conflict with its own earlier tag.
      */
@@ -138,7 +138,7 @@ export function operationRef(namespace: string, operationId: string): string {
   return `${namespace}/operations/${sha256Hex(operationId)}`
 }
 
-/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
 export function defaultOperationId(runId: string, kind: EffectKind, tag: string): string {
   return `${runId}/${kind}/${tag}`
 }
