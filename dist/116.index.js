@@ -71,7 +71,7 @@ function decideRecover(input) {
         reason: `Attempt ${input.run_attempt} of the coordinator ${conclusion}; ${continuing.length} open run(s) can go on (${[...new Set(continuing)].join(', ')}), so its failed jobs are re-run (attempt ${input.run_attempt + 1} of at most ${input.max_attempts}).`
     };
 }
-/** The run ids a workflow run admits by default: `gh-<GITHUB_RUN_ID>-…` (SPEC §7). */
+/** The run ids a workflow run admits by default: `gh-<GITHUB_RUN_ID>-…` (docs/design/keys.md). */
 function admittedBy(workflowRunId, runId) {
     return runId.startsWith(`gh-${workflowRunId}-`);
 }
@@ -228,7 +228,7 @@ var report = __webpack_require__(1658);
 
 
 
-/** SPEC §11: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+/** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
 async function recoverStep(inputs, context) {
     const { store, github } = context;
     if (!github.hasToken)

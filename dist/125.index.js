@@ -33,8 +33,8 @@ async function listGenerations(store, options) {
 }
 /**
  * Reads every listed generation's admission in the caller's read session and verifies them:
- * each names this key and the ledger of its own run (SPEC §9), its generation number and the
- * run before it (SPEC §15). Anything else fails closed naming the ref.
+ * each names this key and the ledger of its own run (docs/design/writers.md), its generation number and the
+ * run before it (docs/design/generations.md). Anything else fails closed naming the ref.
  */
 async function readGenerationAdmissions(reader, listing, expected) {
     const generations = [];
@@ -279,7 +279,7 @@ function nextAttempt(head, next) {
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8001);
 /**
- * SPEC §6: the one next action that is safe for a recovered run. Pure: a function of the
+ * docs/design/states.md#the-recovery-plan: the one next action that is safe for a recovered run. Pure: a function of the
  * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
  * that must independently allow the step.
  */
@@ -324,7 +324,7 @@ const RECONCILE_TAIL = 'look the work up at the provider by its dispatch key and
     'only if the provider demonstrably has nothing; a provider that cannot be looked up by ' +
     'key must be reported ambiguous and left to an operator';
 /**
- * SPEC §6, rules in the table's order. Never converts an unknown outcome into "not sent".
+ * docs/design/states.md#the-recovery-plan, rules in the table's order. Never converts an unknown outcome into "not sent".
  */
 function planRecovery(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt) ?? null;
@@ -429,7 +429,7 @@ function statePlan(state, current, plan) {
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8001);
 /* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
 /**
- * SPEC §5 "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
+ * docs/design/states.md "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
  * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
  * record is validated once and digested once.
  */
@@ -593,7 +593,7 @@ function headAttempt(state) {
 /* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3532);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8001);
 /**
- * SPEC §5: the one definition of what may be appended after what. Pure: no I/O.
+ * docs/design/states.md: the one definition of what may be appended after what. Pure: no I/O.
  *
  * `checkAppend` is what a writer calls before a compare-and-set append; `reconstruct`
  * folds a stored chain through the same `findAppendProblem`, so an append the writer
@@ -607,7 +607,7 @@ function headAttempt(state) {
 
 const KNOWN_STATES = new Set(_states_js__WEBPACK_IMPORTED_MODULE_4__/* .STATES */ .xj);
 const INITIAL = new Set(_states_js__WEBPACK_IMPORTED_MODULE_4__/* .INITIAL_STATES */ .m1);
-/** The states that may legally follow `from` (SPEC §5, `cancelled` included). */
+/** The states that may legally follow `from` (docs/design/states.md, `cancelled` included). */
 function legalSuccessors(from) {
     if ((0,_states_js__WEBPACK_IMPORTED_MODULE_4__/* .isTerminal */ .Hd)(from))
         return [];
@@ -745,7 +745,7 @@ function attemptFailedProblem({ illegal }, previous, next) {
     if (next.failure == null) {
         return illegal(`${describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
     }
-    // Only a person may reopen or restate a failure already recorded (SPEC §12 retry/resolve).
+    // Only a person may reopen or restate a failure already recorded (docs/design/operators.md retry/resolve).
     if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
         return illegal(`${describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`, 'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead');
     }

@@ -20,27 +20,20 @@ function flag(value) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EB: () => (/* binding */ appendRecord),
-/* harmony export */   e8: () => (/* binding */ nextRunRecord),
 /* harmony export */   t6: () => (/* binding */ recordCommand)
 /* harmony export */ });
 /* unused harmony export parseRecordFields */
-/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _core_newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4196);
-/* harmony import */ var _core_attempts_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(3449);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4461);
-/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(634);
-/* harmony import */ var _core_transition_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7596);
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3086);
-/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4130);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8001);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2334);
-/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(993);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3906);
-/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1394);
-
-
-
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4461);
+/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(634);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3086);
+/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4130);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2334);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(993);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
+/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1394);
 
 
 
@@ -54,27 +47,27 @@ function flag(value) {
 
 
 /**
- * `command: record`: select the run (SPEC §9 ownership applies when it is selected from the
+ * `command: record`: select the run (docs/design/writers.md ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
  */
 async function recordCommand(store, options) {
-    const state = _core_states_js__WEBPACK_IMPORTED_MODULE_8__/* .StateSchema */ .XJ.safeParse(options.state);
+    const state = _core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .StateSchema */ .XJ.safeParse(options.state);
     if (!state.success)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`state\` must be one of ${_core_states_js__WEBPACK_IMPORTED_MODULE_8__/* .STATES */ .xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`state\` must be one of ${_core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .STATES */ .xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
     const fields = parseRecordFields(options.fields);
-    const occurred_at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_9__/* .timestampOf */ .U_)(options.now ?? new Date());
-    const selected = await (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_12__/* .selectRun */ .S3)(store, options);
-    (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_12__/* .requireMayAct */ .D2)(selected, `record ${state.data}`);
+    const occurred_at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_7__/* .timestampOf */ .U_)(options.now ?? new Date());
+    const selected = await (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_10__/* .selectRun */ .S3)(store, options);
+    (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_10__/* .requireMayAct */ .D2)(selected, `record ${state.data}`);
     const appended = await appendRecord(store, {
         ledger_ref: selected.ledger_ref,
         state: state.data,
         fields,
         occurred_at,
-        trigger: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_6__/* .triggerFor */ .AC)(options.event.name),
-        actor: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_6__/* .actorFrom */ .M2)(options.event.payload),
+        trigger: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__/* .triggerFor */ .AC)(options.event.name),
+        actor: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__/* .actorFrom */ .M2)(options.event.payload),
         writer: options.writer
     }, selected.chain);
-    return { ...appended, selected, view: (0,_runView_js__WEBPACK_IMPORTED_MODULE_11__/* .viewChain */ .BS)(appended.chain) };
+    return { ...appended, selected, view: (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .viewChain */ .BS)(appended.chain) };
 }
 const RECORD_EXAMPLE = '{"note": "checked by hand"}';
 /** The `record` fields: a JSON object of the fields a caller may set, authority never. */
@@ -82,18 +75,16 @@ function parseRecordFields(value) {
     if (value === undefined)
         return {};
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
     if ('authority' in value)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9('The `record` may not set authority: a record is evidence, never a grant, and every ' +
             'authority flag is false. Remove the authority field.');
-    const proto = (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .findProtoKey */ .Di)(value);
+    const proto = (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .findProtoKey */ .Di)(value);
     if (proto !== null)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
             'stored. Rename it.');
-    return (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_10__/* .parseOrThrow */ .zS)(_core_record_js__WEBPACK_IMPORTED_MODULE_7__/* .RecordInputSchema */ .FR, value, 'The `record`');
+    return (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_8__/* .parseOrThrow */ .zS)(_core_record_js__WEBPACK_IMPORTED_MODULE_5__/* .RecordInputSchema */ .FR, value, 'The `record`');
 }
-/** The fields an input_key's payload is compared on: the state and what the caller gave. */
-const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
 /**
  * Append one record (docs/design/states.md#appending): verify the chain as read, validate the
  * new record against its head, write it with the head as parent and move the ref only if it
@@ -101,14 +92,14 @@ const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision'
  * again here: it is reported (LostRace), and the caller re-reads and re-plans.
  */
 async function appendRecord(store, request, chain) {
-    const journal = new _store_journal_js__WEBPACK_IMPORTED_MODULE_4__/* .Journal */ .C({ store, ref: request.ledger_ref, chain: _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_3__/* .RUN_CHAIN */ .io }, [...chain]);
+    const journal = new _store_journal_js__WEBPACK_IMPORTED_MODULE_2__/* .Journal */ .C({ store, ref: request.ledger_ref, chain: _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__/* .RUN_CHAIN */ .io }, [...chain]);
     const read = journal.state;
     return journal.decideAndAppend(ledger => {
         if (ledger.head?.oid !== read.head_oid)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .LostRace */ .Sb(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .LostRace */ .Sb(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
                 'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
                 'nothing is retried blindly.');
-        const next = nextRunRecord(ledger.entries, read, request);
+        const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__/* .nextRunRecord */ .e)(ledger.entries, read, request);
         if ('duplicate' in next)
             return { done: { record: next.duplicate, duplicate: true, chain: [...ledger.entries] } };
         return {
@@ -116,64 +107,6 @@ async function appendRecord(store, request, chain) {
             after: record => ({ record, duplicate: false, chain: [...ledger.entries] })
         };
     });
-}
-/**
- * The record `request` appends after the chain, or the one that already holds its input_key
- * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
- */
-function nextRunRecord(chain, current, request) {
-    const inputKey = request.fields.input_key;
-    const earlier = inputKey
-        ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
-        : undefined;
-    if (earlier) {
-        const differs = differingField(earlier.value, request);
-        if (differs)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputConflict */ .dq(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
-                `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
-                'Use a new input_key for a different input.');
-        return { duplicate: earlier };
-    }
-    const head = chain[chain.length - 1];
-    const next = (0,_core_newRecord_js__WEBPACK_IMPORTED_MODULE_2__/* .newRecord */ .M)({
-        ...request.fields,
-        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
-        run_id: current.run_id,
-        ledger_sequence: current.sequence + 1,
-        previous_record_digest: current.head_digest,
-        state: request.state,
-        occurred_at: request.occurred_at,
-        trigger: request.trigger,
-        actor: request.actor,
-        writer: request.writer,
-        dispatch_key: current.dispatch_key,
-        request_digest: current.request_digest
-    });
-    (0,_core_transition_js__WEBPACK_IMPORTED_MODULE_5__/* .checkAppend */ .Ff)(head.value, next, current.head_digest);
-    return { record: next };
-}
-/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
-function defaultAttempt(state, current) {
-    return (0,_core_attempts_js__WEBPACK_IMPORTED_MODULE_13__/* .nextAttempt */ .n)((0,_core_reconstruct_js__WEBPACK_IMPORTED_MODULE_3__/* .headAttempt */ .sf)(current), state);
-}
-/**
- * The first field in which a repeated input differs from the record that holds its input_key.
- * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
- * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
- * from the run's state at the time, which has moved on since.
- */
-function differingField(stored, request) {
-    if (stored.state !== request.state)
-        return 'state';
-    for (const field of PAYLOAD_FIELDS) {
-        const given = request.fields[field];
-        if (given === undefined && field === 'attempt')
-            continue;
-        const value = given ?? (field === 'evidence' ? [] : null);
-        if ((0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(value) !== (0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(stored[field] ?? null))
-            return field;
-    }
-    return null;
 }
 
 
@@ -214,7 +147,7 @@ var runView = __webpack_require__(3906);
 
 /**
  * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
- * error. By dispatch key it is the newest generation's run (SPEC §15): one listing of the key's
+ * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
  * admission refs, then one read session for the admissions and the chain. By run id, the chain
  * names the key, and the key's admission is read in the same session (admissionOfRun). Every
  * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
@@ -290,7 +223,7 @@ function ownedGeneration(generations, writer) {
 
 
 /**
- * SPEC §9: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
+ * docs/design/writers.md: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
  * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
  * the triggering event. Reading fails closed on a stored entry that does not match its name.
  */
@@ -307,7 +240,7 @@ async function selectRun(store, choice) {
     return { ...found, view, selected_by, owner };
 }
 /**
- * SPEC §9: a run selected from the event may be written only by the workflow run that owns
+ * docs/design/writers.md: a run selected from the event may be written only by the workflow run that owns
  * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
  * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
  */
@@ -372,7 +305,7 @@ function chooseSelector(choice) {
 
 
 
-/** SPEC §7, "Dispatch key derivation (scheme v1)". */
+/** docs/design/keys.md, "Dispatch key derivation (scheme v1)". */
 const KEY_SCHEME = 'v1';
 const PositiveInt = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._positive */ .NC());
 const NonEmpty = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._minLength */ .m9(1));
@@ -439,7 +372,7 @@ function hasJsonForm(value) {
 /** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /**
- * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * docs/README.md#words, docs/design/writers.md: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
  * `eventName` says where a derived key came from; without it the key was given by the caller.
  */
 function checkDispatchKey(key, eventName) {
@@ -468,7 +401,7 @@ function checkDispatchKey(key, eventName) {
     return key;
 }
 /**
- * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * docs/design/writers.md "Key components never merge": a free-text component followed by another component
  * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
  */
 function keyComponent(text) {
@@ -545,7 +478,7 @@ const DERIVATIONS = {
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
         };
     },
-    // SPEC §11: a finished workflow run, so a duplicated delivery recovers it once.
+    // docs/design/recovery.md: a finished workflow run, so a duplicated delivery recovers it once.
     workflow_run: p => {
         const repoId = p.repositoryId();
         const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT);
@@ -726,6 +659,94 @@ function nowTimestamp(now = new Date()) {
 
 /***/ }),
 
+/***/ 7256:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ nextRunRecord)
+/* harmony export */ });
+/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4196);
+/* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4461);
+/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
+/**
+ * The record a request appends to a run, validated against the chain as read: a duplicate
+ * when its input_key is already recorded with the same payload, an InputConflict when with
+ * another, else the next record, checked against its head
+ * (docs/design/states.md#appending). Pure: the caller reads and writes.
+ */
+
+
+
+
+
+
+/** The fields an input_key's payload is compared on: the state and what the caller gave. */
+const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
+/**
+ * The record `request` appends after the chain, or the one that already holds its input_key
+ * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
+ */
+function nextRunRecord(chain, current, request) {
+    const inputKey = request.fields.input_key;
+    const earlier = inputKey
+        ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
+        : undefined;
+    if (earlier) {
+        const differs = differingField(earlier.value, request);
+        if (differs)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputConflict */ .dq(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
+                `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
+                'Use a new input_key for a different input.');
+        return { duplicate: earlier };
+    }
+    const head = chain[chain.length - 1];
+    const next = (0,_newRecord_js__WEBPACK_IMPORTED_MODULE_2__/* .newRecord */ .M)({
+        ...request.fields,
+        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
+        run_id: current.run_id,
+        ledger_sequence: current.sequence + 1,
+        previous_record_digest: current.head_digest,
+        state: request.state,
+        occurred_at: request.occurred_at,
+        trigger: request.trigger,
+        actor: request.actor,
+        writer: request.writer,
+        dispatch_key: current.dispatch_key,
+        request_digest: current.request_digest
+    });
+    (0,_transition_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAppend */ .Ff)(head.value, next, current.head_digest);
+    return { record: next };
+}
+/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
+function defaultAttempt(state, current) {
+    return (0,_attempts_js__WEBPACK_IMPORTED_MODULE_5__/* .nextAttempt */ .n)((0,_reconstruct_js__WEBPACK_IMPORTED_MODULE_3__/* .headAttempt */ .sf)(current), state);
+}
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
+function differingField(stored, request) {
+    if (stored.state !== request.state)
+        return 'state';
+    for (const field of PAYLOAD_FIELDS) {
+        const given = request.fields[field];
+        if (given === undefined && field === 'attempt')
+            continue;
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if ((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(value) !== (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(stored[field] ?? null))
+            return field;
+    }
+    return null;
+}
+
+
+/***/ }),
+
 /***/ 3698:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -848,7 +869,7 @@ function coordinatorOf(dispatchKey) {
 /* unused harmony exports EARLIEST, LATEST */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 
-/** SPEC §9 "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(10000, 0, 1) - 1000;
 /**

@@ -141,7 +141,7 @@ function selectedRunOutputs(selected, store) {
         ...runOutputs(selected.view)
     };
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 function runOutputs(view) {
     return {
         state: view?.state.state ?? '',
@@ -211,7 +211,7 @@ function resolveDispatch(options) {
     };
 }
 /**
- * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
  * replays its own run; another workflow run gets another id and finds the first one's.
  */
 function defaultRunId(dispatchKey, writer) {
@@ -247,7 +247,7 @@ function defaultRunId(dispatchKey, writer) {
 
 /**
  * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
- * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * path (the key's generations, docs/design/generations.md), writing nothing. Only our own run's ledger and the
  * newest generation's are read.
  */
 async function previewCommand(store, options) {
@@ -322,7 +322,7 @@ function checkReuse(reuse) {
 
 
 
-/** SPEC §7, "Dispatch key derivation (scheme v1)". */
+/** docs/design/keys.md, "Dispatch key derivation (scheme v1)". */
 const KEY_SCHEME = 'v1';
 const PositiveInt = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._positive */ .NC());
 const NonEmpty = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._minLength */ .m9(1));
@@ -389,7 +389,7 @@ function hasJsonForm(value) {
 /** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 /**
- * SPEC §2, §9: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * docs/README.md#words, docs/design/writers.md: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
  * `eventName` says where a derived key came from; without it the key was given by the caller.
  */
 function checkDispatchKey(key, eventName) {
@@ -418,7 +418,7 @@ function checkDispatchKey(key, eventName) {
     return key;
 }
 /**
- * SPEC §9 "Key components never merge": a free-text component followed by another component
+ * docs/design/writers.md "Key components never merge": a free-text component followed by another component
  * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
  */
 function keyComponent(text) {
@@ -495,7 +495,7 @@ const DERIVATIONS = {
             fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
         };
     },
-    // SPEC §11: a finished workflow run, so a duplicated delivery recovers it once.
+    // docs/design/recovery.md: a finished workflow run, so a duplicated delivery recovers it once.
     workflow_run: p => {
         const repoId = p.repositoryId();
         const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT);
@@ -639,7 +639,7 @@ function actorFrom(payload) {
 /* harmony export */ });
 /* unused harmony export OCCURRENCE_FIELDS */
 /**
- * SPEC §15: when the event that asks for a dispatch happened. A redelivery carries the original
+ * docs/design/generations.md: when the event that asks for a dispatch happened. A redelivery carries the original
  * payload and therefore the original time, which is what lets a late duplicate be told from a
  * person asking again. Events without such a time never open a new generation.
  */
@@ -667,7 +667,7 @@ function occurrenceTime(eventName, payload) {
     if (typeof value !== 'string' || !RFC3339.test(value))
         return null;
     const ms = Date.parse(value);
-    // SPEC §9 "Time": a clock outside 2000–9999 is never trusted.
+    // docs/design/writers.md "Time": a clock outside 2000–9999 is never trusted.
     if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(10000, 0, 1))
         return null;
     return new Date(ms).toISOString();

@@ -157,7 +157,7 @@ function selectedRunOutputs(selected, store) {
         ...runOutputs(selected.view)
     };
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 function runOutputs(view) {
     return {
         state: view?.state.state ?? '',

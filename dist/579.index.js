@@ -52,7 +52,7 @@ export const modules = {
 
 /**
  * `command: admit`: derive the dispatch from the event (or the given key), build the first
- * record, and admit it (SPEC §4). A conflict is a result, not a throw, so the caller decides
+ * record, and admit it (docs/design/storage.md#admission). A conflict is a result, not a throw, so the caller decides
  * whether it fails the step.
  */
 async function admitCommand(store, options) {
@@ -135,7 +135,7 @@ function receiverOf(event) {
 /** Rounds of "read, decide, create" when a race for the next generation is lost. */
 const GENERATION_TRIES = 3;
 /**
- * SPEC §4 and §15. Optimistic: write generation 1's entries and try the create-only
+ * docs/design/storage.md#admission, docs/design/generations.md. Optimistic: write generation 1's entries and try the create-only
  * transaction first (two git processes for a first arrival); only a refused create lists the
  * key's generations and decides: this run's own generation is replayed; otherwise the newest
  * generation answers as a duplicate, or (its run ended before the event happened) generation
@@ -274,7 +274,7 @@ async function completeLedger(store, admission, first) {
     const again = await store.read(reader => reader.readChain(admission.ledger_ref));
     return { recorded: false, chain: again };
 }
-/** SPEC §4: an invalid first record is rejected before any ref is written. */
+/** docs/design/storage.md#admission: an invalid first record is rejected before any ref is written. */
 function checkFirstRecord(record) {
     const parsed = (0,_core_validate_js__WEBPACK_IMPORTED_MODULE_7__/* .parseOrThrow */ .zS)(_core_record_js__WEBPACK_IMPORTED_MODULE_4__/* .RecordSchema */ .X2, record, 'The first record');
     if (parsed.ledger_sequence !== 1)
@@ -326,7 +326,7 @@ function resolveDispatch(options) {
     };
 }
 /**
- * SPEC §7: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
  * replays its own run; another workflow run gets another id and finds the first one's.
  */
 function defaultRunId(dispatchKey, writer) {
@@ -362,7 +362,7 @@ function defaultRunId(dispatchKey, writer) {
 
 /**
  * `command: preview`: derive the dispatch and decide what admit would do, on admit's own read
- * path (the key's generations, SPEC §15), writing nothing. Only our own run's ledger and the
+ * path (the key's generations, docs/design/generations.md), writing nothing. Only our own run's ledger and the
  * newest generation's are read.
  */
 async function previewCommand(store, options) {
@@ -512,7 +512,7 @@ async function coordinatorCancelled(store, namespace, run_id) {
 /* harmony export */ });
 /* unused harmony export OCCURRENCE_FIELDS */
 /**
- * SPEC §15: when the event that asks for a dispatch happened. A redelivery carries the original
+ * docs/design/generations.md: when the event that asks for a dispatch happened. A redelivery carries the original
  * payload and therefore the original time, which is what lets a late duplicate be told from a
  * person asking again. Events without such a time never open a new generation.
  */
@@ -540,7 +540,7 @@ function occurrenceTime(eventName, payload) {
     if (typeof value !== 'string' || !RFC3339.test(value))
         return null;
     const ms = Date.parse(value);
-    // SPEC §9 "Time": a clock outside 2000–9999 is never trusted.
+    // docs/design/writers.md "Time": a clock outside 2000–9999 is never trusted.
     if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms >= Date.UTC(10000, 0, 1))
         return null;
     return new Date(ms).toISOString();

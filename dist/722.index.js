@@ -269,9 +269,9 @@ function nowOf(by) {
 /* harmony export */   ju: () => (/* binding */ afterSend),
 /* harmony export */   pf: () => (/* binding */ planEffect)
 /* harmony export */ });
-/* unused harmony exports MAX_SENDS_PER_STEP, PLAN_BY_STATE, TAG_AFTER_PUSH */
-/** A step sends at most twice: once, and once more when a lookup proves it safe (as §10). */
-const MAX_SENDS_PER_STEP = 2;
+/* unused harmony export PLAN_BY_STATE */
+/* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6720);
+
 const d = (next, record, reason) => ({
     next,
     record,
@@ -294,53 +294,56 @@ const PLAN_BY_STATE = {
     conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
     unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
 };
-/** After a send answered (or did not). */
+/**
+ * After a send answered (or did not), by the one protocol. A release's definite refusal ends
+ * the operation only when it was the only send: an earlier one may have made the release.
+ */
 function afterSend(ctx, outcome) {
-    if (ctx.kind === 'tag')
-        return TAG_AFTER_PUSH[outcome];
-    if (outcome === 'created')
-        return d('read_back', 'observed', 'GitHub answered 201: read it back');
-    if (outcome === 'refused' && ctx.sends === 1)
-        return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
-    return d('lookup', null, outcome === 'already_exists'
-        ? 'GitHub refused a second release for this tag: look up whose it is'
-        : 'the outcome of the send is not known: look it up');
-}
-/** The tag and its journal record travel in one atomic push, so the push settles both. */
-const TAG_AFTER_PUSH = {
-    created: d('committed', null, 'the atomic push created the tag and recorded it committed'),
-    already_exists: d('lookup', null, 'the tag exists: fetch it and the journal to see whose it is'),
-    // An atomic refusal wrote neither ref: the operation is still exactly `prepared`.
-    refused: d('stop', null, 'the remote refused the push (a hook or ruleset): neither the tag nor the record was written'),
-    ambiguous: d('lookup', null, 'the push was not answered: fetch the tag and the journal')
-};
-function afterLookup(ctx, found) {
-    switch (found) {
-        case 'ours':
-            return d('committed', 'terminal_committed', 'the lookup found our effect');
-        case 'other':
-            return d('conflict', 'conflict', 'another actor holds this tag or release');
-        case 'several':
-            return d('conflict', 'conflict', 'several releases carry this operation’s marker');
-        case 'unavailable':
-            return d('stop', null, 'the lookup failed; the next effect step looks again');
-        case 'none':
-            return afterNothingFound(ctx);
+    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .afterSend */ .ju)(outcome, ctx, ctx.sends === 1)) {
+        case 'committed':
+            return d('committed', null, 'the atomic push created the tag and recorded it committed');
+        case 'record':
+            return d('read_back', 'observed', 'GitHub answered 201: read it back');
+        case 'fail':
+            return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
+        case 'stop':
+            return d('stop', null, reasonOf(outcome));
+        case 'lookup':
+            return d('lookup', null, reasonOf(outcome));
     }
 }
-/**
- * The one row where the two effects differ. A tag push is create-only and carries its journal,
- * and GitHub refuses a second published release for a tag: sending again is fenced. A draft
- * has no fence — a create that answered late may still commit — so absence proves nothing.
- */
-function afterNothingFound(ctx) {
-    if (ctx.kind === 'release' && ctx.draft)
-        return d('unknown', 'unknown', 'no draft carries our marker, yet the create may still commit (drafts have no fence)');
-    if (ctx.sendsThisStep >= MAX_SENDS_PER_STEP)
-        return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
-    return d('send', null, ctx.kind === 'tag'
-        ? 'neither the tag nor the record is at the remote: the create-only push is safe again'
-        : 'no published release for the tag: GitHub’s one-release-per-tag fence makes a re-send safe');
+/** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
+function afterLookup(ctx, lookup) {
+    const reason = lookup.reason ?? lookup.kind;
+    const left = (0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .sendsLeft */ .nR)(ctx.sendsThisStep);
+    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .afterLookup */ .VD)(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
+        case 'adopt':
+            return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
+        case 'conflict':
+            return d('conflict', 'conflict', `another actor holds this tag or release: ${reason}`);
+        case 'fail_and_retry':
+        case 'resend':
+            return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`);
+        case 'fail_only':
+            return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
+        case 'unresolved':
+            // An unfenced provider (a draft): absence proves nothing, only an operator can settle it.
+            return ctx.fenced
+                ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
+                : d('unknown', 'unknown', `${reason}, yet the create may still commit (drafts have no fence)`);
+        case 'stop':
+            return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`);
+    }
+}
+function reasonOf(outcome) {
+    switch (outcome.kind) {
+        case 'submitted':
+            return 'accepted';
+        case 'refused':
+            return outcome.message;
+        case 'ambiguous':
+            return outcome.reason;
+    }
 }
 const AFTER_READ_BACK = {
     match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
@@ -399,7 +402,7 @@ function decideResolve(op, answer, releaseId) {
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4130);
 /**
- * SPEC §13: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
  * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
  * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
  * closed schema.
@@ -451,7 +454,7 @@ const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .r
         .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
     target: OidSchema,
     /**
-     * sha256 of the tag message. Not in SPEC §13's list, but the tag object's bytes depend on
+     * sha256 of the tag message. Not in docs/design/effects.md's list, but the tag object's bytes depend on
      * it: a re-run with another message must be refused as another intent, not end in a
      * conflict with its own earlier tag.
      */
@@ -498,13 +501,74 @@ function textDigest(body) {
 function operationRef(namespace, operationId) {
     return `${namespace}/operations/${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(operationId)}`;
 }
-/** SPEC §13 default: `<run id>/<kind>/<tag>`. */
+/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
 function defaultOperationId(runId, kind, tag) {
     return `${runId}/${kind}/${tag}`;
 }
 /** The operation that creates a release's tag when it does not exist yet. */
 function tagOperationId(releaseOperationId) {
     return `${releaseOperationId}/tag`;
+}
+
+
+/***/ }),
+
+/***/ 6720:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VD: () => (/* binding */ afterLookup),
+/* harmony export */   ju: () => (/* binding */ afterSend),
+/* harmony export */   nR: () => (/* binding */ sendsLeft)
+/* harmony export */ });
+/* unused harmony exports MAX_SENDS_PER_STEP, MAX_SENDS_PER_ATTEMPT */
+/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
+const MAX_SENDS_PER_STEP = 2;
+/** An attempt is sent at most twice in all: the send and one fenced re-send. */
+const MAX_SENDS_PER_ATTEMPT = 2;
+/**
+ * How many more sends are allowed: what this step has left, and, when the sends of the attempt
+ * are counted (a run's attempt; an effect has none), what the attempt has left.
+ */
+function sendsLeft(sentThisStep, sentThisAttempt) {
+    const step = MAX_SENDS_PER_STEP - sentThisStep;
+    if (sentThisAttempt === undefined)
+        return step;
+    return Math.min(step, MAX_SENDS_PER_ATTEMPT - sentThisAttempt);
+}
+/**
+ * After a send. `refusalIsFinal`: a definite refusal proves nothing exists (false when an
+ * earlier send of the same work may have landed, so only a lookup can tell).
+ */
+function afterSend(outcome, provider, refusalIsFinal) {
+    switch (outcome.kind) {
+        case 'submitted':
+            return provider.commitsWithRecord ? 'committed' : 'record';
+        case 'refused':
+            if (provider.commitsWithRecord)
+                return 'stop';
+            return refusalIsFinal ? 'fail' : 'lookup';
+        case 'ambiguous':
+            return 'lookup';
+    }
+}
+/**
+ * Only a fenced provider is ever re-sent an unresolved attempt; only a provably empty
+ * provider ends an attempt; `sendsLeft` (see sendsLeft()) keeps the budget.
+ */
+function afterLookup(lookup, options) {
+    switch (lookup.kind) {
+        case 'found':
+            return 'adopt';
+        case 'absent':
+            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
+        case 'unknown':
+            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
+        case 'conflict':
+            return 'conflict';
+        case 'unavailable':
+            return 'stop';
+    }
 }
 
 

@@ -172,7 +172,7 @@ function conflictReport(inputs, outcome, store) {
         failure: inputs.onConflict === 'fail' ? conflict.message : undefined
     };
 }
-/** Why a duplicate stayed one (SPEC §15), in the words a workflow author needs. */
+/** Why a duplicate stayed one (docs/design/generations.md), in the words a workflow author needs. */
 const DUPLICATE_BECAUSE = {
     not_terminal: 'its run has not ended, so every arrival is a duplicate of it',
     reuse_never: 'reuse is never, so an ended run is never followed by a new one',
@@ -248,7 +248,7 @@ function selectedRunOutputs(selected, store) {
         ...runOutputs(selected.view)
     };
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 function runOutputs(view) {
     return {
         state: view?.state.state ?? '',

@@ -28566,7 +28566,7 @@ const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
 const MAX_KEY_BYTES = 1024;
 const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters'));
 /**
- * SPEC §3 and §15: the immutable record that a key was admitted for a run. Closed. `generation`
+ * docs/design/storage.md, docs/design/generations.md: the immutable record that a key was admitted for a run. Closed. `generation`
  * and `previous_run_id` came with generations; an admission written before them (v0.1) has
  * neither and is read as generation 1 with no previous run, which is what it was. One of the
  * two without the other, or a generation that contradicts its previous run, is corrupt.
@@ -29119,7 +29119,7 @@ class InputConflict extends DispatchLedgerError {
     }
 }
 /**
- * SPEC §9: a run selected from the event belongs to another workflow run. Nothing was written;
+ * docs/design/writers.md: a run selected from the event belongs to another workflow run. Nothing was written;
  * `owner` is the run id of the run that was selected.
  */
 class NotOwner extends DispatchLedgerError {
@@ -29234,7 +29234,7 @@ function verifyGenerations(entries) {
     });
 }
 /**
- * The rule of SPEC §15: an event that happened strictly after the newest generation's terminal
+ * The rule of docs/design/generations.md: an event that happened strictly after the newest generation's terminal
  * record is a new request (when reuse allows it); one that happened before, at the same second,
  * or at no known time is a duplicate of that generation. Record times are whole seconds cut
  * down, so "strictly later" never counts an event from the run's last second as new.
@@ -29297,7 +29297,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* unused harmony exports ASSOCIATIONS, isBot, levelOf */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
- * SPEC §12 authorization: who may operate a run from a comment. Pure: the command asks
+ * docs/design/operators.md authorization: who may operate a run from a comment. Pure: the command asks
  * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
  */
 
@@ -29372,7 +29372,7 @@ function levelOf(answer) {
 }
 /**
  * Judges the permission API's answer. `null`: there is no token to ask with, so the
- * association alone decides (SPEC §12: the API is consulted "with a token").
+ * association alone decides (docs/design/operators.md: the API is consulted "with a token").
  */
 function judgePermission(author, answer, policy) {
     if (answer === null)
@@ -29423,11 +29423,11 @@ function judgePermission(author, answer, policy) {
 const RECORD_SCHEMA = 'dispatch-ledger/record/v1';
 /** A non-empty string of at most max characters. */
 const Text = (max) => zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(max));
-/** SPEC §9: run ids are printable: no control characters. */
+/** docs/design/writers.md: run ids are printable: no control characters. */
 const RunIdSchema = Text(1024).check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(id => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(id), 'must not contain control characters'));
 const DigestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
     .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
-/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (SPEC §9 "Time"). */
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (docs/design/writers.md "Time"). */
 const TimestampSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
     .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
 const TRIGGERS = [
@@ -29519,7 +29519,7 @@ const NO_AUTHORITY = Object.freeze({
     merge: false
 });
 /**
- * SPEC §9: the workflow run that appended a record (null outside Actions). Part of the record's
+ * docs/design/writers.md: the workflow run that appended a record (null outside Actions). Part of the record's
  * JCS and digest, so the chain itself says which run and attempt wrote each step.
  */
 const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
@@ -29528,7 +29528,7 @@ const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .r
     run_attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
     workflow_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024))
 });
-/** SPEC §3: a ledger record. Closed at every level. */
+/** docs/design/storage.md: a ledger record. Closed at every level. */
 const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(RECORD_SCHEMA),
     run_id: RunIdSchema,
@@ -29591,7 +29591,7 @@ const RUN_ENTRY = {
 const DEFAULT_NAMESPACE = 'refs/dispatch-ledger';
 // One path component of a ref, kept to a conservative subset of check-ref-format.
 const COMPONENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-/** SPEC §3: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull. */
+/** docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull. */
 function validateNamespace(namespace) {
     const parts = namespace.split('/');
     const bad = (why) => {
@@ -29818,14 +29818,14 @@ const TERMINAL_STATES = new Set([
 function isTerminal(state) {
     return TERMINAL_STATES.has(state);
 }
-/** SPEC §5. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
+/** docs/design/states.md. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
 const SUCCESSORS = {
     proposed: ['previewed', 'admission_blocked'],
     previewed: ['admitted', 'admission_blocked'],
     admission_blocked: [],
     admitted: ['dispatched'],
     dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
-    // attempt_failed: an operator's retry or resolve of the same attempt (SPEC §12).
+    // attempt_failed: an operator's retry or resolve of the same attempt (docs/design/operators.md).
     attempt_failed: ['dispatched', 'attempt_failed'],
     candidate_observed: ['normalized'],
     normalized: ['verification_requested'],
@@ -29841,7 +29841,7 @@ function isLegalTransition(from, to) {
         return false;
     return to === 'cancelled' || SUCCESSORS[from].includes(to);
 }
-/** States a ledger may start in (SPEC §4: `admitted`, or `proposed` for preview-first flows). */
+/** States a ledger may start in (docs/design/storage.md#admission: `admitted`, or `proposed` for preview-first flows). */
 const INITIAL_STATES = ['admitted', 'proposed'];
 const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(INITIAL_STATES);
 
@@ -29860,7 +29860,7 @@ const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .
 /* unused harmony exports MAX_RUN_ID_LENGTH, quoted */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
- * SPEC §9 "Text safety": names that identify a dispatch or a run carry no control characters,
+ * docs/design/writers.md "Text safety": names that identify a dispatch or a run carry no control characters,
  * and every outside value is shown as inert text. Pure.
  */
 
@@ -29974,7 +29974,7 @@ function findProtoKey(value, path = []) {
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
- * SPEC §9: who writes a run. The writer identity of a record comes from the workflow run's
+ * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
  * environment; ownership of a run follows from its id and from who wrote its first record.
  * Pure: the environment is passed in as a plain object.
  */
@@ -30003,12 +30003,12 @@ function writerFromEnv(env) {
             'the runner sets it to <owner>/<repo>/<path>@<ref>.');
     return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef };
 }
-/** SPEC §7: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
+/** docs/design/keys.md: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
 function defaultRunIdPrefix(writer) {
     return `gh-${writer.github_run_id}-`;
 }
 /**
- * SPEC §9 "Ownership": this workflow run owns a run when the run's id is one it would admit
+ * docs/design/writers.md "Ownership": this workflow run owns a run when the run's id is one it would admit
  * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
  * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
  * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the
@@ -30473,7 +30473,7 @@ const REGISTRY = {
             workflow_run_id: null,
             workflow_run_url: null
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(33)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4033))).dispatchStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(678)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8678))).dispatchStep
     },
     recover: {
         name: 'recover',
@@ -30521,7 +30521,7 @@ const REGISTRY = {
             settled_outcome: null,
             provider_cancelled: null
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(722), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2789))).operateStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(722), __nccwpck_require__.e(34)]).then(__nccwpck_require__.bind(__nccwpck_require__, 34))).operateStep
     },
     effect: {
         name: 'effect',
@@ -30550,7 +30550,7 @@ const REGISTRY = {
             release_url: null,
             sent: 'true when this step sent a request (a tag push or a release create).'
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(722), __nccwpck_require__.e(74)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8346))).effectStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(722), __nccwpck_require__.e(172)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8236))).effectStep
     }
 };
 function isCommandName(name) {
@@ -31212,7 +31212,7 @@ function parsePorcelain(stdout) {
     return lines;
 }
 /**
- * SPEC §8: the repository's remote is the arbiter, since every job runs on a fresh machine.
+ * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a fresh machine.
  * Objects are written locally, then one push per admission or record decides; local refs
  * follow what the remote holds so later steps in the job read locally.
  */

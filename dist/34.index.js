@@ -1,5 +1,5 @@
-export const id = 789;
-export const ids = [789];
+export const id = 34;
+export const ids = [34];
 export const modules = {
 
 /***/ 5565:
@@ -51,7 +51,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 2789:
+/***/ 34:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -72,15 +72,11 @@ var store_journal = __webpack_require__(634);
 var time = __webpack_require__(2334);
 // EXTERNAL MODULE: ./src/core/operator/authorize.ts
 var authorize = __webpack_require__(3495);
-// EXTERNAL MODULE: ./src/core/receiver.ts
-var receiver = __webpack_require__(3698);
-// EXTERNAL MODULE: ./src/commands/receiver.ts
-var commands_receiver = __webpack_require__(6681);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
 var canonical = __webpack_require__(1649);
 ;// CONCATENATED MODULE: ./src/core/operator/grammar.ts
 /**
- * SPEC §12 grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
+ * docs/design/operators.md grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
  *
  * Comment text is untrusted: it is parsed here into plain values (an enum verb, a checked
  * run id, bounded strings) and never reaches a shell, a git argument or markup raw.
@@ -96,7 +92,7 @@ const OPERATOR_VERBS = [
 ];
 /** The verbs that write a record (everything except status and the effect verb). */
 const WRITING_VERBS = (/* unused pure expression or super */ null && (['approve', 'deny', 'cancel', 'retry', 'resolve']));
-/** Notes are stored in the record's note (at most 4096 characters, SPEC §3). */
+/** Notes are stored in the record's note (at most 4096 characters, docs/design/storage.md). */
 const MAX_NOTE = 4096;
 const MAX_ID_BYTES = 1024;
 const MAX_EXTERNAL_IDS = 32;
@@ -105,7 +101,7 @@ const EXTERNAL_ID_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 /** An external id's value: printable ASCII without spaces, at most this many bytes. */
 const MAX_EXTERNAL_ID_VALUE = 256;
 const EXTERNAL_ID_VALUE = /^[\x21-\x7e]+$/;
-/** C0, DEL, C1, U+2028, U+2029 (SPEC §9): never part of a run id. */
+/** C0, DEL, C1, U+2028, U+2029 (docs/design/writers.md): never part of a run id. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const USAGE = 'approve <run id> [note], deny <run id> [note], cancel <run id> [note], retry <run id> [note], ' +
     'resolve <run id> sent <name>=<value>…, resolve <run id> not-sent [note], status <run id>';
@@ -294,7 +290,7 @@ function parseResolveEffect(operation_id, rest, prefix, malformed) {
 
 ;// CONCATENATED MODULE: ./src/core/operator/decide.ts
 /**
- * SPEC §12 (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
+ * docs/design/operators.md (seed ADR 0024 on this ledger): what an operator's verb does to a recovered run.
  * Pure, next to planRecovery: which verb is legal in which state, the derived key each verb
  * writes under, and whether a verb is applied, a duplicate, a conflict or a noop.
  *
@@ -369,7 +365,7 @@ function failureRecord(records) {
         return null;
     return records.find(r => r.state === 'attempt_failed' && r.attempt?.number === number) ?? null;
 }
-/** SPEC §12 derived keys; null when the run holds nothing the verb could answer. */
+/** docs/design/operators.md derived keys; null when the run holds nothing the verb could answer. */
 function derivedKey(verb, records, state) {
     const run = state.run_id;
     switch (verb) {
@@ -642,369 +638,27 @@ function readComment(eventName, payload) {
         repository: typeof repository.full_name === 'string' ? repository.full_name : null
     };
 }
-/** SPEC §12: the record's evidence is the comment's URL and the digest of its body. */
+/** docs/design/operators.md: the record's evidence is the comment's URL and the digest of its body. */
 function commentEvidence(comment) {
     return { kind: COMMENT_EVIDENCE, digest: `sha256:${(0,canonical/* sha256Hex */.fg)(comment.body)}`, uri: comment.url };
 }
 
-;// CONCATENATED MODULE: ./src/core/operator/reply.ts
-/**
- * The reply comment `command: operate` posts. Pure. Every value that came from a comment,
- * an input or the store is shown in an inline code span (no markup, no mention, no link),
- * with line breaks shown as ⏎; the rest is fixed text.
- */
-/** Line breaks of every kind, shown as ⏎ so a value cannot start a new block. */
-function oneLine(text) {
-    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '⏎');
-}
-/**
- * An inline code span that holds `text` literally (CommonMark: a fence longer than any run
- * of backticks inside, padded with spaces). Nothing inside a code span is markup.
- */
-function code(text) {
-    const value = oneLine(text);
-    const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(longest + 1);
-    return `${fence} ${value} ${fence}`;
-}
-const HEADLINE = {
-    applied: 'done',
-    duplicate: 'already done (duplicate)',
-    conflict: 'not done: another outcome was recorded first (conflict)',
-    rejected: 'refused (not authorized)',
-    unrecorded: 'provider work cancelled, but the ledger could not be written (unrecorded)',
-    noop: 'nothing to do'
-};
-function replyBody(facts) {
-    const lines = [
-        `**dispatch-ledger** ${facts.verb ? code(facts.verb) : 'command'}: ${HEADLINE[facts.outcome] ?? facts.outcome}`,
-        ''
-    ];
-    if (facts.run_id !== null)
-        lines.push(`- run: ${code(facts.run_id)}`);
-    if (facts.settled_outcome)
-        lines.push(`- settled outcome: ${code(facts.settled_outcome)}`);
-    if (facts.state)
-        lines.push(`- state: ${code(facts.state)}`);
-    if (facts.next_action)
-        lines.push(`- next action: ${code(facts.next_action)}`);
-    lines.push(`- why: ${code(facts.reason)}`);
-    for (const warning of facts.warnings)
-        lines.push(`- warning: ${code(warning)}`);
-    return lines.join('\n');
-}
-
 // EXTERNAL MODULE: ./src/github/operatorApi.ts
 var operatorApi = __webpack_require__(6527);
-// EXTERNAL MODULE: ./src/core/effect/decide.ts
-var decide = __webpack_require__(6229);
-// EXTERNAL MODULE: ./src/core/effect/operation.ts
-var operation = __webpack_require__(6084);
-// EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(993);
-// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
-var operationJournal = __webpack_require__(5444);
-;// CONCATENATED MODULE: ./src/commands/resolveEffect.ts
+// EXTERNAL MODULE: ./src/core/receiver.ts
+var receiver = __webpack_require__(3698);
+// EXTERNAL MODULE: ./src/commands/receiver.ts
+var commands_receiver = __webpack_require__(6681);
+;// CONCATENATED MODULE: ./src/commands/cancelProvider.ts
 /**
- * SPEC §13/§12 `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
- * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
- * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
- * The first answer wins: the same answer again is a duplicate, another one a conflict.
+ * What a cancel does to the provider (docs/design/operators.md#verbs): it stops the GitHub
+ * workflow runs the ledger names for the current attempt, and the run that owns its receiver
+ * key now, and says what it could not stop.
  */
 
 
 
 
-
-/**
- * The arguments after the operation id, as a comment gives them:
- * `committed <release id>` or `not-committed`. Anything else is an error naming the grammar.
- */
-function parseEffectAnswer(args) {
-    const [word, id, ...rest] = args;
-    if (word === 'committed' && id !== undefined && /^[0-9]{1,20}$/.test(id) && rest.length === 0)
-        return { kind: 'committed', release_id: id };
-    if (word === 'not-committed' && id === undefined)
-        return { kind: 'not_committed' };
-    throw new InvalidInput('resolve-effect takes `committed <release id>` (the numeric id of the release that is ours) ' +
-        'or `not-committed`, for example `/ledger resolve-effect <operation id> committed 123456`.');
-}
-async function resolveEffect(request, deps) {
-    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation id');
-    const journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
-    const done = (outcome, reason) => ({
-        outcome,
-        reason,
-        operation_id: request.operation_id,
-        operation_ref: journal.ref,
-        state: journal.state?.state ?? null,
-        chain: journal.entries
-    });
-    const answer = request.answer.kind;
-    const releaseId = request.answer.kind === 'committed' ? request.answer.release_id : null;
-    await journal.reload();
-    // Another writer moved the head: decide again on what it wrote (the one lost-race policy).
-    return journal.decideAndAppend(async () => {
-        const op = journal.state;
-        if (!op)
-            return { done: done('rejected', `there is no operation ${request.operation_id}`) };
-        const decision = (0,decide/* decideResolve */.V9)(op, answer, releaseId);
-        if (decision.outcome !== 'applied')
-            return { done: done(decision.outcome, decision.reason) };
-        const release = await releaseUrl(deps, releaseId);
-        if (typeof release !== 'object')
-            return { done: done('rejected', release) };
-        const record = (0,operationJournal/* following */.CQ)(journal, request, {
-            state: decision.record,
-            result: releaseId !== null
-                ? { tag_object: null, release_id: releaseId, release_url: release.url }
-                : null,
-            observation: `resolved by ${request.by}`,
-            resolution: { answer, by: request.by }
-        });
-        return { append: record, after: () => done('applied', `${request.by} answered ${answer}`) };
-    }, () => done('conflict', 'another writer kept changing the operation; nothing was written'));
-}
-/** A `committed` answer names a release that exists (when the API is at hand); else why not. */
-async function releaseUrl(deps, releaseId) {
-    if (releaseId === null || !deps.releases)
-        return { url: null };
-    const found = await deps.releases.get(Number(releaseId));
-    if (!found.ok)
-        return `release ${releaseId} could not be read (${found.detail})`;
-    if (!found.value)
-        return `there is no release ${releaseId}`;
-    return { url: found.value.html_url };
-}
-
-// EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
-// EXTERNAL MODULE: ./src/commands/record.ts
-var record = __webpack_require__(3141);
-;// CONCATENATED MODULE: ./src/commands/operate.ts
-/**
- * SPEC §12 `command: operate`: an operator's comment, authorized, decided by the core and
- * appended by compare-and-set under its derived key; cancel also stops the provider's run,
- * even when the record cannot be written. Takes plain values, returns a result.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
-    'applied',
-    'duplicate',
-    'conflict',
-    'rejected',
-    'unrecorded',
-    'noop'
-]));
-const REACTION = {
-    applied: '+1',
-    duplicate: '+1',
-    rejected: '-1',
-    conflict: 'confused',
-    unrecorded: 'confused',
-    noop: 'eyes'
-};
-async function operate(request) {
-    const comment = readComment(request.eventName, request.payload);
-    const parsed = parseComment(comment.body, request.prefix);
-    // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
-    const known = (word) => OPERATOR_VERBS.includes(word);
-    const verb = parsed.kind === 'command'
-        ? parsed.command.verb
-        : parsed.kind === 'malformed' && known(parsed.verb)
-            ? parsed.verb
-            : '';
-    const quiet = (reason) => ({
-        verb,
-        outcome: 'noop',
-        settled_outcome: '',
-        reason,
-        input_key: null,
-        comment,
-        run: null,
-        provider_cancelled: [],
-        warnings: [],
-        reaction: null,
-        replied: false,
-        redelivered: false
-    });
-    // Only a comment as first posted is executed: an edit would let anyone who can edit a
-    // comment replay or change a decision after the fact (SPEC §12).
-    if (comment.action !== 'created')
-        return quiet(parsed.kind === 'not_addressed'
-            ? `The comment was ${comment.action}; it is not addressed to ${request.prefix}. Nothing to do.`
-            : `The comment was ${comment.action}, not created: ${comment.action === 'edited' ? 'an edited comment is never executed' : 'only a new comment is executed'}. Nothing was written; post a new comment to operate.`);
-    if (parsed.kind === 'not_addressed')
-        return quiet(`The comment does not start with ${request.prefix}. Nothing to do.`);
-    let result;
-    try {
-        result = await decideAndAct(request, comment, parsed, verb);
-    }
-    catch (error) {
-        // The step fails with the error; the comment at least shows that it did not go through.
-        await request.api?.react(comment.id, 'confused').catch(() => undefined);
-        throw error;
-    }
-    return respond(request, comment, result);
-}
-async function decideAndAct(request, comment, parsed, verb) {
-    const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] };
-    const authorization = await operate_authorize(request, comment);
-    if (authorization.verdict === 'rejected')
-        return {
-            ...base,
-            outcome: 'rejected',
-            reason: `${authorization.reason}. Nothing was written.`
-        };
-    if (parsed.kind === 'malformed')
-        return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` };
-    const command = parsed.command;
-    if (command.verb === 'resolve-effect')
-        return settleEffect(request, comment, command, base);
-    let found;
-    try {
-        // Named by run id: any workflow run may act on it deliberately (SPEC §9).
-        found = await (0,selectRun/* selectRun */.S3)(request.store, operate_select(request, command.run_id));
-    }
-    catch (error) {
-        // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
-        if (error instanceof errors/* InvalidInput */.o9)
-            return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` };
-        throw error;
-    }
-    if (command.verb === 'status') {
-        const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view };
-        const verbs = applicableVerbs(run.state, run.plan);
-        return {
-            ...base,
-            outcome: 'noop',
-            run,
-            reason: `${run.plan.reason} Verbs that apply now: ${verbs.length ? verbs.join(', ') : 'none'}.`
-        };
-    }
-    return write(request, comment, command, found.ledger_ref, found.chain);
-}
-async function operate_authorize(request, comment) {
-    const screening = (0,authorize/* screenAuthor */.UG)(comment.author, request.policy);
-    if (screening.verdict !== 'check_permission')
-        return screening;
-    if (request.api === null)
-        return (0,authorize/* judgePermission */.Np)(comment.author, null, request.policy);
-    try {
-        const answer = await request.api.permission(comment.author.login);
-        return (0,authorize/* judgePermission */.Np)(comment.author, answer ?? { permission: 'none', role_name: null }, request.policy);
-    }
-    catch (error) {
-        // Fail closed: a permission we could not confirm is no permission.
-        return {
-            verdict: 'rejected',
-            reason: `the permission of ${comment.author.login} could not be confirmed (${(0,operatorApi/* apiErrorText */.I)(error)})`
-        };
-    }
-}
-function viewOf(ledger_ref, chain) {
-    return { ledger_ref, chain, ...(0,runView/* viewChain */.BS)(chain) };
-}
-function operate_select(request, run_id) {
-    return { namespace: request.namespace, run_id, writer: request.writer };
-}
-async function write(request, comment, command, ledger_ref, initial) {
-    const context = {
-        by: { login: comment.author.login, id: comment.author.id },
-        evidence: commentEvidence(comment)
-    };
-    const journal = new store_journal/* Journal */.C({ store: request.store, ref: ledger_ref, chain: reconstruct/* RUN_CHAIN */.io }, initial);
-    let run = viewOf(ledger_ref, initial);
-    let decision = null;
-    try {
-        // Someone else wrote first: the journal re-reads, and the verb is decided again on what won.
-        const decided = await journal.decideAndAppend(ledger => {
-            run = viewOf(ledger_ref, ledger.entries);
-            const records = ledger.entries.map(entry => entry.value);
-            decision = decideOperation(records, run.state, run.plan, command, context);
-            const made = decision;
-            if (made.outcome !== 'applied')
-                return { done: made };
-            const next = (0,record/* nextRunRecord */.e8)(ledger.entries, run.state, {
-                ...made.append,
-                occurred_at: (0,time/* timestampOf */.U_)(request.now?.() ?? new Date()),
-                writer: request.writer
-            });
-            if ('duplicate' in next)
-                return { done: made };
-            return { append: next.record, after: () => made };
-        });
-        return finish(request, command, decided, viewOf(ledger_ref, journal.entries));
-    }
-    catch (error) {
-        if (command.verb !== 'cancel' || decision === null)
-            throw error;
-        return unrecordedCancel(request, run, decision.key, error);
-    }
-}
-/** A stop is honoured even when it cannot be recorded (docs/design/operators.md#verbs). */
-async function unrecordedCancel(request, run, key, error) {
-    const cancelled = await cancelProvider(request, run.state);
-    const why = error instanceof errors/* DispatchLedgerError */.SS ? error.message : String(error);
-    return {
-        verb: 'cancel',
-        outcome: 'unrecorded',
-        settled_outcome: '',
-        reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
-        input_key: key,
-        run,
-        provider_cancelled: cancelled.done,
-        warnings: [
-            `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
-            ...cancelled.warnings
-        ],
-        failure: cancelled.failure
-    };
-}
-async function finish(request, command, decision, run) {
-    const base = {
-        verb: command.verb,
-        outcome: decision.outcome,
-        settled_outcome: decision.outcome === 'noop' ? '' : decision.settled_outcome,
-        reason: decision.reason,
-        input_key: decision.key,
-        run,
-        provider_cancelled: [],
-        redelivered: (decision.outcome === 'duplicate' || decision.outcome === 'conflict') && decision.redelivered
-    };
-    // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
-    // duplicate cancels again, so a stop whose provider call failed the first time is retried.
-    const stops = command.verb === 'cancel' &&
-        (decision.outcome === 'applied' ||
-            (decision.outcome === 'duplicate' && decision.settled_outcome === 'cancelled'));
-    if (!stops)
-        return base;
-    const cancelled = await cancelProvider(request, run.state);
-    return {
-        ...base,
-        reason: `${decision.reason} ${cancelled.summary}`,
-        provider_cancelled: cancelled.done,
-        warnings: cancelled.warnings,
-        failure: cancelled.failure
-    };
-}
 async function cancelProvider(request, state) {
     const owner = await ownerAtCancel(request, state);
     const ids = (0,receiver/* workflowRunsToCancel */.Pl)(state, owner.workflow_run_id);
@@ -1077,6 +731,146 @@ async function ownerAtCancel(request, state) {
         };
     }
 }
+
+// EXTERNAL MODULE: ./src/core/effect/decide.ts
+var decide = __webpack_require__(6229);
+// EXTERNAL MODULE: ./src/core/effect/operation.ts
+var operation = __webpack_require__(6084);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
+var operationJournal = __webpack_require__(5444);
+;// CONCATENATED MODULE: ./src/commands/resolveEffect.ts
+/**
+ * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
+ * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
+ * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
+ * The first answer wins: the same answer again is a duplicate, another one a conflict.
+ */
+
+
+
+
+
+/**
+ * The arguments after the operation id, as a comment gives them:
+ * `committed <release id>` or `not-committed`. Anything else is an error naming the grammar.
+ */
+function parseEffectAnswer(args) {
+    const [word, id, ...rest] = args;
+    if (word === 'committed' && id !== undefined && /^[0-9]{1,20}$/.test(id) && rest.length === 0)
+        return { kind: 'committed', release_id: id };
+    if (word === 'not-committed' && id === undefined)
+        return { kind: 'not_committed' };
+    throw new InvalidInput('resolve-effect takes `committed <release id>` (the numeric id of the release that is ours) ' +
+        'or `not-committed`, for example `/ledger resolve-effect <operation id> committed 123456`.');
+}
+async function resolveEffect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation id');
+    const journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
+    const done = (outcome, reason) => ({
+        outcome,
+        reason,
+        operation_id: request.operation_id,
+        operation_ref: journal.ref,
+        state: journal.state?.state ?? null,
+        chain: journal.entries
+    });
+    const answer = request.answer.kind;
+    const releaseId = request.answer.kind === 'committed' ? request.answer.release_id : null;
+    await journal.reload();
+    // Another writer moved the head: decide again on what it wrote (the one lost-race policy).
+    return journal.decideAndAppend(async () => {
+        const op = journal.state;
+        if (!op)
+            return { done: done('rejected', `there is no operation ${request.operation_id}`) };
+        const decision = (0,decide/* decideResolve */.V9)(op, answer, releaseId);
+        if (decision.outcome !== 'applied')
+            return { done: done(decision.outcome, decision.reason) };
+        const release = await releaseUrl(deps, releaseId);
+        if (typeof release !== 'object')
+            return { done: done('rejected', release) };
+        const record = (0,operationJournal/* following */.CQ)(journal, request, {
+            state: decision.record,
+            result: releaseId !== null
+                ? { tag_object: null, release_id: releaseId, release_url: release.url }
+                : null,
+            observation: `resolved by ${request.by}`,
+            resolution: { answer, by: request.by }
+        });
+        return { append: record, after: () => done('applied', `${request.by} answered ${answer}`) };
+    }, () => done('conflict', 'another writer kept changing the operation; nothing was written'));
+}
+/** A `committed` answer names a release that exists (when the API is at hand); else why not. */
+async function releaseUrl(deps, releaseId) {
+    if (releaseId === null || !deps.releases)
+        return { url: null };
+    const found = await deps.releases.get(Number(releaseId));
+    if (!found.ok)
+        return `release ${releaseId} could not be read (${found.detail})`;
+    if (!found.value)
+        return `there is no release ${releaseId}`;
+    return { url: found.value.html_url };
+}
+
+;// CONCATENATED MODULE: ./src/core/operator/reply.ts
+/**
+ * The reply comment `command: operate` posts. Pure. Every value that came from a comment,
+ * an input or the store is shown in an inline code span (no markup, no mention, no link),
+ * with line breaks shown as ⏎; the rest is fixed text.
+ */
+/** Line breaks of every kind, shown as ⏎ so a value cannot start a new block. */
+function oneLine(text) {
+    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '⏎');
+}
+/**
+ * An inline code span that holds `text` literally (CommonMark: a fence longer than any run
+ * of backticks inside, padded with spaces). Nothing inside a code span is markup.
+ */
+function code(text) {
+    const value = oneLine(text);
+    const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence} ${value} ${fence}`;
+}
+const HEADLINE = {
+    applied: 'done',
+    duplicate: 'already done (duplicate)',
+    conflict: 'not done: another outcome was recorded first (conflict)',
+    rejected: 'refused (not authorized)',
+    unrecorded: 'provider work cancelled, but the ledger could not be written (unrecorded)',
+    noop: 'nothing to do'
+};
+function replyBody(facts) {
+    const lines = [
+        `**dispatch-ledger** ${facts.verb ? code(facts.verb) : 'command'}: ${HEADLINE[facts.outcome] ?? facts.outcome}`,
+        ''
+    ];
+    if (facts.run_id !== null)
+        lines.push(`- run: ${code(facts.run_id)}`);
+    if (facts.settled_outcome)
+        lines.push(`- settled outcome: ${code(facts.settled_outcome)}`);
+    if (facts.state)
+        lines.push(`- state: ${code(facts.state)}`);
+    if (facts.next_action)
+        lines.push(`- next action: ${code(facts.next_action)}`);
+    lines.push(`- why: ${code(facts.reason)}`);
+    for (const warning of facts.warnings)
+        lines.push(`- warning: ${code(warning)}`);
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/commands/respond.ts
+
+
+const REACTION = {
+    applied: '+1',
+    duplicate: '+1',
+    rejected: '-1',
+    conflict: 'confused',
+    unrecorded: 'confused',
+    noop: 'eyes'
+};
 async function respond(request, comment, result) {
     const warnings = [...(result.warnings ?? [])];
     let reaction = null;
@@ -1112,6 +906,227 @@ async function respond(request, comment, result) {
     }
     return { ...result, comment, warnings, reaction, replied, redelivered };
 }
+
+// EXTERNAL MODULE: ./src/commands/runView.ts
+var runView = __webpack_require__(3906);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
+var selectRun = __webpack_require__(1394);
+// EXTERNAL MODULE: ./src/core/nextRunRecord.ts
+var nextRunRecord = __webpack_require__(7256);
+;// CONCATENATED MODULE: ./src/commands/operate.ts
+/**
+ * docs/design/operators.md `command: operate`: an operator's comment, authorized, decided by the core and
+ * appended by compare-and-set under its derived key; cancel also stops the provider's run,
+ * even when the record cannot be written. Takes plain values, returns a result.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
+    'applied',
+    'duplicate',
+    'conflict',
+    'rejected',
+    'unrecorded',
+    'noop'
+]));
+async function operate(request) {
+    const comment = readComment(request.eventName, request.payload);
+    const parsed = parseComment(comment.body, request.prefix);
+    // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
+    const known = (word) => OPERATOR_VERBS.includes(word);
+    const verb = parsed.kind === 'command'
+        ? parsed.command.verb
+        : parsed.kind === 'malformed' && known(parsed.verb)
+            ? parsed.verb
+            : '';
+    const quiet = (reason) => ({
+        verb,
+        outcome: 'noop',
+        settled_outcome: '',
+        reason,
+        input_key: null,
+        comment,
+        run: null,
+        provider_cancelled: [],
+        warnings: [],
+        reaction: null,
+        replied: false,
+        redelivered: false
+    });
+    // Only a comment as first posted is executed: an edit would let anyone who can edit a
+    // comment replay or change a decision after the fact (docs/design/operators.md).
+    if (comment.action !== 'created')
+        return quiet(parsed.kind === 'not_addressed'
+            ? `The comment was ${comment.action}; it is not addressed to ${request.prefix}. Nothing to do.`
+            : `The comment was ${comment.action}, not created: ${comment.action === 'edited' ? 'an edited comment is never executed' : 'only a new comment is executed'}. Nothing was written; post a new comment to operate.`);
+    if (parsed.kind === 'not_addressed')
+        return quiet(`The comment does not start with ${request.prefix}. Nothing to do.`);
+    let result;
+    try {
+        result = await decideAndAct(request, comment, parsed, verb);
+    }
+    catch (error) {
+        // The step fails with the error; the comment at least shows that it did not go through.
+        await request.api?.react(comment.id, 'confused').catch(() => undefined);
+        throw error;
+    }
+    return respond(request, comment, result);
+}
+async function decideAndAct(request, comment, parsed, verb) {
+    const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] };
+    const authorization = await operate_authorize(request, comment);
+    if (authorization.verdict === 'rejected')
+        return {
+            ...base,
+            outcome: 'rejected',
+            reason: `${authorization.reason}. Nothing was written.`
+        };
+    if (parsed.kind === 'malformed')
+        return { ...base, outcome: 'noop', reason: `Not understood: ${parsed.reason}.` };
+    const command = parsed.command;
+    if (command.verb === 'resolve-effect')
+        return settleEffect(request, comment, command, base);
+    let found;
+    try {
+        // Named by run id: any workflow run may act on it deliberately (docs/design/writers.md).
+        found = await (0,selectRun/* selectRun */.S3)(request.store, operate_select(request, command.run_id));
+    }
+    catch (error) {
+        // A mistyped run id is the operator's error, answered on the comment; a broken store fails.
+        if (error instanceof errors/* InvalidInput */.o9)
+            return { ...base, outcome: 'noop', reason: `${error.message} Nothing was written.` };
+        throw error;
+    }
+    if (command.verb === 'status') {
+        const run = { ledger_ref: found.ledger_ref, chain: found.chain, ...found.view };
+        const verbs = applicableVerbs(run.state, run.plan);
+        return {
+            ...base,
+            outcome: 'noop',
+            run,
+            reason: `${run.plan.reason} Verbs that apply now: ${verbs.length ? verbs.join(', ') : 'none'}.`
+        };
+    }
+    return write(request, comment, command, found.ledger_ref, found.chain);
+}
+async function operate_authorize(request, comment) {
+    const screening = (0,authorize/* screenAuthor */.UG)(comment.author, request.policy);
+    if (screening.verdict !== 'check_permission')
+        return screening;
+    if (request.api === null)
+        return (0,authorize/* judgePermission */.Np)(comment.author, null, request.policy);
+    try {
+        const answer = await request.api.permission(comment.author.login);
+        return (0,authorize/* judgePermission */.Np)(comment.author, answer ?? { permission: 'none', role_name: null }, request.policy);
+    }
+    catch (error) {
+        // Fail closed: a permission we could not confirm is no permission.
+        return {
+            verdict: 'rejected',
+            reason: `the permission of ${comment.author.login} could not be confirmed (${(0,operatorApi/* apiErrorText */.I)(error)})`
+        };
+    }
+}
+function viewOf(ledger_ref, chain) {
+    return { ledger_ref, chain, ...(0,runView/* viewChain */.BS)(chain) };
+}
+function operate_select(request, run_id) {
+    return { namespace: request.namespace, run_id, writer: request.writer };
+}
+async function write(request, comment, command, ledger_ref, initial) {
+    const context = {
+        by: { login: comment.author.login, id: comment.author.id },
+        evidence: commentEvidence(comment)
+    };
+    const journal = new store_journal/* Journal */.C({ store: request.store, ref: ledger_ref, chain: reconstruct/* RUN_CHAIN */.io }, initial);
+    let run = viewOf(ledger_ref, initial);
+    let decision = null;
+    try {
+        // Someone else wrote first: the journal re-reads, and the verb is decided again on what won.
+        const decided = await journal.decideAndAppend(ledger => {
+            run = viewOf(ledger_ref, ledger.entries);
+            const records = ledger.entries.map(entry => entry.value);
+            decision = decideOperation(records, run.state, run.plan, command, context);
+            const made = decision;
+            if (made.outcome !== 'applied')
+                return { done: made };
+            const next = (0,nextRunRecord/* nextRunRecord */.e)(ledger.entries, run.state, {
+                ...made.append,
+                occurred_at: (0,time/* timestampOf */.U_)(request.now?.() ?? new Date()),
+                writer: request.writer
+            });
+            if ('duplicate' in next)
+                return { done: made };
+            return { append: next.record, after: () => made };
+        });
+        return finish(request, command, decided, viewOf(ledger_ref, journal.entries));
+    }
+    catch (error) {
+        if (command.verb !== 'cancel' || decision === null)
+            throw error;
+        return unrecordedCancel(request, run, decision.key, error);
+    }
+}
+/** A stop is honoured even when it cannot be recorded (docs/design/operators.md#verbs). */
+async function unrecordedCancel(request, run, key, error) {
+    const cancelled = await cancelProvider(request, run.state);
+    const why = error instanceof errors/* DispatchLedgerError */.SS ? error.message : String(error);
+    return {
+        verb: 'cancel',
+        outcome: 'unrecorded',
+        settled_outcome: '',
+        reason: `The cancel could not be recorded (${why}). ${cancelled.summary}`,
+        input_key: key,
+        run,
+        provider_cancelled: cancelled.done,
+        warnings: [
+            `cancel of run ${run.state.run_id} is NOT recorded in the ledger: ${why}`,
+            ...cancelled.warnings
+        ],
+        failure: cancelled.failure
+    };
+}
+async function finish(request, command, decision, run) {
+    const base = {
+        verb: command.verb,
+        outcome: decision.outcome,
+        settled_outcome: decision.outcome === 'noop' ? '' : decision.settled_outcome,
+        reason: decision.reason,
+        input_key: decision.key,
+        run,
+        provider_cancelled: [],
+        redelivered: (decision.outcome === 'duplicate' || decision.outcome === 'conflict') && decision.redelivered
+    };
+    // Cancel stops the provider's work whenever the run is (now) cancelled by this answer; a
+    // duplicate cancels again, so a stop whose provider call failed the first time is retried.
+    const stops = command.verb === 'cancel' &&
+        (decision.outcome === 'applied' ||
+            (decision.outcome === 'duplicate' && decision.settled_outcome === 'cancelled'));
+    if (!stops)
+        return base;
+    const cancelled = await cancelProvider(request, run.state);
+    return {
+        ...base,
+        reason: `${decision.reason} ${cancelled.summary}`,
+        provider_cancelled: cancelled.done,
+        warnings: cancelled.warnings,
+        failure: cancelled.failure
+    };
+}
 /** Outcomes of resolveEffect as operate reports them; its `rejected` is a refusal, not authz. */
 const EFFECT_OUTCOME = {
     applied: 'applied',
@@ -1119,7 +1134,7 @@ const EFFECT_OUTCOME = {
     conflict: 'conflict',
     rejected: 'noop'
 };
-/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (SPEC §13). */
+/** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (docs/design/effects.md). */
 async function settleEffect(request, comment, command, base) {
     const answer = command.answer === 'committed' && command.release_id
         ? { kind: 'committed', release_id: command.release_id }
@@ -1161,7 +1176,7 @@ var runReport = __webpack_require__(585);
 
 
 
-/** SPEC §12: an operator's comment → one verb on one run, authorized and idempotent. */
+/** docs/design/operators.md: an operator's comment → one verb on one run, authorized and idempotent. */
 async function operateStep(inputs, context) {
     const { event, store, writer, github } = context;
     const badPrefix = checkPrefix(inputs.prefix);
@@ -1202,7 +1217,7 @@ function operateStep_report(result, storeName) {
         provider_cancelled: result.verb === 'cancel' ? (0,report/* flag */.J)(providerCancelled(result.provider_cancelled)) : ''
     };
     // Every value below may come from the comment or the store: writeSummary escapes it as
-    // text, and line breaks are shown as ⏎ (SPEC §9).
+    // text, and line breaks are shown as ⏎ (docs/design/writers.md).
     const rows = [
         ['verb', result.verb || '(none)'],
         ['outcome', result.outcome],
@@ -1288,7 +1303,7 @@ function selectedRunOutputs(selected, store) {
         ...runOutputs(selected.view)
     };
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 function runOutputs(view) {
     return {
         state: view?.state.state ?? '',

@@ -1,8 +1,8 @@
-export const id = 33;
-export const ids = [33];
+export const id = 678;
+export const ids = [678];
 export const modules = {
 
-/***/ 4033:
+/***/ 8678:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -52,14 +52,10 @@ function dispatchMove(state, plan) {
             };
     }
 }
-/** SPEC §10: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
+/** docs/design/dispatch.md: `<run id>/a<attempt>`, the key a fenced provider deduplicates by. */
 function idempotencyKey(runId, attempt) {
     return `${runId}/a${attempt}`;
 }
-/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
-const MAX_SENDS_PER_STEP = 2;
-/** An attempt is sent at most twice in all: the send and one fenced re-send. */
-const MAX_SENDS_PER_ATTEMPT = 2;
 /**
  * How many sends of `attempt` the ledger shows were started: each send is preceded by its
  * own durable intent (`dispatched`, `not_submitted`), so a crash cannot hide one.
@@ -74,7 +70,296 @@ function sendsStarted(records, attempt) {
 var planRecovery = __webpack_require__(5183);
 // EXTERNAL MODULE: ./src/core/receiver.ts
 var core_receiver = __webpack_require__(3698);
-;// CONCATENATED MODULE: ./src/core/sendOutcome.ts
+// EXTERNAL MODULE: ./src/core/send/protocol.ts
+var protocol = __webpack_require__(6720);
+;// CONCATENATED MODULE: ./src/core/send/records.ts
+function provider(driver, submission_state, external_ids = {}) {
+    return { driver, submission_state, external_ids: { ...external_ids } };
+}
+function intentRecord(driver, attempt, external_ids) {
+    return {
+        state: 'dispatched',
+        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
+    };
+}
+/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
+function sendRecord(driver, outcome, current) {
+    // No attempt field: the append gives a submission update or a failure the head's attempt.
+    switch (outcome.kind) {
+        case 'submitted':
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
+            };
+        case 'refused':
+            return {
+                state: 'attempt_failed',
+                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
+            };
+        case 'ambiguous':
+            if (current === 'ambiguous')
+                return null;
+            return {
+                state: 'dispatched',
+                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
+            };
+    }
+}
+/** The provider demonstrably has nothing for the attempt (a lookup answered `absent`). */
+function absentRecord(driver, reason) {
+    return {
+        state: 'attempt_failed',
+        fields: {
+            provider: provider(driver, 'definite_failure'),
+            failure: {
+                code: 'provider_has_nothing',
+                classification: 'recovery_required',
+                retryable: true
+            },
+            note: clip(reason)
+        }
+    };
+}
+function clip(text) {
+    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
+}
+
+// EXTERNAL MODULE: ./src/commands/record.ts
+var commands_record = __webpack_require__(3141);
+// EXTERNAL MODULE: ./src/commands/runView.ts
+var runView = __webpack_require__(3906);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
+var selectRun = __webpack_require__(1394);
+;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+/**
+ * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
+ * it, and acts on the plan with a driver through the one send protocol: intent durable before
+ * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
+ * fenced re-send.
+ * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ */
+
+
+
+
+
+
+
+
+/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
+const MAX_MOVES = 8;
+async function dispatch(options) {
+    const selected = await (0,selectRun/* selectRun */.S3)(options.store, options.choice);
+    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
+    if (!(0,selectRun/* mayAct */.qb)(selected))
+        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
+            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    const step = new DispatchStep(run, options.driver, options.onBoundary ?? (() => { }));
+    for (let move = 0; move < MAX_MOVES; move++) {
+        const done = await step.take(dispatchMove(run.state, run.plan));
+        if (done)
+            return done;
+    }
+    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
+ * before each send, the outcome recorded after it, an unclear outcome looked up once.
+ */
+class DispatchStep {
+    run;
+    driver;
+    boundary;
+    constructor(run, driver, boundary) {
+        this.run = run;
+        this.driver = driver;
+        this.boundary = boundary;
+    }
+    /** Acts on one move; null when the step goes on (re-planned from what it recorded). */
+    async take(next) {
+        const run = this.run;
+        switch (next.kind) {
+            case 'nothing':
+                return run.result('nothing', null, next.reason);
+            case 'observe': {
+                const confirmed = await dispatch_confirm(run, this.driver);
+                return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
+            }
+            case 'send':
+                if ((0,protocol/* sendsLeft */.nR)(run.sends) <= 0)
+                    return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
+                return this.settled(await this.send(next.attempt, null), next.attempt.number);
+            case 'reconcile':
+                return this.reconcile(next.attempt);
+        }
+    }
+    async send(attempt, note) {
+        const { run, driver } = this;
+        const call = callFor(run.state, attempt.number);
+        this.boundary('before-intent');
+        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
+        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
+        this.boundary('after-intent');
+        run.sends++;
+        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        this.boundary('after-send');
+        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
+        if (record)
+            await run.append(record);
+        this.boundary('after-outcome');
+        return outcome;
+    }
+    /** The result of a send, or null when it must be looked up (a run's refusal is final). */
+    settled(outcome, attempt) {
+        switch ((0,protocol/* afterSend */.ju)(outcome, this.driver, true)) {
+            case 'committed':
+            case 'record':
+                return this.run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
+            case 'fail':
+            case 'stop':
+                return this.run.result('failed', attempt, reasonOf(outcome));
+            case 'lookup':
+                return null;
+        }
+    }
+    /** Looks the attempt up, adopts what the provider has, or settles what the lookup allows. */
+    async reconcile(attempt) {
+        const { run, driver } = this;
+        const n = attempt.number;
+        const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n));
+        const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
+        switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
+            case 'adopt':
+                await run.append(adopted(driver, lookup), 'provider_observation');
+                return run.result('submitted', n, `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`);
+            case 'fail_and_retry':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return null; // the plan is now retry_attempt: the next attempt is sent
+            case 'fail_only':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return run.result('failed', n, `The provider has nothing for attempt ${n}; this step may not send again, so a later dispatch starts the next attempt.`);
+            case 'resend': {
+                const outcome = await this.send(attempt, `fenced re-send of attempt ${n}: ${reasonOf(lookup)}`);
+                return (this.settled(outcome, n) ??
+                    run.result('unresolved', n, `The fenced re-send of attempt ${n} ended with an unknown outcome too (${reasonOf(outcome)}). A later dispatch reconciles again; nothing is guessed.`));
+            }
+            case 'unresolved':
+            case 'conflict':
+            case 'stop':
+                return run.result('unresolved', n, unresolvedMessage(n, reasonOf(lookup), driver.fenced));
+        }
+    }
+}
+function unresolvedMessage(attempt, reason, fenced) {
+    return (`Attempt ${attempt} may or may not be at the provider (${reason}), and ` +
+        (fenced
+            ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+            : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
+}
+/** The record of what a lookup found: the attempt `submitted` with the provider's ids. */
+function adopted(driver, lookup) {
+    const ids = lookup.kind === 'found' ? lookup.external_ids : {};
+    return sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null);
+}
+/**
+ * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
+ * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function dispatch_confirm(run, driver) {
+    const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
+    if (attempt === null)
+        return '';
+    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
+    if (lookup.kind !== 'found')
+        return ' No receiver has admitted it yet.';
+    await run.append(adopted(driver, lookup), 'provider_observation');
+    return ' Its receiver has admitted: the ledger now names that run.';
+}
+function callFor(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
+}
+function reasonOf(outcome) {
+    if (outcome.kind === 'refused')
+        return outcome.message;
+    return 'reason' in outcome && outcome.reason !== undefined ? outcome.reason : outcome.kind;
+}
+/** The run as this step sees it: the chain, its verified state and plan, kept current. */
+class RunLedger {
+    options;
+    ledger_ref;
+    owner;
+    state;
+    plan;
+    sends = 0;
+    chain;
+    constructor(options, ledger_ref, chain, owner) {
+        this.options = options;
+        this.ledger_ref = ledger_ref;
+        this.owner = owner;
+        this.chain = chain;
+        this.state = (0,runView/* verifiedState */.SP)(chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    records() {
+        return this.chain.map(entry => entry.value);
+    }
+    submission(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
+    }
+    externalIds(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
+    }
+    async append(record, trigger) {
+        const result = await (0,commands_record/* appendRecord */.EB)(this.options.store, {
+            ledger_ref: this.ledger_ref,
+            state: record.state,
+            fields: record.fields,
+            occurred_at: this.options.now(),
+            trigger: trigger ?? this.options.trigger,
+            actor: this.options.actor,
+            writer: this.options.writer
+        }, this.chain);
+        this.chain = result.chain;
+        this.state = (0,runView/* verifiedState */.SP)(this.chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    result(outcome, attempt, message) {
+        const at = attempt ?? this.state.current_attempt;
+        const current = this.state.attempts.find(a => a.number === at);
+        return {
+            outcome,
+            owner: this.owner,
+            sends: this.sends,
+            ledger_ref: this.ledger_ref,
+            chain: this.chain,
+            state: this.state,
+            plan: this.plan,
+            attempt: at,
+            submission_state: current?.submission_state ?? null,
+            external_ids: current?.external_ids ?? {},
+            message
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/dispatchKey.ts
+var dispatchKey = __webpack_require__(3086);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/time.ts
+var time = __webpack_require__(2334);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(8701);
+;// CONCATENATED MODULE: ./src/core/send/outcome.ts
 /** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
 function classifyWorkflowDispatch(answer) {
@@ -164,6 +449,7 @@ function classifyCommandLookup(run) {
 /** The last non-empty stdout line, when it is a JSON object whose values are all strings. */
 function lastLineIds(stdout) {
     const line = stdout.trimEnd().split('\n').pop()?.trim() ?? '';
+    // A line that starts with `{` and parses is a JSON object: never null, never an array.
     if (!line.startsWith('{'))
         return null;
     let value;
@@ -173,8 +459,6 @@ function lastLineIds(stdout) {
     catch {
         return null;
     }
-    if (!isRecord(value))
-        return null;
     const entries = Object.entries(value);
     if (!entries.every(([, v]) => typeof v === 'string'))
         return null;
@@ -184,278 +468,17 @@ function lastLineIds(stdout) {
         ids[k] = v;
     return { ...ids };
 }
-/**
- * SPEC §10 reconcile. Only a fenced provider is ever re-sent an unresolved attempt; only a
- * provably empty provider ends an attempt. `sendsLeft` keeps a step at two sends.
- */
-function afterLookup(lookup, options) {
-    switch (lookup.kind) {
-        case 'found':
-            return 'adopt';
-        case 'absent':
-            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
-        case 'unknown':
-            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
-    }
-}
-function provider(driver, submission_state, external_ids = {}) {
-    return { driver, submission_state, external_ids: { ...external_ids } };
-}
-function intentRecord(driver, attempt, external_ids) {
-    return {
-        state: 'dispatched',
-        fields: { attempt, provider: provider(driver, 'not_submitted', external_ids) }
-    };
-}
-/** `ambiguous` needs no record when the attempt is already recorded ambiguous. */
-function sendRecord(driver, outcome, current) {
-    // No attempt field: the append gives a submission update or a failure the head's attempt.
-    switch (outcome.kind) {
-        case 'submitted':
-            return {
-                state: 'dispatched',
-                fields: { provider: provider(driver, 'submitted', outcome.external_ids) }
-            };
-        case 'refused':
-            return {
-                state: 'attempt_failed',
-                fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
-            };
-        case 'ambiguous':
-            if (current === 'ambiguous')
-                return null;
-            return {
-                state: 'dispatched',
-                fields: { provider: provider(driver, 'ambiguous'), note: clip(outcome.reason) }
-            };
-    }
-}
-/** The provider demonstrably has nothing for the attempt (SPEC §10, lookup exit 1). */
-function absentRecord(driver, reason) {
-    return {
-        state: 'attempt_failed',
-        fields: {
-            provider: provider(driver, 'definite_failure'),
-            failure: {
-                code: 'provider_has_nothing',
-                classification: 'recovery_required',
-                retryable: true
-            },
-            note: clip(reason)
-        }
-    };
-}
-function clip(text) {
-    return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
-}
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// EXTERNAL MODULE: ./src/commands/record.ts
-var commands_record = __webpack_require__(3141);
-// EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
-;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+;// CONCATENATED MODULE: ./src/providers/command.ts
 /**
- * `command: dispatch` (SPEC §10): the dispatch protocol of §5, done for the workflow. It reads
- * the run, plans it, and acts on the plan with a driver: intent durable before the send, the
- * outcome recorded after it, an ambiguous outcome reconciled once, and the one fenced re-send.
- * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
- */
-
-
-
-
-
-
-
-/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
-const MAX_MOVES = 8;
-async function dispatch(options) {
-    const selected = await (0,selectRun/* selectRun */.S3)(options.store, options.choice);
-    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
-    if (!(0,selectRun/* mayAct */.qb)(selected))
-        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
-            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-    const boundary = options.onBoundary ?? (() => { });
-    const driver = options.driver;
-    let sends = 0;
-    const send = async (call, attempt, note) => {
-        boundary('before-intent');
-        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
-        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
-        boundary('after-intent');
-        sends++;
-        const outcome = await driver.send(call, run.externalIds(attempt.number));
-        run.sends = sends;
-        boundary('after-send');
-        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
-        if (record)
-            await run.append(record);
-        boundary('after-outcome');
-        return outcome;
-    };
-    for (let move = 0; move < MAX_MOVES; move++) {
-        const next = dispatchMove(run.state, run.plan);
-        if (next.kind === 'nothing')
-            return run.result('nothing', null, next.reason);
-        if (next.kind === 'observe') {
-            const confirmed = await dispatch_confirm(run, driver);
-            return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
-        }
-        const call = callFor(run.state, next.attempt.number);
-        if (next.kind === 'send') {
-            if (sends >= MAX_SENDS_PER_STEP)
-                return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
-            const outcome = await send(call, next.attempt, null);
-            const done = finished(run, outcome, next.attempt.number);
-            if (done)
-                return done;
-            continue; // ambiguous: reconcile once, straight away
-        }
-        // reconcile: look the attempt up, adopt what the provider has, or settle what it allows
-        const lookup = await driver.lookup(call, run.externalIds(next.attempt.number));
-        const sendsLeft = Math.min(MAX_SENDS_PER_STEP - sends, MAX_SENDS_PER_ATTEMPT - sendsStarted(run.records(), next.attempt.number));
-        switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft })) {
-            case 'adopt': {
-                const ids = lookup.kind === 'found' ? lookup.external_ids : {};
-                await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null), 'provider_observation');
-                return run.result('submitted', next.attempt.number, `The lookup found attempt ${next.attempt.number} at the provider; adopted, nothing sent again.`);
-            }
-            case 'fail_and_retry':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                continue; // the plan is now retry_attempt: the next attempt is sent
-            case 'fail_only':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                return run.result('failed', next.attempt.number, `The provider has nothing for attempt ${next.attempt.number}; this step may not send again, so a later dispatch starts the next attempt.`);
-            case 'resend': {
-                const outcome = await send(call, next.attempt, `fenced re-send of attempt ${next.attempt.number}: ${reasonOf(lookup)}`);
-                const done = finished(run, outcome, next.attempt.number);
-                if (done)
-                    return done;
-                return run.result('unresolved', next.attempt.number, `The fenced re-send of attempt ${next.attempt.number} ended with an unknown outcome too (${outcome.kind === 'ambiguous' ? outcome.reason : ''}). A later dispatch reconciles again; nothing is guessed.`);
-            }
-            case 'unresolved':
-                return run.result('unresolved', next.attempt.number, `Attempt ${next.attempt.number} may or may not be at the provider (${reasonOf(lookup)}), and ` +
-                    (driver.fenced
-                        ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
-                        : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
-        }
-    }
-    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
-}
-/**
- * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
- * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
- */
-async function dispatch_confirm(run, driver) {
-    const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
-    if (attempt === null)
-        return '';
-    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
-    if (lookup.kind !== 'found')
-        return ' No receiver has admitted it yet.';
-    await run.append(sendRecord(driver.name, { kind: 'submitted', external_ids: lookup.external_ids }, null), 'provider_observation');
-    return ' Its receiver has admitted: the ledger now names that run.';
-}
-function finished(run, outcome, attempt) {
-    if (outcome.kind === 'submitted')
-        return run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
-    if (outcome.kind === 'refused')
-        return run.result('failed', attempt, outcome.message);
-    return null;
-}
-function callFor(state, attempt) {
-    return {
-        dispatch_key: state.dispatch_key,
-        run_id: state.run_id,
-        attempt,
-        idempotency_key: idempotencyKey(state.run_id, attempt)
-    };
-}
-function reasonOf(lookup) {
-    return lookup.reason ?? lookup.kind;
-}
-/** The run as this step sees it: the chain, its verified state and plan, kept current. */
-class RunLedger {
-    options;
-    ledger_ref;
-    owner;
-    state;
-    plan;
-    sends = 0;
-    chain;
-    constructor(options, ledger_ref, chain, owner) {
-        this.options = options;
-        this.ledger_ref = ledger_ref;
-        this.owner = owner;
-        this.chain = chain;
-        this.state = (0,runView/* verifiedState */.SP)(chain);
-        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
-    }
-    records() {
-        return this.chain.map(entry => entry.value);
-    }
-    submission(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
-    }
-    externalIds(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
-    }
-    async append(record, trigger) {
-        const result = await (0,commands_record/* appendRecord */.EB)(this.options.store, {
-            ledger_ref: this.ledger_ref,
-            state: record.state,
-            fields: record.fields,
-            occurred_at: this.options.now(),
-            trigger: trigger ?? this.options.trigger,
-            actor: this.options.actor,
-            writer: this.options.writer
-        }, this.chain);
-        this.chain = result.chain;
-        this.state = (0,runView/* verifiedState */.SP)(this.chain);
-        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
-    }
-    result(outcome, attempt, message) {
-        const at = attempt ?? this.state.current_attempt;
-        const current = this.state.attempts.find(a => a.number === at);
-        return {
-            outcome,
-            owner: this.owner,
-            sends: this.sends,
-            ledger_ref: this.ledger_ref,
-            chain: this.chain,
-            state: this.state,
-            plan: this.plan,
-            attempt: at,
-            submission_state: current?.submission_state ?? null,
-            external_ids: current?.external_ids ?? {},
-            message
-        };
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(2334);
-// EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(993);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(7187);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(8701);
-;// CONCATENATED MODULE: ./src/drivers/command.ts
-/**
- * Driver `command` (SPEC §10): the workflow author's own shell command sends the work, and an
- * optional `lookup` command finds it again. Both run through @actions/exec as
- * `bash -eo pipefail -c <text>`: the text is the author's (like a `run:` step), and every value
- * that comes from the event or the ledger reaches it only through the environment.
+ * Driver `command` (docs/design/dispatch.md#command-driver): the workflow author's own shell
+ * command sends the work, and an optional `lookup` command finds it again. Both run through
+ * @actions/exec as `bash -eo pipefail -c <text>`: the text is the author's (like a `run:`
+ * step), and every value that comes from the event or the ledger reaches it only through the
+ * environment.
  */
 
 
@@ -466,6 +489,8 @@ class CommandDriver {
     options;
     name = 'command';
     fenced;
+    /** The ledger record is appended apart from the command's work. */
+    commitsWithRecord = false;
     constructor(options) {
         this.options = options;
         this.fenced = options.fenced;
@@ -532,13 +557,14 @@ function childEnv(env, dispatch) {
     return { ...out, ...dispatch };
 }
 
-;// CONCATENATED MODULE: ./src/drivers/workflow.ts
+;// CONCATENATED MODULE: ./src/providers/workflow.ts
 /**
- * Driver `workflow` (SPEC §10): GitHub `workflow_dispatch` to a fenced receiver. The receiver
- * admits its own event first (key `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`)
- * and works only when it owns that key, so a second run for one dispatch does nothing. The
- * coordinator derives the receiver's key with the receiver's own derivation (core/dispatchKey)
- * and finds the receiver's admission at the arbiter to learn whether the dispatch arrived.
+ * Driver `workflow` (docs/design/dispatch.md#workflow-driver): GitHub `workflow_dispatch` to a
+ * fenced receiver. The receiver admits its own event first (key
+ * `v1/workflow_dispatch/<repo id>/<workflow>/<dispatch_key>`) and works only when it owns that
+ * key, so a second run for one dispatch does nothing. The coordinator derives the receiver's
+ * key with the receiver's own derivation (core/dispatchKey) and finds the receiver's admission
+ * at the arbiter to learn whether the dispatch arrived.
  */
 
 
@@ -549,6 +575,8 @@ class WorkflowDriver {
     name = 'workflow';
     /** The receiver admits before it works: a second run for one dispatch does nothing. */
     fenced = true;
+    /** The ledger record is appended apart from the dispatch. */
+    commitsWithRecord = false;
     file;
     constructor(options) {
         this.options = options;
@@ -631,7 +659,7 @@ var runReport = __webpack_require__(585);
 
 
 
-/** SPEC §10: select the run, plan it, act on the plan with the configured driver. */
+/** docs/design/dispatch.md: select the run, plan it, act on the plan with the configured driver. */
 async function dispatchStep(inputs, context) {
     const { event, store, env } = context;
     const driver = buildDriver(inputs, context);
@@ -895,7 +923,7 @@ function selectedRunOutputs(selected, store) {
         ...runOutputs(selected.view)
     };
 }
-/** The run outputs of SPEC §7; empty strings when there is no ledger to read. */
+/** The run outputs of docs/design/keys.md; empty strings when there is no ledger to read. */
 function runOutputs(view) {
     return {
         state: view?.state.state ?? '',
@@ -1016,6 +1044,67 @@ async function coordinatorCancelled(store, namespace, run_id) {
         return false;
     (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
     return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+}
+
+
+/***/ }),
+
+/***/ 6720:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   VD: () => (/* binding */ afterLookup),
+/* harmony export */   ju: () => (/* binding */ afterSend),
+/* harmony export */   nR: () => (/* binding */ sendsLeft)
+/* harmony export */ });
+/* unused harmony exports MAX_SENDS_PER_STEP, MAX_SENDS_PER_ATTEMPT */
+/** A step sends at most twice: the send and one fenced re-send (or the next attempt). */
+const MAX_SENDS_PER_STEP = 2;
+/** An attempt is sent at most twice in all: the send and one fenced re-send. */
+const MAX_SENDS_PER_ATTEMPT = 2;
+/**
+ * How many more sends are allowed: what this step has left, and, when the sends of the attempt
+ * are counted (a run's attempt; an effect has none), what the attempt has left.
+ */
+function sendsLeft(sentThisStep, sentThisAttempt) {
+    const step = MAX_SENDS_PER_STEP - sentThisStep;
+    if (sentThisAttempt === undefined)
+        return step;
+    return Math.min(step, MAX_SENDS_PER_ATTEMPT - sentThisAttempt);
+}
+/**
+ * After a send. `refusalIsFinal`: a definite refusal proves nothing exists (false when an
+ * earlier send of the same work may have landed, so only a lookup can tell).
+ */
+function afterSend(outcome, provider, refusalIsFinal) {
+    switch (outcome.kind) {
+        case 'submitted':
+            return provider.commitsWithRecord ? 'committed' : 'record';
+        case 'refused':
+            if (provider.commitsWithRecord)
+                return 'stop';
+            return refusalIsFinal ? 'fail' : 'lookup';
+        case 'ambiguous':
+            return 'lookup';
+    }
+}
+/**
+ * Only a fenced provider is ever re-sent an unresolved attempt; only a provably empty
+ * provider ends an attempt; `sendsLeft` (see sendsLeft()) keeps the budget.
+ */
+function afterLookup(lookup, options) {
+    switch (lookup.kind) {
+        case 'found':
+            return 'adopt';
+        case 'absent':
+            return options.sendsLeft > 0 ? 'fail_and_retry' : 'fail_only';
+        case 'unknown':
+            return options.fenced && options.sendsLeft > 0 ? 'resend' : 'unresolved';
+        case 'conflict':
+            return 'conflict';
+        case 'unavailable':
+            return 'stop';
+    }
 }
 
 

@@ -1,8 +1,8 @@
-export const id = 74;
-export const ids = [74];
+export const id = 172;
+export const ids = [172];
 export const modules = {
 
-/***/ 8346:
+/***/ 8236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -37,7 +37,7 @@ function tagObjectText(spec) {
 function operationLine(operationId, intentDigest) {
     return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
 }
-/** SPEC §13: the marker a release body carries. */
+/** docs/design/effects.md: the marker a release body carries. */
 function releaseMarker(operationId, intentDigest) {
     return `<!-- ${operationLine(operationId, intentDigest)} -->`;
 }
@@ -57,6 +57,10 @@ function markersIn(body) {
 
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
 var operation = __webpack_require__(6084);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/validate.ts
+var validate = __webpack_require__(993);
 ;// CONCATENATED MODULE: ./src/core/effect/tagName.ts
 /**
  * Which tag names an effect may create. Pure: git's own check-ref-format rules for
@@ -165,340 +169,16 @@ function shown(character) {
         : `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(993);
-// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
-var operationJournal = __webpack_require__(5444);
-;// CONCATENATED MODULE: ./src/commands/effect.ts
+;// CONCATENATED MODULE: ./src/core/effect/request.ts
 /**
- * SPEC §13 `command: effect`: a tag or a release, made at most once and never guessed. The
- * orchestration only: the core's decision table says what comes next after every send and
- * every lookup; the effect store (git) and the release API (GitHub) do the I/O.
+ * What `command: effect` is asked for, checked before anything is read or written: the plain
+ * values a step gives, validated into a request (docs/design/effects.md#inputs-and-outputs).
+ * Pure.
  */
 
 
 
 
-
-
-
-/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
-const MAX_PASSES = 16;
-async function effect(request, deps) {
-    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
-    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
-    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
-    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
-        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
-    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
-        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
-    if (intent.kind === 'release' && !deps.releases)
-        throw new errors/* InvalidInput */.o9('kind: release needs the GitHub API (a token); none was given.');
-    return new EffectRun(request, deps, intent).run();
-}
-class EffectRun {
-    request;
-    deps;
-    intent;
-    journal;
-    digest;
-    sendsThisStep = 0;
-    tagOperation = null;
-    constructor(request, deps, intent) {
-        this.request = request;
-        this.deps = deps;
-        this.intent = intent;
-        this.digest = (0,operation/* intentDigest */.t9)(intent);
-        this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
-    }
-    async run() {
-        let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
-        for (let pass = 0; pass < MAX_PASSES; pass++) {
-            switch (decision.next) {
-                case 'prepare':
-                    await this.journal.create((0,operationJournal/* prepared */.sb)(this.request, {
-                        operation_id: this.request.operation_id,
-                        intent: this.intent,
-                        intent_digest: this.digest
-                    }));
-                    decision = this.replan();
-                    continue;
-                case 'send':
-                    decision = this.intent.kind === 'tag' ? await this.pushTag() : await this.sendRelease();
-                    continue;
-                case 'lookup':
-                    decision =
-                        this.intent.kind === 'tag' ? await this.lookupTag() : await this.lookupRelease();
-                    continue;
-                case 'read_back':
-                    decision = await this.readBack();
-                    continue;
-                default:
-                    return this.outcome(decision);
-            }
-        }
-        return this.outcome({
-            next: 'stop',
-            record: null,
-            reason: 'the step did not settle the operation; the next effect step goes on from its record'
-        });
-    }
-    replan() {
-        return (0,decide/* planEffect */.pf)(this.journal.state, this.digest);
-    }
-    context() {
-        return {
-            kind: this.intent.kind,
-            draft: this.intent.release?.draft ?? false,
-            sends: this.journal.state?.sends ?? 0,
-            sendsThisStep: this.sendsThisStep
-        };
-    }
-    /**
-     * Appends the state a decision asks for. When another writer of the same operation moved
-     * the head first, what it recorded decides instead.
-     */
-    async settle(decision, fields = {}) {
-        if (decision.record === null)
-            return decision;
-        const appended = await this.append({
-            state: decision.record,
-            result: fields.result ?? null,
-            observation: fields.observation ?? decision.reason,
-            send: fields.send ?? null
-        });
-        return appended ? decision : this.replan();
-    }
-    append(fields) {
-        return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.request, fields));
-    }
-    // ---- kind: tag ---------------------------------------------------------------------------
-    ourTagObject() {
-        return this.deps.tags.writeTagObject(this.tagText());
-    }
-    tagText() {
-        const op = this.journal.state;
-        if (!op)
-            throw new Error('tag object before the operation was prepared');
-        return tagObjectText({
-            operation_id: op.operation_id,
-            intent: this.intent,
-            intent_digest: this.digest,
-            message: this.request.message,
-            time: (0,entry/* epochSeconds */.DQ)(op.prepared_at)
-        });
-    }
-    /** The tag and the terminal_committed record, in one atomic push. */
-    async pushTag() {
-        if (!(await this.deps.tags.hasCommit(this.intent.target)))
-            throw new errors/* InvalidInput */.o9(`The target commit ${this.intent.target} is not in the checkout, so no tag object can ` +
-                'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
-        const tagOid = await this.ourTagObject();
-        const record = (0,operationJournal/* following */.CQ)(this.journal, this.request, {
-            state: 'terminal_committed',
-            result: { tag_object: tagOid, release_id: null, release_url: null },
-            observation: 'the tag and this record were pushed in one atomic push'
-        });
-        this.sendsThisStep++;
-        const pushed = await this.journal.appendWith(record, { ref: this.intent.tag_ref, oid: tagOid }, update => this.deps.tags.pushTagWithRecord(update));
-        const outcome = {
-            created: 'created',
-            rejected: 'already_exists',
-            refused: 'refused',
-            ambiguous: 'ambiguous'
-        }[pushed.kind];
-        const decision = (0,decide/* afterSend */.ju)(this.context(), outcome);
-        return 'detail' in pushed
-            ? { ...decision, reason: `${decision.reason} (${pushed.detail})` }
-            : decision;
-    }
-    /** SPEC §13: after an unclear push, fetch both refs and decide by object id. */
-    async lookupTag() {
-        const before = this.journal.head?.oid;
-        let tagOid;
-        try {
-            await this.journal.reload();
-            if (this.journal.head?.oid !== before)
-                return this.replan();
-            tagOid = await this.deps.tags.readTag(this.intent.tag_ref);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* StoreError */.AD))
-                throw error;
-            return (0,decide/* afterLookup */.VD)(this.context(), 'unavailable');
-        }
-        const ours = await this.ourTagObject();
-        const found = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other';
-        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
-            result: found === 'ours' ? { tag_object: ours, release_id: null, release_url: null } : null,
-            observation: found === 'other' ? `${this.intent.tag_ref} holds ${tagOid}, not our ${ours}` : undefined
-        });
-    }
-    // ---- kind: release -----------------------------------------------------------------------
-    get releases() {
-        return this.deps.releases;
-    }
-    tagName() {
-        return this.intent.tag_ref.slice('refs/tags/'.length);
-    }
-    body() {
-        return releaseBodyWithMarker(this.request.release_body, this.request.operation_id, this.digest);
-    }
-    /**
-     * `may_have_been_sent` is durable before the POST. The first send of a release whose tag
-     * does not exist creates the tag first, through the tag protocol, so GitHub never does.
-     */
-    async sendRelease() {
-        if ((this.journal.state?.sends ?? 0) === 0) {
-            const blocked = await this.ensureTag();
-            if (blocked)
-                return blocked;
-        }
-        const send = (this.journal.state?.sends ?? 0) + 1;
-        if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
-            return this.replan();
-        this.sendsThisStep++;
-        const release = this.intent.release;
-        const created = await this.releases.create({
-            tag_name: this.tagName(),
-            name: release.name,
-            body: this.body(),
-            draft: release.draft,
-            prerelease: release.prerelease
-        });
-        const decision = (0,decide/* afterSend */.ju)(this.context(), created.kind);
-        if (created.kind === 'created')
-            return this.settle(decision, {
-                send,
-                result: resultOf(created.release),
-                observation: `created: release ${created.release.id}`
-            });
-        return this.settle(decision, {
-            send,
-            observation: `${created.kind}${'status' in created ? ` ${created.status}` : ''}: ${created.detail}`
-        });
-    }
-    /**
-     * Null when the tag exists on the target (or was just made); otherwise the decision that
-     * stops the step. A tag on another commit is a conflict: the release would not be the one
-     * the intent names.
-     */
-    async ensureTag() {
-        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
-        if (commit === this.intent.target)
-            return null;
-        if (commit !== null)
-            return this.settle({
-                next: 'conflict',
-                record: 'conflict',
-                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
-            });
-        const tagIntent = { ...this.intent, kind: 'tag', release: null };
-        const sub = await effect({
-            ...this.request,
-            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
-            intent: tagIntent,
-            release_body: ''
-        }, { store: this.deps.store, tags: this.deps.tags });
-        this.tagOperation = sub;
-        if (sub.ok)
-            return null;
-        return {
-            next: 'stop',
-            record: null,
-            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
-        };
-    }
-    async lookupRelease() {
-        const draft = this.intent.release?.draft ?? false;
-        let found;
-        let mine = null;
-        let observation;
-        if (draft) {
-            const listed = await this.releases.listAll();
-            if (!listed.ok)
-                return this.settleLookup('unavailable', null, listed.detail);
-            const marked = listed.value.filter(r => this.carriesOurMarker(r));
-            found = marked.length === 0 ? 'none' : marked.length === 1 ? 'ours' : 'several';
-            mine = marked.length === 1 ? marked[0] : null;
-            observation = `listed ${listed.value.length} releases incl. drafts; ${marked.length} carry our marker`;
-        }
-        else {
-            const byTag = await this.releases.byTag(this.tagName());
-            if (!byTag.ok)
-                return this.settleLookup('unavailable', null, byTag.detail);
-            const release = byTag.value;
-            found = release === null ? 'none' : this.carriesOurMarker(release) ? 'ours' : 'other';
-            mine = found === 'ours' ? release : null;
-            observation =
-                release === null
-                    ? `no published release for ${this.tagName()}`
-                    : `published release ${release.id} for ${this.tagName()} ${found === 'ours' ? 'carries our marker' : 'is not ours'}`;
-        }
-        return this.settleLookup(found, mine, observation);
-    }
-    settleLookup(found, mine, observation) {
-        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
-            result: mine ? resultOf(mine) : null,
-            observation,
-            send: this.journal.state?.sends ?? null
-        });
-    }
-    /** After a 201: the release must carry our marker and every field we asked for. */
-    async readBack() {
-        const id = Number(this.journal.state?.result?.release_id);
-        const got = await this.releases.get(id);
-        let found;
-        if (!got.ok)
-            found = 'unavailable';
-        else if (got.value === null)
-            found = 'none';
-        else
-            found = this.matchesIntent(got.value) ? 'match' : 'mismatch';
-        return this.settle(decide/* AFTER_READ_BACK */.Ep[found], {
-            result: got.ok && got.value ? resultOf(got.value) : null,
-            observation: got.ok ? `read back release ${id}: ${found}` : got.detail,
-            send: this.journal.state?.sends ?? null
-        });
-    }
-    carriesOurMarker(release) {
-        return markersIn(release.body).some(m => m.id === this.request.operation_id && m.digest === this.digest);
-    }
-    matchesIntent(release) {
-        const wanted = this.intent.release;
-        return (this.carriesOurMarker(release) &&
-            release.tag_name === this.tagName() &&
-            (release.name ?? '') === wanted.name &&
-            release.draft === wanted.draft &&
-            release.prerelease === wanted.prerelease &&
-            (release.body ?? '').replace(/\r\n/g, '\n') === this.body().replace(/\r\n/g, '\n'));
-    }
-    // ---- outcome -----------------------------------------------------------------------------
-    outcome(decision) {
-        const op = this.journal.state;
-        const result = op?.result ?? null;
-        const committed = decision.next === 'committed';
-        return {
-            operation_id: this.request.operation_id,
-            operation_ref: this.journal.ref,
-            state: op?.state ?? null,
-            next: decision.next,
-            ok: committed,
-            sent: this.sendsThisStep > 0,
-            tag_object: result?.tag_object ?? null,
-            release_id: result?.release_id ?? null,
-            release_url: result?.release_url ?? null,
-            reason: decision.reason,
-            chain: this.journal.entries,
-            tag_operation: this.tagOperation
-        };
-    }
-}
-function resultOf(release) {
-    return { tag_object: null, release_id: String(release.id), release_url: release.html_url };
-}
 /**
  * Validates the plain values and builds the request: the intent and its text fields. Every
  * problem is an InvalidInput naming the field; nothing has been read or written yet.
@@ -555,6 +235,463 @@ function checkTagName(tag, what) {
     const problem = tagNameProblem(tag);
     if (problem !== null)
         throw new errors/* InvalidInput */.o9(`${what} ${JSON.stringify(tag)} is refused: ${problem}.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/send/effectOutcome.ts
+function classifyTagPush(pushed, tagObject) {
+    switch (pushed.kind) {
+        case 'created':
+            return { kind: 'submitted', external_ids: { tag_object: tagObject } };
+        case 'rejected':
+            return {
+                kind: 'ambiguous',
+                reason: 'the tag exists: fetch it and the journal to see whose it is'
+            };
+        case 'refused':
+            return {
+                kind: 'refused',
+                failure: { code: 'push_refused', classification: 'provider', retryable: false },
+                message: 'the remote refused the push (a hook or ruleset): neither the tag nor the record ' +
+                    `was written (${pushed.detail})`
+            };
+        case 'ambiguous':
+            return {
+                kind: 'ambiguous',
+                reason: `the push was not answered: fetch the tag and the journal (${pushed.detail})`
+            };
+    }
+}
+function classifyReleaseCreate(created) {
+    switch (created.kind) {
+        case 'created':
+            return { kind: 'submitted', external_ids: releaseIds(created.release) };
+        case 'already_exists':
+            return {
+                kind: 'ambiguous',
+                reason: `GitHub refused a second release for this tag: look up whose it is (${created.detail})`
+            };
+        case 'refused':
+            return {
+                kind: 'refused',
+                failure: { code: `http_${created.status}`, classification: 'provider', retryable: false },
+                message: `refused ${created.status}: ${created.detail}`
+            };
+        case 'ambiguous':
+            return {
+                kind: 'ambiguous',
+                reason: `the outcome of the create is not known: look it up (${created.detail})`
+            };
+    }
+}
+/** The ids a release is recorded by. */
+function releaseIds(release) {
+    return { release_id: String(release.id), release_url: release.html_url };
+}
+/**
+ * A complete lookup that found nothing proves absence only where the provider is fenced (a
+ * create-only push, a published release): a draft has no fence, and a create that answered
+ * late may still commit, so for a draft nothing found is `unknown`.
+ */
+function classifyEffectLookup(found, fenced, seen) {
+    switch (found) {
+        case 'ours':
+            return { kind: 'found', external_ids: seen.external_ids, reason: seen.reason };
+        case 'other':
+        case 'several':
+            return { kind: 'conflict', reason: seen.reason };
+        case 'none':
+            return { kind: fenced ? 'absent' : 'unknown', reason: seen.reason };
+        case 'unavailable':
+            return { kind: 'unavailable', reason: seen.reason };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/providers/release.ts
+
+
+class ReleaseProvider {
+    options;
+    name = 'release';
+    /** Published: GitHub refuses a second release for the tag. A draft: no fence. */
+    fenced;
+    commitsWithRecord = false;
+    constructor(options) {
+        this.options = options;
+        this.fenced = !options.release.draft;
+    }
+    /** POST once; `may_have_been_sent` must be durable before. */
+    async send() {
+        const { api, release } = this.options;
+        return classifyReleaseCreate(await api.create({
+            tag_name: this.options.tagName,
+            name: release.name,
+            body: this.options.body,
+            draft: release.draft,
+            prerelease: release.prerelease
+        }));
+    }
+    /** A draft: every release, drafts included, by marker. Published: the tag's release. */
+    async lookup() {
+        const { api, tagName } = this.options;
+        if (!this.fenced) {
+            const listed = await api.listAll();
+            if (!listed.ok)
+                return this.classify('unavailable', null, listed.detail);
+            const marked = listed.value.filter(r => this.carriesOurMarker(r));
+            const found = marked.length === 0 ? 'none' : marked.length === 1 ? 'ours' : 'several';
+            return this.classify(found, found === 'ours' ? marked[0] : null, `listed ${listed.value.length} releases incl. drafts; ${marked.length} carry our marker`);
+        }
+        const byTag = await api.byTag(tagName);
+        if (!byTag.ok)
+            return this.classify('unavailable', null, byTag.detail);
+        const release = byTag.value;
+        const found = release === null ? 'none' : this.carriesOurMarker(release) ? 'ours' : 'other';
+        return this.classify(found, found === 'ours' ? release : null, release === null
+            ? `no published release for ${tagName}`
+            : `published release ${release.id} for ${tagName} ${found === 'ours' ? 'carries our marker' : 'is not ours'}`);
+    }
+    /** After a 201: the release must carry our marker and every field we asked for. */
+    async readBack(id) {
+        const got = await this.options.api.get(id);
+        if (!got.ok)
+            return { found: 'unavailable', release: null, observation: got.detail };
+        const release = got.value;
+        const found = release === null ? 'none' : this.matchesIntent(release) ? 'match' : 'mismatch';
+        return { found, release, observation: `read back release ${id}: ${found}` };
+    }
+    classify(found, mine, reason) {
+        return classifyEffectLookup(found, this.fenced, {
+            external_ids: mine ? releaseIds(mine) : {},
+            reason
+        });
+    }
+    carriesOurMarker(release) {
+        return markersIn(release.body).some(m => m.id === this.options.operationId && m.digest === this.options.intentDigest);
+    }
+    matchesIntent(release) {
+        const wanted = this.options.release;
+        return (this.carriesOurMarker(release) &&
+            release.tag_name === this.options.tagName &&
+            (release.name ?? '') === wanted.name &&
+            release.draft === wanted.draft &&
+            release.prerelease === wanted.prerelease &&
+            (release.body ?? '').replace(/\r\n/g, '\n') === this.options.body.replace(/\r\n/g, '\n'));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/providers/tag.ts
+/**
+ * The tag push, a provider of the one send protocol (docs/design/effects.md#tag-protocol): the
+ * tag (create-only, so fenced) and the operation's `terminal_committed` record travel in one
+ * atomic push, so the effect commits with its record. A lookup fetches both refs and compares
+ * the tag's object with ours, by object id.
+ */
+
+
+
+class TagProvider {
+    options;
+    name = 'tag';
+    /** A create-only push: a second one for the same tag is rejected. */
+    fenced = true;
+    commitsWithRecord = true;
+    constructor(options) {
+        this.options = options;
+    }
+    /** The deterministic tag object of the operation (the same text gives the same id). */
+    ourTagObject() {
+        const op = this.options.journal.state;
+        if (!op)
+            throw new Error('tag object before the operation was prepared');
+        return this.options.tags.writeTagObject(tagObjectText({
+            operation_id: op.operation_id,
+            intent: this.options.intent,
+            intent_digest: this.options.intentDigest,
+            message: this.options.message,
+            time: (0,entry/* epochSeconds */.DQ)(op.prepared_at)
+        }));
+    }
+    /** The tag and the terminal_committed record, in one atomic push. */
+    async send() {
+        const { tags, journal, intent } = this.options;
+        if (!(await tags.hasCommit(intent.target)))
+            throw new errors/* InvalidInput */.o9(`The target commit ${intent.target} is not in the checkout, so no tag object can ` +
+                'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
+        const tagOid = await this.ourTagObject();
+        const record = this.options.following({
+            state: 'terminal_committed',
+            result: { tag_object: tagOid, release_id: null, release_url: null },
+            observation: 'the tag and this record were pushed in one atomic push'
+        });
+        const pushed = await journal.appendWith(record, { ref: intent.tag_ref, oid: tagOid }, update => tags.pushTagWithRecord(update));
+        return classifyTagPush(pushed, tagOid);
+    }
+    /** Fetches the journal and the tag; the caller re-plans when the journal moved. */
+    async lookup() {
+        const { tags, journal, intent } = this.options;
+        let tagOid;
+        try {
+            await journal.reload();
+            tagOid = await tags.readTag(intent.tag_ref);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* StoreError */.AD))
+                throw error;
+            return classifyEffectLookup('unavailable', this.fenced, {
+                external_ids: {},
+                reason: error.message
+            });
+        }
+        const ours = await this.ourTagObject();
+        const found = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other';
+        return classifyEffectLookup(found, this.fenced, {
+            external_ids: { tag_object: ours },
+            reason: tagOid === null
+                ? `neither ${intent.tag_ref} nor the record is at the remote`
+                : `${intent.tag_ref} holds ${tagOid}${found === 'ours' ? ', ours' : `, not our ${ours}`}`
+        });
+    }
+}
+
+// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
+var operationJournal = __webpack_require__(5444);
+;// CONCATENATED MODULE: ./src/commands/effect.ts
+/**
+ * `command: effect` (docs/design/effects.md): a tag or a release, made at most once and never
+ * guessed. The orchestration only: the core's decision table, through the one send protocol,
+ * says what comes next after every send and every lookup; the two providers (the tag push and
+ * the release create, in src/providers/) do the I/O.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
+const MAX_PASSES = 16;
+async function effect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
+    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
+    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
+        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
+    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
+        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
+    if (intent.kind === 'release' && !deps.releases)
+        throw new errors/* InvalidInput */.o9('kind: release needs the GitHub API (a token); none was given.');
+    return new EffectRun(request, deps, intent).run();
+}
+class EffectRun {
+    request;
+    deps;
+    intent;
+    journal;
+    digest;
+    provider;
+    sendsThisStep = 0;
+    tagOperation = null;
+    constructor(request, deps, intent) {
+        this.request = request;
+        this.deps = deps;
+        this.intent = intent;
+        this.digest = (0,operation/* intentDigest */.t9)(intent);
+        this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
+        this.provider = intent.release
+            ? new ReleaseProvider({
+                api: deps.releases,
+                tagName: intent.tag_ref.slice('refs/tags/'.length),
+                release: intent.release,
+                operationId: request.operation_id,
+                intentDigest: this.digest,
+                body: releaseBodyWithMarker(request.release_body, request.operation_id, this.digest)
+            })
+            : new TagProvider({
+                tags: deps.tags,
+                journal: this.journal,
+                intent,
+                intentDigest: this.digest,
+                message: request.message,
+                following: fields => (0,operationJournal/* following */.CQ)(this.journal, request, fields)
+            });
+    }
+    async run() {
+        let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+            switch (decision.next) {
+                case 'prepare':
+                    await this.journal.create((0,operationJournal/* prepared */.sb)(this.request, {
+                        operation_id: this.request.operation_id,
+                        intent: this.intent,
+                        intent_digest: this.digest
+                    }));
+                    decision = this.replan();
+                    continue;
+                case 'send':
+                    decision = await this.send();
+                    continue;
+                case 'lookup':
+                    decision = await this.lookup();
+                    continue;
+                case 'read_back':
+                    decision = await this.readBack();
+                    continue;
+                default:
+                    return this.outcome(decision);
+            }
+        }
+        return this.outcome({
+            next: 'stop',
+            record: null,
+            reason: 'the step did not settle the operation; the next effect step goes on from its record'
+        });
+    }
+    replan() {
+        return (0,decide/* planEffect */.pf)(this.journal.state, this.digest);
+    }
+    context() {
+        return {
+            fenced: this.provider.fenced,
+            commitsWithRecord: this.provider.commitsWithRecord,
+            sends: this.journal.state?.sends ?? 0,
+            sendsThisStep: this.sendsThisStep
+        };
+    }
+    /**
+     * Appends the state a decision asks for. When another writer of the same operation moved
+     * the head first, what it recorded decides instead.
+     */
+    async settle(decision, fields = {}) {
+        if (decision.record === null)
+            return decision;
+        const appended = await this.append({
+            state: decision.record,
+            result: fields.result ?? null,
+            observation: fields.observation ?? decision.reason,
+            send: fields.send ?? null
+        });
+        return appended ? decision : this.replan();
+    }
+    append(fields) {
+        return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.request, fields));
+    }
+    /**
+     * One send. A tag's push carries its record; a release's `may_have_been_sent` is durable
+     * before the POST, and the first send of a release whose tag does not exist creates the tag
+     * first, through the tag protocol, so GitHub never does.
+     */
+    async send() {
+        if (this.provider instanceof TagProvider) {
+            this.sendsThisStep++;
+            return (0,decide/* afterSend */.ju)(this.context(), await this.provider.send());
+        }
+        if ((this.journal.state?.sends ?? 0) === 0) {
+            const blocked = await this.ensureTag();
+            if (blocked)
+                return blocked;
+        }
+        const send = (this.journal.state?.sends ?? 0) + 1;
+        if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
+            return this.replan();
+        this.sendsThisStep++;
+        const outcome = await this.provider.send();
+        return this.settle((0,decide/* afterSend */.ju)(this.context(), outcome), {
+            send,
+            result: outcome.kind === 'submitted' ? resultOf(outcome.external_ids) : null,
+            observation: outcome.kind === 'submitted'
+                ? `created: release ${outcome.external_ids['release_id']}`
+                : outcome.kind === 'refused'
+                    ? outcome.message
+                    : outcome.reason
+        });
+    }
+    /**
+     * Null when the tag exists on the target (or was just made); otherwise the decision that
+     * stops the step. A tag on another commit is a conflict: the release would not be the one
+     * the intent names.
+     */
+    async ensureTag() {
+        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
+        if (commit === this.intent.target)
+            return null;
+        if (commit !== null)
+            return this.settle({
+                next: 'conflict',
+                record: 'conflict',
+                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+            });
+        const tagIntent = { ...this.intent, kind: 'tag', release: null };
+        const sub = await effect({
+            ...this.request,
+            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
+            intent: tagIntent,
+            release_body: ''
+        }, { store: this.deps.store, tags: this.deps.tags });
+        this.tagOperation = sub;
+        if (sub.ok)
+            return null;
+        return {
+            next: 'stop',
+            record: null,
+            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
+        };
+    }
+    /** After an unclear send: what the provider holds. A moved journal decides instead. */
+    async lookup() {
+        const before = this.journal.head?.oid;
+        const found = await this.provider.lookup();
+        if (this.journal.head?.oid !== before)
+            return this.replan();
+        const sends = this.journal.state?.sends ?? 0;
+        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
+            result: found.kind === 'found' ? resultOf(found.external_ids) : null,
+            observation: found.reason,
+            send: sends > 0 ? sends : null
+        });
+    }
+    /** After a 201: the release must carry our marker and every field we asked for. */
+    async readBack() {
+        const id = Number(this.journal.state?.result?.release_id);
+        const back = await this.provider.readBack(id);
+        return this.settle(decide/* AFTER_READ_BACK */.Ep[back.found], {
+            result: back.release ? resultOf(releaseIds(back.release)) : null,
+            observation: back.observation,
+            send: this.journal.state?.sends ?? null
+        });
+    }
+    // ---- outcome -----------------------------------------------------------------------------
+    outcome(decision) {
+        const op = this.journal.state;
+        const result = op?.result ?? null;
+        const committed = decision.next === 'committed';
+        return {
+            operation_id: this.request.operation_id,
+            operation_ref: this.journal.ref,
+            state: op?.state ?? null,
+            next: decision.next,
+            ok: committed,
+            sent: this.sendsThisStep > 0,
+            tag_object: result?.tag_object ?? null,
+            release_id: result?.release_id ?? null,
+            release_url: result?.release_url ?? null,
+            reason: decision.reason,
+            chain: this.journal.entries,
+            tag_operation: this.tagOperation
+        };
+    }
+}
+/** The recorded result of what a provider answered (its external ids). */
+function resultOf(ids) {
+    return {
+        tag_object: ids['tag_object'] ?? null,
+        release_id: ids['release_id'] ?? null,
+        release_url: ids['release_url'] ?? null
+    };
 }
 
 // EXTERNAL MODULE: ./src/store/localStore.ts
@@ -686,7 +823,7 @@ var report = __webpack_require__(1658);
 
 
 
-/** `command: effect` (SPEC §13): inputs onto the command, its outcome onto outputs. */
+/** `command: effect` (docs/design/effects.md): inputs onto the command, its outcome onto outputs. */
 async function effectStep(inputs, context) {
     const { env } = context;
     const request = effectRequestFrom({
@@ -797,7 +934,7 @@ function flag(value) {
 /* unused harmony exports EARLIEST, LATEST */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 
-/** SPEC §9 "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(10000, 0, 1) - 1000;
 /**
