@@ -2,21 +2,16 @@
  * An effect's operation as a chain of the one chain entity: its journal and the records a
  * writer appends to it (docs/design/effects.md#operations).
  */
-import {
-  nextRecord,
-  preparedRecord,
-  type NextRecordFields
-} from '../core/effect/newOperationRecord.js'
+import { nextRecord, preparedRecord, type RecordFields } from '../core/effect/newOperationRecord.js'
 import type { Intent, OperationRecord, Writer } from '../core/effect/operation.js'
 import { operationRef } from '../core/effect/operation.js'
-import { OPERATION_CHAIN, type RecoveredOperation } from '../core/effect/operationChain.js'
+import { OPERATION_CHAIN } from '../core/effect/operationChain.js'
 import { timestampOf } from '../core/time.js'
-import { Journal } from '../store/journal.js'
+import { Journal, type OperationJournal } from '../store/journal.js'
 import type { Store, StoredEntry } from '../store/store.js'
 
 export type Chain = StoredEntry<OperationRecord>[]
-export type OperationJournal = Journal<OperationRecord, RecoveredOperation>
-export type RecordFields = Omit<NextRecordFields, 'occurred_at' | 'writer'>
+export type { OperationJournal, RecordFields }
 
 export interface OperationWriter {
   readonly writer: Writer | null

@@ -8,7 +8,7 @@ import { decideResolve, type ResolveAnswer } from '../core/effect/decide.js'
 import { OperationIdSchema, type OperationState, type Writer } from '../core/effect/operation.js'
 import { InvalidInput } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
-import type { ReleaseApi } from '../providers/releaseApi.js'
+import type { ReleaseApi } from '../core/send/ports.js'
 import type { Store } from '../store/store.js'
 import { following, operationJournal, type Chain } from './operationJournal.js'
 

@@ -7,7 +7,7 @@
  * makes its first call, so commands that never call GitHub pay nothing for it.
  */
 import type { HttpObservation } from '../core/send/outcome.js'
-import type { ReleaseApi } from '../providers/releaseApi.js'
+import type { ReleaseApi, WorkflowDispatch } from '../core/send/ports.js'
 import { loadOctokit, type Octokit } from './octokit.js'
 import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
 import { GitHubReleases } from './releases.js'
@@ -22,13 +22,6 @@ export interface GatewayOptions {
   readonly repository?: string | undefined
   /** The bound on each request, in seconds (the timeout-seconds input). */
   readonly timeoutSeconds: number
-}
-
-export interface WorkflowDispatch {
-  /** A workflow file name (`receiver.yml`) or id. */
-  readonly workflow: string
-  readonly ref: string
-  readonly inputs: Readonly<Record<string, string>>
 }
 
 /** What the release and operator clients need from the gateway. */

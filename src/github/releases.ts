@@ -9,7 +9,7 @@ import type {
   Lookup,
   ReleaseApi,
   ReleaseView
-} from '../providers/releaseApi.js'
+} from '../core/send/ports.js'
 import type { GitHubConnection } from './gateway.js'
 
 export class GitHubReleases implements ReleaseApi {

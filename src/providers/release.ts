@@ -16,7 +16,7 @@ import {
 } from '../core/send/effectOutcome.js'
 import type { LookupOutcome, SendOutcome } from '../core/send/outcome.js'
 import type { Provider } from '../core/send/provider.js'
-import type { ReleaseApi, ReleaseView } from './releaseApi.js'
+import type { ReleaseApi, ReleaseView } from '../core/send/ports.js'
 
 export interface ReleaseProviderOptions {
   readonly api: ReleaseApi

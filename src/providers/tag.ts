@@ -15,7 +15,8 @@ import {
 import type { LookupOutcome, SendOutcome } from '../core/send/outcome.js'
 import type { Provider } from '../core/send/provider.js'
 import type { TagStore } from '../store/tagStore.js'
-import type { OperationJournal, RecordFields } from '../commands/operationJournal.js'
+import type { RecordFields } from '../core/effect/newOperationRecord.js'
+import type { OperationJournal } from '../store/journal.js'
 
 export interface TagProviderOptions {
   readonly tags: TagStore

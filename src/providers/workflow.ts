@@ -20,7 +20,7 @@ import {
   type SendOutcome
 } from '../core/send/outcome.js'
 import type { AttemptCall, Driver } from './driver.js'
-import type { GitHubApi } from './githubApi.js'
+import type { GitHubApi } from '../core/send/ports.js'
 
 export interface WorkflowDriverOptions {
   readonly api: Pick<GitHubApi, 'dispatchWorkflow'>

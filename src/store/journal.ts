@@ -13,6 +13,8 @@ import { canonicalJson } from '../core/canonical.js'
 import { LostRace } from '../core/errors.js'
 import type { RefUpdate } from './git.js'
 import type { Store, StoredEntry } from './store.js'
+import type { OperationRecord } from '../core/effect/operation.js'
+import type { RecoveredOperation } from '../core/effect/operationChain.js'
 
 export interface JournalOptions<R, S> {
   readonly store: Store
@@ -176,3 +178,6 @@ export class Journal<R, S> {
 function rethrow(error: LostRace): never {
   throw error
 }
+
+/** The journal of an effect's operation: the one Journal over the operation chain. */
+export type OperationJournal = Journal<OperationRecord, RecoveredOperation>

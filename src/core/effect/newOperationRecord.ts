@@ -65,3 +65,6 @@ export function nextRecord(
     writer: fields.writer
   }
 }
+
+/** What a writer chooses of a record; the journal adds the time and the writer. */
+export type RecordFields = Omit<NextRecordFields, 'occurred_at' | 'writer'>

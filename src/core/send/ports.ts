@@ -1,10 +1,23 @@
 /**
- * What the release protocol needs from GitHub, behind a small interface (the octokit driver in
- * src/github/releases.ts implements it). Every answer is classified into what the one send
- * protocol understands; nothing in this file decides.
+ * What the providers need from GitHub, as types only: the one gateway in src/github/
+ * implements these ports, and the providers depend on nothing else of it. Nothing here
+ * decides; every answer is classified by the one send protocol.
  */
-import type { ReleaseCreateObservation } from '../core/send/effectOutcome.js'
+import type { ReleaseCreateObservation } from './effectOutcome.js'
+import type { HttpObservation } from './outcome.js'
 
+export interface WorkflowDispatch {
+  /** A workflow file name (`receiver.yml`) or id. */
+  readonly workflow: string
+  readonly ref: string
+  readonly inputs: Readonly<Record<string, string>>
+}
+
+/** The GitHub calls the workflow driver and recover make. */
+export interface GitHubApi {
+  dispatchWorkflow(dispatch: WorkflowDispatch): Promise<HttpObservation>
+  rerunFailedJobs(runId: number): Promise<HttpObservation>
+}
 /** The fields of a GitHub release the protocol compares. */
 export interface ReleaseView {
   readonly id: number
