@@ -148,6 +148,7 @@ describe('a receiver names its coordinator', () => {
     ['/a1', null],
     ['ticket-4711', null],
     [42, null],
+    [['gh-1-x/a1'], null], // only a string is a dispatch key, whatever it reads as
     [undefined, null]
   ])('%p → %p', (key, expected) => {
     expect(coordinatorOf(key)).toEqual(expected)
