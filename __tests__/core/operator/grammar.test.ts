@@ -403,6 +403,8 @@ describe('the grammar, line by line and word by word', () => {
   })
 
   it.each<[string, object]>([
+    // A prefix followed by another kind of space: no verb was read.
+    ['/ledger\u00a0approve r', { verb: '', reason: expect.stringMatching(/^separate the words/) }],
     [
       '/ledger',
       { verb: '', reason: `no verb after /ledger; write /ledger followed by one of: ${USAGE}` }
