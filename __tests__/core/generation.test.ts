@@ -131,6 +131,9 @@ describe('generation refs: generation 1 is the admission ref, N ≥ 2 its siblin
     expect(() => generationRef(ADM, 0)).toThrow('generation must be an integer ≥ 1, not 0')
     expect(generationOf(ADM, `${ADM}.g2x`)).toBeNull()
     expect(generationOf(ADM, `${ADM}.g2/x`)).toBeNull()
+    // At most nine digits: generation 10^9 is never written.
+    expect(generationOf(ADM, `${ADM}.g999999999`)).toBe(999_999_999)
+    expect(generationOf(ADM, `${ADM}.g1000000000`)).toBeNull()
   })
 })
 
