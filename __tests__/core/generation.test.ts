@@ -122,6 +122,18 @@ describe('generation refs: generation 1 is the admission ref, N ≥ 2 its siblin
   it('a name we never write fails closed naming it', () => {
     expect(corrupt(() => orderGenerations(ADM, [ADM, `${ADM}.g02`])).ref).toBe(`${ADM}.g02`)
     expect(corrupt(() => orderGenerations(ADM, [ADM, `${ADM}-old`])).ref).toBe(`${ADM}-old`)
+    expect(corrupt(() => orderGenerations(ADM, [ADM, `${ADM}.g2x`])).message).toContain(
+      `it is not a generation of ${ADM} (expected .g<N>)`
+    )
+  })
+
+  it('a bad generation number is named; a suffix after the digits is not ours', () => {
+    expect(() => generationRef(ADM, 0)).toThrow('generation must be an integer ≥ 1, not 0')
+    expect(generationOf(ADM, `${ADM}.g2x`)).toBeNull()
+    expect(generationOf(ADM, `${ADM}.g2/x`)).toBeNull()
+    // At most nine digits: generation 10^9 is never written.
+    expect(generationOf(ADM, `${ADM}.g999999999`)).toBe(999_999_999)
+    expect(generationOf(ADM, `${ADM}.g1000000000`)).toBeNull()
   })
 })
 
@@ -150,7 +162,12 @@ describe('verifyGenerations: each generation names the run before it', () => {
   })
 
   it.each([
-    ['previous_run_id of another run', 2, admission(3, 'r3', 'r1'), 'previous_run_id is "r1"'],
+    [
+      'previous_run_id of another run',
+      2,
+      admission(3, 'r3', 'r1'),
+      'its previous_run_id is "r1", but the run before it is "r2"'
+    ],
     [
       'previous_run_id null past generation 1',
       2,

@@ -9,6 +9,7 @@ import {
   candidateRunIds,
   confirmedIds,
   coordinatorOf,
+  isWorkflowRunId,
   workflowRunsToCancel
 } from '../../src/core/receiver.js'
 import type { RecoveredAttempt, RecoveredRunState } from '../../src/core/reconstruct.js'
@@ -136,13 +137,75 @@ describe('a receiver names its coordinator', () => {
   it.each([
     ['gh-501-f282f34c55fc/a1', { run_id: 'gh-501-f282f34c55fc', attempt: 1 }],
     ['a/b/a12', { run_id: 'a/b', attempt: 12 }],
+    ['r/a999999', { run_id: 'r', attempt: 999999 }],
+    ['r/a1000000', null],
+    ['r/a1x', null],
+    ['r/a', null],
+    ['r/b1', null],
+    ['ra1', null],
     ['gh-1-x/a0', null],
     ['gh-1-x/a01', null],
     ['/a1', null],
     ['ticket-4711', null],
     [42, null],
+    [['gh-1-x/a1'], null], // only a string is a dispatch key, whatever it reads as
     [undefined, null]
   ])('%p → %p', (key, expected) => {
     expect(coordinatorOf(key)).toEqual(expected)
+  })
+})
+
+describe('what counts as a workflow run id', () => {
+  it.each([
+    ['1', true],
+    ['9555', true],
+    ['9'.repeat(16), true],
+    ['1'.repeat(17), false],
+    ['0', false],
+    ['01', false],
+    ['', false],
+    [' 1', false],
+    ['1 ', false],
+    ['1a', false],
+    ['a1', false],
+    ['-1', false],
+    ['1/../2', false],
+    [undefined, false]
+  ])('%p → %p', (value, expected) => {
+    expect(isWorkflowRunId(value)).toBe(expected)
+  })
+
+  it('a recorded candidate list is read back cleaned, the returned id appended once', () => {
+    expect(
+      candidateIds({ candidate_run_ids: 'x,7,7', workflow_run_id: '5' }, { workflow_run_id: '8' })
+    ).toEqual({ receiver_confirmed: 'false', candidate_run_ids: '7,8' })
+    expect(candidateIds({ candidate_run_ids: '9'.repeat(16) }, {})).toEqual({
+      receiver_confirmed: 'false',
+      candidate_run_ids: '9'.repeat(16)
+    })
+  })
+})
+
+describe('confirmation and cancel, at the edges', () => {
+  it('a confirmed receiver without a run URL function names the run but no html_url', () => {
+    expect(confirmedIds({ receiver_run_id: 'r', workflow_run_id: '9' }, null)).toEqual({
+      receiver_run_id: 'r',
+      receiver_confirmed: 'true',
+      workflow_run_id: '9'
+    })
+  })
+
+  it('only the literal true confirms', () => {
+    const key = { receiver_key: 'k' }
+    for (const confirmed of ['TRUE', '1', 'yes', ''])
+      expect(
+        attemptToConfirm(run([attempt(1, { ...key, receiver_confirmed: confirmed })]))?.number
+      ).toBe(1)
+  })
+
+  it('each run is stopped once, the owner first', () => {
+    const state = run([attempt(1, { workflow_run_id: '7', candidate_run_ids: '6,7' })])
+    expect(workflowRunsToCancel(state, '7')).toEqual(['7', '6'])
+    expect(workflowRunsToCancel(state, '0')).toEqual(['7', '6'])
   })
 })

@@ -84,3 +84,96 @@ describe('tag names an effect may create', () => {
     expect(text).toMatch(/(for example v1\.2\.3|shorten it)$/)
   })
 })
+
+describe('names git would read as something other than this tag', () => {
+  // Every namespace git or GitHub fills, and every irregular root ref git keeps as a file.
+  const namespaces = [
+    'heads',
+    'tags',
+    'remotes',
+    'notes',
+    'replace',
+    'bisect',
+    'stash',
+    'prefetch',
+    'rewritten',
+    'worktree',
+    'main-worktree',
+    'worktrees',
+    'pull'
+  ]
+  it.each(namespaces)('refuses %s/… and accepts a longer first word', first => {
+    expect(tagNameProblem(`${first}/x`)).toBe(
+      `git reads ${first}/… as refs/${first}/… before refs/tags/${first}/…, so the tag would be hidden behind that ref; choose a name that does not begin with ${first}/, for example v1.2.3`
+    )
+    expect(tagNameProblem(`${first}x/y`)).toBeNull()
+  })
+
+  it.each([
+    'AUTO_MERGE',
+    'BISECT_EXPECTED_REV',
+    'NOTES_MERGE_PARTIAL',
+    'NOTES_MERGE_REF',
+    'MERGE_AUTOSTASH',
+    'REBASE_HEAD',
+    '_HEAD',
+    'A_B_HEAD'
+  ])('refuses the root ref %s', tag => {
+    expect(tagNameProblem(tag)).toBe(
+      `git reads "${tag}" as its own ref of that name (a file in the git directory) before any tag, so the tag would be hidden; give the name without refs/tags/, for example v1.2.3`
+    )
+  })
+
+  // Only names of upper-case letters and _ are looked up in the git directory.
+  it.each(['v1_HEAD', 'fetch_HEAD', 'FETCH_HEAD2', 'HEAD_X', 'AUTO_MERGE/x', 'x/HEAD', 'XHEAD'])(
+    'accepts %s',
+    tag => {
+      expect(tagNameProblem(tag)).toBeNull()
+    }
+  )
+})
+
+describe('what each refusal says', () => {
+  const fix = 'give the name without refs/tags/, for example v1.2.3'
+  it.each([
+    ['', `it is empty; ${fix}`],
+    ['@', `"@" alone means HEAD to git; ${fix}`],
+    ['refs/x', `it begins with refs/, so it is a full ref name, not a tag name; ${fix}`],
+    ['-x', `it begins with "-", which git commands read as an option; ${fix}`],
+    ['.x', `it begins with "."; ${fix}`],
+    ['a/.x', `its component ".x" begins with "."; ${fix}`],
+    ['a..b', `it contains ".."; ${fix}`],
+    ['a@{b', `it contains "@{", which git reads as a reflog selector; ${fix}`],
+    ['a/', `it has an empty path component (a trailing "/" or "//"); ${fix}`],
+    ['a.', `it ends with "."; ${fix}`],
+    [
+      'a.lock',
+      `its component "a.lock" ends with ".lock", which git reserves for lock files; ${fix}`
+    ],
+    ['x'.repeat(256), 'it is longer than 255 bytes; shorten it'],
+    [
+      'a\u007fb',
+      `it contains U+007F; git ref names hold no spaces, control characters or any of ~ ^ : ? * [ \\, and this action refuses invisible Unicode characters too; ${fix}`
+    ],
+    ['a\u001fb', /contains U\+001F;/],
+    ['a~b', /contains "~";/],
+    ['a\u00adb', /contains U\+00AD;/], // a soft hyphen: invisible format character
+    ['a\u2028b', /contains U\+2028;/],
+    ['a\u0085b', /contains U\+0085;/],
+    ['a\u{e0001}b', /contains U\+E0001;/]
+  ])('%j', (tag, expected) => {
+    if (typeof expected === 'string') expect(tagNameProblem(tag)).toBe(expected)
+    else expect(tagNameProblem(tag)).toMatch(expected)
+  })
+
+  it('an earlier rule answers first: a forbidden character before an empty component', () => {
+    expect(tagNameProblem('a b/')).toMatch(/contains " "/)
+    expect(tagNameProblem('a..b/')).toMatch(/contains "\.\."/)
+    expect(tagNameProblem(`${'x'.repeat(256)} `)).toMatch(/longer than 255 bytes/)
+  })
+
+  it('accepts the longest name in multi-byte characters', () => {
+    expect(tagNameProblem('é'.repeat(127))).toBeNull() // 254 bytes
+    expect(tagNameProblem(`${'é'.repeat(127)}x`)).toBeNull() // 255 bytes
+  })
+})

@@ -6,7 +6,12 @@ import { describe, expect, it } from '@jest/globals'
 import { digestOf } from '../../../src/core/canonical.js'
 import { newRecord } from '../../../src/core/newRecord.js'
 import type { WritingCommand, OperatorContext } from '../../../src/core/operator/decide.js'
-import { decideOperation, derivedKey, settledBy } from '../../../src/core/operator/decide.js'
+import {
+  applicableVerbs,
+  decideOperation,
+  derivedKey,
+  settledBy
+} from '../../../src/core/operator/decide.js'
 import { planRecovery } from '../../../src/core/planRecovery.js'
 import type { LedgerRecord } from '../../../src/core/record.js'
 import { reconstruct } from '../../../src/core/reconstruct.js'
@@ -420,5 +425,232 @@ describe('resolve sent values are checked against the driver of the attempt', ()
     const ambiguous = ambiguousWith('workflow')
     const settled = apply(ambiguous, decide(ambiguous, sent({ workflow_run_id: '9555' })))
     expect(decide(settled, sent({ workflow_run_id: 'x' }))).toMatchObject({ outcome: 'noop' })
+  })
+})
+
+describe('settledBy, every verb against every kind of record', () => {
+  const head = (...steps: Step[]) => legalChain(...steps).at(-1) as LedgerRecord
+  const records: Record<string, LedgerRecord> = {
+    decided: head(...(SITUATIONS.decided_rejected as Step[])),
+    cancelled: head(...(SITUATIONS.cancelled as Step[])),
+    submitted: head(...(SITUATIONS.dispatched_submitted as Step[])),
+    ambiguous: head(...(SITUATIONS.dispatched_ambiguous as Step[])),
+    failed_retryable: head(...(SITUATIONS.failed_retryable as Step[])),
+    failed_final: head(...(SITUATIONS.failed_final as Step[])),
+    candidate_observed: head(...(SITUATIONS.candidate_observed as Step[]))
+  }
+  //                    approve, deny, cancel, retry, resolve
+  const table: Record<string, string[]> = {
+    decided: ['rejected', 'rejected', 'rejected', 'rejected', 'rejected'],
+    cancelled: ['cancelled', 'cancelled', 'cancelled', 'cancelled', 'cancelled'],
+    submitted: ['dispatched', 'dispatched', 'dispatched', 'dispatched', 'sent'],
+    ambiguous: ['dispatched', 'dispatched', 'dispatched', 'dispatched', 'ambiguous'],
+    failed_retryable: [
+      'attempt_failed',
+      'attempt_failed',
+      'attempt_failed',
+      'retry_allowed',
+      'not_sent'
+    ],
+    failed_final: [
+      'attempt_failed',
+      'attempt_failed',
+      'attempt_failed',
+      'attempt_failed',
+      'not_sent'
+    ],
+    candidate_observed: [
+      'candidate_observed',
+      'candidate_observed',
+      'candidate_observed',
+      'candidate_observed',
+      'candidate_observed'
+    ]
+  }
+  const verbs = ['approve', 'deny', 'cancel', 'retry', 'resolve'] as const
+  it.each(
+    Object.entries(table).flatMap(([kind, answers]) =>
+      verbs.map((verb, i) => [kind, verb, answers[i] as string] as const)
+    )
+  )('%s read by %s → %s', (kind, verb, expected) => {
+    expect(settledBy(verb, records[kind] as LedgerRecord)).toBe(expected)
+  })
+})
+
+describe('the verbs that apply, state by state', () => {
+  const APPLICABLE: Record<string, string[]> = {
+    proposed: ['cancel'],
+    admission_blocked: [],
+    admitted: ['cancel'],
+    dispatched_not_submitted: ['resolve', 'cancel'],
+    dispatched_ambiguous: ['resolve', 'cancel'],
+    dispatched_submitted: ['cancel'],
+    failed_retryable: ['cancel'],
+    failed_final: ['retry', 'cancel'],
+    verification_error: ['cancel'],
+    awaiting: ['approve', 'deny', 'cancel'],
+    decided_approved: [],
+    cancelled: []
+  }
+  it.each(Object.entries(APPLICABLE))('%s → %j', (situation, expected) => {
+    const state = reconstruct(legalChain(...(SITUATIONS[situation] as Step[])))
+    expect(applicableVerbs(state, planRecovery(state))).toEqual(expected)
+  })
+})
+
+describe('what a decision says', () => {
+  const awaiting = legalChain(...(SITUATIONS.awaiting as Step[]))
+  const admitted = legalChain('admitted')
+
+  it('a noop names the verb’s need and every verb that applies now', () => {
+    expect(decide(awaiting, COMMANDS.retry as WritingCommand).reason).toBe(
+      `Run run-0001 is awaiting_human_decision (next action: await_human_decision); retry answers only a non-retryable attempt_failed. Nothing was written. Verbs that apply now: approve, deny, cancel.`
+    )
+    expect(decide(admitted, COMMANDS.deny as WritingCommand).reason).toBe(
+      'Run run-0001 is admitted (next action: dispatch); approve and deny answer only a run awaiting a human decision. Nothing was written. Verbs that apply now: cancel.'
+    )
+    expect(decide(admitted, COMMANDS.not_sent as WritingCommand).reason).toBe(
+      'Run run-0001 is admitted (next action: dispatch); resolve answers only an attempt whose submission is unknown (next action reconcile_provider). Nothing was written. Verbs that apply now: cancel.'
+    )
+  })
+
+  it('a duplicate and a conflict name the key, the settled outcome, who and where', () => {
+    const cancelled = apply(
+      awaiting,
+      decide(awaiting, COMMANDS.cancel as WritingCommand, context('carol'))
+    )
+    const at = cancelled.length
+    expect(decide(cancelled, COMMANDS.cancel as WritingCommand)).toEqual({
+      outcome: 'duplicate',
+      key: 'cancel:run-0001',
+      settled_outcome: 'cancelled',
+      sequence: at,
+      reason: `cancel:run-0001 is already settled the same way: cancelled by carol at sequence ${at}. Nothing was written.`,
+      redelivered: false
+    })
+    // A run that ended without an operator: its record names nobody.
+    const ended = legalChain(...(SITUATIONS.cancelled as Step[]))
+    expect(decide(ended, COMMANDS.cancel as WritingCommand).reason).toBe(
+      'Run run-0001 already ended cancelled at sequence 3. Nothing was written.'
+    )
+    expect(decide(ended, COMMANDS.deny as WritingCommand).reason).toBe(
+      'Run run-0001 already ended cancelled at sequence 3; the first outcome wins, so rejected was not recorded. Nothing was written.'
+    )
+  })
+
+  it('only an operator_comment evidence with the comment’s URL marks a redelivery', () => {
+    const ctx = context()
+    const other = legalChain(...(SITUATIONS.awaiting as Step[])).map((record, i, all) =>
+      i === all.length - 1
+        ? { ...record, evidence: [{ ...ctx.evidence, kind: 'verification_report' }] }
+        : record
+    )
+    expect(decide(other, COMMANDS.approve as WritingCommand, ctx).outcome).toBe('applied')
+  })
+})
+
+describe('the record an applied verb appends', () => {
+  it('retry keeps the failure’s attempt, code and classification, and makes it retryable', () => {
+    const failed = legalChain('admitted', 'dispatched', {
+      state: 'attempt_failed',
+      failure: { code: 'quota_exceeded', classification: 'configuration', retryable: false }
+    })
+    const ctx = context()
+    const decision = decide(failed, COMMANDS.retry as WritingCommand, ctx)
+    expect(decision).toMatchObject({ outcome: 'applied', key: 'retry:run-0001:3' })
+    if (decision.outcome !== 'applied') return
+    expect(decision.append).toEqual({
+      state: 'attempt_failed',
+      trigger: 'operator',
+      actor: ctx.by,
+      fields: {
+        input_key: 'retry:run-0001:3',
+        evidence: [ctx.evidence],
+        decision: { outcome: 'approved', by: 'alice' },
+        note: null,
+        attempt: { number: 1, reason: 'initial' },
+        failure: { code: 'quota_exceeded', classification: 'configuration', retryable: true }
+      }
+    })
+  })
+
+  it.each([
+    ['approve', 'decided', 'approved', 'looks right'],
+    ['deny', 'decided', 'rejected', null],
+    ['cancel', 'cancelled', 'rejected', 'stop it']
+  ])('%s appends %s with decision %s and the note', (verb, state, outcome, note) => {
+    const awaiting = legalChain(...(SITUATIONS.awaiting as Step[]))
+    const ctx = context('dave')
+    const decision = decide(awaiting, COMMANDS[verb] as WritingCommand, ctx)
+    if (decision.outcome !== 'applied') throw new Error(decision.reason)
+    expect(decision.append).toEqual({
+      state,
+      trigger: 'operator',
+      actor: ctx.by,
+      fields: {
+        input_key: decision.key,
+        evidence: [ctx.evidence],
+        decision: { outcome, by: 'dave' },
+        note
+      }
+    })
+  })
+
+  // Attempt 1 by one driver failed; attempt 2, by another, is the ambiguous one to resolve.
+  const twoDrivers = (first: string, second: string) =>
+    legalChain(
+      'admitted',
+      { state: 'dispatched', provider: { ...provider('submitted'), driver: first } },
+      { state: 'attempt_failed', failure: failure(true) },
+      { state: 'dispatched', provider: { ...provider('not_submitted'), driver: second } },
+      { state: 'dispatched', provider: { ...provider('ambiguous'), driver: second } }
+    )
+  const sent = (external_ids: Record<string, string>): WritingCommand => ({
+    verb: 'resolve',
+    run_id: 'run-0001',
+    answer: 'sent',
+    external_ids,
+    note: null
+  })
+
+  it('resolve answers the ambiguous attempt: its number, reason and driver', () => {
+    const records = twoDrivers('fake', 'workflow')
+    expect(decide(records, sent({ job: '1' }))).toMatchObject({
+      outcome: 'noop',
+      reason: expect.stringMatching(/workflow driver needs workflow_run_id/)
+    })
+    const decision = decide(records, sent({ workflow_run_id: '9555' }))
+    expect(decision).toMatchObject({
+      outcome: 'applied',
+      key: 'resolve:run-0001:2',
+      append: {
+        state: 'dispatched',
+        fields: {
+          attempt: { number: 2, reason: 'retry' },
+          provider: {
+            driver: 'workflow',
+            submission_state: 'submitted',
+            external_ids: { workflow_run_id: '9555' }
+          }
+        }
+      }
+    })
+    // The other way round: attempt 2 is not the workflow driver's, so any valid ids do.
+    expect(decide(twoDrivers('workflow', 'fake'), sent({ job: '1' })).outcome).toBe('applied')
+    expect(decide(records, COMMANDS.not_sent as WritingCommand)).toMatchObject({
+      outcome: 'applied',
+      append: {
+        state: 'attempt_failed',
+        fields: {
+          attempt: { number: 2, reason: 'retry' },
+          failure: {
+            code: 'operator_resolved_not_sent',
+            classification: 'recovery_required',
+            retryable: true
+          },
+          note: 'nothing there'
+        }
+      }
+    })
   })
 })

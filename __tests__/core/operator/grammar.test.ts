@@ -8,7 +8,7 @@ import {
 } from '../../../src/core/operator/authorize.js'
 import { sha256Hex } from '../../../src/core/canonical.js'
 import { commentEvidence, readComment } from '../../../src/core/operator/comment.js'
-import { checkPrefix, parseComment } from '../../../src/core/operator/grammar.js'
+import { USAGE, checkPrefix, parseComment } from '../../../src/core/operator/grammar.js'
 import { code, replyBody } from '../../../src/core/operator/reply.js'
 
 const RUN = 'gh-501-f282f34c55fc'
@@ -341,5 +341,185 @@ describe('grammar limits, at the boundary', () => {
     const screening = screenAuthor({ login: 'a', id: 1, type: 'User', association: '' }, policy)
     expect(screening).toMatchObject({ verdict: 'rejected' })
     if (screening.verdict === 'rejected') expect(screening.reason).toMatch(/is unknown, which/)
+  })
+})
+
+describe('the grammar, line by line and word by word', () => {
+  it.each([
+    ['\r', 'CR'],
+    ['\n', 'LF'],
+    ['\r\n', 'CRLF'],
+    ['\u2028', 'line separator'],
+    ['\u2029', 'paragraph separator'],
+    ['\u0085', 'next line']
+  ])('%j (%s) ends the first line', end => {
+    expect(parseComment(`/ledger approve ${RUN}${end}more words`, '/ledger')).toEqual({
+      kind: 'command',
+      command: { verb: 'approve', run_id: RUN, note: null }
+    })
+    expect(parseComment(`/ledger approve ${RUN} a note${end}more`, '/ledger')).toMatchObject({
+      command: { note: 'a note' }
+    })
+  })
+
+  // Invisible separators inside a word make the comment malformed, wherever the word is.
+  it.each(['\u180e', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u2000', '\u3000'])(
+    '%j inside a word is malformed',
+    space => {
+      const bodies = [
+        `/ledger${space}approve ${RUN}`,
+        `/ledger approve${space} ${RUN}`,
+        `/ledger approve ${RUN}${space}`,
+        `/ledger resolve ${RUN} not-sent${space}`,
+        `/ledger resolve ${RUN} sent a=1${space}`,
+        `/ledger resolve-effect op not-committed${space}`,
+        `/ledger resolve-effect op committed 42${space}`
+      ]
+      for (const body of bodies)
+        expect([body, parseComment(body, '/ledger')]).toEqual([
+          body,
+          {
+            kind: 'malformed',
+            verb: expect.any(String),
+            reason: expect.stringMatching(/^separate the words with ASCII spaces/)
+          }
+        ])
+    }
+  )
+
+  it('a note keeps its inner spacing and loses the outer', () => {
+    expect(parseComment(`/ledger cancel ${RUN}    two  words   `, '/ledger')).toMatchObject({
+      command: { note: 'two  words' }
+    })
+    expect(parseComment(`/ledger cancel ${RUN}     `, '/ledger')).toMatchObject({
+      command: { note: null }
+    })
+    expect(parseComment(`/ledger resolve ${RUN} not-sent   `, '/ledger')).toMatchObject({
+      command: { answer: 'not-sent', note: null }
+    })
+    expect(parseComment(`/ledger resolve ${RUN}   sent   a=1    b=2  `, '/ledger')).toMatchObject({
+      command: { answer: 'sent', external_ids: { a: '1', b: '2' } }
+    })
+  })
+
+  it.each<[string, object]>([
+    // A prefix followed by another kind of space: no verb was read.
+    ['/ledger\u00a0approve r', { verb: '', reason: expect.stringMatching(/^separate the words/) }],
+    [
+      '/ledger',
+      { verb: '', reason: `no verb after /ledger; write /ledger followed by one of: ${USAGE}` }
+    ],
+    ['/ledger ', { verb: '', reason: expect.stringMatching(/^no verb after \/ledger/) }],
+    [
+      '/ledger nope r',
+      {
+        verb: 'nope',
+        reason: `the verb is not one of approve, deny, cancel, retry, resolve, resolve-effect, status; write /ledger followed by one of: ${USAGE}`
+      }
+    ],
+    [
+      '/ledger Status r',
+      { verb: 'Status', reason: 'verbs are written in lower case; write /ledger status …' }
+    ],
+    [
+      '/ledger cancel',
+      { verb: 'cancel', reason: 'the run id is missing; write /ledger cancel <run id>…' }
+    ],
+    [
+      '/ledger resolve-effect',
+      {
+        verb: 'resolve-effect',
+        reason: 'the operation id is missing; write /ledger resolve-effect <operation id>…'
+      }
+    ],
+    [
+      '/ledger resolve-effect op\u0001',
+      {
+        reason:
+          'the operation id contains a control character; write /ledger resolve-effect <operation id>…'
+      }
+    ],
+    ['/ledger status r\u2029', { kind: 'command' }],
+    [
+      '/ledger resolve r',
+      {
+        verb: 'resolve',
+        reason:
+          'resolve needs an answer; write /ledger resolve r sent <name>=<value>… or /ledger resolve r not-sent [note]'
+      }
+    ],
+    [
+      '/ledger resolve r maybe',
+      {
+        reason:
+          'resolve answers sent or not-sent, not this word; write /ledger resolve r sent <name>=<value>… or /ledger resolve r not-sent [note]'
+      }
+    ],
+    [
+      '/ledger resolve r sent =1',
+      { reason: expect.stringMatching(/^resolve sent takes name=value pairs, one per word/) }
+    ],
+    ['/ledger resolve r sent a=1 a=1', { reason: 'a is given twice; give each external id once' }],
+    [
+      '/ledger resolve r sent a=',
+      {
+        reason: expect.stringMatching(
+          /^the value of a must be 1 to 256 bytes of printable ASCII without spaces; write \/ledger resolve r sent/
+        )
+      }
+    ],
+    [
+      '/ledger resolve-effect op maybe',
+      {
+        reason:
+          'resolve-effect answers committed or not-committed; write /ledger resolve-effect op committed <release id> or /ledger resolve-effect op not-committed [note]'
+      }
+    ]
+  ])('%j', (body, expected) => {
+    expect(parseComment(body, '/ledger')).toMatchObject({ kind: 'malformed', ...expected })
+  })
+
+  it('external id names: a letter, then up to 63 of [a-z0-9_]', () => {
+    const name = (n: string) => parseComment(`/ledger resolve r sent ${n}=1`, '/ledger').kind
+    expect(name('a')).toBe('command')
+    expect(name(`a${'b_9'.repeat(21)}`)).toBe('command') // 64 characters
+    expect(name(`a${'b'.repeat(64)}`)).toBe('malformed') // 65 characters
+    expect(name('9a')).toBe('malformed')
+    expect(name('aB')).toBe('malformed')
+    expect(name('a-b')).toBe('malformed')
+    expect(parseComment('/ledger resolve r sent a=!~', '/ledger')).toMatchObject({
+      command: { external_ids: { a: '!~' } }
+    })
+  })
+
+  it('the release id of resolve-effect committed: 1 to 20 digits, no leading zero', () => {
+    const release = (id: string) =>
+      parseComment(`/ledger resolve-effect op committed ${id}`, '/ledger')
+    expect(release('1')).toMatchObject({ command: { release_id: '1', note: null } })
+    expect(release('9'.repeat(20))).toMatchObject({ command: { release_id: '9'.repeat(20) } })
+    expect(release('42   shipped by hand ')).toMatchObject({
+      command: { release_id: '42', note: 'shipped by hand' }
+    })
+    for (const bad of ['', '0', '042', '1'.repeat(21), 'x42', '42x', '-4'])
+      expect(release(bad)).toMatchObject({
+        kind: 'malformed',
+        reason: expect.stringMatching(
+          /^resolve-effect committed needs the release id \(a number\); write \/ledger resolve-effect op committed <release id>/
+        )
+      })
+    expect(parseComment('/ledger resolve-effect op not-committed  gone ', '/ledger')).toMatchObject(
+      {
+        command: { answer: 'not-committed', release_id: null, note: 'gone' }
+      }
+    )
+  })
+
+  it('a prefix with a control character or a space inside is refused, whatever its length', () => {
+    expect(checkPrefix('/a\tb')).toMatch(/one word/)
+    expect(checkPrefix('/a\u0085')).toMatch(/one word/)
+    expect(checkPrefix('/a\u2028')).toMatch(/one word/)
+    expect(checkPrefix('/a\u009f')).toMatch(/one word/)
+    expect(checkPrefix('/\u00e9')).toBeNull()
+    expect(checkPrefix('x')).toBeNull()
   })
 })
