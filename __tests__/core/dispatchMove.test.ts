@@ -1,5 +1,5 @@
 /**
- * The pure decisions of `command: dispatch` and `command: recover` (SPEC §10, §11), by table:
+ * The pure decisions of `command: dispatch` and `command: recover` (docs/design/dispatch.md, docs/design/recovery.md), by table:
  * what dispatch does per plan and when recover re-runs a coordinator. How an observation is
  * classified and what a lookup allows are the one send protocol's (core/send/protocol.test.ts).
  */
@@ -27,7 +27,7 @@ const failed = (retryable: boolean): Step => ({
 })
 const VERIFIED: Step[] = ['admitted', 'dispatched', 'candidate_observed', 'normalized']
 
-describe('dispatchMove: what dispatch does for each plan (SPEC §10 table)', () => {
+describe('dispatchMove: what dispatch does for each plan (docs/design/dispatch.md table)', () => {
   test.each<[string, Step[], string, number | null]>([
     ['admitted → dispatch: send attempt 1', ['admitted'], 'send', 1],
     [
@@ -120,7 +120,7 @@ describe('dispatchMove: what dispatch does for each plan (SPEC §10 table)', () 
   })
 })
 
-describe('decideRecover (SPEC §11)', () => {
+describe('decideRecover (docs/design/recovery.md)', () => {
   const base: Parameters<typeof decideRecover>[0] = {
     conclusion: 'failure',
     run_attempt: 1,

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 entries as commit objects: the exact text written, and decoding that fails closed,
+ * docs/design/storage.md entries as commit objects: the exact text written, and decoding that fails closed,
  * naming the ref, for anything not written by us (no body, not JSON, not the schema, not JCS).
  */
 import { describe, expect, it } from '@jest/globals'

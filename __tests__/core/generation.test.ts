@@ -33,7 +33,7 @@ function corrupt(run: () => unknown): CorruptEntry {
   throw new Error('expected CorruptEntry')
 }
 
-describe('occurrenceTime: the field SPEC §15 names per event', () => {
+describe('occurrenceTime: the field docs/design/generations.md names per event', () => {
   const at = '2026-11-29T12:34:56Z'
   it.each([
     ['issues', { issue: { updated_at: at } }, at],

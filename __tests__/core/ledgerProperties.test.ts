@@ -52,7 +52,7 @@ function walk(start: 'admitted' | 'proposed', choices: readonly Choice[]): Ledge
     const options = legalSuccessors(previous.state).filter(
       state =>
         (state !== 'cancelled' || choice.cancel === 0) &&
-        // SPEC §6: an ambiguous submission must be settled before the run moves on.
+        // docs/design/states.md#the-recovery-plan: an ambiguous submission must be settled before the run moves on.
         !(state === 'candidate_observed' && previous.provider?.submission_state === 'ambiguous')
     )
     const state = options[choice.pick % options.length] ?? 'cancelled'
@@ -73,7 +73,7 @@ function walk(start: 'admitted' | 'proposed', choices: readonly Choice[]): Ledge
               }
             }
           : {}),
-        // SPEC §12: only an operator restates a failure of the same attempt.
+        // docs/design/operators.md: only an operator restates a failure of the same attempt.
         ...(state === 'attempt_failed' && previous.state === 'attempt_failed'
           ? {
               trigger: 'operator' as const,

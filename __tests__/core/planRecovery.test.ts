@@ -42,7 +42,7 @@ type Row = [
   authority: RecoveryPlan['authority_required']
 ]
 
-// One row per row of SPEC §6, in the table's order.
+// One row per row of docs/design/states.md#the-recovery-plan, in the table's order.
 const SPEC_ROWS: Row[] = [
   ['terminal: decided', [...VERIFIED, 'decided'], 'none', true, null],
   ['terminal: cancelled before dispatch', ['admitted', 'cancelled'], 'none', false, null],
@@ -207,7 +207,7 @@ const AMBIGUOUS_ROWS: Row[] = [
 ]
 
 describe.each([
-  ['SPEC §6', SPEC_ROWS],
+  ['docs/design/states.md#the-recovery-plan', SPEC_ROWS],
   ['ambiguity resolution', AMBIGUOUS_ROWS]
 ])('%s', (_group, rows) => {
   it.each(rows)('%s', (_situation, steps, action, forbidden, authority) => {

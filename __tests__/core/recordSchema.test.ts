@@ -1,5 +1,5 @@
 /**
- * SPEC §3 record JSON, closed at every level: each field's type, bounds and values, and the
+ * docs/design/storage.md record JSON, closed at every level: each field's type, bounds and values, and the
  * messages that name what is wrong. Table-driven: one row per edge.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -332,7 +332,7 @@ describe('the constants', () => {
     expect(Object.isFrozen(NO_AUTHORITY)).toBe(true)
   })
 
-  it('the schema name and the SPEC §3 trigger list', () => {
+  it('the schema name and the docs/design/storage.md trigger list', () => {
     expect(RECORD_SCHEMA).toBe('dispatch-ledger/record/v1')
     expect([...TRIGGERS]).toEqual([
       'issue',

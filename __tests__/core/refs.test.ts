@@ -1,5 +1,5 @@
 /**
- * SPEC §3 ref layout: every ref name is the namespace plus a hash, so a key or run id never
+ * docs/design/storage.md ref layout: every ref name is the namespace plus a hash, so a key or run id never
  * reaches a ref name, and two keys never share an admission ref.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -42,7 +42,7 @@ describe('ref names', () => {
   })
 })
 
-describe('validateNamespace (SPEC §3)', () => {
+describe('validateNamespace (docs/design/storage.md)', () => {
   it.each(['refs/dispatch-ledger', 'refs/a/b', 'refs/x', 'refs/_a.b-c/9'])('accepts %s', ns => {
     expect(validateNamespace(ns)).toBe(ns)
   })

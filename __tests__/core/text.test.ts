@@ -1,7 +1,7 @@
 /**
  * Issue 8, defects 5, 6 and 8 (lone surrogate), and the empty client_payload.dispatch_key:
  * key components never merge, keys carry no control characters, and bad text is blamed on
- * where it came from. SPEC §9.
+ * where it came from. docs/design/writers.md.
  */
 import { describe, expect, test } from '@jest/globals'
 import { createHash } from 'node:crypto'
@@ -85,7 +85,7 @@ const CONTROLS: Array<[string, string]> = [
   ['U+2029', '\u2029']
 ]
 
-describe('control characters (SPEC §9 text safety)', () => {
+describe('control characters (docs/design/writers.md text safety)', () => {
   test.each(CONTROLS)('a dispatch key with %s is refused, naming the character', (_, c) => {
     expect(() => checkDispatchKey(`a${c}b`)).toThrow(InvalidInput)
     expect(() => checkDispatchKey(`a${c}b`)).toThrow(

@@ -26,7 +26,7 @@ import {
   TO_AWAITING_DECISION
 } from '../../testkit/fixtures.js'
 
-// SPEC §5, copied from the spec text and parsed here, independently of SUCCESSORS.
+// docs/design/states.md, copied from the spec text and parsed here, independently of SUCCESSORS.
 const SPEC_STATES = `proposed, previewed, admission_blocked, admitted, dispatched, attempt_failed,
 candidate_observed, normalized, verification_requested, verification_error,
 evidence_ready, awaiting_human_decision, decided, cancelled`
@@ -103,7 +103,7 @@ function recordAfter(previous: LedgerRecord, to: State): LedgerRecord {
         ? { code: 'refused', classification: 'provider', retryable: false }
         : null,
     decision: to === 'decided' ? { outcome: 'rejected', by: 'octocat' } : null,
-    // attempt_failed after attempt_failed is an operator's override (SPEC §12).
+    // attempt_failed after attempt_failed is an operator's override (docs/design/operators.md).
     ...(to === 'attempt_failed' && previous.state === 'attempt_failed'
       ? { trigger: 'operator', decision: { outcome: 'approved', by: 'octocat' } }
       : {})
@@ -119,7 +119,7 @@ function thrown(fn: () => void): unknown {
   return undefined
 }
 
-describe('SPEC §5 transition table', () => {
+describe('docs/design/states.md transition table', () => {
   it('lists the same 14 states as the code', () => {
     expect(specStates).toHaveLength(14)
     expect([...specStates].sort()).toEqual([...STATES].sort())

@@ -6,7 +6,7 @@ import { nextAttempt } from '../../src/core/attempts.js'
 
 const REF = 'octo-org/octo-repo/.github/workflows/ledger.yml@refs/heads/main'
 
-describe('writerFromEnv (SPEC §9 writer identity)', () => {
+describe('writerFromEnv (docs/design/writers.md writer identity)', () => {
   test.each([
     [{}, null],
     [{ GITHUB_RUN_ID: '' }, null],
@@ -31,7 +31,7 @@ describe('writerFromEnv (SPEC §9 writer identity)', () => {
   })
 })
 
-describe('ownsRun (SPEC §9 ownership)', () => {
+describe('ownsRun (docs/design/writers.md ownership)', () => {
   const self = { github_run_id: '501', run_attempt: 2, workflow_ref: REF }
   const other = { ...self, github_run_id: '502' }
   test.each([
@@ -62,7 +62,7 @@ describe('ownsRun (SPEC §9 ownership)', () => {
   })
 })
 
-describe('timestampOf (SPEC §9 time)', () => {
+describe('timestampOf (docs/design/writers.md time)', () => {
   test.each([
     ['2000-01-01T00:00:00.000Z', '2000-01-01T00:00:00Z'],
     ['2026-11-30T07:16:31.999Z', '2026-11-30T07:16:31Z'],
@@ -80,7 +80,7 @@ describe('timestampOf (SPEC §9 time)', () => {
   })
 })
 
-describe('nextAttempt: the one attempt rule (SPEC §5)', () => {
+describe('nextAttempt: the one attempt rule (docs/design/states.md)', () => {
   const a = (number: number, reason: 'initial' | 'retry' | 'recovery' = 'initial') => ({
     number,
     reason

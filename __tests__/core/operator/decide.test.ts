@@ -1,5 +1,5 @@
 /**
- * SPEC §12 decision path, exhaustively: every writing verb in every recovered situation,
+ * docs/design/operators.md decision path, exhaustively: every writing verb in every recovered situation,
  * against a table written out here (not computed from the code's own applicableVerbs).
  */
 import { describe, expect, it } from '@jest/globals'
@@ -166,11 +166,11 @@ function apply(records: readonly LedgerRecord[], decision: ReturnType<typeof dec
   return [...records, record]
 }
 
-describe('every verb in every recovered state (SPEC §12)', () => {
+describe('every verb in every recovered state (docs/design/operators.md)', () => {
   const cases = Object.entries(TABLE).flatMap(([situation, outcomes]) =>
     VERBS.map((verb, i) => [situation, verb, outcomes[i] as Outcome] as const)
   )
-  it('the table covers every state of SPEC §5', () => {
+  it('the table covers every state of docs/design/states.md', () => {
     const states = new Set(
       Object.values(SITUATIONS).map(steps => reconstruct(legalChain(...steps)).state)
     )
@@ -209,7 +209,7 @@ describe('every verb in every recovered state (SPEC §12)', () => {
   })
 })
 
-describe('derived keys (SPEC §12)', () => {
+describe('derived keys (docs/design/operators.md)', () => {
   it('decision:<run>:<seq of the awaiting record>, also after the run is decided', () => {
     const awaiting = legalChain(...(SITUATIONS.awaiting as Step[]))
     const state = reconstruct(awaiting)
@@ -261,7 +261,7 @@ describe('duplicate, conflict, first outcome wins', () => {
     })
   })
 
-  // SPEC §12 "one reply comment": only the very comment already executed counts as redelivered
+  // docs/design/operators.md "one reply comment": only the very comment already executed counts as redelivered
   // (operate posts it no second reply); another comment with the same answer is answered.
   it('redelivered is set for the same comment only, never for another comment', () => {
     const ctx = context()

@@ -13,7 +13,7 @@ import { code, replyBody } from '../../../src/core/operator/reply.js'
 
 const RUN = 'gh-501-f282f34c55fc'
 
-describe('the comment grammar (SPEC §12)', () => {
+describe('the comment grammar (docs/design/operators.md)', () => {
   const commands: Array<[string, object]> = [
     [`/ledger approve ${RUN} looks right`, { verb: 'approve', run_id: RUN, note: 'looks right' }],
     [`/ledger approve ${RUN}`, { verb: 'approve', run_id: RUN, note: null }],
@@ -137,7 +137,7 @@ describe('the comment grammar (SPEC §12)', () => {
   })
 })
 
-describe('authorization (SPEC §12)', () => {
+describe('authorization (docs/design/operators.md)', () => {
   const policy = parsePolicy({
     operators: 'OWNER,MEMBER,COLLABORATOR',
     permission: 'write',
