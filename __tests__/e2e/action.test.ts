@@ -247,8 +247,8 @@ describe('npm run action: the bundled action on any event, by hand', () => {
       'examples/events/schedule.json',
       '--workspace',
       repo,
-      '--with',
-      'command=plan'
+      '--action',
+      'plan'
     ).then(
       () => ({ code: 0, stdout: '' }),
       (error: { code: number; stdout: string }) => error

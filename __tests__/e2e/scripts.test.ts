@@ -184,7 +184,7 @@ describe('the scripts on a node older than 24', () => {
       scripts: Record<string, string>
     }
     const typescript = Object.keys(scripts).filter(name => /\bnode \S+\.ts\b/.test(scripts[name]!))
-    expect(typescript.sort()).toEqual(['action', 'bench', 'demo', 'workflow'])
+    expect(typescript.sort()).toEqual(['action', 'bench', 'bundle', 'demo', 'graph', 'workflow'])
     for (const name of typescript) expect([name, scripts[`pre${name}`]]).toEqual([name, CHECK])
   })
 
