@@ -10,8 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  dispatchStep: () => (/* binding */ dispatchStep),
-  runUrlFor: () => (/* binding */ runUrlFor)
+  dispatchStep: () => (/* binding */ dispatchStep)
 });
 
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
@@ -641,6 +640,8 @@ function workflowFile(workflow) {
 
 // EXTERNAL MODULE: ./src/commands/receiver.ts
 var receiver = __webpack_require__(6681);
+// EXTERNAL MODULE: ./src/github/repository.ts
+var github_repository = __webpack_require__(651);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
 var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
@@ -648,6 +649,7 @@ var report = __webpack_require__(1658);
 // EXTERNAL MODULE: ./src/action/runReport.ts
 var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
 
 
 
@@ -774,7 +776,7 @@ function buildDriver(inputs, context) {
         inputs: workflowInputs,
         repositoryId: repositoryId(env, event),
         findReceiver: key => (0,receiver/* findReceiver */.rg)(store, namespace, key),
-        runUrl: runUrlFor(env, repository)
+        runUrl: (0,github_repository/* runUrlFor */.M)(env, repository)
     });
 }
 function parseWorkflowInputs(text) {
@@ -791,11 +793,6 @@ function parseWorkflowInputs(text) {
         throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
             'the key the receiver admits. Remove it.');
     return { ...value };
-}
-/** A workflow run's web address, as GitHub forms it. */
-function runUrlFor(env, repository) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    return id => `${server}/${repository}/actions/runs/${id}`;
 }
 /** The id the receiver's event carries as repository.id. */
 function repositoryId(env, event) {

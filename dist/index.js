@@ -30108,6 +30108,38 @@ function apiErrorText(error) {
 
 /***/ }),
 
+/***/ 651:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ runUrlFor),
+/* harmony export */   S: () => (/* binding */ parseRepository)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/**
+ * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
+ * GitHub call goes through, so every command names a bad value the same way.
+ */
+function parseRepository(text) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
+    if (!match)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
+            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
+    return { owner: match[1], repo: match[2] };
+}
+/**
+ * A workflow run's web address, as GitHub forms it. Here, not in a step, so that a step that
+ * needs it (plan, dispatch) does not pull another step's code into its bundle chunk.
+ */
+function runUrlFor(env, repository) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    return id => `${server}/${repository}/actions/runs/${id}`;
+}
+
+
+/***/ }),
+
 /***/ 2976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -42115,20 +42147,8 @@ function describe(error) {
     return status !== null ? `HTTP ${status}: ${safe}` : safe;
 }
 
-;// CONCATENATED MODULE: ./src/github/repository.ts
-
-/**
- * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
- * GitHub call goes through, so every command names a bad value the same way.
- */
-function parseRepository(text) {
-    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
-    if (!match)
-        throw new errors/* InvalidInput */.o9(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
-            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
-    return { owner: match[1], repo: match[2] };
-}
-
+// EXTERNAL MODULE: ./src/github/repository.ts
+var repository = __nccwpck_require__(651);
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
 
 
@@ -42155,7 +42175,7 @@ class GitHubGateway {
         return this.octokit;
     }
     where() {
-        this.repository ??= parseRepository(this.options.repository);
+        this.repository ??= (0,repository/* parseRepository */.S)(this.options.repository);
         return this.repository;
     }
     signal(factor = 1) {

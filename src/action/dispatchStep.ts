@@ -9,6 +9,7 @@ import { WorkflowDriver, workflowFile } from '../providers/workflow.js'
 import type { Store } from '../store/store.js'
 import type { WorkflowEvent } from '../commands/dispatchTarget.js'
 import { findReceiver } from '../commands/receiver.js'
+import { runUrlFor } from '../github/repository.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -163,12 +164,6 @@ function parseWorkflowInputs(text: string): Record<string, string> {
         'the key the receiver admits. Remove it.'
     )
   return { ...(value as Record<string, string>) }
-}
-
-/** A workflow run's web address, as GitHub forms it. */
-export function runUrlFor(env: NodeJS.ProcessEnv, repository: string): (id: string) => string {
-  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
-  return id => `${server}/${repository}/actions/runs/${id}`
 }
 
 /** The id the receiver's event carries as repository.id. */

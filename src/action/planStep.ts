@@ -1,7 +1,7 @@
 import { planCommand } from '../commands/plan.js'
 import { actorFrom } from '../core/dispatchKey.js'
+import { runUrlFor } from '../github/repository.js'
 import type { StepContext } from './context.js'
-import { runUrlFor } from './dispatchStep.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import type { StepReport } from './report.js'
