@@ -22,6 +22,7 @@ const ENTRY = {
   sequence: (r: Rec) => r.seq,
   previousDigest: (r: Rec) => r.prev,
   state: (r: Rec) => r.state,
+  ends: () => false,
   occurredAt: () => '2024-01-01T00:00:01Z'
 }
 

@@ -1,3 +1,4 @@
+import { isTerminal } from './states.js'
 import * as z from 'zod/mini'
 import './schema.js'
 import { StateSchema } from './states.js'
@@ -192,6 +193,7 @@ export const RUN_ENTRY: ChainEntry<LedgerRecord> = {
   schema: RECORD_SCHEMA,
   noun: 'record',
   fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+  ends: record => isTerminal(record.state),
   sequence: record => record.ledger_sequence,
   previousDigest: record => record.previous_record_digest,
   state: record => record.state,

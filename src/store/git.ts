@@ -16,6 +16,22 @@ export interface GitObject {
   readonly oid: string
   readonly type: string
   readonly content: string
+  /** The object's bytes (a tree is binary). */
+  readonly bytes: Buffer
+}
+
+/** One ref of a transaction: `oid` null deletes it; `expected` null means it must be absent. */
+export interface RefChange {
+  readonly ref: string
+  readonly oid: string | null
+  readonly expected: string | null
+}
+
+/** An object to store: its type and bytes. */
+export interface LooseObject {
+  readonly type: 'blob' | 'tree' | 'commit'
+  readonly body: Buffer
+  readonly oid: string
 }
 
 export interface RefUpdate {
@@ -213,20 +229,65 @@ export class Git {
     this.emptyTreeWritten = true
   }
 
-  private async writeEmptyTree(objects: string): Promise<void> {
-    const path = join(objects, EMPTY_TREE.slice(0, 2), EMPTY_TREE.slice(2))
-    if (!(await exists(path))) {
-      await mkdir(dirname(path), { recursive: true })
-      const temp = `${path}.${process.pid}.${Date.now()}.tmp`
-      const file = await open(temp, 'wx', 0o444)
-      try {
-        await file.writeFile(deflateSync(Buffer.from('tree 0\0', 'latin1')))
-        await file.sync()
-      } finally {
-        await file.close()
-      }
-      await rename(temp, path)
-    }
+  private writeEmptyTree(objects: string): Promise<void> {
+    return writeLoose(objects, EMPTY_TREE, Buffer.from('tree 0\0', 'latin1'))
+  }
+
+  /**
+   * Stores objects whose ids the caller computed (index trees and blobs) as loose objects,
+   * fsynced, without a git process; an object already present is left as it is.
+   */
+  async writeObjects(objects: readonly LooseObject[]): Promise<void> {
+    if (objects.length === 0) return
+    const dir = await this.objectsDir()
+    await Promise.all(
+      objects.map(o =>
+        writeLoose(dir, o.oid, Buffer.concat([Buffer.from(`${o.type} ${o.body.length}\0`), o.body]))
+      )
+    )
+  }
+
+  /**
+   * One all-or-nothing ref transaction of creates, moves and deletes, each on the value the
+   * caller read. False, with nothing written, when any ref is not what was expected.
+   */
+  async changeRefs(changes: readonly RefChange[]): Promise<boolean> {
+    const lines = changes.map(c =>
+      c.oid === null
+        ? `delete ${c.ref} ${c.expected ?? ''}`.trimEnd()
+        : c.expected === null
+          ? createLine(c.ref, c.oid)
+          : `update ${c.ref} ${c.oid} ${c.expected}`
+    )
+    const result = await this.run(['update-ref', '--stdin'], transaction(lines))
+    if (result.code === 0) return true
+    if (
+      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing|cannot lock ref/.test(
+        result.stderr
+      ) &&
+      !refNameClash(result.stderr)
+    )
+      return false
+    throw this.failure(['update-ref', '--stdin'], result)
+  }
+
+  /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
+  async listRefTimes(prefixes: readonly string[]): Promise<RefTime[]> {
+    if (prefixes.length === 0) return []
+    for (const p of prefixes)
+      if (/[*?[\\]/.test(p)) throw new StoreError(`a ref prefix has a glob character: ${p}`)
+    const out = await this.ok([
+      'for-each-ref',
+      '--format=%(objectname) %(committerdate:unix) %(refname)',
+      ...prefixes.map(p => `${p}*`)
+    ])
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map(line => {
+        const [oid, time, ref] = line.split(' ') as [string, string, string]
+        return { oid, ref, time: Number(time) || 0 }
+      })
   }
 
   private emptyTreeWritten = false
@@ -296,7 +357,11 @@ export class Git {
    */
   push(
     remote: string,
-    updates: ReadonlyArray<RefUpdate & { readonly expected: string | null }>,
+    updates: ReadonlyArray<{
+      readonly ref: string
+      readonly oid: string | null
+      readonly expected: string | null
+    }>,
     options: PushOptions
   ): Promise<GitResult> {
     return this.run([
@@ -307,7 +372,7 @@ export class Git {
       ...(options.atomic ? ['--atomic'] : []),
       ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
       remote,
-      ...updates.map(u => `${u.oid}:${u.ref}`)
+      ...updates.map(u => `${u.oid ?? ''}:${u.ref}`)
     ])
   }
 
@@ -317,7 +382,11 @@ export class Git {
    * server only these prefixes: the cost does not grow with the namespace. --prune drops a
    * local copy the remote no longer holds, so local refs mirror the remote's.
    */
-  fetchRefs(remote: string, refs: readonly string[]): Promise<GitResult> {
+  fetchRefs(
+    remote: string,
+    refs: readonly string[],
+    options: { readonly depth?: number } = {}
+  ): Promise<GitResult> {
     return this.run([
       ...NETWORK_CONFIG,
       // Entries share no history with the checkout, so negotiating is a wasted round trip.
@@ -330,9 +399,36 @@ export class Git {
       '--no-write-fetch-head',
       '--no-auto-gc',
       '--no-recurse-submodules',
+      ...(options.depth ? [`--depth=${options.depth}`] : []),
       remote,
       ...refs.map(ref => `+${ref}*:${ref}*`)
     ])
+  }
+
+  /** Fetches objects by id (protocol v2 lets a client want any object the server holds). */
+  fetchObjects(remote: string, oids: readonly string[]): Promise<GitResult> {
+    return this.run([
+      ...NETWORK_CONFIG,
+      '-c',
+      'fetch.negotiationAlgorithm=noop',
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--no-auto-gc',
+      '--no-recurse-submodules',
+      remote,
+      ...oids
+    ])
+  }
+
+  /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
+  async mirrorRefs(changes: ReadonlyArray<{ ref: string; oid: string | null }>): Promise<void> {
+    if (changes.length === 0) return
+    await this.ok(
+      ['update-ref', '--stdin'],
+      transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`)))
+    )
   }
 
   /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
@@ -447,6 +543,29 @@ export function redact(text: string): string {
   return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@')
 }
 
+export interface RefTime {
+  readonly ref: string
+  readonly oid: string
+  /** The committer time of the commit it points at (epoch seconds). */
+  readonly time: number
+}
+
+/** Writes one loose object (zlib of `<type> <size>\0<body>`) atomically, fsynced. */
+async function writeLoose(objects: string, oid: string, raw: Buffer): Promise<void> {
+  const path = join(objects, oid.slice(0, 2), oid.slice(2))
+  if (await exists(path)) return
+  await mkdir(dirname(path), { recursive: true })
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+  const file = await open(temp, 'wx', 0o444)
+  try {
+    await file.writeFile(deflateSync(raw))
+    await file.sync()
+  } finally {
+    await file.close()
+  }
+  await rename(temp, path)
+}
+
 async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null)) !== null
 }
@@ -538,10 +657,10 @@ export class ObjectReader {
         return
       }
       if (this.buffer.length < eol + 1 + size + 1) return
-      const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8')
+      const bytes = Buffer.from(this.buffer.subarray(eol + 1, eol + 1 + size))
       this.buffer = this.buffer.subarray(eol + 1 + size + 1)
       this.waiting.shift()
-      waiter.resolve({ oid, type, content })
+      waiter.resolve({ oid, type, content: bytes.toString('utf8'), bytes })
     }
   }
 }

@@ -97,7 +97,8 @@ export class Journal<R, S> {
   async append(record: R): Promise<boolean> {
     const head = this.requireHead()
     const oid = await this.write(record)
-    if ((await this.options.store.advanceRef(this.ref, oid, head.oid)) === 'lost') {
+    const ended = this.options.chain.ends(record)
+    if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended })) === 'lost') {
       await this.reload()
       return false
     }
@@ -115,11 +116,16 @@ export class Journal<R, S> {
     via: (update: {
       tag: RefUpdate
       journal: RefUpdate & { expected: string }
+      ended: boolean
     }) => Promise<AtomicOutcome>
   ): Promise<AtomicOutcome> {
     const head = this.requireHead()
     const oid = await this.write(record)
-    const outcome = await via({ tag: extra, journal: { ref: this.ref, oid, expected: head.oid } })
+    const outcome = await via({
+      tag: extra,
+      journal: { ref: this.ref, oid, expected: head.oid },
+      ended: this.options.chain.ends(record)
+    })
     if (outcome.kind === 'created') this.adopt(oid, record)
     return outcome
   }

@@ -57,7 +57,14 @@ export interface Store {
    */
   createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
   /** Compare-and-set: moves ref to next only if it still points at expected. */
-  advanceRef(ref: string, next: string, expected: string): Promise<'advanced' | 'lost'>
+  advanceRef(
+    ref: string,
+    next: string,
+    expected: string,
+    options?: { readonly ended?: boolean }
+  ): Promise<'advanced' | 'lost'>
+  /** Names a step will read, known in advance: brought in one fetch. */
+  prefetch?(refs: readonly string[]): Promise<void>
   /**
    * Every ref whose name starts with prefix, with its object id, in one listing (a remote store
    * fetches the prefix once per process unless `refresh` asks again).

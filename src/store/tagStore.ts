@@ -9,7 +9,8 @@
 import { StoreError } from '../core/errors.js'
 import type { Git, RefUpdate } from './git.js'
 import { LocalStore } from './localStore.js'
-import { firstLine, isRaceLost, parsePorcelain, RemoteStore } from './remoteStore.js'
+import { RemoteStore } from './remoteStore.js'
+import type { IndexedStore } from './index/indexedStore.js'
 import type { Store } from './store.js'
 
 export type TagPushOutcome =
@@ -25,6 +26,8 @@ export type TagPushOutcome =
 export interface TagAndRecord {
   readonly tag: RefUpdate
   readonly journal: RefUpdate & { readonly expected: string }
+  /** The record ends the operation (it is archived in the same change). */
+  readonly ended: boolean
 }
 
 export interface TagStore {
@@ -74,12 +77,8 @@ export class LocalTagStore implements TagStore {
     return this.git.writeObject({ type: 'tag', text })
   }
 
-  async pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
-    const done = await this.git.updateRefsAtomically({
-      create: [update.tag],
-      update: [update.journal]
-    })
-    return done ? { kind: 'created' } : { kind: 'rejected' }
+  pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
+    return pushThroughStore(this.store, update)
   }
 
   protected async withObjects<T>(
@@ -129,37 +128,31 @@ export class RemoteTagStore implements TagStore {
    * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
    * is settled by the caller looking at what the remote holds.
    */
-  async pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
-    const result = await this.git.push(
-      this.name,
-      [
-        { ...update.tag, expected: null },
-        { ...update.journal, expected: update.journal.expected }
-      ],
-      { atomic: true }
-    )
-    const parsed = parsePorcelain(result.stdout)
-    const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)]
-    if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
-      await this.git.setRefs([update.tag, update.journal])
-      return { kind: 'created' }
-    }
-    const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary))
-    if (refusal) return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` }
-    if (lines.some(l => l !== undefined)) return { kind: 'rejected' }
-    if (/\b403\b|permission to .* denied/i.test(result.stderr))
-      throw new StoreError(
-        `The remote ${this.name} refused to let this job push (${firstLine(result.stderr)}). ` +
-          'Nothing was created. Give the workflow `permissions: contents: write`.'
-      )
-    return { kind: 'ambiguous', detail: firstLine(result.stderr) }
+  pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
+    return pushThroughStore(this.store, update)
   }
 }
 
 /**
- * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
- * tag rule. The atomic push then moved neither ref.
+ * The tag (create-only) and the operation's terminal record in ONE atomic change, through the
+ * store, which also archives the ended operation in the same change (docs/design/storage.md).
+ * Only `applied` is `created`; a refusal by the remote (a hook, a protected tag rule) is
+ * `refused`; a lease that failed is `rejected`; no answer is `ambiguous`.
  */
-function isRemoteRefusal(summary: string): boolean {
-  return /\[remote rejected\]/.test(summary) && !isRaceLost({ summary })
+async function pushThroughStore(store: IndexedStore, update: TagAndRecord): Promise<TagPushOutcome> {
+  try {
+    const outcome = await store.advanceWith(
+      update.journal.ref,
+      update.journal.oid,
+      update.journal.expected,
+      { ended: update.ended, creates: [update.tag] }
+    )
+    if (outcome === 'applied') return { kind: 'created' }
+    if (outcome === 'stale') return { kind: 'rejected' }
+    return { kind: 'ambiguous', detail: `no answer from ${store.name}` }
+  } catch (error) {
+    if (error instanceof StoreError && /rejected the push/.test(error.message))
+      return { kind: 'refused', detail: error.message }
+    throw error
+  }
 }

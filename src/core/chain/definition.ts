@@ -50,6 +50,8 @@ export interface ChainEntry<R> {
   previousDigest(record: R): string | null
   state(record: R): string
   occurredAt(record: R): string
+  /** Whether the record ends its chain (nothing legal follows): the store archives it then. */
+  ends(record: R): boolean
 }
 
 export interface ChainDefinition<R, S> extends ChainEntry<R> {

@@ -137,6 +137,7 @@ export const OPERATION_ENTRY: ChainEntry<OperationRecord> = {
   schema: OPERATION_SCHEMA,
   noun: 'operation',
   fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
+  ends: record => FINAL_STATES.has(record.state),
   sequence: record => record.sequence,
   previousDigest: record => record.previous_digest,
   state: record => record.state,

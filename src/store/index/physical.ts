@@ -1,0 +1,170 @@
+/**
+ * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
+ * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
+ * which to change; this port only brings refs up to date and applies one all-or-nothing change.
+ */
+import { StoreError } from '../../core/errors.js'
+import { clashError, redact, refNameClash, type Git, type GitResult, type RefChange } from '../git.js'
+
+export type ApplyOutcome =
+  /** Every ref moved as asked. */
+  | 'applied'
+  /** A ref was not what the change expected: nothing moved. */
+  | 'stale'
+  /** No answer (killed, dropped, timed out): either everything moved or nothing did. */
+  | 'unanswered'
+
+export interface RefBackend {
+  readonly name: string
+  readonly git: Git
+  /**
+   * Brings refs under each prefix up to date (a remote: one fetch; `shallow` fetches only the
+   * tips, never their history). Prefixes fetched before in this process are skipped unless
+   * `refresh`. Locally there is nothing to bring.
+   */
+  bring(prefixes: readonly string[], options: { shallow: boolean; refresh: boolean }): Promise<void>
+  /** Brings objects named by id (an archived chain's head and its history). */
+  bringObjects(oids: readonly string[]): Promise<void>
+  /** One atomic change of every ref (creates, moves, deletes), each on the value read. */
+  apply(changes: readonly RefChange[]): Promise<ApplyOutcome>
+}
+
+export class LocalRefs implements RefBackend {
+  readonly name = 'local'
+  constructor(readonly git: Git) {}
+  async bring(): Promise<void> {}
+  async bringObjects(): Promise<void> {}
+  async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
+    return (await this.git.changeRefs(changes)) ? 'applied' : 'stale'
+  }
+}
+
+/** One ref's line of `git push --porcelain`: `<flag>\t<src>:<dst>\t<summary>`. */
+export interface PushLine {
+  readonly flag: string
+  readonly ref: string
+  readonly summary: string
+}
+
+export function parsePorcelain(stdout: string): Map<string, PushLine> {
+  const lines = new Map<string, PushLine>()
+  for (const line of stdout.split('\n')) {
+    const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line)
+    if (match)
+      lines.set(match[2] as string, {
+        flag: match[1] as string,
+        ref: match[2] as string,
+        summary: match[3] as string
+      })
+  }
+  return lines
+}
+
+export class RemoteRefs implements RefBackend {
+  private readonly fetched = new Set<string>()
+
+  constructor(
+    readonly git: Git,
+    readonly name: string
+  ) {}
+
+  async bring(
+    prefixes: readonly string[],
+    options: { shallow: boolean; refresh: boolean }
+  ): Promise<void> {
+    const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p))
+    if (wanted.length === 0) return
+    const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {})
+    if (result.code !== 0) {
+      this.refuseIfForbidden(result, 'read')
+      throw this.git.failure(['fetch'], result)
+    }
+    for (const prefix of wanted) this.fetched.add(prefix)
+  }
+
+  async bringObjects(oids: readonly string[]): Promise<void> {
+    if (oids.length === 0) return
+    const result = await this.git.fetchObjects(this.name, oids)
+    if (result.code !== 0) {
+      this.refuseIfForbidden(result, 'read')
+      throw this.git.failure(['fetch'], result)
+    }
+  }
+
+  /**
+   * One `git push --atomic` with a lease per ref. A clean answer for every ref is `applied`
+   * (local refs then follow); a lease refused or a compare lost on the server is `stale`; no
+   * answer is `unanswered`, settled by the caller reading again. A refusal (a hook, a ruleset,
+   * no write permission) throws: no retry can help.
+   */
+  async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
+    const result = await this.git.push(this.name, changes, { atomic: true })
+    const parsed = parsePorcelain(result.stdout)
+    const lines = changes.map(c => parsed.get(c.ref))
+    if (result.code !== 0) {
+      const clash = refNameClash(result.stderr)
+      if (clash) throw clashError(clash, `The remote ${this.name}`)
+    }
+    if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
+      await this.git.mirrorRefs(changes)
+      for (const c of changes) this.fetched.add(c.ref)
+      return 'applied'
+    }
+    if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) return 'stale'
+    const refused = lines.find(l => l?.flag === '!')
+    if (refused) throw this.rejected(result, refused)
+    this.refuseIfForbidden(result, 'write')
+    return 'unanswered'
+  }
+
+  private covered(prefix: string): boolean {
+    for (const done of this.fetched) if (prefix.startsWith(done)) return true
+    return false
+  }
+
+  private refuseIfForbidden(result: GitResult, access: 'read' | 'write'): void {
+    if (
+      !/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(
+        result.stderr
+      )
+    )
+      return
+    throw new StoreError(
+      `The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+        'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+        `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`
+    )
+  }
+
+  private rejected(result: GitResult, line: PushLine): StoreError {
+    return new StoreError(
+      `The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+        `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+        'forbid these refs.'
+    )
+  }
+}
+
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+export function isLeaseRefused(line: PushLine): boolean {
+  return (
+    line.flag === '!' &&
+    /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary)
+  )
+}
+
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+export function isRaceLost(line: Pick<PushLine, 'summary'>): boolean {
+  return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(
+    line.summary
+  )
+}
+
+/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+export function firstLine(text: string): string {
+  const lines = redact(text)
+    .split('\n')
+    .map(line => line.trim())
+    .filter(Boolean)
+  return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message'
+}
