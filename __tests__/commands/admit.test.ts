@@ -17,8 +17,7 @@ import {
   makeRepo,
   makeTempDir,
   refsUnder,
-  writeObject
-} from '../support/repo.js'
+  writeObject, setLogical } from '../support/repo.js'
 import { firstRecord } from '../../testkit/fixtures.js'
 
 const NS = 'refs/dispatch-ledger'
@@ -81,8 +80,10 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
       previous_run_id: null
     })
     expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
-    // Two git processes for a first arrival: write the objects, create the refs.
-    expect(g.spawned).toBe(2)
+    // Layout v2, three git processes for a first arrival (entry objects are written without
+    // one): read the key's bucket, list the bucket's live chains (checking the layout in the
+    // same listing), change the refs in one transaction.
+    expect(g.spawned).toBe(3)
     // The empty tree was written, so the repository stays fsck-clean.
     await git(dir, 'fsck', '--strict', '--no-dangling')
   })
@@ -140,7 +141,7 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
         admitted_at: '2026-11-29T11:00:00Z'
       }
       const [oid] = await store.writeEntries([admissionCommit(admission)])
-      await git(dir, 'update-ref', ADMISSION, oid as string)
+      await setLogical(dir, ADMISSION, oid as string)
       return dir
     }
 
@@ -196,7 +197,7 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
         `\n\n${message}`
       )
       const written = writeObject(dir, 'commit', raw)
-      await git(dir, 'update-ref', ADMISSION, written)
+      await setLogical(dir, ADMISSION, written)
       const before = await refsUnder(dir)
       const attempt = admit((await storeIn(dir)).store, request('run-a'))
       await expect(attempt).rejects.toBeInstanceOf(CorruptEntry)
@@ -207,7 +208,7 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
     it('an admission ref pointing at a blob', async () => {
       const dir = await makeRepo()
       const blob = writeObject(dir, 'blob', '{}')
-      await git(dir, 'update-ref', ADMISSION, blob)
+      await setLogical(dir, ADMISSION, blob)
       await expect(admit((await storeIn(dir)).store, request('run-a'))).rejects.toThrow(
         new RegExp(`${ADMISSION}.*blob`)
       )

@@ -30,7 +30,7 @@ import {
 } from '../support/generations.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
 import { runAction, withAction } from '../../scripts/runner.js'
-import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, refsUnder, setLogical } from '../support/repo.js'
 
 const ADM = admissionRef(NS, LABELED_KEY)
 
@@ -283,7 +283,7 @@ describe('generations in a local store', () => {
     delete v01.generation
     delete v01.previous_run_id
     const [oid] = await s.writeEntries([admissionCommit(v01 as never)])
-    await git(dir, 'update-ref', ADM, oid as string)
+    await setLogical(dir, ADM, oid as string)
     await end(store(), runIdOf(501))
     const next = await arrive(store(), 503, READDED)
     expect(next).toMatchObject({
@@ -330,7 +330,7 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
 
   it('a gap: .g2 missing while .g3 is present', async () => {
     const { dir, store } = await threeGenerations()
-    await git(dir, 'update-ref', '-d', `${ADM}.g2`)
+    await setLogical(dir, `${ADM}.g2`, null)
     await expectFailsClosed(dir, store, `${ADM}.g3`, /generation 2 .*is missing/)
   })
 
@@ -340,7 +340,7 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
     const [oid] = await store().writeEntries([
       admissionCommit({ ...(g3 as object), previous_run_id: runIdOf(501) } as never)
     ])
-    await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
+    await setLogical(dir, `${ADM}.g3`, oid as string)
     await expectFailsClosed(dir, store, `${ADM}.g3`, /previous_run_id is "gh-501-/)
   })
 
@@ -348,11 +348,11 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
     const { dir, store } = await threeGenerations()
     const g3 = (await entryAt(dir, `${ADM}.g3`)) as Record<string, unknown>
     const evil = `refs/heads/evil/runs/${'0'.repeat(64)}`
-    await git(dir, 'update-ref', evil, ledgerRef(NS, runIdOf(504, 3)))
+    await setLogical(dir, evil, ledgerRef(NS, runIdOf(504, 3)))
     const [oid] = await store().writeEntries([
       admissionCommit({ ...(g3 as object), ledger_ref: evil } as never)
     ])
-    await git(dir, 'update-ref', `${ADM}.g3`, oid as string)
+    await setLogical(dir, `${ADM}.g3`, oid as string)
     await expectFailsClosed(dir, store, `${ADM}.g3`, /is not the ledger of its run/)
     // Nothing was written through it: the branch still points where it did.
     expect((await git(dir, 'rev-parse', evil)).trim()).toBe(
@@ -362,7 +362,7 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
 
   it('a name we never write beside the admission', async () => {
     const { dir, store } = await threeGenerations()
-    await git(dir, 'update-ref', `${ADM}.g04`, `${ADM}.g3`)
+    await setLogical(dir, `${ADM}.g04`, `${ADM}.g3`)
     await expectFailsClosed(dir, store, `${ADM}.g04`, /not a generation/)
   })
 })

@@ -33,7 +33,7 @@ import {
   OWNER,
   type Situation
 } from '../support/orphans.js'
-import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder, setLogical } from '../support/repo.js'
 
 const WRITER = { github_run_id: '777', run_attempt: 1, workflow_ref: '' }
 const SCHEDULE = { name: 'schedule', payload: {} }
@@ -184,7 +184,7 @@ describe('an admission whose ledger holds a run of another key', () => {
     // Replaced by hand: the same run id, but record 1 names another key.
     const ledger = ledgerRef(NS, OWNER)
     const [oid] = await store.writeEntries([recordCommit(firstOf(OWNER, 'v1/test/other'), null)])
-    await git(dir, 'update-ref', ledger, oid as string)
+    await setLogical(dir, ledger, oid as string)
     const before = await refsUnder(dir, 'refs')
     const record = (choice: { dispatch_key: string } | { run_id: string }) =>
       recordCommand(store, {

@@ -16,7 +16,7 @@ import { ledgerRef } from '../../src/core/refs.js'
 import type { State } from '../../src/core/states.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
-import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
 import { DISPATCH_KEY, makeRecord, RUN_ID } from '../../testkit/fixtures.js'
 
 const NS = 'refs/dispatch-ledger'
@@ -152,14 +152,14 @@ describe('append by compare-and-set (docs/design/states.md) against a real repos
     const { dir, store } = await admitted()
     await append(store, 'dispatched', { provider: NOT_SUBMITTED })
     // Hand-write record 3 with a wrong previous digest on top of the real head.
-    const head = (await git(dir, 'rev-parse', LEDGER)).trim()
+    const head = (await headOf(dir, LEDGER))
     const forged: LedgerRecord = makeRecord({
       ledger_sequence: 3,
       previous_record_digest: `sha256:${'0'.repeat(64)}`,
       state: 'cancelled'
     })
     const [oid] = await store.writeEntries([recordCommit(forged, head)])
-    await git(dir, 'update-ref', LEDGER, oid as string)
+    await setLogical(dir, LEDGER, oid as string)
     const { chain } = await readRun(store, NS, { by: 'run_id', run_id: RUN_ID })
     const attempt = appendRecord(store, request('cancelled'), chain)
     await expect(attempt).rejects.toBeInstanceOf(BrokenChain)

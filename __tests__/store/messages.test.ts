@@ -15,7 +15,7 @@ import { ledgerRef } from '../../src/core/refs.js'
 import { commandName, Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
-import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, refsUnder, headOf } from '../support/repo.js'
 import { makeRecord } from '../../testkit/fixtures.js'
 
 const exec = promisify(execFile)
@@ -120,7 +120,7 @@ describe('a corrupt entry suggests a command that runs', () => {
       writer: WRITER
     })
     // run-a's two-record chain copied under run-b: record 1 (below the head) is named by its commit.
-    const head = (await git(repo, 'rev-parse', ledgerRef(NS, 'run-a'))).trim()
+    const head = (await headOf(repo, ledgerRef(NS, 'run-a')))
     await git(repo, 'update-ref', ledgerRef(NS, 'run-b'), head)
     const error = await planCommand(store, {
       namespace: NS,

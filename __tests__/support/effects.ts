@@ -1,3 +1,4 @@
+import { parseLogical } from '../../src/core/index/layout.js'
 /**
  * Shared utilities for the effect tests (docs/design/effects.md): a workspace with a commit to tag, the
  * intent and request for a tag, what the arbiter holds, server-side hooks, and a Git whose
@@ -18,7 +19,7 @@ import { Git } from '../../src/store/git.js'
 import { tagStoreFor } from '../../src/store/tagStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
-import { entryAt, git, makeRepo, makeTempDir } from './repo.js'
+import { entryAt, git, makeRepo, makeTempDir, refsUnder } from './repo.js'
 
 export const NS = 'refs/dispatch-ledger'
 export const MESSAGE = 'Release v1.2.3'
@@ -107,6 +108,7 @@ export async function held(
 }
 
 async function rev(repo: string, ref: string): Promise<string | null> {
+  if (parseLogical(ref)) return (await refsUnder(repo, ref))[ref] ?? null
   const out = await git(repo, 'for-each-ref', '--format=%(objectname)', ref)
   return out.trim() || null
 }

@@ -1,3 +1,5 @@
+import { entryText, logicalRefs } from '../../testkit/layout.js'
+export { setLogical } from '../../testkit/layout.js'
 import { execFile, execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -42,24 +44,19 @@ export async function cleanupRepos(): Promise<void> {
   await Promise.all(made.splice(0).map(dir => rm(dir, { recursive: true, force: true })))
 }
 
-/** Every ref under prefix → object id. */
-export async function refsUnder(
-  dir: string,
-  prefix = 'refs/dispatch-ledger'
-): Promise<Record<string, string>> {
-  const out = await git(dir, 'for-each-ref', '--format=%(refname) %(objectname)', prefix)
-  return Object.fromEntries(
-    out
-      .split('\n')
-      .filter(Boolean)
-      .map(line => line.split(' ') as [string, string])
-  )
+/**
+ * Every logical name under prefix → object id: admissions (their commit ids, as the index
+ * holds their bytes) and chains, live or archived (their heads). See testkit/layout.ts.
+ */
+export function refsUnder(dir: string, prefix = 'refs/dispatch-ledger'): Promise<Record<string, string>> {
+  return logicalRefs(dir, prefix)
 }
 
-/** The JSON body of the entry commit at rev. */
+/** The JSON body of the entry a logical name (or any commit) holds. */
 export async function entryAt(dir: string, rev: string): Promise<unknown> {
-  const message = await git(dir, 'log', '-1', '--format=%B', rev)
-  return JSON.parse(message.slice(message.indexOf('\n\n') + 2))
+  const text = await entryText(dir, rev)
+  const body = text.slice(text.indexOf('\n\n') + 2)
+  return JSON.parse(body.slice(body.indexOf('\n\n') + 2))
 }
 
 /** Writes a raw object (validated by git unless literally) and returns its id. */
@@ -71,4 +68,11 @@ export function writeObject(dir: string, type: string, content: string, literall
   )
     .toString()
     .trim()
+}
+
+/** The head a logical chain name holds, live or archived (or a ref's object id). */
+export async function headOf(dir: string, ref: string): Promise<string> {
+  const held = (await logicalRefs(dir, ref))[ref]
+  if (held) return held
+  return (await git(dir, 'rev-parse', ref)).trim()
 }

@@ -38,6 +38,8 @@ export async function walkChain<T>(
 
 /** An admission as stored (the admission commit's bytes): parentless, on the empty tree. */
 export function decodeStoredAdmission(ref: string, content: string): Admission {
+  if (!content.startsWith('tree '))
+    throw new CorruptEntry(ref, 'its index entry is not an admission commit (it holds a blob of other bytes)')
   const commit = entryCommit(ref, 'commit', content)
   if (commit.parents.length !== 0) throw new CorruptEntry(ref, 'an admission commit has a parent')
   return decodeAdmission(ref, content)

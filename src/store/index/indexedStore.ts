@@ -32,7 +32,7 @@ import {
 } from '../../core/index/layout.js'
 import { decodeIndexEntry, encodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
-import type { Git, LooseObject, ObjectReader, RefChange, RefUpdate } from '../git.js'
+import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
 import type { ChainDecoder, ReadOptions, RefCreate, Store, StoreReader, StoredEntry } from '../store.js'
 import { decodeLedger, decodeStoredAdmission, walkChain } from '../chainReader.js'
 import { BucketView } from './bucket.js'
@@ -111,12 +111,16 @@ export class IndexedStore implements Store {
     }
   }
 
+  /** Entry commits are hashed here and stored as loose objects: no git process. */
   async writeEntries(commits: readonly CommitSpec[]): Promise<string[]> {
     await this.git.ensureEmptyTree()
-    const texts = commits.map(encodeCommit)
-    const oids = await this.git.writeCommits(texts)
-    oids.forEach((oid, i) => this.written.set(oid, Buffer.from(texts[i] as string, 'utf8')))
-    return oids
+    const objects = commits.map(spec => {
+      const body = Buffer.from(encodeCommit(spec), 'utf8')
+      return { type: 'commit' as const, body, oid: objectId('commit', body) }
+    })
+    await this.git.writeObjects(objects)
+    for (const o of objects) this.written.set(o.oid, o.body)
+    return objects.map(o => o.oid)
   }
 
   /** Names known in advance (an admission and the ledger it will name): one fetch for all. */
@@ -362,14 +366,17 @@ export class IndexedStore implements Store {
   private bringFor(intent: Intent, options: { refresh: boolean }): Promise<void> {
     const names =
       intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.name) : [intent.name]
-    return this.bringNames(names, options)
+    return this.bringNames(names, { ...options, check: false })
   }
 
   /**
    * One fetch of each named bucket's index tip and live chains (never their history: an index
    * commit has no parent). The first time a namespace is seen, its layout is checked too.
    */
-  private async bringNames(names: readonly LogicalName[], options: { refresh: boolean }): Promise<void> {
+  private async bringNames(
+    names: readonly LogicalName[],
+    options: { refresh: boolean; check?: boolean }
+  ): Promise<void> {
     const byNamespace = new Map<string, Set<string>>()
     for (const name of names) {
       const buckets = byNamespace.get(name.namespace) ?? new Set<string>()
@@ -380,16 +387,42 @@ export class IndexedStore implements Store {
       await this.bringPrefixes(
         namespace,
         [...buckets].flatMap(b => [indexRef(namespace, b), ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))]),
-        options.refresh
+        options.refresh,
+        { check: options.check ?? true }
       )
   }
 
-  private async bringPrefixes(namespace: string, prefixes: string[], refresh: boolean): Promise<void> {
+  private async bringPrefixes(
+    namespace: string,
+    prefixes: string[],
+    refresh: boolean,
+    options: { readonly check?: boolean } = {}
+  ): Promise<void> {
     const first = !this.checked.has(namespace)
     const v1 = `${namespace}/admissions/`
     await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh })
-    if (!first) return
-    if ((await this.git.listRefTimes([v1])).length > 0)
+    // A write checks in its own listing of live chains (liveChains), saving a process.
+    if (first && options.check !== false) this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]))
+  }
+
+  /**
+   * The live chains of the buckets a write changes, with the check of the namespace's layout in
+   * the same listing when it has not been made (one for-each-ref).
+   */
+  async liveChains(namespace: string, buckets: readonly string[]): Promise<RefTime[]> {
+    const v1 = `${namespace}/admissions/`
+    const first = !this.checked.has(namespace)
+    const listed = await this.git.listRefTimes([
+      ...(first ? [v1] : []),
+      ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
+    ])
+    if (first) this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)))
+    return listed.filter(r => !r.ref.startsWith(v1))
+  }
+
+  private refuseLayoutV1(namespace: string, v1Refs: readonly RefTime[]): void {
+    const v1 = `${namespace}/admissions/`
+    if (v1Refs.length > 0)
       throw new StoreError(
         `The namespace ${namespace} holds refs of layout v1 (${v1}…), which this version does ` +
           'not read or write (v0.1 was never released, and nothing migrates them). Set the ' +
@@ -499,10 +532,7 @@ class WritePlan {
   private async sweep(): Promise<void> {
     for (const { name, view } of [...this.views.values()]) {
       if (!this.edits.has(view.ref)) continue
-      const bucket = bucketOf(name.hash)
-      const live = await this.store.git.listRefTimes(
-        FAMILIES.map(f => liveChainPrefix(name.namespace, f, bucket))
-      )
+      const live = await this.store.liveChains(name.namespace, [bucketOf(name.hash)])
       for (const chain of live) {
         const logical = parseLogical(chain.ref)
         if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) continue

@@ -75,7 +75,9 @@ export class RemoteRefs implements RefBackend {
     const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p))
     if (wanted.length === 0) return
     const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {})
-    if (result.code !== 0) {
+    // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
+    const nothing = options.shallow && result.code === 1 && result.stderr.trim() === ''
+    if (result.code !== 0 && !nothing) {
       this.refuseIfForbidden(result, 'read')
       throw this.git.failure(['fetch'], result)
     }

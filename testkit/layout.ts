@@ -1,0 +1,118 @@
+/**
+ * The store's logical names over layout v2, for tests and benchmarks that look at (or forge)
+ * what a repository holds: admissions are entries of index buckets, and a chain is its own ref
+ * or an archived entry (docs/design/storage.md).
+ */
+import { execFileSync } from 'node:child_process'
+import { IDENTITY } from '../src/core/entry.js'
+import { decodeIndexEntry } from '../src/core/index/entry.js'
+import {
+  admissionName,
+  bucketOf,
+  entryPath,
+  indexRef,
+  parseLogical
+} from '../src/core/index/layout.js'
+import { objectId } from '../src/core/index/tree.js'
+import { Git } from '../src/store/git.js'
+import { BucketView } from '../src/store/index/bucket.js'
+
+function run(dir: string, args: string[], input?: string | Buffer): Buffer {
+  return execFileSync('git', args, { cwd: dir, input, maxBuffer: 1 << 28 })
+}
+
+/** Every logical name under prefix → object id (an admission's commit id, a chain's head). */
+export async function logicalRefs(
+  dir: string,
+  prefix = 'refs/dispatch-ledger'
+): Promise<Record<string, string>> {
+  // Index buckets sit beside the names they hold, so list the whole refs/ and filter at the end.
+  const listed = run(dir, ['for-each-ref', '--format=%(refname) %(objectname)', 'refs/'])
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .map(line => line.split(' ') as [string, string])
+  const result: Record<string, string> = {}
+  const objects = new Git(dir).openReader()
+  try {
+    for (const [ref, oid] of listed) {
+      const index = /^(.+)\/index\/([0-9a-f]{2})$/.exec(ref)
+      if (/\/archive\/[0-9a-f]{2}$/.test(ref)) continue
+      if (!index) {
+        if (ref.startsWith('refs/dispatch-ledger') || ref.startsWith(prefix)) result[ref] = oid
+        continue
+      }
+      const namespace = index[1] as string
+      const view = await BucketView.open(ref, objects)
+      for (const key of await view.list('keys'))
+        for (const gen of await view.readTree(key.oid)) {
+          const blob = await objects.read(gen.oid)
+          result[admissionName(namespace, key.name, Number(gen.name))] = objectId(
+            'commit',
+            blob?.bytes ?? Buffer.alloc(0)
+          )
+        }
+      for (const family of ['runs', 'operations'] as const)
+        for (const item of await view.list(family)) {
+          const name = `${namespace}/${family}/${item.name}`
+          const blob = await objects.read(item.oid)
+          result[name] = decodeIndexEntry(name, blob?.bytes.toString('utf8') ?? '', name).head
+        }
+    }
+  } finally {
+    objects.close()
+  }
+  return Object.fromEntries(Object.entries(result).filter(([ref]) => ref.startsWith(prefix)))
+}
+
+/** The raw text of the entry a logical name holds (an admission's commit bytes, a chain head). */
+export async function entryText(dir: string, ref: string): Promise<string> {
+  const name = parseLogical(ref)
+  if (name?.kind === 'admission') {
+    const objects = new Git(dir).openReader()
+    try {
+      const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects)
+      const blob = await view.blob(entryPath(name))
+      if (!blob) throw new Error(`${ref} is not in its bucket`)
+      return blob.bytes.toString('utf8')
+    } finally {
+      objects.close()
+    }
+  }
+  const oid = (await logicalRefs(dir, ref))[ref] ?? ref
+  return run(dir, ['cat-file', 'commit', oid]).toString()
+}
+
+/**
+ * Forges what a logical name holds, as a hand edit or an older writer would leave it: an
+ * admission's entry becomes the bytes of `oid` (any object), a chain's ref is set; `null`
+ * removes either. For tests of what the store must refuse.
+ */
+export async function setLogical(dir: string, ref: string, oid: string | null): Promise<void> {
+  const name = parseLogical(ref)
+  if (name?.kind !== 'admission') {
+    if (oid === null) run(dir, ['update-ref', '-d', ref])
+    else run(dir, ['update-ref', ref, oid])
+    return
+  }
+  const git = new Git(dir)
+  const objects = git.openReader()
+  try {
+    const bucket = indexRef(name.namespace, bucketOf(name.hash))
+    const view = await BucketView.open(bucket, objects)
+    const body = oid === null ? null : ((await objects.read(oid))?.bytes ?? null)
+    const tree = await view.edit(new Map([[entryPath(name), body]]))
+    await git.writeObjects(tree.objects)
+    const stamp = `${Math.floor(Date.now() / 1000)} +0000`
+    const commit = run(
+      dir,
+      ['hash-object', '-t', 'commit', '-w', '--stdin'],
+      `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\nforged\n`
+    )
+      .toString()
+      .trim()
+    run(dir, ['update-ref', bucket, commit])
+  } finally {
+    objects.close()
+  }
+}
