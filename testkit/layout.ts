@@ -11,7 +11,8 @@ import {
   bucketOf,
   entryPath,
   indexRef,
-  parseLogical
+  parseLogical,
+  type LogicalName
 } from '../src/core/index/layout.js'
 import { objectId } from '../src/core/index/tree.js'
 import { Git } from '../src/store/git.js'
@@ -88,8 +89,15 @@ export async function entryText(dir: string, ref: string): Promise<string> {
  * admission's entry becomes the bytes of `oid` (any object), a chain's ref is set; `null`
  * removes either. For tests of what the store must refuse.
  */
-export async function setLogical(dir: string, ref: string, oid: string | null): Promise<void> {
-  const name = parseLogical(ref)
+export async function setLogical(dir: string, ref: string, value: string | null): Promise<void> {
+  // A value may name another logical entry (`<admission ref>.g3`): what it holds is used.
+  const oid = value === null ? null : ((await logicalRefs(dir, value))[value] ?? value)
+  const forged = /^(refs\/.+)\/admissions\/([0-9a-f]{64})\.g(.+)$/.exec(ref)
+  const name: LogicalName | null =
+    parseLogical(ref) ??
+    (forged
+      ? { kind: 'admission', namespace: forged[1] as string, hash: forged[2] as string, generation: forged[3] as unknown as number }
+      : null)
   if (name?.kind !== 'admission') {
     if (oid === null) run(dir, ['update-ref', '-d', ref])
     else run(dir, ['update-ref', ref, oid])

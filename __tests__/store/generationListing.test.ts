@@ -5,7 +5,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, git, makeRepo, writeObject } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, setLogical, writeObject } from '../support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
 const ADM = admissionRef(NS, 'key-with-generations')
@@ -18,11 +18,9 @@ afterAll(cleanupRepos)
 async function seeded(dir: string): Promise<string> {
   const tree = writeObject(dir, 'tree', '')
   const oid = (await git(dir, 'commit-tree', tree, '-m', 'base')).trim()
-  const refs = [...GENERATIONS, NEIGHBOUR, `${NS}/runs/${'c'.repeat(64)}`]
-  const tx = ['start', ...refs.map(ref => `create ${ref} ${oid}`), 'prepare', 'commit', ''].join(
-    '\n'
-  )
-  await new Git(dir).ok(['update-ref', '--stdin'], tx)
+  // Layout v2: the generations and the neighbour are entries of index buckets.
+  for (const ref of [...GENERATIONS, NEIGHBOUR]) await setLogical(dir, ref, oid)
+  await git(dir, 'update-ref', `${NS}/runs/${'c'.repeat(64)}`, oid)
   await git(dir, 'pack-refs', '--all')
   return oid
 }
@@ -34,7 +32,8 @@ describe('one listing of an admission ref and its generations', () => {
     const repoGit = new Git(dir)
     const listed = await new LocalStore(repoGit).listRefs(ADM)
     expect(listed.map(r => r.ref).sort()).toEqual([...GENERATIONS].sort())
-    expect(repoGit.spawned).toBe(1)
+    // Layout v2: the check of the namespace's layout (one for-each-ref), then the bucket's tree.
+    expect(repoGit.spawned).toBe(2)
     // The runs folder lists as before (scan).
     expect((await new LocalStore(repoGit).listRefs(`${NS}/runs/`)).length).toBe(1)
   })
@@ -63,19 +62,20 @@ describe('one listing of an admission ref and its generations', () => {
       expect(listed.map(r => r.ref).sort()).toEqual([...GENERATIONS].sort())
       // One git fetch: info/refs, then ls-refs (filtered by prefix) and fetch.
       expect(server.counts()).toMatchObject({ infoRefs: 1, fetches: 2, pushes: 0 })
+      // Only the key's bucket came (and the bucket's live chains: none here).
       const local = await git(dir, 'for-each-ref', '--format=%(refname)', NS)
-      expect(local.split('\n').filter(Boolean).sort()).toEqual([...GENERATIONS].sort())
+      expect(local.split('\n').filter(Boolean)).toEqual([`${NS}/index/${ADM.slice(-64, -62)}`])
 
       // Listed once per process; reads of the listed refs need no second fetch.
       await store.listRefs(ADM)
       await store.read(reader => reader.readAdmission(generationRef(ADM, 10)).catch(() => null))
       expect(server.counts()).toMatchObject({ infoRefs: 1, fetches: 2 })
       // refresh asks the remote again, and a generation removed there goes locally too.
-      await git(server.bareDir, 'update-ref', '-d', generationRef(ADM, 10))
+      await setLogical(server.bareDir, generationRef(ADM, 10), null)
       const again = await store.listRefs(ADM, { refresh: true })
       expect(again.map(r => r.ref).sort()).toEqual(GENERATIONS.slice(0, 3).sort())
-      // One more git fetch (its ls-refs; no objects are missing, so no pack is asked for).
-      expect(server.counts()).toMatchObject({ infoRefs: 2, fetches: 3 })
+      // One more git fetch (its ls-refs, then the bucket's new tip).
+      expect(server.counts()).toMatchObject({ infoRefs: 2, fetches: 4 })
     })
   })
 })

@@ -140,8 +140,8 @@ describe('a ref-name clash on the remote', () => {
     const remote = await makeRepo({ bare: true })
     const seed = await makeRepo()
     await git(seed, 'commit', '--allow-empty', '-q', '-m', 'x')
-    // A ref where dispatch-ledger needs a folder of refs.
-    await git(seed, 'push', '-q', remote, `HEAD:${NS}/admissions`)
+    // A ref where dispatch-ledger needs a folder of refs (layout v2: its index buckets).
+    await git(seed, 'push', '-q', remote, `HEAD:${NS}/index`)
     const clone = await makeRepo()
     await git(clone, 'remote', 'add', 'origin', `file://${remote}`)
     const store = new RemoteStore(new Git(clone), 'origin')
@@ -152,11 +152,11 @@ describe('a ref-name clash on the remote', () => {
     const message = (error as Error).message
     expect(message).toMatch(
       new RegExp(
-        `^The remote origin holds the ref ${NS}/admissions, so ${NS}/admissions/[0-9a-f]{64} cannot be created`
+        `^The remote origin holds the ref ${NS}/index, so ${NS}/index/[0-9a-f]{2} cannot be created`
       )
     )
     expect(message).toMatch(/a re-run will meet the same ref/)
     expect(message).not.toMatch(/re-run the step/)
-    expect(await refsUnder(remote)).toEqual({ [`${NS}/admissions`]: expect.any(String) })
+    expect(await refsUnder(remote)).toEqual({ [`${NS}/index`]: expect.any(String) })
   })
 })

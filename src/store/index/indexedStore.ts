@@ -175,6 +175,7 @@ export class IndexedStore implements Store {
     prefix: string,
     options: { readonly refresh?: boolean } = {}
   ): Promise<Array<{ ref: string; oid: string }>> {
+    if (/[*?[\\]/.test(prefix)) throw new StoreError(`a ref prefix has a glob character: ${prefix}`)
     const refresh = options.refresh ?? false
     const key = parseLogical(prefix)
     if (key?.kind === 'admission' && key.generation === 1) {
@@ -182,14 +183,12 @@ export class IndexedStore implements Store {
       const objects = this.git.openReader()
       try {
         const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects)
-        return (await view.list(`keys/${key.hash}`))
-          .map(item => ({ generation: Number(item.name), oid: item.oid }))
-          .filter(item => Number.isInteger(item.generation) && item.generation >= 1)
-          .sort((a, b) => a.generation - b.generation)
-          .map(item => ({
-            ref: item.generation === 1 ? prefix : `${prefix}.g${item.generation}`,
-            oid: item.oid
-          }))
+        // Every entry is listed by the name it stands for; a name no writer makes (`04`)
+        // then fails closed where generations are ordered and verified.
+        return (await view.list(`keys/${key.hash}`)).map(item => ({
+          ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
+          oid: item.oid
+        }))
       } finally {
         objects.close()
       }
