@@ -267,6 +267,91 @@ function nextAttempt(head, next) {
 
 /***/ }),
 
+/***/ 3532:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L4: () => (/* binding */ foldChain),
+/* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
+/* harmony export */   kD: () => (/* binding */ linkProblem)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/**
+ * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
+ * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
+ * (`dispatch-ledger/operation/v1`) are two instances of one definition — an append-only chain of
+ * entry commits under a ref, each record naming its sequence and the digest of the one before,
+ * verified on every read and folded into a state. Pure: no I/O.
+ */
+
+
+/**
+ * The one retry budget of every chain write: how many times in all one write is tried. A lost
+ * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
+ * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
+ * the budget the step fails and a later step re-plans.
+ */
+const WRITE_TRIES = 3;
+/**
+ * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
+ * digest is the digest of the record before it (null for the first).
+ */
+function linkProblem(definition, previous, previousDigest, next) {
+    const { sequence: seqField, previousDigest: digestField } = definition.fields;
+    const before = previous === null ? null : definition.sequence(previous);
+    const expected = before === null ? 1 : before + 1;
+    const actual = definition.sequence(next);
+    if (actual !== expected)
+        return {
+            what: before === null
+                ? `the first record must have ${seqField} 1, not ${String(actual)}`
+                : `the record after sequence ${before} must have ${seqField} ${expected}, not ${String(actual)}`
+        };
+    const linked = definition.previousDigest(next);
+    if (before === null)
+        return linked === null
+            ? null
+            : {
+                what: `record 1 must have ${digestField} null, not ${String(linked)}`,
+                fix: `a first record has no predecessor; set ${digestField} to null`
+            };
+    if (linked !== previousDigest)
+        return {
+            what: `${digestField} is ${String(linked)}, but the digest of record ${before} is ${String(previousDigest)}`
+        };
+    return null;
+}
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them. Throws BrokenChain naming the
+ * first sequence that does not verify; an empty list is broken at sequence 1. No record is ever
+ * skipped. Linear: each record is checked once and digested once.
+ */
+function foldChain(definition, records, options = {}) {
+    if (records.length === 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(1, `record 1 is missing: ${definition.holder} holds no records; ${definition.stored}`);
+    const canonical = options.canonical;
+    if (canonical !== undefined && canonical.length !== records.length)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`);
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        const position = index + 1;
+        const problem = folder.problem(previous, previousDigest, record, position);
+        if (problem !== null)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(position, `${problem}; ${definition.stored}`);
+        folder.add(record);
+        previous = record;
+        const text = canonical?.[index];
+        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
+    }
+    return folder.result(previous, previousDigest, options.headOid ?? null);
+}
+
+
+/***/ }),
+
 /***/ 5183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

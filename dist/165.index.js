@@ -965,7 +965,8 @@ class Journal {
     async append(record) {
         const head = this.requireHead();
         const oid = await this.write(record);
-        if ((await this.options.store.advanceRef(this.ref, oid, head.oid)) === 'lost') {
+        const ended = this.options.chain.ends(record);
+        if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended })) === 'lost') {
             await this.reload();
             return false;
         }
@@ -979,7 +980,11 @@ class Journal {
     async appendWith(record, extra, via) {
         const head = this.requireHead();
         const oid = await this.write(record);
-        const outcome = await via({ tag: extra, journal: { ref: this.ref, oid, expected: head.oid } });
+        const outcome = await via({
+            tag: extra,
+            journal: { ref: this.ref, oid, expected: head.oid },
+            ended: this.options.chain.ends(record)
+        });
         if (outcome.kind === 'created')
             this.adopt(oid, record);
         return outcome;

@@ -738,12 +738,8 @@ class LocalTagStore {
     writeTagObject(text) {
         return this.git.writeObject({ type: 'tag', text });
     }
-    async pushTagWithRecord(update) {
-        const done = await this.git.updateRefsAtomically({
-            create: [update.tag],
-            update: [update.journal]
-        });
-        return done ? { kind: 'created' } : { kind: 'rejected' };
+    pushTagWithRecord(update) {
+        return pushThroughStore(this.store, update);
     }
     async withObjects(fn) {
         const objects = this.git.openReader();
@@ -786,34 +782,30 @@ class RemoteTagStore {
      * every other answer — a lease refused, a lost race, an up-to-date line, no answer at all —
      * is settled by the caller looking at what the remote holds.
      */
-    async pushTagWithRecord(update) {
-        const result = await this.git.push(this.name, [
-            { ...update.tag, expected: null },
-            { ...update.journal, expected: update.journal.expected }
-        ], { atomic: true });
-        const parsed = (0,remoteStore/* parsePorcelain */.d2)(result.stdout);
-        const lines = [parsed.get(update.tag.ref), parsed.get(update.journal.ref)];
-        if (result.code === 0 && lines.every(l => l && ['*', ' ', '+'].includes(l.flag))) {
-            await this.git.setRefs([update.tag, update.journal]);
-            return { kind: 'created' };
-        }
-        const refusal = lines.find(l => l?.flag === '!' && isRemoteRefusal(l.summary));
-        if (refusal)
-            return { kind: 'refused', detail: `${refusal.ref}: ${refusal.summary}` };
-        if (lines.some(l => l !== undefined))
-            return { kind: 'rejected' };
-        if (/\b403\b|permission to .* denied/i.test(result.stderr))
-            throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job push (${(0,remoteStore/* firstLine */.TM)(result.stderr)}). ` +
-                'Nothing was created. Give the workflow `permissions: contents: write`.');
-        return { kind: 'ambiguous', detail: (0,remoteStore/* firstLine */.TM)(result.stderr) };
+    pushTagWithRecord(update) {
+        return pushThroughStore(this.store, update);
     }
 }
 /**
- * A server-side refusal that is not a lost compare-and-set: a pre-receive hook, a protected
- * tag rule. The atomic push then moved neither ref.
+ * The tag (create-only) and the operation's terminal record in ONE atomic change, through the
+ * store, which also archives the ended operation in the same change (docs/design/storage.md).
+ * Only `applied` is `created`; a refusal by the remote (a hook, a protected tag rule) is
+ * `refused`; a lease that failed is `rejected`; no answer is `ambiguous`.
  */
-function isRemoteRefusal(summary) {
-    return /\[remote rejected\]/.test(summary) && !(0,remoteStore/* isRaceLost */.Ye)({ summary });
+async function pushThroughStore(store, update) {
+    try {
+        const outcome = await store.advanceWith(update.journal.ref, update.journal.oid, update.journal.expected, { ended: update.ended, creates: [update.tag] });
+        if (outcome === 'applied')
+            return { kind: 'created' };
+        if (outcome === 'stale')
+            return { kind: 'rejected' };
+        return { kind: 'ambiguous', detail: `no answer from ${store.name}` };
+    }
+    catch (error) {
+        if (error instanceof errors/* StoreError */.AD && /rejected the push/.test(error.message))
+            return { kind: 'refused', detail: error.message };
+        throw error;
+    }
 }
 
 // EXTERNAL MODULE: ./src/action/report.ts
@@ -925,6 +917,91 @@ function flag(value) {
 
 /***/ }),
 
+/***/ 3532:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   L4: () => (/* binding */ foldChain),
+/* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
+/* harmony export */   kD: () => (/* binding */ linkProblem)
+/* harmony export */ });
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/**
+ * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
+ * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
+ * (`dispatch-ledger/operation/v1`) are two instances of one definition — an append-only chain of
+ * entry commits under a ref, each record naming its sequence and the digest of the one before,
+ * verified on every read and folded into a state. Pure: no I/O.
+ */
+
+
+/**
+ * The one retry budget of every chain write: how many times in all one write is tried. A lost
+ * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
+ * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
+ * the budget the step fails and a later step re-plans.
+ */
+const WRITE_TRIES = 3;
+/**
+ * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
+ * digest is the digest of the record before it (null for the first).
+ */
+function linkProblem(definition, previous, previousDigest, next) {
+    const { sequence: seqField, previousDigest: digestField } = definition.fields;
+    const before = previous === null ? null : definition.sequence(previous);
+    const expected = before === null ? 1 : before + 1;
+    const actual = definition.sequence(next);
+    if (actual !== expected)
+        return {
+            what: before === null
+                ? `the first record must have ${seqField} 1, not ${String(actual)}`
+                : `the record after sequence ${before} must have ${seqField} ${expected}, not ${String(actual)}`
+        };
+    const linked = definition.previousDigest(next);
+    if (before === null)
+        return linked === null
+            ? null
+            : {
+                what: `record 1 must have ${digestField} null, not ${String(linked)}`,
+                fix: `a first record has no predecessor; set ${digestField} to null`
+            };
+    if (linked !== previousDigest)
+        return {
+            what: `${digestField} is ${String(linked)}, but the digest of record ${before} is ${String(previousDigest)}`
+        };
+    return null;
+}
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them. Throws BrokenChain naming the
+ * first sequence that does not verify; an empty list is broken at sequence 1. No record is ever
+ * skipped. Linear: each record is checked once and digested once.
+ */
+function foldChain(definition, records, options = {}) {
+    if (records.length === 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(1, `record 1 is missing: ${definition.holder} holds no records; ${definition.stored}`);
+    const canonical = options.canonical;
+    if (canonical !== undefined && canonical.length !== records.length)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`);
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        const position = index + 1;
+        const problem = folder.problem(previous, previousDigest, record, position);
+        if (problem !== null)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(position, `${problem}; ${definition.stored}`);
+        folder.add(record);
+        previous = record;
+        const text = canonical?.[index];
+        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
+    }
+    return folder.result(previous, previousDigest, options.headOid ?? null);
+}
+
+
+/***/ }),
+
 /***/ 2334:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1030,7 +1107,8 @@ class Journal {
     async append(record) {
         const head = this.requireHead();
         const oid = await this.write(record);
-        if ((await this.options.store.advanceRef(this.ref, oid, head.oid)) === 'lost') {
+        const ended = this.options.chain.ends(record);
+        if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended })) === 'lost') {
             await this.reload();
             return false;
         }
@@ -1044,7 +1122,11 @@ class Journal {
     async appendWith(record, extra, via) {
         const head = this.requireHead();
         const oid = await this.write(record);
-        const outcome = await via({ tag: extra, journal: { ref: this.ref, oid, expected: head.oid } });
+        const outcome = await via({
+            tag: extra,
+            journal: { ref: this.ref, oid, expected: head.oid },
+            ended: this.options.chain.ends(record)
+        });
         if (outcome.kind === 'created')
             this.adopt(oid, record);
         return outcome;

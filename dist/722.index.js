@@ -160,6 +160,7 @@ const OPERATION_ENTRY = {
     schema: operation/* OPERATION_SCHEMA */.kV,
     noun: 'operation',
     fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
+    ends: record => operation/* FINAL_STATES */.MS.has(record.state),
     sequence: record => record.sequence,
     previousDigest: record => record.previous_digest,
     state: record => record.state,

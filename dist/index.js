@@ -28829,91 +28829,6 @@ function digestOf(value) {
 
 /***/ }),
 
-/***/ 3532:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L4: () => (/* binding */ foldChain),
-/* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
-/* harmony export */   kD: () => (/* binding */ linkProblem)
-/* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/**
- * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
- * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
- * (`dispatch-ledger/operation/v1`) are two instances of one definition — an append-only chain of
- * entry commits under a ref, each record naming its sequence and the digest of the one before,
- * verified on every read and folded into a state. Pure: no I/O.
- */
-
-
-/**
- * The one retry budget of every chain write: how many times in all one write is tried. A lost
- * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
- * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
- * the budget the step fails and a later step re-plans.
- */
-const WRITE_TRIES = 3;
-/**
- * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
- * digest is the digest of the record before it (null for the first).
- */
-function linkProblem(definition, previous, previousDigest, next) {
-    const { sequence: seqField, previousDigest: digestField } = definition.fields;
-    const before = previous === null ? null : definition.sequence(previous);
-    const expected = before === null ? 1 : before + 1;
-    const actual = definition.sequence(next);
-    if (actual !== expected)
-        return {
-            what: before === null
-                ? `the first record must have ${seqField} 1, not ${String(actual)}`
-                : `the record after sequence ${before} must have ${seqField} ${expected}, not ${String(actual)}`
-        };
-    const linked = definition.previousDigest(next);
-    if (before === null)
-        return linked === null
-            ? null
-            : {
-                what: `record 1 must have ${digestField} null, not ${String(linked)}`,
-                fix: `a first record has no predecessor; set ${digestField} to null`
-            };
-    if (linked !== previousDigest)
-        return {
-            what: `${digestField} is ${String(linked)}, but the digest of record ${before} is ${String(previousDigest)}`
-        };
-    return null;
-}
-/**
- * Verify `records` (oldest first, the whole chain) and fold them. Throws BrokenChain naming the
- * first sequence that does not verify; an empty list is broken at sequence 1. No record is ever
- * skipped. Linear: each record is checked once and digested once.
- */
-function foldChain(definition, records, options = {}) {
-    if (records.length === 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(1, `record 1 is missing: ${definition.holder} holds no records; ${definition.stored}`);
-    const canonical = options.canonical;
-    if (canonical !== undefined && canonical.length !== records.length)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`);
-    const folder = definition.folder();
-    let previous = null;
-    let previousDigest = null;
-    for (const [index, record] of records.entries()) {
-        const position = index + 1;
-        const problem = folder.problem(previous, previousDigest, record, position);
-        if (problem !== null)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(position, `${problem}; ${definition.stored}`);
-        folder.add(record);
-        previous = record;
-        const text = canonical?.[index];
-        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
-    }
-    return folder.result(previous, previousDigest, options.headOid ?? null);
-}
-
-
-/***/ }),
-
 /***/ 5263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29411,11 +29326,12 @@ function judgePermission(author, answer, policy) {
 /* harmony export */   wX: () => (/* binding */ TimestampSchema)
 /* harmony export */ });
 /* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8001);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
-/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1183);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2020);
+
 
 
 
@@ -29534,7 +29450,7 @@ const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .r
     run_id: RunIdSchema,
     ledger_sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
     previous_record_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DigestSchema),
-    state: _states_js__WEBPACK_IMPORTED_MODULE_1__/* .StateSchema */ .XJ,
+    state: _states_js__WEBPACK_IMPORTED_MODULE_0__/* .StateSchema */ .XJ,
     occurred_at: TimestampSchema,
     trigger: TriggerSchema,
     actor: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ActorSchema),
@@ -29563,6 +29479,7 @@ const RUN_ENTRY = {
     schema: RECORD_SCHEMA,
     noun: 'record',
     fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+    ends: record => (0,_states_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(record.state),
     sequence: record => record.ledger_sequence,
     previousDigest: record => record.previous_record_digest,
     state: record => record.state,
@@ -30816,21 +30733,56 @@ class Git {
         }
         this.emptyTreeWritten = true;
     }
-    async writeEmptyTree(objects) {
-        const path = (0,external_node_path_.join)(objects, entry/* EMPTY_TREE */.pL.slice(0, 2), entry/* EMPTY_TREE */.pL.slice(2));
-        if (!(await exists(path))) {
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-            const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-            const file = await (0,promises_.open)(temp, 'wx', 0o444);
-            try {
-                await file.writeFile((0,external_node_zlib_.deflateSync)(Buffer.from('tree 0\0', 'latin1')));
-                await file.sync();
-            }
-            finally {
-                await file.close();
-            }
-            await (0,promises_.rename)(temp, path);
-        }
+    writeEmptyTree(objects) {
+        return writeLoose(objects, entry/* EMPTY_TREE */.pL, Buffer.from('tree 0\0', 'latin1'));
+    }
+    /**
+     * Stores objects whose ids the caller computed (index trees and blobs) as loose objects,
+     * fsynced, without a git process; an object already present is left as it is.
+     */
+    async writeObjects(objects) {
+        if (objects.length === 0)
+            return;
+        const dir = await this.objectsDir();
+        await Promise.all(objects.map(o => writeLoose(dir, o.oid, Buffer.concat([Buffer.from(`${o.type} ${o.body.length}\0`), o.body]))));
+    }
+    /**
+     * One all-or-nothing ref transaction of creates, moves and deletes, each on the value the
+     * caller read. False, with nothing written, when any ref is not what was expected.
+     */
+    async changeRefs(changes) {
+        const lines = changes.map(c => c.oid === null
+            ? `delete ${c.ref} ${c.expected ?? ''}`.trimEnd()
+            : c.expected === null
+                ? createLine(c.ref, c.oid)
+                : `update ${c.ref} ${c.oid} ${c.expected}`);
+        const result = await this.run(['update-ref', '--stdin'], transaction(lines));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing|cannot lock ref/.test(result.stderr) &&
+            !refNameClash(result.stderr))
+            return false;
+        throw this.failure(['update-ref', '--stdin'], result);
+    }
+    /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
+    async listRefTimes(prefixes) {
+        if (prefixes.length === 0)
+            return [];
+        for (const p of prefixes)
+            if (/[*?[\\]/.test(p))
+                throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${p}`);
+        const out = await this.ok([
+            'for-each-ref',
+            '--format=%(objectname) %(committerdate:unix) %(refname)',
+            ...prefixes.map(p => `${p}*`)
+        ]);
+        return out
+            .split('\n')
+            .filter(Boolean)
+            .map(line => {
+            const [oid, time, ref] = line.split(' ');
+            return { oid, ref, time: Number(time) || 0 };
+        });
     }
     emptyTreeWritten = false;
     /** The object directory, found without a process for the usual layouts. */
@@ -30909,7 +30861,7 @@ class Git {
             ...(options.atomic ? ['--atomic'] : []),
             ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
             remote,
-            ...updates.map(u => `${u.oid}:${u.ref}`)
+            ...updates.map(u => `${u.oid ?? ''}:${u.ref}`)
         ]);
     }
     /**
@@ -30918,7 +30870,7 @@ class Git {
      * server only these prefixes: the cost does not grow with the namespace. --prune drops a
      * local copy the remote no longer holds, so local refs mirror the remote's.
      */
-    fetchRefs(remote, refs) {
+    fetchRefs(remote, refs, options = {}) {
         return this.run([
             ...NETWORK_CONFIG,
             // Entries share no history with the checkout, so negotiating is a wasted round trip.
@@ -30931,9 +30883,32 @@ class Git {
             '--no-write-fetch-head',
             '--no-auto-gc',
             '--no-recurse-submodules',
+            ...(options.depth ? [`--depth=${options.depth}`] : []),
             remote,
             ...refs.map(ref => `+${ref}*:${ref}*`)
         ]);
+    }
+    /** Fetches objects by id (protocol v2 lets a client want any object the server holds). */
+    fetchObjects(remote, oids) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--no-auto-gc',
+            '--no-recurse-submodules',
+            remote,
+            ...oids
+        ]);
+    }
+    /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
+    async mirrorRefs(changes) {
+        if (changes.length === 0)
+            return;
+        await this.ok(['update-ref', '--stdin'], transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
     }
     /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
     async lsRemote(remote, refs) {
@@ -31029,6 +31004,23 @@ function clashError(clash, where) {
 function redact(text) {
     return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
 }
+/** Writes one loose object (zlib of `<type> <size>\0<body>`) atomically, fsynced. */
+async function writeLoose(objects, oid, raw) {
+    const path = (0,external_node_path_.join)(objects, oid.slice(0, 2), oid.slice(2));
+    if (await exists(path))
+        return;
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const file = await (0,promises_.open)(temp, 'wx', 0o444);
+    try {
+        await file.writeFile((0,external_node_zlib_.deflateSync)(raw));
+        await file.sync();
+    }
+    finally {
+        await file.close();
+    }
+    await (0,promises_.rename)(temp, path);
+}
 async function exists(path) {
     return (await (0,promises_.stat)(path).catch(() => null)) !== null;
 }
@@ -31107,10 +31099,10 @@ class ObjectReader {
             }
             if (this.buffer.length < eol + 1 + size + 1)
                 return;
-            const content = this.buffer.subarray(eol + 1, eol + 1 + size).toString('utf8');
+            const bytes = Buffer.from(this.buffer.subarray(eol + 1, eol + 1 + size));
             this.buffer = this.buffer.subarray(eol + 1 + size + 1);
             this.waiting.shift();
-            waiter.resolve({ oid, type, content });
+            waiter.resolve({ oid, type, content: bytes.toString('utf8'), bytes });
         }
     }
 }
@@ -31118,118 +31110,908 @@ class ObjectReader {
 
 /***/ }),
 
-/***/ 281:
+/***/ 9038:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ LocalStore)
-/* harmony export */ });
-/* unused harmony export ChainReader */
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5263);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  RX: () => (/* binding */ IndexedStore)
+});
+
+// UNUSED EXPORTS: BUCKET_TRIES, DEFAULT_ARCHIVE_AFTER_SECONDS
+
+// EXTERNAL MODULE: ./src/core/entry.ts
+var entry = __nccwpck_require__(5263);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/core/index/layout.ts
+/**
+ * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
+ * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
+ * `<ns>/runs/<sha256(run id)>`, `<ns>/operations/<sha256(operation id)>` — and the store
+ * keeps them in a fixed set of refs:
+ *
+ * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
+ *   generation N, the admission commit's bytes) and `runs/<h>`, `operations/<h>` (an archived
+ *   chain: its head, as an index entry);
+ * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
+ *   head reachable; only writers touch it, readers never fetch it;
+ * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
+ *
+ * `hh` is the first two hex digits of the hash in the name, so 256 + 256 refs at most. Pure.
+ */
+
+const LOGICAL = /^(refs\/.+)\/(admissions|runs|operations)\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
+/** The logical name a command uses, parsed; null for any other ref (a tag, a branch). */
+function parseLogical(ref) {
+    const match = LOGICAL.exec(ref);
+    if (!match)
+        return null;
+    const [, namespace, family, hash, generation] = match;
+    if (family === 'admissions')
+        return { kind: 'admission', namespace, hash, generation: generation ? Number(generation) : 1 };
+    if (generation !== undefined)
+        return null;
+    return { kind: 'chain', namespace, family, hash };
+}
+/** The logical ref of a key's generation (generation 1 has no suffix). */
+function admissionName(namespace, hash, generation) {
+    const base = `${namespace}/admissions/${hash}`;
+    return generation === 1 ? base : `${base}.g${generation}`;
+}
+function chainName(namespace, family, hash) {
+    return `${namespace}/${family}/${hash}`;
+}
+function bucketOf(hash) {
+    return hash.slice(0, 2);
+}
+function indexRef(namespace, bucket) {
+    return `${namespace}/index/${bucket}`;
+}
+function archiveRef(namespace, bucket) {
+    return `${namespace}/archive/${bucket}`;
+}
+/** The bucket a logical name lives in. */
+function bucketOfName(name) {
+    return bucketOf(name.hash);
+}
+/** Where a logical name sits in its bucket's tree. */
+function entryPath(name) {
+    return name.kind === 'admission'
+        ? `keys/${name.hash}/${name.generation}`
+        : `${name.family}/${name.hash}`;
+}
+/** The prefix under which a bucket's live chains of a family are named. */
+function liveChainPrefix(namespace, family, bucket) {
+    return `${namespace}/${family}/${bucket}`;
+}
+const FAMILIES = ['runs', 'operations'];
+const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
+const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
+/**
+ * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
+ */
+function parseArchiveAfter(text) {
+    const value = text.trim() === '' ? '1h' : text.trim();
+    const match = DURATION.exec(value);
+    if (!match || (match[1] !== '0' && match[2] === undefined))
+        throw new InvalidInput(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
+            'number followed by m, h or d (for example 30m, 1h, 2d).');
+    return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+}
+/** The shortest retention a repository may set: see parseRetentionDays. */
+const MIN_RETENTION_DAYS = 90;
+/**
+ * `retention-days`: 0 keeps every key forever. GitHub re-runs a workflow up to 30 days after it
+ * started and a run may last 35 days, so a key forgotten sooner could admit a real duplicate:
+ * 1–89 is refused.
+ */
+function parseRetentionDays(text) {
+    const value = text.trim() === '' ? '0' : text.trim();
+    if (!/^(0|[1-9][0-9]*)$/.test(value))
+        throw new InvalidInput(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
+            `(keep every key) or ${MIN_RETENTION_DAYS} or more.`);
+    const days = Number(value);
+    if (days !== 0 && days < MIN_RETENTION_DAYS)
+        throw new InvalidInput(`The \`retention-days\` input is ${days}, which could forget a key while GitHub may still ` +
+            're-run its workflow (re-runs are allowed up to 30 days after a run started, and a run ' +
+            `may last 35 days), admitting a real duplicate. Use 0 (keep every key) or ${MIN_RETENTION_DAYS} or more.`);
+    return days;
+}
+/** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
+function isIdle(writtenAt, now, archiveAfterSeconds) {
+    return now - writtenAt >= archiveAfterSeconds;
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
+var schemas = __nccwpck_require__(8395);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(3305);
+// EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
+var schema = __nccwpck_require__(1183);
+// EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
+var canonical = __nccwpck_require__(1649);
+;// CONCATENATED MODULE: ./src/core/index/entry.ts
+/**
+ * The index entry of an archived chain (docs/design/storage.md#archived-chains): closed JSON
+ * with a schema name, stored as a blob at `runs/<h>` or `operations/<h>` in its bucket's tree.
+ * It records the chain's head (kept reachable by the bucket's archive ref) and whether the
+ * head ended the chain, with the head's time, which retention reads. Pure.
+ */
 
 
-/** The local repository's refs are the store: the arbiter when there is no remote. */
-class LocalStore {
-    git;
-    name = 'local';
-    constructor(git) {
-        this.git = git;
+
+
+const INDEX_ENTRY_SCHEMA = 'dispatch-ledger/index-entry/v1';
+const OID = schemas/* string */.YjP().check(api/* _regex */.Fk(/^[0-9a-f]{40}([0-9a-f]{24})?$/));
+const IndexEntrySchema = schemas/* strictObject */.rej({
+    schema: schemas/* literal */.euz(INDEX_ENTRY_SCHEMA),
+    ref: schemas/* string */.YjP(),
+    head: OID,
+    ended: schemas/* boolean */.zMY(),
+    written_at: schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _nonnegative */.UI())
+});
+function encodeIndexEntry(entry) {
+    return (0,canonical/* canonicalJson */.dj)({ schema: INDEX_ENTRY_SCHEMA, ...entry });
+}
+/** Parses a stored index entry; anything else fails closed naming the bucket and path. */
+function decodeIndexEntry(where, text, ref) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors/* CorruptEntry */.Ob(where, 'its index entry is not JSON');
+    }
+    const parsed = IndexEntrySchema.safeParse(value);
+    if (!parsed.success)
+        throw new errors/* CorruptEntry */.Ob(where, `its index entry is not ${INDEX_ENTRY_SCHEMA}`);
+    if (parsed.data.ref !== ref)
+        throw new errors/* CorruptEntry */.Ob(where, `its index entry names ${parsed.data.ref}, not ${ref}`);
+    return parsed.data;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/core/index/tree.ts
+/**
+ * git's tree and object formats, for the index buckets (docs/design/storage.md): parsing a tree
+ * object's bytes, encoding one in git's order, and an object's id. Pure (hashing only).
+ */
+
+const TREE_MODE = '40000';
+const BLOB_MODE = '100644';
+function parseTree(bytes) {
+    const items = [];
+    let at = 0;
+    while (at < bytes.length) {
+        const space = bytes.indexOf(0x20, at);
+        const nul = bytes.indexOf(0, space);
+        if (space < 0 || nul < 0 || nul + 21 > bytes.length)
+            throw new Error('truncated tree object');
+        items.push({
+            mode: bytes.subarray(at, space).toString('latin1'),
+            name: bytes.subarray(space + 1, nul).toString('utf8'),
+            oid: bytes.subarray(nul + 1, nul + 21).toString('hex')
+        });
+        at = nul + 21;
+    }
+    return items;
+}
+/** git sorts a tree's entries by name, a subtree's name as if it ended in `/`. */
+function sortKey(item) {
+    return item.mode === TREE_MODE ? `${item.name}/` : item.name;
+}
+function encodeTree(items) {
+    const sorted = [...items].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+    return Buffer.concat(sorted.map(item => Buffer.concat([Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'), Buffer.from(item.oid, 'hex')])));
+}
+function objectId(type, body) {
+    return (0,external_node_crypto_.createHash)('sha1')
+        .update(`${type} ${body.length}\0`)
+        .update(body)
+        .digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/store/chainReader.ts
+
+
+const decodeLedger = entry/* decodeRecord */.eT;
+/**
+ * Follows a chain of entry commits through one `git cat-file --batch`, from `start` (the live
+ * ref, or an archived head's id) back to record 1, decoding and checking each commit. Errors
+ * name the chain's ref, and below the head the commit too (`git cat-file -p <oid>` shows it).
+ */
+async function walkChain(objects, ref, start, decode) {
+    let object = await objects.read(start);
+    if (!object)
+        return null;
+    const newestFirst = [];
+    for (;;) {
+        const oid = newestFirst.length || start !== ref ? object.oid : undefined;
+        const commit = entryCommit(ref, object.type, object.content, oid);
+        newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) });
+        if (commit.parents.length > 1)
+            throw new errors/* CorruptEntry */.Ob(ref, 'a record commit has two parents', oid);
+        const parent = commit.parents[0];
+        if (!parent)
+            break;
+        const next = await objects.read(parent);
+        if (!next)
+            throw new errors/* CorruptEntry */.Ob(ref, `its parent ${parent} is missing`, oid);
+        object = next;
+    }
+    return newestFirst.reverse();
+}
+/** An admission as stored (the admission commit's bytes): parentless, on the empty tree. */
+function decodeStoredAdmission(ref, content) {
+    if (!content.startsWith('tree '))
+        throw new errors/* CorruptEntry */.Ob(ref, 'its index entry is not an admission commit (it holds a blob of other bytes)');
+    const commit = entryCommit(ref, 'commit', content);
+    if (commit.parents.length !== 0)
+        throw new errors/* CorruptEntry */.Ob(ref, 'an admission commit has a parent');
+    return (0,entry/* decodeAdmission */.Mv)(ref, content);
+}
+function entryCommit(ref, type, content, oid) {
+    if (type !== 'commit')
+        throw new errors/* CorruptEntry */.Ob(ref, `it points at a ${type}, not a commit`, oid);
+    let commit;
+    try {
+        commit = (0,entry/* parseCommit */.L5)(content);
+    }
+    catch {
+        throw new errors/* CorruptEntry */.Ob(ref, 'its entry is not a commit', oid);
+    }
+    if (commit.tree !== entry/* EMPTY_TREE */.pL)
+        throw new errors/* CorruptEntry */.Ob(ref, 'its commit is not on the empty tree', oid);
+    return commit;
+}
+
+;// CONCATENATED MODULE: ./src/store/index/bucket.ts
+/**
+ * An index bucket as read (docs/design/storage.md): its tip commit and the tree under it,
+ * walked on demand through one `git cat-file --batch`, and the new snapshot a write builds by
+ * editing paths of that tree.
+ */
+
+
+
+class BucketView {
+    ref;
+    tip;
+    root;
+    objects;
+    trees = new Map();
+    constructor(
+    /** The index ref, for error messages. */
+    ref, 
+    /** The tip commit; null when the bucket was never written. */
+    tip, root, objects) {
+        this.ref = ref;
+        this.tip = tip;
+        this.root = root;
+        this.objects = objects;
+    }
+    static async open(ref, objects) {
+        const object = await objects.read(ref);
+        if (!object)
+            return new BucketView(ref, null, null, objects);
+        if (object.type !== 'commit')
+            throw new errors/* CorruptEntry */.Ob(ref, `it points at a ${object.type}`);
+        return new BucketView(ref, object.oid, (0,entry/* parseCommit */.L5)(object.content).tree, objects);
+    }
+    /** The items of the tree at `dir` ('' for the root); empty when it does not exist. */
+    async list(dir) {
+        const oid = await this.treeAt(dir);
+        return oid ? this.readTree(oid) : [];
+    }
+    /** The blob at path, or null. */
+    async blob(path) {
+        const slash = path.lastIndexOf('/');
+        const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1));
+        if (!item)
+            return null;
+        const object = await this.objects.read(item.oid);
+        if (!object || object.type !== 'blob')
+            throw new errors/* CorruptEntry */.Ob(this.ref, `its entry ${path} is not a readable blob`);
+        return { oid: object.oid, bytes: object.bytes };
+    }
+    async treeAt(dir) {
+        let oid = this.root;
+        for (const part of dir.split('/').filter(Boolean)) {
+            if (!oid)
+                return null;
+            const item = (await this.readTree(oid)).find(i => i.name === part && i.mode === TREE_MODE);
+            oid = item?.oid ?? null;
+        }
+        return oid;
+    }
+    async readTree(oid) {
+        const cached = this.trees.get(oid);
+        if (cached)
+            return cached;
+        const object = await this.objects.read(oid);
+        if (!object || object.type !== 'tree')
+            throw new errors/* CorruptEntry */.Ob(this.ref, `its tree ${oid} is missing or not a tree`);
+        const items = parseTree(object.bytes);
+        this.trees.set(oid, items);
+        return items;
+    }
+    /**
+     * The root tree after setting each path to a blob (or removing it, `null`), with every new
+     * object to store. Emptied trees disappear, as git would never hold them.
+     */
+    async edit(edits) {
+        const objects = [];
+        const root = await this.editDir(this.root, '', edits, objects);
+        const empty = encodeTree([]);
+        const rootOid = root ?? objectId('tree', empty);
+        if (!root)
+            objects.push({ type: 'tree', body: empty, oid: rootOid });
+        return { root: rootOid, objects };
+    }
+    async editDir(oid, dir, edits, out) {
+        const items = new Map((oid ? await this.readTree(oid) : []).map(i => [i.name, i]));
+        const children = new Set();
+        for (const [path, body] of edits) {
+            if (!path.startsWith(dir))
+                continue;
+            const rest = path.slice(dir.length);
+            const slash = rest.indexOf('/');
+            if (slash >= 0)
+                children.add(rest.slice(0, slash));
+            else if (body === null)
+                items.delete(rest);
+            else {
+                const blob = objectId('blob', body);
+                out.push({ type: 'blob', body, oid: blob });
+                items.set(rest, { mode: BLOB_MODE, name: rest, oid: blob });
+            }
+        }
+        for (const child of children) {
+            const current = items.get(child);
+            const next = await this.editDir(current?.mode === TREE_MODE ? current.oid : null, `${dir}${child}/`, edits, out);
+            if (next)
+                items.set(child, { mode: TREE_MODE, name: child, oid: next });
+            else
+                items.delete(child);
+        }
+        if (items.size === 0)
+            return null;
+        const body = encodeTree([...items.values()]);
+        const tree = objectId('tree', body);
+        if (tree !== oid)
+            out.push({ type: 'tree', body, oid: tree });
+        return tree;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/index/indexedStore.ts
+/**
+ * The store in layout v2 (docs/design/storage.md): commands read and write admissions and
+ * chains by their logical names, and this class keeps them in at most 512 index refs plus one
+ * ref per chain written within `archive-after`. Every write is planned from what the arbiter
+ * holds and applied as ONE atomic change of refs (a push, or an update-ref transaction):
+ *
+ * - an admission adds `keys/<h>/<N>` to its key's bucket, compare-and-set on the bucket tip,
+ *   with its chain's first record in the same change;
+ * - an append moves the chain's ref; an append that ends the chain (or with `archive-after: 0`)
+ *   deletes the ref and records the head in the chain's bucket instead; an append to an
+ *   archived chain that has not ended re-creates its ref (compare-and-set on the head the
+ *   index records);
+ * - every write of a bucket also archives that bucket's chains idle past `archive-after`.
+ *
+ * A change lost only because the bucket moved (another key) is planned again from the new
+ * tip, up to BUCKET_TRIES; a change lost to the chain or key it is about answers as before
+ * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
+ * are ours (content addressing), absent is tried again (every lease stays as read).
+ */
+
+
+
+
+
+
+
+/** How many times one write is planned when other keys keep moving its bucket. */
+const BUCKET_TRIES = 32;
+const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
+class IndexedStore {
+    refs;
+    archiveAfterSeconds;
+    now;
+    /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
+    written = new Map();
+    checked = new Set();
+    constructor(refs, options = {}) {
+        this.refs = refs;
+        this.archiveAfterSeconds = options.archiveAfterSeconds ?? DEFAULT_ARCHIVE_AFTER_SECONDS;
+        this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    }
+    get name() {
+        return this.refs.name;
+    }
+    get git() {
+        return this.refs.git;
     }
     async read(fn) {
         const objects = this.git.openReader();
         try {
-            return await fn(new ChainReader(objects));
+            return await fn(this.reader(objects));
         }
         finally {
             objects.close();
         }
     }
+    /** Entry commits are hashed here and stored as loose objects: no git process. */
     async writeEntries(commits) {
         await this.git.ensureEmptyTree();
-        return this.git.writeCommits(commits.map(_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .encodeCommit */ .Cv));
+        const objects = commits.map(spec => {
+            const body = Buffer.from((0,entry/* encodeCommit */.Cv)(spec), 'utf8');
+            return { type: 'commit', body, oid: objectId('commit', body) };
+        });
+        await this.git.writeObjects(objects);
+        for (const o of objects)
+            this.written.set(o.oid, o.body);
+        return objects.map(o => o.oid);
+    }
+    /** Names known in advance (an admission and the ledger it will name): one fetch for all. */
+    async prefetch(refs) {
+        await this.bringNames(refs.map(named), { refresh: false });
     }
     async createRefs(refs) {
-        return (await this.git.createRefs(refs)) ? 'created' : 'exists';
+        const admissions = [];
+        const chains = [];
+        for (const { ref, oid } of refs) {
+            const name = named(ref);
+            if (name.kind === 'admission')
+                admissions.push({ name, ref, bytes: await this.entryBytes(oid) });
+            else
+                chains.push({ name, ref, oid });
+        }
+        return this.write({ kind: 'create', admissions, chains });
     }
-    async advanceRef(ref, next, expected) {
-        return (await this.git.advanceRef(ref, next, expected)) ? 'advanced' : 'lost';
+    advanceRef(ref, next, expected, options = {}) {
+        return this.write(this.advanceIntent(ref, next, expected, options, []));
     }
-    /** One for-each-ref; the local refs are always current, so `refresh` changes nothing. */
-    listRefs(prefix) {
-        return this.git.listRefs(prefix);
+    /**
+     * The append and create-only refs outside the namespace (a tag) in ONE atomic change, tried
+     * once: the caller settles every answer but `applied` by reading again.
+     */
+    async advanceWith(ref, next, expected, options) {
+        const intent = this.advanceIntent(ref, next, expected, options, options.creates);
+        await this.bringFor(intent, { refresh: false });
+        const plan = await this.planned(intent, false);
+        if ('answer' in plan)
+            return 'stale';
+        await this.git.writeObjects(plan.objects);
+        return this.refs.apply(plan.changes);
+    }
+    /**
+     * Every logical name under a prefix: a key's generations (`<ns>/admissions/<h>`), or every
+     * run, operation or admission of a namespace (`<ns>/runs/`…), live and archived alike.
+     */
+    async listRefs(prefix, options = {}) {
+        if (/[*?[\\]/.test(prefix))
+            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
+        const refresh = options.refresh ?? false;
+        const key = parseLogical(prefix);
+        if (key?.kind === 'admission' && key.generation === 1) {
+            await this.bringNames([key], { refresh });
+            const objects = this.git.openReader();
+            try {
+                const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects);
+                // Every entry is listed by the name it stands for; a name no writer makes (`04`)
+                // then fails closed where generations are ordered and verified.
+                return (await view.list(`keys/${key.hash}`)).map(item => ({
+                    ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
+                    oid: item.oid
+                }));
+            }
+            finally {
+                objects.close();
+            }
+        }
+        const family = /^(refs\/.+)\/(admissions|runs|operations)\/$/.exec(prefix);
+        if (!family)
+            throw new errors/* StoreError */.AD(`the store cannot list ${prefix}`);
+        return this.listAll(family[1], family[2], refresh);
+    }
+    // ——— reading ———
+    reader(objects) {
+        return {
+            readAdmission: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+                const blob = await view.blob(entryPath(name));
+                if (!blob)
+                    return null;
+                const value = decodeStoredAdmission(ref, blob.bytes.toString('utf8'));
+                return { oid: objectId('commit', blob.bytes), value };
+            },
+            readChain: async (ref, chain, options) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: options?.refresh ?? false });
+                const found = await this.locate(name, ref, objects);
+                if (!found)
+                    return null;
+                if (found.where === 'archived' && !(await objects.read(found.head))) {
+                    await this.refs.bringObjects([found.head]);
+                }
+                const decode = (chain?.decode ?? decodeLedger);
+                const start = found.where === 'live' ? ref : found.head;
+                const entries = await walkChain(objects, ref, start, decode);
+                if (!entries)
+                    throw new errors/* StoreError */.AD(`the archived head ${found.head} of ${ref} is missing`);
+                return entries;
+            }
+        };
+    }
+    /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
+    async locate(name, ref, objects) {
+        const live = await objects.read(ref);
+        if (live)
+            return { where: 'live', head: live.oid };
+        const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+        const path = entryPath(name);
+        const blob = await view.blob(path);
+        if (!blob)
+            return null;
+        const entry = decodeIndexEntry(`${view.ref}:${path}`, blob.bytes.toString('utf8'), ref);
+        return { where: 'archived', head: entry.head };
+    }
+    async listAll(namespace, family, refresh) {
+        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)], refresh);
+        const live = family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`]);
+        const buckets = await this.git.listRefTimes([`${namespace}/index/`]);
+        const listed = live.map(({ ref, oid }) => ({ ref, oid }));
+        const objects = this.git.openReader();
+        try {
+            for (const bucket of buckets) {
+                const view = await BucketView.open(bucket.ref, objects);
+                if (family !== 'admissions') {
+                    for (const item of await view.list(family))
+                        listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid });
+                    continue;
+                }
+                for (const key of await view.list('keys'))
+                    for (const gen of await view.readTree(key.oid))
+                        listed.push({
+                            ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
+                            oid: gen.oid
+                        });
+            }
+        }
+        finally {
+            objects.close();
+        }
+        return listed;
+    }
+    // ——— writing ———
+    advanceIntent(ref, next, expected, options, creates) {
+        const name = named(ref);
+        if (name.kind !== 'chain')
+            throw new errors/* StoreError */.AD(`${ref} is not a chain`);
+        return { kind: 'advance', name, ref, next, expected, ended: options.ended ?? false, creates };
+    }
+    async write(intent) {
+        let unanswered = false;
+        for (let attempt = 1; attempt <= BUCKET_TRIES; attempt++) {
+            await this.bringFor(intent, { refresh: attempt > 1 });
+            const plan = await this.planned(intent, unanswered);
+            if ('answer' in plan)
+                return plan.answer;
+            await this.git.writeObjects(plan.objects);
+            const outcome = await this.refs.apply(plan.changes);
+            if (outcome === 'applied')
+                return (intent.kind === 'create' ? 'created' : 'advanced');
+            if (outcome === 'unanswered')
+                unanswered = true;
+            if (attempt > 2)
+                await pause(attempt);
+        }
+        throw new errors/* StoreError */.AD(`Other writers kept changing the index bucket of ${describe(intent)} at ${this.name} ` +
+            `(${BUCKET_TRIES} tries), so nothing was written or claimed. This is contention, not a ` +
+            'conflict: re-run the step.');
+    }
+    async planned(intent, unanswered) {
+        const objects = this.git.openReader();
+        try {
+            const plan = new WritePlan(this, objects);
+            const answer = intent.kind === 'create'
+                ? await this.planCreate(intent, plan, unanswered)
+                : await this.planAdvance(intent, plan, unanswered);
+            if (answer !== null)
+                return { answer: answer };
+            return await plan.finish();
+        }
+        finally {
+            objects.close();
+        }
+    }
+    async planCreate(intent, plan, unanswered) {
+        let present = 0;
+        let ours = 0;
+        for (const a of intent.admissions) {
+            const blob = await (await plan.bucket(a.name)).blob(entryPath(a.name));
+            if (blob)
+                present++;
+            if (blob && blob.oid === objectId('blob', a.bytes))
+                ours++;
+        }
+        for (const c of intent.chains) {
+            const found = await this.locate(c.name, c.ref, plan.objects);
+            if (found)
+                present++;
+            if (found?.head === c.oid)
+                ours++;
+        }
+        const all = intent.admissions.length + intent.chains.length;
+        if (unanswered && ours === all)
+            return 'created';
+        if (present > 0)
+            return 'exists';
+        for (const a of intent.admissions)
+            await plan.put(a.name, a.bytes);
+        for (const c of intent.chains)
+            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
+        return null;
+    }
+    async planAdvance(intent, plan, unanswered) {
+        const found = await this.locate(intent.name, intent.ref, plan.objects);
+        if (unanswered && found?.head === intent.next)
+            return 'advanced';
+        if (!found || found.head !== intent.expected)
+            return 'lost';
+        await plan.place(intent.name, intent.ref, {
+            head: intent.next,
+            was: found,
+            ended: intent.ended
+        });
+        for (const create of intent.creates)
+            plan.change({ ...create, expected: null });
+        return null;
+    }
+    /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
+    bringFor(intent, options) {
+        const names = intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.name) : [intent.name];
+        return this.bringNames(names, { ...options, check: false });
+    }
+    /**
+     * One fetch of each named bucket's index tip and live chains (never their history: an index
+     * commit has no parent). The first time a namespace is seen, its layout is checked too.
+     */
+    async bringNames(names, options) {
+        const byNamespace = new Map();
+        for (const name of names) {
+            const buckets = byNamespace.get(name.namespace) ?? new Set();
+            buckets.add(bucketOf(name.hash));
+            byNamespace.set(name.namespace, buckets);
+        }
+        for (const [namespace, buckets] of byNamespace)
+            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [indexRef(namespace, b), ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))]), options.refresh, { check: options.check ?? true });
+    }
+    async bringPrefixes(namespace, prefixes, refresh, options = {}) {
+        const first = !this.checked.has(namespace);
+        const v1 = `${namespace}/admissions/`;
+        await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh });
+        // A write checks in its own listing of live chains (liveChains), saving a process.
+        if (first && options.check !== false)
+            this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]));
+    }
+    /**
+     * The live chains of the buckets a write changes, with the check of the namespace's layout in
+     * the same listing when it has not been made (one for-each-ref).
+     */
+    async liveChains(namespace, buckets) {
+        const v1 = `${namespace}/admissions/`;
+        const first = !this.checked.has(namespace);
+        const listed = await this.git.listRefTimes([
+            ...(first ? [v1] : []),
+            ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
+        ]);
+        if (first)
+            this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
+        return listed.filter(r => !r.ref.startsWith(v1));
+    }
+    refuseLayoutV1(namespace, v1Refs) {
+        const v1 = `${namespace}/admissions/`;
+        if (v1Refs.length > 0)
+            throw new errors/* StoreError */.AD(`The namespace ${namespace} holds refs of layout v1 (${v1}…), which this version does ` +
+                'not read or write (v0.1 was never released, and nothing migrates them). Set the ' +
+                '`namespace` input to a fresh prefix, or delete those refs ' +
+                `(git for-each-ref --format='delete %(refname)' ${v1} | git update-ref --stdin, then push the deletions).`);
+        this.checked.add(namespace);
+    }
+    /** The bytes of an entry commit this process wrote (or, failing that, as git holds it). */
+    async entryBytes(oid) {
+        const known = this.written.get(oid);
+        if (known)
+            return known;
+        const objects = this.git.openReader();
+        try {
+            const object = await objects.read(oid);
+            if (!object || object.type !== 'commit')
+                throw new errors/* StoreError */.AD(`entry ${oid} was not written`);
+            return object.bytes;
+        }
+        finally {
+            objects.close();
+        }
+    }
+    /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
+    async archiveTip(namespace, bucket, objects) {
+        const ref = archiveRef(namespace, bucket);
+        await this.refs.bring([ref], { shallow: true, refresh: true });
+        return (await objects.read(ref))?.oid ?? null;
+    }
+    get clock() {
+        return this.now();
     }
 }
-/** Reads entries and follows chains through one `git cat-file --batch`. */
-class ChainReader {
+/**
+ * The refs one write changes, built from what it read: each touched bucket's edits, the heads
+ * it archives (and so must keep reachable), and the chain refs it creates, moves or deletes.
+ */
+class WritePlan {
+    store;
     objects;
-    constructor(objects) {
+    views = new Map();
+    edits = new Map();
+    archived = new Map();
+    changes = [];
+    touched = new Set();
+    constructor(store, objects) {
+        this.store = store;
         this.objects = objects;
     }
-    async readAdmission(ref) {
-        const object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const commit = this.entryCommit(ref, object.type, object.content);
-        if (commit.parents.length !== 0)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'an admission commit has a parent');
-        return { oid: object.oid, value: (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeAdmission */ .Mv)(ref, object.content) };
+    async bucket(name) {
+        const ref = indexRef(name.namespace, bucketOf(name.hash));
+        const seen = this.views.get(ref);
+        if (seen)
+            return seen.view;
+        const view = await BucketView.open(ref, this.objects);
+        this.views.set(ref, { name, view });
+        return view;
     }
-    readChain(ref, chain) {
-        return chain ? this.walk(ref, chain.decode) : this.walk(ref, _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .decodeRecord */ .eT);
+    change(change) {
+        this.changes.push(change);
     }
-    async walk(ref, decode) {
-        let object = await this.objects.read(ref);
-        if (!object)
-            return null;
-        const newestFirst = [];
-        for (;;) {
-            // Below the head, errors name the commit too: `git cat-file -p <oid>` shows it.
-            const oid = newestFirst.length ? object.oid : undefined;
-            const commit = this.entryCommit(ref, object.type, object.content, oid);
-            newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) });
-            if (commit.parents.length > 1)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'a record commit has two parents', oid);
-            const parent = commit.parents[0];
-            if (!parent)
-                break;
-            const next = await this.objects.read(parent);
-            if (!next)
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `its parent ${parent} is missing`, oid);
-            object = next;
+    async put(name, body) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref) ?? new Map();
+        edits.set(entryPath(name), body);
+        this.edits.set(view.ref, edits);
+    }
+    /**
+     * Puts a chain's new head where it belongs: its own ref while it is being written, the index
+     * when it ends or is archived at once (`archive-after: 0`).
+     */
+    async place(name, ref, at) {
+        this.touched.add(ref);
+        const archive = at.ended || this.store.archiveAfterSeconds === 0;
+        if (archive) {
+            if (at.was?.where === 'live')
+                this.change({ ref, oid: null, expected: at.was.head });
+            await this.archive(name, ref, at.head, { ended: at.ended, written_at: this.store.clock });
         }
-        return newestFirst.reverse();
+        else if (at.was?.where === 'live') {
+            this.change({ ref, oid: at.head, expected: at.was.head });
+        }
+        else {
+            this.change({ ref, oid: at.head, expected: null });
+            if (at.was?.where === 'archived')
+                await this.put(name, null);
+        }
     }
-    entryCommit(ref, type, content, oid) {
-        if (type !== 'commit')
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `it points at a ${type}, not a commit`, oid);
-        const commit = (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .parseCommit */ .L5)(content);
-        if (commit.tree !== _core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .EMPTY_TREE */ .pL)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'its commit is not on the empty tree', oid);
-        return commit;
+    async archive(name, ref, head, how) {
+        await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
+        const bucket = bucketOf(name.hash);
+        const key = `${name.namespace}\n${bucket}`;
+        this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
     }
+    /** Every written bucket also archives its chains idle past archive-after. */
+    async sweep() {
+        for (const { name, view } of [...this.views.values()]) {
+            if (!this.edits.has(view.ref))
+                continue;
+            const live = await this.store.liveChains(name.namespace, [bucketOf(name.hash)]);
+            for (const chain of live) {
+                const logical = parseLogical(chain.ref);
+                if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
+                    continue;
+                if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+                    continue;
+                this.touched.add(chain.ref);
+                this.change({ ref: chain.ref, oid: null, expected: chain.oid });
+                await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
+            }
+        }
+    }
+    async finish() {
+        await this.sweep();
+        const objects = [];
+        const time = this.store.clock;
+        for (const { view } of this.views.values()) {
+            const edits = this.edits.get(view.ref);
+            if (!edits)
+                continue;
+            const tree = await view.edit(edits);
+            objects.push(...tree.objects);
+            const commit = commitObject({ tree: tree.root, parents: [], time, subject: `dispatch-ledger index ${view.ref}` });
+            objects.push(commit);
+            this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
+        }
+        for (const [key, heads] of this.archived) {
+            const [namespace, bucket] = key.split('\n');
+            const tip = await this.store.archiveTip(namespace, bucket, this.objects);
+            const commit = commitObject({
+                tree: entry/* EMPTY_TREE */.pL,
+                parents: [...(tip ? [tip] : []), ...new Set(heads)],
+                time,
+                subject: `dispatch-ledger archive ${archiveRef(namespace, bucket)}`
+            });
+            objects.push(commit);
+            this.changes.push({ ref: archiveRef(namespace, bucket), oid: commit.oid, expected: tip });
+        }
+        return { changes: this.changes, objects };
+    }
+}
+function commitObject(spec) {
+    const stamp = `${spec.time} +0000`;
+    const text = `tree ${spec.tree}\n${spec.parents.map(p => `parent ${p}\n`).join('')}` +
+        `author ${entry/* IDENTITY */.zK} ${stamp}\ncommitter ${entry/* IDENTITY */.zK} ${stamp}\n\n${spec.subject}\n`;
+    const body = Buffer.from(text, 'utf8');
+    return { type: 'commit', body, oid: objectId('commit', body) };
+}
+function named(ref) {
+    const name = parseLogical(ref);
+    if (!name)
+        throw new errors/* StoreError */.AD(`${ref} is not an admission, run or operation name`);
+    return name;
+}
+function describe(intent) {
+    return intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ') : intent.ref;
+}
+function pause(attempt) {
+    return new Promise(resolve => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 10)));
 }
 
 
 /***/ }),
 
-/***/ 7994:
+/***/ 3049:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   TM: () => (/* binding */ firstLine),
-/* harmony export */   Ye: () => (/* binding */ isRaceLost),
-/* harmony export */   d2: () => (/* binding */ parsePorcelain),
-/* harmony export */   qg: () => (/* binding */ RemoteStore)
+/* harmony export */   WH: () => (/* binding */ LocalRefs),
+/* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
+/* unused harmony exports parsePorcelain, isLeaseRefused, isRaceLost, firstLine */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3532);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1404);
-/* harmony import */ var _localStore_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(281);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
+/**
+ * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
+ * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
+ * which to change; this port only brings refs up to date and applies one all-or-nothing change.
+ */
 
 
-
-
+class LocalRefs {
+    git;
+    name = 'local';
+    constructor(git) {
+        this.git = git;
+    }
+    async bring() { }
+    async bringObjects() { }
+    async apply(changes) {
+        return (await this.git.changeRefs(changes)) ? 'applied' : 'stale';
+    }
+}
 function parsePorcelain(stdout) {
     const lines = new Map();
     for (const line of stdout.split('\n')) {
@@ -31243,174 +32025,71 @@ function parsePorcelain(stdout) {
     }
     return lines;
 }
-/**
- * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a fresh machine.
- * Objects are written locally, then one push per admission or record decides; local refs
- * follow what the remote holds so later steps in the job read locally.
- */
-class RemoteStore {
+class RemoteRefs {
     git;
     name;
-    local;
-    /** Refs fetched (or pushed) in this process: reads of them need no second fetch. */
-    fresh = new Set();
+    fetched = new Set();
     constructor(git, name) {
         this.git = git;
         this.name = name;
-        this.local = new _localStore_js__WEBPACK_IMPORTED_MODULE_3__/* .LocalStore */ .V(git);
     }
-    async read(fn) {
-        return this.local.read(local => fn({
-            readAdmission: async (ref) => {
-                await this.fetch([ref]);
-                return local.readAdmission(ref);
-            },
-            readChain: async (ref, chain, options) => {
-                await this.fetch([ref], { refresh: options?.refresh ?? false });
-                return chain ? local.readChain(ref, chain) : local.readChain(ref);
-            }
-        }));
-    }
-    writeEntries(commits) {
-        return this.local.writeEntries(commits);
-    }
-    /**
-     * One atomic push with empty leases. `*` is created. A lease refused on the client, or
-     * a compare lost on the server (two pushers passed the client check together), means a ref
-     * exists: fetch it and report it. An outcome we did not hear is settled by what the
-     * remote holds; our object there counts as ours only after a push of ours went unanswered,
-     * since an identical entry (a replay in the same second) may be someone else's.
-     */
-    async createRefs(refs) {
-        const names = refs.map(r => r.ref);
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, refs.map(r => ({ ...r, expected: null })), { atomic: true });
-            const lines = refs.map(r => parsePorcelain(result.stdout).get(r.ref));
-            this.refuseIfClash(result);
-            if (lines.every(l => l?.flag === '*' || (l?.flag === '=' && unanswered))) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (lines.some(l => l?.flag === '=' || (l && isLeaseRefused(l)))) {
-                await this.fetch(names, { refresh: true });
-                return 'exists';
-            }
-            const refused = lines.find(l => l?.flag === '!' && !isRaceLost(l));
-            if (refused)
-                throw this.rejected(result, refused);
-            if (lines.every(l => !l)) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = await this.git.lsRemote(this.name, names);
-            if (unanswered && refs.every(r => held.get(r.ref) === r.oid)) {
-                await this.settleLocally(refs);
-                return 'created';
-            }
-            if (held.size > 0) {
-                await this.fetch(names, { refresh: true });
-                return 'exists';
-            }
-            // Absent: pushing the same objects again is safe, since every lease is create-only.
-            if (attempt >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TRIES */ .QI)
-                throw this.unreachable(result);
-        }
-    }
-    /** Compare-and-set through the remote: a push with a lease on the head that was read. */
-    async advanceRef(ref, next, expected) {
-        let unanswered = false;
-        for (let attempt = 1;; attempt++) {
-            const result = await this.git.push(this.name, [{ ref, oid: next, expected }], {
-                atomic: false
-            });
-            const line = parsePorcelain(result.stdout).get(ref);
-            this.refuseIfClash(result);
-            if (line && (line.flag === ' ' || line.flag === '+' || (line.flag === '=' && unanswered))) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (line && (line.flag === '=' || isLeaseRefused(line))) {
-                await this.fetch([ref], { refresh: true });
-                return 'lost';
-            }
-            if (line?.flag === '!' && !isRaceLost(line))
-                throw this.rejected(result, line);
-            if (!line) {
-                this.refuseIfForbidden(result, 'write');
-                unanswered = true;
-            }
-            const held = (await this.git.lsRemote(this.name, [ref])).get(ref);
-            if (unanswered && held === next) {
-                await this.settleLocally([{ ref, oid: next }]);
-                return 'advanced';
-            }
-            if (held !== expected) {
-                await this.fetch([ref], { refresh: true });
-                return 'lost';
-            }
-            if (attempt >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_1__/* .WRITE_TRIES */ .QI)
-                throw this.unreachable(result);
-        }
-    }
-    /**
-     * One protocol-v2 fetch of the prefix (`+<prefix>*:<prefix>*`), then the local listing.
-     * Scanning fetches the runs prefix (never the admissions); admit lists one admission ref and
-     * its generations. A prefix already fetched whole in this process is not fetched again
-     * unless `refresh` asks (a lost race must see what won it).
-     */
-    async listRefs(prefix, options = {}) {
-        if (options.refresh || !this.coveredByFetch(prefix))
-            await this.fetch([prefix], { refresh: true });
-        const refs = await this.local.listRefs(prefix);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-        return refs;
-    }
-    /**
-     * Brings the named refs (and their objects) from the remote, once per process unless
-     * `refresh` asks again (after a push was refused: the remote moved since we looked).
-     */
-    async fetch(refs, options = { refresh: false }) {
-        const wanted = options.refresh ? refs : refs.filter(ref => !this.isFresh(ref));
+    async bring(prefixes, options) {
+        const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
         if (wanted.length === 0)
             return;
-        const result = await this.git.fetchRefs(this.name, wanted);
+        const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {});
+        // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
+        const nothing = options.shallow && result.code === 1 && result.stderr.trim() === '';
+        if (result.code !== 0 && !nothing) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        for (const prefix of wanted)
+            this.fetched.add(prefix);
+    }
+    async bringObjects(oids) {
+        if (oids.length === 0)
+            return;
+        const result = await this.git.fetchObjects(this.name, oids);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
-        for (const ref of wanted) {
-            this.fresh.add(ref);
-            this.fetchedPrefixes.add(ref);
-        }
     }
     /**
-     * Every fetch is a glob (`<name>*`, pruned), so after fetching a name, every ref starting
-     * with it mirrors the remote: an admission's generations come with the admission.
+     * One `git push --atomic` with a lease per ref. A clean answer for every ref is `applied`
+     * (local refs then follow); a lease refused or a compare lost on the server is `stale`; no
+     * answer is `unanswered`, settled by the caller reading again. A refusal (a hook, a ruleset,
+     * no write permission) throws: no retry can help.
      */
-    fetchedPrefixes = new Set();
-    coveredByFetch(name) {
-        for (const prefix of this.fetchedPrefixes)
-            if (name.startsWith(prefix))
+    async apply(changes) {
+        const result = await this.git.push(this.name, changes, { atomic: true });
+        const parsed = parsePorcelain(result.stdout);
+        const lines = changes.map(c => parsed.get(c.ref));
+        if (result.code !== 0) {
+            const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .refNameClash */ .oI)(result.stderr);
+            if (clash)
+                throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
+        }
+        if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
+            await this.git.mirrorRefs(changes);
+            for (const c of changes)
+                this.fetched.add(c.ref);
+            return 'applied';
+        }
+        if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '=')))
+            return 'stale';
+        const refused = lines.find(l => l?.flag === '!');
+        if (refused)
+            throw this.rejected(result, refused);
+        this.refuseIfForbidden(result, 'write');
+        return 'unanswered';
+    }
+    covered(prefix) {
+        for (const done of this.fetched)
+            if (prefix.startsWith(done))
                 return true;
         return false;
-    }
-    isFresh(ref) {
-        return this.fresh.has(ref) || this.coveredByFetch(ref);
-    }
-    async settleLocally(refs) {
-        await this.git.setRefs(refs);
-        for (const { ref } of refs)
-            this.fresh.add(ref);
-    }
-    /** A ref on the remote whose name is a prefix of ours: no retry can create ours. */
-    refuseIfClash(result) {
-        if (result.code === 0)
-            return;
-        const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .refNameClash */ .oI)(result.stderr);
-        if (clash)
-            throw (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
     }
     refuseIfForbidden(result, access) {
         if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
@@ -31424,10 +32103,6 @@ class RemoteStore {
             `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
             'forbid these refs.');
     }
-    unreachable(result) {
-        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`Could not push to the remote ${this.name} (${firstLine(result.stderr)}), and it does not ` +
-            'hold these refs. Nothing was admitted or recorded; re-run the step.');
-    }
 }
 /** The client refused our lease: the ref is not what we expected (absent, or our head). */
 function isLeaseRefused(line) {
@@ -31440,11 +32115,56 @@ function isRaceLost(line) {
 }
 /** The line of git's stderr that says what went wrong (redacted), for an error message. */
 function firstLine(text) {
-    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(text)
+    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
         .split('\n')
         .map(line => line.trim())
         .filter(Boolean);
     return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
+
+/***/ }),
+
+/***/ 281:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ LocalStore)
+/* harmony export */ });
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9038);
+/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
+
+
+/** The local repository's refs are the store: the arbiter when there is no remote. */
+class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .IndexedStore */ .RX {
+    constructor(git, options = {}) {
+        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .LocalRefs */ .WH(git), options);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7994:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   qg: () => (/* binding */ RemoteStore)
+/* harmony export */ });
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9038);
+/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
+
+
+
+/**
+ * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a
+ * fresh machine. Objects are written locally, then one push per write decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+class RemoteStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .IndexedStore */ .RX {
+    constructor(git, name, options = {}) {
+        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name), options);
+    }
 }
 
 
@@ -34707,6 +35427,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   m9: () => (/* binding */ _minLength),
   G8: () => (/* binding */ _never),
   UI: () => (/* binding */ _nonnegative),
+  F7: () => (/* binding */ _number),
   NC: () => (/* binding */ _positive),
   fU: () => (/* binding */ _refine),
   Fk: () => (/* binding */ _regex),
@@ -34716,7 +35437,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mI: () => (/* binding */ meta)
 });
 
-// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _number, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
+// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _coercedBigint, _coercedBoolean, _coercedDate, _coercedNumber, _coercedString, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
 var core_checks = __nccwpck_require__(4890);
@@ -35100,7 +35821,7 @@ function _isoDuration(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", checks: [], ...core_util/* normalizeParams */.A2(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
@@ -37501,6 +38222,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Whr: () => (/* binding */ schemas_int),
   euz: () => (/* binding */ literal),
   mee: () => (/* binding */ nullable),
+  aig: () => (/* binding */ schemas_number),
   Ikc: () => (/* binding */ object),
   lqM: () => (/* binding */ optional),
   g1P: () => (/* binding */ record),
@@ -37510,7 +38232,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, number, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -41082,7 +41804,7 @@ const ZodMiniNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumbe
 });
 // @__NO_SIDE_EFFECTS__
 function schemas_number(params) {
-    return core._number(ZodMiniNumber, params);
+    return api/* _number */.F7(ZodMiniNumber, params);
 }
 const ZodMiniNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);

@@ -124,3 +124,71 @@ export async function setLogical(dir: string, ref: string, value: string | null)
     objects.close()
   }
 }
+
+/**
+ * Writes `count` admissions (keys `filler-<i>`, all holding the bytes of `admission`, an
+ * admission commit's text) straight into the index buckets of a repository, in one ref
+ * transaction: how tests and benchmarks reach 10⁴–10⁵ admitted keys quickly.
+ */
+export async function fillIndex(
+  dir: string,
+  namespace: string,
+  options: { readonly count: number; readonly admission: Buffer; readonly key?: (i: number) => string }
+): Promise<void> {
+  const { sha256Hex } = await import('../src/core/canonical.js')
+  const byBucket = new Map<string, Map<string, Buffer | null>>()
+  for (let i = 0; i < options.count; i++) {
+    const hash = sha256Hex(options.key ? options.key(i) : `filler-${i}`)
+    const edits = byBucket.get(bucketOf(hash)) ?? new Map<string, Buffer | null>()
+    edits.set(`keys/${hash}/1`, options.admission)
+    byBucket.set(bucketOf(hash), edits)
+  }
+  const git = new Git(dir)
+  const objects = git.openReader()
+  const lines: string[] = []
+  try {
+    for (const [bucket, edits] of byBucket) {
+      const ref = indexRef(namespace, bucket)
+      const view = await BucketView.open(ref, objects)
+      const tree = await view.edit(edits)
+      await git.writeObjects(tree.objects)
+      const stamp = `${Math.floor(Date.now() / 1000)} +0000`
+      const body = Buffer.from(
+        `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\nfilled\n`
+      )
+      const oid = objectId('commit', body)
+      await git.writeObjects([{ type: 'commit', body, oid }])
+      lines.push(`update ${ref} ${oid}`)
+    }
+  } finally {
+    objects.close()
+  }
+  run(dir, ['update-ref', '--stdin'], ['start', ...lines, 'prepare', 'commit', ''].join('\n'))
+}
+
+/**
+ * Keys whose hashes fall into the given buckets (`count` per bucket), found by trying names in
+ * turn: how tests put many keys into one bucket, or one key into every bucket.
+ */
+export async function keysInBuckets(
+  buckets: readonly string[],
+  options: { readonly count: number; readonly prefix: string }
+): Promise<string[]> {
+  const { sha256Hex } = await import('../src/core/canonical.js')
+  const wanted = new Map(buckets.map(b => [b, options.count]))
+  const keys: string[] = []
+  for (let i = 0; [...wanted.values()].some(n => n > 0); i++) {
+    const key = `${options.prefix}-${i}`
+    const bucket = bucketOf(sha256Hex(key))
+    const left = wanted.get(bucket) ?? 0
+    if (left > 0) {
+      keys.push(key)
+      wanted.set(bucket, left - 1)
+    }
+  }
+  return keys
+}
+
+export const ALL_BUCKETS: readonly string[] = Array.from({ length: 256 }, (_, i) =>
+  i.toString(16).padStart(2, '0')
+)

@@ -29,7 +29,7 @@ import {
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, physicalRefs, refsUnder } from '../support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/7/labeled/agent:run'
@@ -81,7 +81,7 @@ const remoteIn = (dir: string) => new RemoteStore(new Git(dir), 'origin')
 const localIn = (dir: string) => new LocalStore(new Git(dir))
 
 async function resetBare(bare: string): Promise<void> {
-  for (const ref of Object.keys(await refsUnder(bare, 'refs/'))) {
+  for (const ref of Object.keys(await physicalRefs(bare, 'refs/'))) {
     await git(bare, 'update-ref', '-d', ref)
   }
 }
@@ -166,7 +166,8 @@ describe('an unanswered push is ours only when the remote holds our object id', 
     const competitor = await clone(server.url)
     await admit(localIn(competitor), { namespace: NS, first_record: first('run-b') })
     const theirs = await refsUnder(competitor)
-    await competitorLandsInsideNextPush(server.bareDir, competitor, theirs)
+    // Layout v2: the competitor's push moves the refs git holds (the key's bucket, its ledger).
+    await competitorLandsInsideNextPush(server.bareDir, competitor, await physicalRefs(competitor))
 
     const dir = await clone(server.url)
     server.dropAfterPush(1)

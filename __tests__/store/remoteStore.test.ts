@@ -18,7 +18,8 @@ import {
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, refsUnder, physicalRefs, setLogical, entryAt } from '../support/repo.js'
+import { ALL_BUCKETS, fillIndex, keysInBuckets } from '../../testkit/layout.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/42/labeled/agent:run'
@@ -149,7 +150,9 @@ describe.each([
         admitted_at: '2026-11-29T11:00:00Z'
       }
       const [oid] = await store.writeEntries([admissionCommit(admission)])
-      await git(writer, 'push', 'origin', `${oid}:${ADMISSION}`)
+      // An admission with no ledger, as a crash of an older writer or a hand edit leaves it.
+      await git(writer, 'push', 'origin', `${oid}:refs/scratch/admission`)
+      await setLogical(bare, ADMISSION, oid as string)
       const other = await admit(storeIn(await clone(url)), {
         namespace: NS,
         first_record: first('run-b')
@@ -196,7 +199,7 @@ describe.each([
 )
 
 async function resetBare(bare: string): Promise<void> {
-  const refs = Object.keys(await refsUnder(bare))
+  const refs = Object.keys(await physicalRefs(bare))
   for (const ref of refs) await git(bare, 'update-ref', '-d', ref)
 }
 
@@ -290,8 +293,7 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
     ].filter(r => r.created === 'true')
     expect(created.length).toBeLessThanOrEqual(1)
     // Whoever reported created did so having seen its admission on the remote.
-    const message = await git(server.bareDir, 'log', '-1', '--format=%B', ADMISSION)
-    const admission = JSON.parse(message.slice(message.indexOf('\n\n') + 2))
+    const admission = (await entryAt(server.bareDir, ADMISSION)) as { run_id: string }
     for (const report of created) expect(admission.run_id).toBe(report.run)
   })
 
@@ -368,34 +370,34 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
     expect(server.counts().total).toBe(0)
   })
 
-  it('a remote holding 10,000 unrelated admissions: an admission fetches only its own refs, with as many requests', async () => {
+  it('a remote holding 10,000 unrelated admissions: an admission fetches only its own buckets, with as many requests', async () => {
+    // Layout v2: every bucket exists in both remotes (one key each in the sparse one, about 40
+    // in the crowded one), so the only difference is how many keys the buckets hold.
     const empty = await startGitHttpServer()
     const crowded = await startGitHttpServer()
     try {
-      // 10,000 admissions pointing at one commit, written straight into the crowded bare repo.
-      const seed = await clone(crowded.url)
-      const store = storeIn(seed)
-      const [oid] = await store.writeEntries([
-        admissionCommit({
-          schema: 'dispatch-ledger/admission/v1',
-          dispatch_key: 'seed',
-          request_digest: DIGEST,
-          run_id: 'seed',
-          ledger_ref: ledgerRef(NS, 'seed'),
-          admitted_at: '2026-11-29T10:00:00Z'
-        })
-      ])
-      await git(seed, 'push', 'origin', `${oid}:refs/dispatch-ledger/seed`)
-      const lines = Array.from(
-        { length: 10_000 },
-        (_, i) => `create ${NS}/admissions/${digestOf(i).slice(7)} ${oid}`
-      )
-      const { execFileSync } = await import('node:child_process')
-      execFileSync('git', ['update-ref', '--stdin'], {
-        cwd: crowded.bareDir,
-        input: lines.join('\n') + '\n'
-      })
-      await git(crowded.bareDir, 'pack-refs', '--all')
+      for (const [srv, count] of [
+        [empty, 0],
+        [crowded, 10_000]
+      ] as const) {
+        const seed = await clone(srv.url)
+        const [oid] = await storeIn(seed).writeEntries([
+          admissionCommit({
+            schema: 'dispatch-ledger/admission/v1',
+            dispatch_key: 'seed',
+            request_digest: DIGEST,
+            run_id: 'seed',
+            ledger_ref: ledgerRef(NS, 'seed'),
+            admitted_at: '2026-11-29T10:00:00Z'
+          })
+        ])
+        const text = Buffer.from(await git(seed, 'cat-file', 'commit', oid as string))
+        const sparse = await keysInBuckets(ALL_BUCKETS, { count: 1, prefix: 'sparse' })
+        await fillIndex(srv.bareDir, NS, { count: sparse.length, admission: text, key: i => sparse[i] as string })
+        if (count > 0)
+          await fillIndex(srv.bareDir, NS, { count, admission: text, key: i => `key-${digestOf(i)}` })
+        await git(srv.bareDir, 'pack-refs', '--all')
+      }
 
       const counts: Record<
         string,
@@ -417,16 +419,19 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
             total: c.total,
             fetches: c.fetches,
             pushes: c.pushes,
-            refs: Object.keys(await refsUnder(dir, 'refs/')).length
+            // Refs as git holds them: the key's index bucket, and the winner's live ledger.
+            refs: Object.keys(await physicalRefs(dir, 'refs/')).length
           }
         }
       }
       expect(counts['crowded winner']).toEqual(counts['empty winner'])
       expect(counts['crowded loser']).toEqual(counts['empty loser'])
-      expect(counts['crowded winner']?.refs).toBe(2)
-      // The loser fetches the admission it lost to; its own ledger never existed, and the
-      // winner's is not needed: an arrival without an occurrence time cannot open a generation.
-      expect(counts['crowded loser']?.refs).toBe(1)
+      // The key's bucket, the bucket of its ledger's name, and the live ledger.
+      expect(counts['crowded winner']?.refs).toBe(3)
+      // The loser fetches the key's bucket it lost in and the bucket its ledger's name would
+      // take (both in its one fetch); its own ledger never existed, and the winner's is not
+      // needed: an arrival without an occurrence time cannot open a generation.
+      expect(counts['crowded loser']?.refs).toBe(2)
       expect(counts['empty winner']?.pushes).toBe(1)
     } finally {
       await empty.close()

@@ -76,3 +76,17 @@ export async function headOf(dir: string, ref: string): Promise<string> {
   if (held) return held
   return (await git(dir, 'rev-parse', ref)).trim()
 }
+
+/** Every ref under prefix → object id, as git holds them (index buckets, live chains). */
+export async function physicalRefs(
+  dir: string,
+  prefix = 'refs/dispatch-ledger'
+): Promise<Record<string, string>> {
+  const out = await git(dir, 'for-each-ref', '--format=%(refname) %(objectname)', prefix)
+  return Object.fromEntries(
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map(line => line.split(' ') as [string, string])
+  )
+}

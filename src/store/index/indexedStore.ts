@@ -103,11 +103,11 @@ export class IndexedStore implements Store {
   }
 
   async read<T>(fn: (reader: StoreReader) => Promise<T>): Promise<T> {
-    const objects = this.git.openReader()
+    const session = new ReadSession(this.refs)
     try {
-      return await fn(this.reader(objects))
+      return await fn(this.reader(session))
     } finally {
-      objects.close()
+      session.close()
     }
   }
 
@@ -200,11 +200,12 @@ export class IndexedStore implements Store {
 
   // ——— reading ———
 
-  private reader(objects: ObjectReader): StoreReader {
+  private reader(session: ReadSession): StoreReader {
     return {
       readAdmission: async (ref: string) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: false })
+        const objects = session.objects()
         const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects)
         const blob = await view.blob(entryPath(name))
         if (!blob) return null
@@ -214,10 +215,12 @@ export class IndexedStore implements Store {
       readChain: async <R>(ref: string, chain?: ChainDecoder<R>, options?: ReadOptions) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: options?.refresh ?? false })
+        let objects = session.objects()
         const found = await this.locate(name, ref, objects)
         if (!found) return null
         if (found.where === 'archived' && !(await objects.read(found.head))) {
           await this.refs.bringObjects([found.head])
+          objects = session.objects()
         }
         const decode = (chain?.decode ?? decodeLedger) as ChainDecoder<R>['decode']
         const start = found.where === 'live' ? ref : found.head
@@ -446,14 +449,40 @@ export class IndexedStore implements Store {
   }
 
   /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-  async archiveTip(namespace: string, bucket: string, objects: ObjectReader): Promise<string | null> {
+  async archiveTip(namespace: string, bucket: string): Promise<string | null> {
     const ref = archiveRef(namespace, bucket)
     await this.refs.bring([ref], { shallow: true, refresh: true })
-    return (await objects.read(ref))?.oid ?? null
+    // Read after the fetch by a process of its own: one started before may not see it.
+    const [held] = await this.git.listRefTimes([ref])
+    return held?.ref === ref ? held.oid : null
   }
 
   get clock(): number {
     return this.now()
+  }
+}
+
+/**
+ * One read session's `git cat-file --batch`, started again after a fetch: a process started
+ * before refs arrived is not guaranteed to see them.
+ */
+class ReadSession {
+  private current: ObjectReader | null = null
+  private epoch = -1
+
+  constructor(private readonly refs: RefBackend) {}
+
+  objects(): ObjectReader {
+    if (!this.current || this.epoch !== this.refs.epoch) {
+      this.current?.close()
+      this.current = this.refs.git.openReader()
+      this.epoch = this.refs.epoch
+    }
+    return this.current
+  }
+
+  close(): void {
+    this.current?.close()
   }
 }
 
@@ -558,7 +587,7 @@ class WritePlan {
     }
     for (const [key, heads] of this.archived) {
       const [namespace, bucket] = key.split('\n') as [string, string]
-      const tip = await this.store.archiveTip(namespace, bucket, this.objects)
+      const tip = await this.store.archiveTip(namespace, bucket)
       const commit = commitObject({
         tree: EMPTY_TREE,
         parents: [...(tip ? [tip] : []), ...new Set(heads)],

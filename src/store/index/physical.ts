@@ -17,6 +17,8 @@ export type ApplyOutcome =
 export interface RefBackend {
   readonly name: string
   readonly git: Git
+  /** Counts the fetches made: a `git cat-file` started before one may not see what it brought. */
+  readonly epoch: number
   /**
    * Brings refs under each prefix up to date (a remote: one fetch; `shallow` fetches only the
    * tips, never their history). Prefixes fetched before in this process are skipped unless
@@ -31,6 +33,7 @@ export interface RefBackend {
 
 export class LocalRefs implements RefBackend {
   readonly name = 'local'
+  readonly epoch = 0
   constructor(readonly git: Git) {}
   async bring(): Promise<void> {}
   async bringObjects(): Promise<void> {}
@@ -62,6 +65,7 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
 
 export class RemoteRefs implements RefBackend {
   private readonly fetched = new Set<string>()
+  epoch = 0
 
   constructor(
     readonly git: Git,
@@ -74,6 +78,7 @@ export class RemoteRefs implements RefBackend {
   ): Promise<void> {
     const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p))
     if (wanted.length === 0) return
+    this.epoch++
     const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {})
     // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
     const nothing = options.shallow && result.code === 1 && result.stderr.trim() === ''
@@ -86,6 +91,7 @@ export class RemoteRefs implements RefBackend {
 
   async bringObjects(oids: readonly string[]): Promise<void> {
     if (oids.length === 0) return
+    this.epoch++
     const result = await this.git.fetchObjects(this.name, oids)
     if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
