@@ -22,7 +22,7 @@ import type { Store, StoredEntry } from '../store/store.js'
 import { admitCommand } from './admit.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
-import { scanRuns } from './scan.js'
+import { scanRuns, type ScannedRun } from './scan.js'
 import { timestampOf } from '../core/time.js'
 
 export interface WorkflowRunFacts {
@@ -93,65 +93,100 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
   }
   const chain = result?.owner ? result.chain : null
   const head = chain?.[chain.length - 1]?.value
-  if (!result || !chain || head?.state !== 'admitted')
-    return {
-      ...base,
-      duplicate: true,
-      runs: [],
-      decision: null,
-      rerun_requested: false,
-      failure: null,
-      message: result?.owner
-        ? 'This workflow run already recovered this delivery; nothing is done twice.'
-        : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
-    }
+  if (!result || !chain || head?.state !== 'admitted') return duplicateDelivery(base)
 
-  // An orphan has no plan: a re-run of the coordinator could not act on it either.
-  const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
-    'plan' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
-      ? [scanned]
-      : []
-  )
+  const open = await openRunsOf(options, wr.id)
   const decision = decideRecover({
     conclusion: wr.conclusion,
     run_attempt: wr.run_attempt,
     max_attempts: options.maxAttempts,
     plans: open.map(run => run.plan.action)
   })
-  const outcome = {
+  const delivery: Delivery = {
+    outcome: { ...base, duplicate: false, decision, rerun_requested: false, failure: null },
+    ledger_ref: result.admission.ledger_ref,
+    chain,
+    open
+  }
+  if (decision.rerun) return requestRerun(options, delivery, decision)
+  await close(options, delivery, `recover: ${decision.reason}`)
+  return { ...delivery.outcome, message: decision.reason, runs: reports(open, 'nothing') }
+}
+
+type RecoverBase = Pick<RecoverResult, 'dispatch_key' | 'workflow_run' | 'owner' | 'owner_run_id'>
+
+/** Another delivery, or this run before, already recovered it: nothing is done twice. */
+function duplicateDelivery(base: RecoverBase): RecoverResult {
+  return {
     ...base,
-    duplicate: false,
-    decision,
+    duplicate: true,
+    runs: [],
+    decision: null,
     rerun_requested: false,
-    failure: null as string | null,
-    message: decision.reason
+    failure: null,
+    message: base.owner
+      ? 'This workflow run already recovered this delivery; nothing is done twice.'
+      : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
   }
-  const runs = (done: string) =>
-    open.map(run => ({
-      run_id: run.state.run_id,
-      state: run.state.state,
-      plan: run.plan.action,
-      done
-    }))
-  if (decision.rerun) {
-    const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id))
-    if (answer.kind !== 'requested') {
-      const failed = {
-        ...outcome,
-        runs: runs('nothing'),
-        failure: answer.message,
-        message: `${decision.reason} ${answer.message}`
-      }
-      // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
-      if (answer.kind !== 'refused') return failed
-      await close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`)
-      return failed
+}
+
+type OpenRun = Extract<ScannedRun, { plan: unknown }>
+
+/** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
+async function openRunsOf(options: RecoverOptions, coordinator: number): Promise<OpenRun[]> {
+  return (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
+    'plan' in scanned &&
+    !scanned.state.terminal &&
+    admittedBy(String(coordinator), scanned.state.run_id)
+      ? [scanned]
+      : []
+  )
+}
+
+/** The delivery's own run, admitted by this workflow run, and what recover found for it. */
+interface Delivery {
+  readonly outcome: Omit<RecoverResult, 'runs' | 'message'>
+  readonly ledger_ref: string
+  readonly chain: StoredEntry<LedgerRecord>[]
+  readonly open: readonly OpenRun[]
+}
+
+/** Asks GitHub once to re-run the coordinator's failed jobs, and says what it answered. */
+async function requestRerun(
+  options: RecoverOptions,
+  delivery: Delivery,
+  decision: RecoverDecision
+): Promise<RecoverResult> {
+  const { outcome, open } = delivery
+  const answer = classifyRerun(await options.api.rerunFailedJobs(outcome.workflow_run.id))
+  if (answer.kind === 'requested') {
+    await close(options, delivery, `recover: ${decision.reason}`)
+    return {
+      ...outcome,
+      message: decision.reason,
+      runs: reports(open, 're-run of the coordinator requested'),
+      rerun_requested: true
     }
-    await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
-    return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true }
   }
-  await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
-  return { ...outcome, runs: runs('nothing') }
+  const failed = {
+    ...outcome,
+    runs: reports(open, 'nothing'),
+    failure: answer.message,
+    message: `${decision.reason} ${answer.message}`
+  }
+  // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+  if (answer.kind === 'refused') await close(options, delivery, `recover: ${failed.message}`)
+  return failed
+}
+
+/** What recover did for each open run of the coordinator. */
+function reports(open: readonly OpenRun[], done: string): RecoveredRunReport[] {
+  return open.map(run => ({
+    run_id: run.state.run_id,
+    state: run.state.state,
+    plan: run.plan.action,
+    done
+  }))
 }
 
 /** The derivation already checked id and run_attempt (positive integers). */
@@ -167,8 +202,7 @@ function workflowRunFacts(payload: unknown): WorkflowRunFacts {
 /** Closes the delivery's own run, so `scan` never lists it. */
 async function close(
   options: RecoverOptions,
-  ledger_ref: string,
-  chain: StoredEntry<LedgerRecord>[],
+  { ledger_ref, chain }: Pick<Delivery, 'ledger_ref' | 'chain'>,
   note: string
 ): Promise<void> {
   await appendRecord(
