@@ -4,6 +4,7 @@ import { loadEvent } from './action/event.js'
 import { inInputTerms, readInputs, type Inputs } from './action/inputs.js'
 import type { StepReport } from './action/report.js'
 import { writeSummary } from './action/summary.js'
+import { systemClock } from './commands/deps.js'
 import { validateNamespace } from './core/refs.js'
 import { writerFromEnv } from './core/writer.js'
 import { GitHubGateway } from './github/gateway.js'
@@ -54,8 +55,9 @@ async function runStep(
     token: inputs.token,
     apiUrl: env.GITHUB_API_URL,
     repository: env.GITHUB_REPOSITORY,
+    serverUrl: env.GITHUB_SERVER_URL,
     timeoutSeconds: Number(inputs.timeoutSeconds)
   })
-  const context: StepContext = { event, store, writer, env, github }
+  const context: StepContext = { event, store, clock: systemClock, writer, env, github }
   return step(inputs, context)
 }

@@ -11,7 +11,7 @@ import type { StepReport } from './report.js'
  */
 export async function scanStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store } = context
-  const scanned = await scanRuns(store, inputs.namespace)
+  const scanned = await scanRuns({ namespace: inputs.namespace }, context)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
   )

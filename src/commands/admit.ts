@@ -27,6 +27,7 @@ import { coordinatorCancelled } from './receiver.js'
 import { appendRecord } from './record.js'
 import { coordinatorOf } from '../core/receiver.js'
 import { findControlCharacter } from '../core/text.js'
+import type { CommandDeps } from './deps.js'
 import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
 
@@ -35,8 +36,6 @@ export interface AdmitOptions extends DispatchTargetOptions {
   readonly initial_state?: string
   /** docs/design/generations.md: after-terminal (default), after-cancelled or never (validated here). */
   readonly reuse?: string
-  /** The clock; now when not given. */
-  readonly now?: Date
 }
 
 export interface AdmitOutcome {
@@ -59,7 +58,11 @@ export interface AdmitOutcome {
  * record, and admit it (docs/design/storage.md#admission). A conflict is a result, not a throw, so the caller decides
  * whether it fails the step.
  */
-export async function admitCommand(store: Store, options: AdmitOptions): Promise<AdmitOutcome> {
+export async function admitCommand(
+  options: AdmitOptions,
+  deps: CommandDeps
+): Promise<AdmitOutcome> {
+  const { store, clock } = deps
   const target = resolveDispatch(options)
   const initial = InitialStateSchema.safeParse(options.initial_state ?? 'admitted')
   if (!initial.success)
@@ -71,7 +74,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
     ledger_sequence: 1,
     previous_record_digest: null,
     state: initial.data,
-    occurred_at: timestampOf(options.now ?? new Date()),
+    occurred_at: timestampOf(clock.now()),
     trigger: triggerFor(options.event.name),
     actor: actorFrom(options.event.payload),
     writer: options.writer,
@@ -105,7 +108,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
       result.created &&
       (await coordinatorCancelled(store, options.namespace, coordinator.run_id))
     ) {
-      await closeStoppedReceiver(store, result, options, coordinator.run_id)
+      await closeStoppedReceiver(deps, result, options, coordinator.run_id)
       return stopped(true)
     }
     const view = result.owner ? viewRun(result.chain) : null
@@ -117,7 +120,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
 }
 
 async function closeStoppedReceiver(
-  store: Store,
+  { store, clock }: CommandDeps,
   result: AdmitResult,
   options: AdmitOptions,
   coordinator_run_id: string
@@ -130,7 +133,7 @@ async function closeStoppedReceiver(
       fields: {
         note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
       },
-      occurred_at: timestampOf(options.now ?? new Date()),
+      occurred_at: timestampOf(clock.now()),
       trigger: 'system',
       actor: null,
       writer: options.writer

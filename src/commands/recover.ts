@@ -16,10 +16,10 @@ import {
   decideRecover,
   type RecoverDecision
 } from '../core/recoverDecision.js'
-import type { HttpObservation } from '../core/send/outcome.js'
 import type { State } from '../core/states.js'
-import type { Store, StoredEntry } from '../store/store.js'
+import type { StoredEntry } from '../store/store.js'
 import { admitCommand } from './admit.js'
+import type { CommandDeps } from './deps.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
 import { scanRuns, type ScannedRun } from './scan.js'
@@ -33,7 +33,6 @@ export interface WorkflowRunFacts {
 }
 
 export interface RecoverOptions {
-  readonly store: Store
   readonly namespace: string
   /** The workflow_run event: its v1 key deduplicates deliveries. */
   readonly event: WorkflowEvent
@@ -41,9 +40,10 @@ export interface RecoverOptions {
   readonly run_id?: string
   readonly writer: Writer | null
   readonly maxAttempts: number
-  readonly api: { rerunFailedJobs(runId: number): Promise<HttpObservation> }
-  readonly now: () => Date
 }
+
+/** What recover calls on the gateway: it re-runs the coordinator's failed jobs. */
+export type RecoverDeps = CommandDeps<'hasToken' | 'where' | 'rerunFailedJobs'>
 
 export interface RecoveredRunReport {
   readonly run_id: string
@@ -70,19 +70,29 @@ export interface RecoverResult {
   readonly message: string
 }
 
-export async function recover(options: RecoverOptions): Promise<RecoverResult> {
+export async function recover(options: RecoverOptions, deps: RecoverDeps): Promise<RecoverResult> {
+  const github = deps.github
+  if (!github?.hasToken)
+    throw new InvalidInput(
+      'command: recover needs a token (the token input, default the job token) with ' +
+        '`permissions: actions: write`, to re-run the coordinator.'
+    )
+  // Checked before the ledger is read: recover cannot go on without the repository.
+  github.where()
   if (options.event.name !== 'workflow_run')
     throw new InvalidInput(
       'command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
         `workflow, not on ${JSON.stringify(options.event.name)}.`
     )
-  const admitted = await admitCommand(options.store, {
-    namespace: options.namespace,
-    event: options.event,
-    run_id: options.run_id,
-    writer: options.writer,
-    now: options.now()
-  })
+  const admitted = await admitCommand(
+    {
+      namespace: options.namespace,
+      event: options.event,
+      run_id: options.run_id,
+      writer: options.writer
+    },
+    deps
+  )
   const wr = workflowRunFacts(options.event.payload)
   const result = admitted.result
   const base = {
@@ -95,7 +105,7 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
   const head = chain?.[chain.length - 1]?.value
   if (!result || !chain || head?.state !== 'admitted') return duplicateDelivery(base)
 
-  const open = await openRunsOf(options, wr.id)
+  const open = await openRunsOf(options, deps, wr.id)
   const decision = decideRecover({
     conclusion: wr.conclusion,
     run_attempt: wr.run_attempt,
@@ -108,8 +118,8 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
     chain,
     open
   }
-  if (decision.rerun) return requestRerun(options, delivery, decision)
-  await close(options, delivery, `recover: ${decision.reason}`)
+  if (decision.rerun) return requestRerun(options, { ...deps, github }, delivery, decision)
+  await close(options, deps, delivery, `recover: ${decision.reason}`)
   return { ...delivery.outcome, message: decision.reason, runs: reports(open, 'nothing') }
 }
 
@@ -133,8 +143,12 @@ function duplicateDelivery(base: RecoverBase): RecoverResult {
 type OpenRun = Extract<ScannedRun, { plan: unknown }>
 
 /** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
-async function openRunsOf(options: RecoverOptions, coordinator: number): Promise<OpenRun[]> {
-  return (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
+async function openRunsOf(
+  options: RecoverOptions,
+  deps: CommandDeps,
+  coordinator: number
+): Promise<OpenRun[]> {
+  return (await scanRuns({ namespace: options.namespace }, deps)).flatMap(scanned =>
     'plan' in scanned &&
     !scanned.state.terminal &&
     admittedBy(String(coordinator), scanned.state.run_id)
@@ -154,13 +168,14 @@ interface Delivery {
 /** Asks GitHub once to re-run the coordinator's failed jobs, and says what it answered. */
 async function requestRerun(
   options: RecoverOptions,
+  deps: RecoverDeps & { readonly github: NonNullable<RecoverDeps['github']> },
   delivery: Delivery,
   decision: RecoverDecision
 ): Promise<RecoverResult> {
   const { outcome, open } = delivery
-  const answer = classifyRerun(await options.api.rerunFailedJobs(outcome.workflow_run.id))
+  const answer = classifyRerun(await deps.github.rerunFailedJobs(outcome.workflow_run.id))
   if (answer.kind === 'requested') {
-    await close(options, delivery, `recover: ${decision.reason}`)
+    await close(options, deps, delivery, `recover: ${decision.reason}`)
     return {
       ...outcome,
       message: decision.reason,
@@ -175,7 +190,7 @@ async function requestRerun(
     message: `${decision.reason} ${answer.message}`
   }
   // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
-  if (answer.kind === 'refused') await close(options, delivery, `recover: ${failed.message}`)
+  if (answer.kind === 'refused') await close(options, deps, delivery, `recover: ${failed.message}`)
   return failed
 }
 
@@ -202,16 +217,17 @@ function workflowRunFacts(payload: unknown): WorkflowRunFacts {
 /** Closes the delivery's own run, so `scan` never lists it. */
 async function close(
   options: RecoverOptions,
+  { store, clock }: CommandDeps,
   { ledger_ref, chain }: Pick<Delivery, 'ledger_ref' | 'chain'>,
   note: string
 ): Promise<void> {
   await appendRecord(
-    options.store,
+    store,
     {
       ledger_ref,
       state: 'cancelled',
       fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
-      occurred_at: timestampOf(options.now()),
+      occurred_at: timestampOf(clock.now()),
       trigger: triggerFor(options.event.name),
       actor: actorFrom(options.event.payload),
       writer: options.writer
