@@ -1,7 +1,11 @@
-import { admitCommand, type AdmitOutcome, type AdmitResult } from '../commands/admit.js'
-import type { DuplicateReason } from '../core/generation.js'
+import {
+  admitCommand,
+  type AdmitOutcome,
+  type AdmitResult,
+  type DuplicateReason
+} from '../commands/admit.js'
 import type { DispatchTarget, WorkflowEvent } from '../commands/dispatchTarget.js'
-import { ledgerRef } from '../core/refs.js'
+import { ledgerRef } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import { jsonInput, type Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'

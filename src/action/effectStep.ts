@@ -1,5 +1,5 @@
 import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
-import { InvalidInput } from '../core/errors.js'
+import { InvalidInput } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'

@@ -1,5 +1,5 @@
 import { operate, providerCancelled, type OperateResult } from '../commands/operate.js'
-import { oneLine } from '../core/operator/reply.js'
+import { oneLine } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { scanRuns } from '../commands/scan.js'
-import { inertText } from '../core/text.js'
+import { inertText } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import type { StepReport } from './report.js'

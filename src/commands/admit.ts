@@ -31,6 +31,8 @@ import type { CommandDeps } from './deps.js'
 import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
 
+export type { DuplicateReason }
+
 export interface AdmitOptions extends DispatchTargetOptions {
   /** admitted (default) or proposed. */
   readonly initial_state?: string

@@ -4,7 +4,8 @@
  * things for all of them: the store its chains live in, the clock it dates records by, and the
  * one GitHub gateway.
  */
-import type { GitHubGateway } from '../github/gateway.js'
+import { GitHubGateway } from '../github/gateway.js'
+import { openStore } from '../store/openStore.js'
 import type { Store } from '../store/store.js'
 
 /** Where a command reads the time: every record it writes is dated by `now()`. */
@@ -24,4 +25,44 @@ export interface CommandDeps<G extends keyof GitHubGateway = never> {
   readonly store: Store
   readonly clock: Clock
   readonly github?: Pick<GitHubGateway, G> | null
+}
+
+/** The deps the action builds once for its command: every call of the gateway is there. */
+export interface ActionDeps extends CommandDeps<keyof GitHubGateway> {
+  readonly github: GitHubGateway
+}
+
+export interface OpenOptions {
+  /** The repository-path input; GITHUB_WORKSPACE, else the working directory, when empty. */
+  readonly repositoryPath: string
+  /** The remote input: auto, none or the name of a remote. */
+  readonly remote: string
+  /** The token input; may be empty for commands that make no call. */
+  readonly token: string
+  /** The timeout-seconds input: the bound on each GitHub request. */
+  readonly timeoutSeconds: number
+  /** The step's environment (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SERVER_URL, …). */
+  readonly env: NodeJS.ProcessEnv
+}
+
+/**
+ * Opens the store the inputs ask for (store/openStore.ts) and builds the one GitHub gateway,
+ * from plain values. The gateway loads octokit and reads GITHUB_REPOSITORY only when a command
+ * makes its first call.
+ */
+export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
+  const { env } = options
+  const store = await openStore({
+    repositoryPath: options.repositoryPath,
+    remote: options.remote,
+    env
+  })
+  const github = new GitHubGateway({
+    token: options.token,
+    apiUrl: env.GITHUB_API_URL,
+    repository: env.GITHUB_REPOSITORY,
+    serverUrl: env.GITHUB_SERVER_URL,
+    timeoutSeconds: options.timeoutSeconds
+  })
+  return { store, clock: systemClock, github }
 }
