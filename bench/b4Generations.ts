@@ -41,25 +41,29 @@ export async function b4g(ctx: Context): Promise<PartResult> {
       for (let g = 0; g < generations; g++) {
         const at = (seconds: number) => new Date(started + (g * 60 + seconds) * 1000)
         const writer = { github_run_id: String(workflowRun++), run_attempt: 1, workflow_ref: '' }
-        const outcome = await admitCommand(store, {
-          namespace: 'refs/dispatch-ledger',
-          event: { name: 'issues', payload: payload(at(0).toISOString()) },
-          dispatch_key: keyOf(generations, round),
-          writer,
-          now: at(1)
-        })
+        const outcome = await admitCommand(
+          {
+            namespace: 'refs/dispatch-ledger',
+            event: { name: 'issues', payload: payload(at(0).toISOString()) },
+            dispatch_key: keyOf(generations, round),
+            writer
+          },
+          { store, clock: { now: () => at(1) } }
+        )
         if (!outcome.result?.created || outcome.result.admission.generation !== g + 1)
           throw new Error(
             `B4G fill: generation ${g + 1} of ${keyOf(generations, round)} not created`
           )
-        await recordCommand(store, {
-          namespace: 'refs/dispatch-ledger',
-          run_id: outcome.result.admission.run_id,
-          state: 'cancelled',
-          event: { name: 'workflow_dispatch', payload: {} },
-          writer,
-          now: at(30)
-        })
+        await recordCommand(
+          {
+            namespace: 'refs/dispatch-ledger',
+            run_id: outcome.result.admission.run_id,
+            state: 'cancelled',
+            event: { name: 'workflow_dispatch', payload: {} },
+            writer
+          },
+          { store, clock: { now: () => at(30) } }
+        )
       }
 
   const warm = await prepareStep({

@@ -1,14 +1,39 @@
 /**
- * The layers of src/ and the imports between them: `npm run graph`. A layer is a top-level
+ * The layers of src/ and the imports between them: `npm run graph` prints the graph and every
+ * import that breaks the rules below, and fails when there is one. A layer is a top-level
  * folder of src/ (core, store, commands, action, …) or a top-level file (main, registry,
  * index). Type-only imports count too: a layer that names another's types depends on it.
- * __tests__/e2e/layers.test.ts holds the rules (docs/development.md#code-map).
+ * __tests__/e2e/layers.test.ts runs the same check (docs/development.md#code-map).
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join, normalize, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src')
+
+/**
+ * Each layer and the layers it may import: downwards only. The core imports nothing outside
+ * itself; the store and the gateway only the core; the providers the core and the store's
+ * ports; the commands the four below them; the action adapter only the commands (and the
+ * registry that names its steps); nothing but the composition root reaches the adapter.
+ */
+export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  store: ['core'],
+  github: ['core'],
+  providers: ['core', 'store'],
+  commands: ['core', 'store', 'github', 'providers'],
+  action: ['commands', 'registry'],
+  registry: ['action', 'core'],
+  main: ['action', 'commands', 'core', 'registry'],
+  index: ['main']
+}
+
+/** The packages a layer may import besides the layers (none listed: any). */
+export const PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  // The runner's toolkit, Node itself, and zod for the adapter's input schema.
+  action: ['@actions/', 'node:', 'zod/']
+}
 
 function layerOf(file: string): string {
   const [first = '', ...rest] = relative(SRC, file).split(sep)
@@ -23,13 +48,16 @@ async function sources(dir: string): Promise<string[]> {
   return nested.flat().filter(f => f.endsWith('.ts'))
 }
 
+const IMPORT = /(?:from|import)\s*\(?\s*'([^']+)'/g
+
 /** layer → the other layers it imports from, each with one example `file → import`. */
 export async function layerGraph(): Promise<Map<string, Map<string, string>>> {
   const graph = new Map<string, Map<string, string>>()
   for (const file of await sources(SRC)) {
     const from = layerOf(file)
     const text = await readFile(file, 'utf8')
-    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+    for (const [, spec] of text.matchAll(IMPORT)) {
+      if (!(spec as string).startsWith('.')) continue
       const to = layerOf(normalize(join(dirname(file), spec as string)))
       if (to === from) continue
       const edges = graph.get(from) ?? new Map<string, string>()
@@ -40,8 +68,28 @@ export async function layerGraph(): Promise<Map<string, Map<string, string>>> {
   return graph
 }
 
+/** Every import that breaks ALLOWED or PACKAGES, as `from → to (file → import)`. */
+export async function violations(): Promise<string[]> {
+  const found: string[] = []
+  for (const [from, edges] of await layerGraph())
+    for (const [to, example] of edges)
+      if (!(ALLOWED[from] ?? []).includes(to)) found.push(`${from} → ${to} (${example})`)
+  for (const file of await sources(SRC)) {
+    const allowed = PACKAGES[layerOf(file)]
+    if (!allowed) continue
+    const text = await readFile(file, 'utf8')
+    for (const [, spec] of text.matchAll(IMPORT))
+      if (!(spec as string).startsWith('.') && !allowed.some(p => (spec as string).startsWith(p)))
+        found.push(`${layerOf(file)} → ${spec} (${relative(SRC, file)})`)
+  }
+  return found
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = await layerGraph()
   for (const [from, edges] of [...graph].sort(([a], [b]) => a.localeCompare(b)))
     console.log(`${from} → ${[...edges.keys()].sort().join(', ')}`)
+  const broken = await violations()
+  for (const line of broken) console.log(`not allowed: ${line}`)
+  if (broken.length > 0) process.exitCode = 1
 }

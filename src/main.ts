@@ -4,11 +4,10 @@ import { loadEvent } from './action/event.js'
 import { inInputTerms, readInputs, type Inputs } from './action/inputs.js'
 import type { StepReport } from './action/report.js'
 import { writeSummary } from './action/summary.js'
+import { openDeps } from './commands/deps.js'
 import { validateNamespace } from './core/refs.js'
 import { writerFromEnv } from './core/writer.js'
-import { GitHubGateway } from './github/gateway.js'
 import { needsEvent, REGISTRY, type CommandName } from './registry.js'
-import { openStore } from './store/openStore.js'
 
 /**
  * The composition root: one command's inputs in, its outputs and a job summary out. Each
@@ -43,19 +42,14 @@ async function runStep(
   const step = await spec.step()
   // The event before the store, so a bad event is reported before any git process starts.
   const event = await loadEvent(env, { required: needsEvent(spec.event, inputs) })
-  const store = await openStore({
+  // Built once for every command: the store, the clock and the one GitHub gateway.
+  const deps = await openDeps({
     repositoryPath: inputs.repositoryPath,
     remote: inputs.remote,
+    token: inputs.token,
+    timeoutSeconds: Number(inputs.timeoutSeconds),
     env
   })
-  // Built once for every command; it loads octokit and reads GITHUB_REPOSITORY only when a
-  // command makes its first call.
-  const github = new GitHubGateway({
-    token: inputs.token,
-    apiUrl: env.GITHUB_API_URL,
-    repository: env.GITHUB_REPOSITORY,
-    timeoutSeconds: Number(inputs.timeoutSeconds)
-  })
-  const context: StepContext = { event, store, writer, env, github }
+  const context: StepContext = { ...deps, event, writer, env }
   return step(inputs, context)
 }

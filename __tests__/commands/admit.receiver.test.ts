@@ -25,12 +25,10 @@ const receiverEvent = (coordinator: string) => ({
 })
 
 const receive = (store: Store, coordinator: string) =>
-  admitCommand(store, {
-    namespace: NS,
-    event: receiverEvent(coordinator),
-    writer: writer(RECEIVER_RUN),
-    now: ADMITTED
-  })
+  admitCommand(
+    { namespace: NS, event: receiverEvent(coordinator), writer: writer(RECEIVER_RUN) },
+    { store, clock: { now: () => ADMITTED } }
+  )
 
 describe('a receiver of a cancelled coordinator does no work', () => {
   it('negative control: its coordinator is live, so it admits and owns its key', async () => {

@@ -12,7 +12,6 @@ import { dispatch, type DispatchResult } from '../../src/commands/dispatch.js'
 import { readRun } from '../../src/commands/readRun.js'
 import { appendRecord } from '../../src/commands/record.js'
 import { ledgerRef } from '../../src/core/refs.js'
-import { CommandDriver } from '../../src/providers/command.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { exampleEvent, LABELED_KEY } from '../support/events.js'
@@ -66,7 +65,8 @@ async function setup(options: { run: string; lookup?: string; fenced?: boolean }
   })
   await admit(store, { namespace: NS, first_record: first })
   const event = { name: 'issues', payload: await exampleEvent('issues-labeled.json') }
-  const driver = new CommandDriver({
+  const driver = {
+    kind: 'command',
     run: options.run,
     lookup: options.lookup ?? '',
     fenced: options.fenced ?? false,
@@ -74,22 +74,20 @@ async function setup(options: { run: string; lookup?: string; fenced?: boolean }
     cwd: dir,
     env: { ...process.env, PROVIDER: provider },
     outStream: quiet()
-  })
+  }
   /** Selected from the event by workflow run `by`, or deliberately by key when `by` is null. */
   const go = (by: string | null = '501') =>
-    dispatch({
-      store,
-      choice: {
+    dispatch(
+      {
         namespace: NS,
-        ...(by === null ? { dispatch_key: LABELED_KEY } : { event }),
-        writer: writerOf(by ?? '777')
+        // The event dates and attributes the records; by key, it does not select the run.
+        event,
+        ...(by === null ? { dispatch_key: LABELED_KEY } : {}),
+        writer: writerOf(by ?? '777'),
+        driver
       },
-      driver,
-      trigger: 'issue',
-      actor: null,
-      writer: writerOf(by ?? '777'),
-      now: () => '2026-11-30T08:00:00Z'
-    })
+      { store, clock: { now: () => new Date('2026-11-30T08:00:00Z') } }
+    )
   const sends = async () =>
     (await readFile(join(provider, 'sends'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
   const ledger = async () =>

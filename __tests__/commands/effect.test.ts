@@ -31,6 +31,7 @@ import {
   workspace
 } from '../support/effects.js'
 import { cleanupRepos, git } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
 
@@ -255,7 +256,11 @@ describe('negative control: tag and journal in two pushes', () => {
           const deps =
             variant === 'atomic'
               ? storeFor(dir, { git: killing })
-              : { store: new RemoteStore(killing, 'origin'), tags: new TwoPushTagStore(killing) }
+              : {
+                  store: new RemoteStore(killing, 'origin'),
+                  tags: new TwoPushTagStore(killing),
+                  clock: systemClock
+                }
           await effect(tagRequest(head), deps).catch(() => undefined)
           const agreed = agrees(await held(r.bare, tagRequest(head)))
           found[`${variant} kill@${push}`] = agreed

@@ -31,6 +31,7 @@ import {
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
 import { runAction, withAction } from '../../scripts/runner.js'
 import { cleanupRepos, entryAt, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 const ADM = admissionRef(NS, LABELED_KEY)
 
@@ -108,21 +109,22 @@ describe('generations in a local store', () => {
       state: 'admitted'
     })
     // plan and record by dispatch key act on the newest generation.
-    const plan = await planCommand(store(), {
-      namespace: NS,
-      dispatch_key: LABELED_KEY,
-      writer: null
-    })
+    const plan = await planCommand(
+      { namespace: NS, dispatch_key: LABELED_KEY, writer: null },
+      { store: store(), clock: systemClock }
+    )
     expect(plan).toMatchObject({ generation: 2, ledger_ref: ledgerRef(NS, runIdOf(503, 2)) })
     expect(plan.view.plan.action).toBe('dispatch')
-    const recorded = await recordCommand(store(), {
-      namespace: NS,
-      dispatch_key: LABELED_KEY,
-      state: 'cancelled',
-      event: { name: 'workflow_dispatch', payload: {} },
-      writer: null,
-      now: ENDED
-    })
+    const recorded = await recordCommand(
+      {
+        namespace: NS,
+        dispatch_key: LABELED_KEY,
+        state: 'cancelled',
+        event: { name: 'workflow_dispatch', payload: {} },
+        writer: null
+      },
+      { store: store(), clock: { now: () => ENDED } }
+    )
     expect(recorded.view.state.run_id).toBe(runIdOf(503, 2))
     expect(refs[ledgerRef(NS, runIdOf(501))]).toBe(
       (await refsUnder(dir))[ledgerRef(NS, runIdOf(501))]
@@ -193,7 +195,10 @@ describe('generations in a local store', () => {
       payload: await exampleEvent('workflow_dispatch.json')
     }
     const once = (run: number) =>
-      admitCommand(store(), { namespace: NS, event: dispatch, writer: writer(run), now: ADMITTED })
+      admitCommand(
+        { namespace: NS, event: dispatch, writer: writer(run) },
+        { store: store(), clock: { now: () => ADMITTED } }
+      )
     const first = (await once(501)).result
     await end(store(), first?.admission.run_id as string)
     const before = await refsUnder(dir)
@@ -234,11 +239,14 @@ describe('generations in a local store', () => {
     await end(store(), runIdOf(501))
     await arrive(store(), 503, READDED)
     const fromEvent = async (run: number, at: string) =>
-      planCommand(store(), {
-        namespace: NS,
-        event: { name: 'issues', payload: await labeled(at) },
-        writer: writer(run, 2)
-      })
+      planCommand(
+        {
+          namespace: NS,
+          event: { name: 'issues', payload: await labeled(at) },
+          writer: writer(run, 2)
+        },
+        { store: store(), clock: systemClock }
+      )
     expect(await fromEvent(501, T0)).toMatchObject({
       generation: 1,
       owner: true,
@@ -247,11 +255,10 @@ describe('generations in a local store', () => {
     expect(await fromEvent(503, READDED)).toMatchObject({ generation: 2, owner: true })
     expect(await fromEvent(777, READDED)).toMatchObject({ generation: 2, owner: false })
     // Named by dispatch key it is always the newest, whoever asks.
-    const byKey = await planCommand(store(), {
-      namespace: NS,
-      dispatch_key: LABELED_KEY,
-      writer: writer(501, 2)
-    })
+    const byKey = await planCommand(
+      { namespace: NS, dispatch_key: LABELED_KEY, writer: writer(501, 2) },
+      { store: store(), clock: systemClock }
+    )
     expect(byKey).toMatchObject({ generation: 2, selected_by: 'dispatch_key' })
   })
 
@@ -265,12 +272,14 @@ describe('generations in a local store', () => {
       (await arrive(store(), 501, T0, { attempt: 2 })).admission.request_digest
     )
     // Within generation 2, a different request is a conflict, as in generation 1.
-    const conflict = await admitCommand(store(), {
-      namespace: NS,
-      event: { name: 'issues', payload: await labeled(READDED) },
-      writer: writer(504),
-      now: ADMITTED
-    })
+    const conflict = await admitCommand(
+      {
+        namespace: NS,
+        event: { name: 'issues', payload: await labeled(READDED) },
+        writer: writer(504)
+      },
+      { store: store(), clock: { now: () => ADMITTED } }
+    )
     expect(conflict.conflict?.stored.run_id).toBe(runIdOf(503, 2))
   })
 
@@ -290,11 +299,10 @@ describe('generations in a local store', () => {
       created: true,
       admission: { generation: 2, previous_run_id: runIdOf(501) }
     })
-    const plan = await planCommand(store(), {
-      namespace: NS,
-      dispatch_key: LABELED_KEY,
-      writer: null
-    })
+    const plan = await planCommand(
+      { namespace: NS, dispatch_key: LABELED_KEY, writer: null },
+      { store: store(), clock: systemClock }
+    )
     expect(plan.generation).toBe(2)
   })
 })
@@ -315,7 +323,11 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
     const before = await refsUnder(dir)
     for (const attempt of [
       () => arrive(store(), 601, '2026-11-29T15:00:00Z'),
-      () => planCommand(store(), { namespace: NS, dispatch_key: LABELED_KEY, writer: null })
+      () =>
+        planCommand(
+          { namespace: NS, dispatch_key: LABELED_KEY, writer: null },
+          { store: store(), clock: systemClock }
+        )
     ]) {
       const error = await attempt().then(
         () => null,

@@ -7,7 +7,7 @@ import { operate, type OperateRequest } from '../../src/commands/operate.js'
 import { readRun } from '../../src/commands/readRun.js'
 import { verifiedState } from '../../src/commands/runView.js'
 import { sha256Hex } from '../../src/core/canonical.js'
-import { parsePolicy } from '../../src/core/operator/authorize.js'
+import { systemClock } from '../../src/commands/deps.js'
 import { planRecovery } from '../../src/core/planRecovery.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
@@ -17,26 +17,20 @@ import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../s
 
 afterAll(cleanupRepos)
 
-const POLICY = parsePolicy({
+const POLICY = {
   operators: 'OWNER,MEMBER,COLLABORATOR',
   permission: 'write',
   bots: ''
-})
+}
 
-function request(
-  store: Store,
-  payload: unknown,
-  extra: Partial<OperateRequest> = {}
-): OperateRequest {
-  return {
+function request(store: Store, payload: unknown, extra: Partial<OperateRequest> = {}) {
+  const input: OperateRequest = {
     eventName: 'issue_comment',
     payload,
-    store,
     namespace: NS,
     prefix: '/ledger',
     policy: POLICY,
     reply: true,
-    api: null,
     writer: {
       github_run_id: '600',
       run_attempt: 1,
@@ -44,6 +38,8 @@ function request(
     },
     ...extra
   }
+  // No GitHub API here: no token, so no permission check, reaction or reply.
+  return [input, { store, clock: systemClock, github: null }] as const
 }
 
 async function fresh(situation: string, runId = 'gh-501-f282f34c55fc') {
@@ -54,7 +50,7 @@ async function fresh(situation: string, runId = 'gh-501-f282f34c55fc') {
 }
 
 async function say(store: Store, body: string, options: CommentOptions = {}) {
-  return operate(request(store, commentEvent(body, options)))
+  return operate(...request(store, commentEvent(body, options)))
 }
 
 async function planOf(store: Store, runId: string) {
@@ -130,7 +126,7 @@ describe('operator decisions against real git', () => {
     const { store, runId } = await fresh('awaiting')
     const body = `/ledger approve ${runId} looks right\nmore text`
     const event = commentEvent(body)
-    const result = await operate(request(store, event))
+    const result = await operate(...request(store, event))
     expect(result).toMatchObject({
       verb: 'approve',
       outcome: 'applied',
@@ -154,7 +150,7 @@ describe('operator decisions against real git', () => {
     })
 
     // The same comment delivered again (or its workflow re-run): duplicate, nothing written.
-    const again = await operate(request(store, event))
+    const again = await operate(...request(store, event))
     expect(again).toMatchObject({ outcome: 'duplicate', settled_outcome: 'approved' })
     expect((await planOf(store, runId)).state.sequence).toBe(state.sequence)
     // A second person approving the same ask converges; a deny loses.
@@ -193,13 +189,13 @@ describe('operator decisions against real git', () => {
 
   it('a bot named in operator-bots may operate', async () => {
     const { store, runId } = await fresh('awaiting')
-    const policy = parsePolicy({ operators: 'OWNER', permission: 'write', bots: 'helper' })
+    const policy = { operators: 'OWNER', permission: 'write', bots: 'helper' }
     const event = commentEvent(`/ledger approve ${runId}`, {
       login: 'helper[bot]',
       type: 'Bot',
       association: 'NONE'
     })
-    expect((await operate(request(store, event, { policy }))).outcome).toBe('applied')
+    expect((await operate(...request(store, event, { policy }))).outcome).toBe('applied')
   })
 
   it('resolve sent settles an ambiguous attempt: plan moves to observe_provider', async () => {
@@ -299,7 +295,7 @@ describe('operator decisions against real git', () => {
   it('runs only on issue_comment', async () => {
     const { store } = await fresh('awaiting')
     await expect(
-      operate({ ...request(store, commentEvent('/ledger status x')), eventName: 'issues' })
+      operate(...request(store, commentEvent('/ledger status x'), { eventName: 'issues' }))
     ).rejects.toThrow(/runs on issue_comment events/)
   })
 })
@@ -332,7 +328,7 @@ describe('a lost compare-and-set is re-read and decided again', () => {
     const { store, runId } = await fresh('awaiting')
     const them = () => say(store, `/ledger ${theirs} ${runId}`, { login: 'bob' })
     const result = await operate(
-      request(racing(store, them), commentEvent(`/ledger ${ours} ${runId}`))
+      ...request(racing(store, them), commentEvent(`/ledger ${ours} ${runId}`))
     )
     expect(result.outcome).toBe(outcome)
     const { chain } = await planOf(store, runId)

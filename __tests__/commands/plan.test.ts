@@ -26,6 +26,7 @@ import {
 } from '../support/generations.js'
 import { breakChain } from '../support/orphans.js'
 import { cleanupRepos, refsUnder } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
 
@@ -50,7 +51,19 @@ const CONFIRM = {
 
 /** Plans RUN by its id (as a recovery or operator job names it), recording a receiver if told. */
 const planRun = (store: Store, confirm?: typeof CONFIRM) =>
-  planCommand(store, { namespace: NS, run_id: RUN, writer: null }, confirm)
+  planCommand(
+    {
+      namespace: NS,
+      run_id: RUN,
+      writer: null,
+      ...(confirm ? { confirm: { writer: confirm.writer } } : {})
+    },
+    {
+      store,
+      clock: { now: confirm?.now ?? (() => new Date()) },
+      github: confirm ? { runUrl: confirm.runUrl } : null
+    }
+  )
 
 describe('plan selects, verifies and plans a run, writing nothing', () => {
   it('by run id, by dispatch key and from the event, each saying how it chose', async () => {
@@ -66,19 +79,17 @@ describe('plan selects, verifies and plans a run, writing nothing', () => {
     })
     expect(byRunId.view.state).toMatchObject({ run_id: RUN, state: 'admitted', terminal: false })
     expect(byRunId.view.plan.action).toBe('dispatch')
-    const byKey = await planCommand(store(), {
-      namespace: NS,
-      dispatch_key: LABELED_KEY,
-      writer: null
-    })
+    const byKey = await planCommand(
+      { namespace: NS, dispatch_key: LABELED_KEY, writer: null },
+      { store: store(), clock: systemClock }
+    )
     expect(byKey).toMatchObject({ selected_by: 'dispatch_key', ledger_ref: LEDGER })
     const fromEvent = (run: number) =>
       labeled(T0).then(payload =>
-        planCommand(store(), {
-          namespace: NS,
-          event: { name: 'issues', payload },
-          writer: writer(run)
-        })
+        planCommand(
+          { namespace: NS, event: { name: 'issues', payload }, writer: writer(run) },
+          { store: store(), clock: systemClock }
+        )
       )
     expect(await fromEvent(501)).toMatchObject({
       selected_by: 'event',
@@ -92,12 +103,10 @@ describe('plan selects, verifies and plans a run, writing nothing', () => {
   it('a run id and a dispatch key that disagree are refused', async () => {
     const { store } = await admitted()
     await expect(
-      planCommand(store(), {
-        namespace: NS,
-        run_id: RUN,
-        dispatch_key: 'v1/test/another-key',
-        writer: null
-      })
+      planCommand(
+        { namespace: NS, run_id: RUN, dispatch_key: 'v1/test/another-key', writer: null },
+        { store: store(), clock: systemClock }
+      )
     ).rejects.toThrow(/belongs to dispatch key/)
   })
 
@@ -135,33 +144,37 @@ describe('plan records the receiver of an accepted workflow-driver attempt', () 
       { receiver_key: RECEIVER_KEY, receiver_confirmed: 'false', candidate_run_ids: '31337' }
     ]
     for (const [index, external_ids] of ids.entries())
-      await recordCommand(repo.store(), {
-        namespace: NS,
-        run_id: RUN,
-        state: 'dispatched',
-        fields: {
-          provider: {
-            driver: 'workflow',
-            submission_state: index === 0 ? 'not_submitted' : 'submitted',
-            external_ids
-          }
+      await recordCommand(
+        {
+          namespace: NS,
+          run_id: RUN,
+          state: 'dispatched',
+          fields: {
+            provider: {
+              driver: 'workflow',
+              submission_state: index === 0 ? 'not_submitted' : 'submitted',
+              external_ids
+            }
+          },
+          event: { name: 'issues', payload: await labeled(T0) },
+          writer: writer(501)
         },
-        event: { name: 'issues', payload: await labeled(T0) },
-        writer: writer(501),
-        now: ADMITTED
-      })
+        { store: repo.store(), clock: { now: () => ADMITTED } }
+      )
     return repo
   }
 
   /** The receiver's workflow run RECEIVER_RUN admits its key (it writes the first record). */
   async function receiverAdmits(store: Store) {
-    const outcome = await admitCommand(store, {
-      namespace: NS,
-      event: { name: 'workflow_dispatch', payload: {} },
-      dispatch_key: RECEIVER_KEY,
-      writer: writer(RECEIVER_RUN),
-      now: ADMITTED
-    })
+    const outcome = await admitCommand(
+      {
+        namespace: NS,
+        event: { name: 'workflow_dispatch', payload: {} },
+        dispatch_key: RECEIVER_KEY,
+        writer: writer(RECEIVER_RUN)
+      },
+      { store, clock: { now: () => ADMITTED } }
+    )
     return outcome.result?.admission.run_id as string
   }
 

@@ -17,6 +17,7 @@ import {
   writer
 } from '../support/generations.js'
 import { cleanupRepos, refsUnder } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
 
@@ -24,12 +25,15 @@ describe('preview answers as admit would, on the same read path', () => {
   it('after the run ended: a re-add would open generation 2, the original event is a duplicate', async () => {
     const { dir, store } = await local()
     const preview = async (run: number, at: string, reuse?: string) =>
-      previewCommand(store(), {
-        namespace: NS,
-        event: { name: 'issues', payload: await labeled(at) },
-        writer: writer(run),
-        reuse
-      })
+      previewCommand(
+        {
+          namespace: NS,
+          event: { name: 'issues', payload: await labeled(at) },
+          writer: writer(run),
+          reuse
+        },
+        { store: store(), clock: systemClock }
+      )
     expect(await preview(501, T0)).toMatchObject({ verdict: 'create', generation: 1 })
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))

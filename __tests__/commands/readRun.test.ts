@@ -11,14 +11,13 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { admit } from '../../src/commands/admit.js'
 import { dispatch } from '../../src/commands/dispatch.js'
+import type { DriverOptions } from '../../src/commands/dispatchDriver.js'
 import { operate } from '../../src/commands/operate.js'
 import { planCommand } from '../../src/commands/plan.js'
 import { recordCommand } from '../../src/commands/record.js'
 import { scanRuns } from '../../src/commands/scan.js'
 import { recordCommit } from '../../src/core/entry.js'
-import { parsePolicy } from '../../src/core/operator/authorize.js'
 import { ledgerRef } from '../../src/core/refs.js'
-import { CommandDriver } from '../../src/providers/command.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { commentEvent } from '../support/operator.js'
@@ -34,6 +33,7 @@ import {
   type Situation
 } from '../support/orphans.js'
 import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder, setLogical } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 const WRITER = { github_run_id: '777', run_attempt: 1, workflow_ref: '' }
 const SCHEDULE = { name: 'schedule', payload: {} }
@@ -75,7 +75,8 @@ const quiet = () =>
 /** A command driver whose `run` leaves a marker file behind: it ran iff the file exists. */
 async function markingDriver(dir: string) {
   const provider = await makeTempDir()
-  const driver = new CommandDriver({
+  const driver: DriverOptions = {
+    kind: 'command',
     run: 'touch "$PROVIDER/ran"; echo "{\\"job\\":\\"job-1\\"}"',
     lookup: '',
     fenced: false,
@@ -83,40 +84,42 @@ async function markingDriver(dir: string) {
     cwd: dir,
     env: { ...process.env, PROVIDER: provider },
     outStream: quiet()
-  })
+  }
   return { driver, ran: () => existsSync(join(provider, 'ran')) }
 }
 
-function dispatchByRunId(store: LocalStore, driver: CommandDriver, run_id: string) {
-  return dispatch({
-    store,
-    choice: { namespace: NS, run_id, writer: WRITER },
-    driver,
-    trigger: 'workflow_dispatch',
-    actor: null,
-    writer: WRITER,
-    now: () => '2026-11-30T08:00:00Z'
-  })
+function dispatchByRunId(store: LocalStore, driver: DriverOptions, run_id: string) {
+  return dispatch(
+    {
+      namespace: NS,
+      run_id,
+      event: { name: 'workflow_dispatch', payload: {} },
+      writer: WRITER,
+      driver
+    },
+    { store, clock: { now: () => new Date('2026-11-30T08:00:00Z') } }
+  )
 }
 
-const POLICY = parsePolicy({
+const POLICY = {
   operators: 'OWNER,MEMBER,COLLABORATOR',
   permission: 'write',
   bots: ''
-})
+}
 
 function operateOn(store: LocalStore, body: string) {
-  return operate({
-    eventName: 'issue_comment',
-    payload: commentEvent(body),
-    store,
-    namespace: NS,
-    prefix: '/ledger',
-    policy: POLICY,
-    reply: true,
-    api: null,
-    writer: WRITER
-  })
+  return operate(
+    {
+      eventName: 'issue_comment',
+      payload: commentEvent(body),
+      namespace: NS,
+      prefix: '/ledger',
+      policy: POLICY,
+      reply: true,
+      writer: WRITER
+    },
+    { store, clock: systemClock, github: null }
+  )
 }
 
 describe.each(SITUATIONS)('an orphan ledger (%s)', (situation, why) => {
@@ -124,13 +127,10 @@ describe.each(SITUATIONS)('an orphan ledger (%s)', (situation, why) => {
     const { dir, store, ledger } = await orphanIn(situation)
     const before = await refsUnder(dir, 'refs')
     const error = await failure(
-      recordCommand(store, {
-        namespace: NS,
-        run_id: ORPHAN,
-        state: 'cancelled',
-        event: SCHEDULE,
-        writer: WRITER
-      })
+      recordCommand(
+        { namespace: NS, run_id: ORPHAN, state: 'cancelled', event: SCHEDULE, writer: WRITER },
+        { store, clock: systemClock }
+      )
     )
     expectOrphanError(error, ledger, why)
     expect(await refsUnder(dir, 'refs')).toEqual(before)
@@ -155,7 +155,12 @@ describe.each(SITUATIONS)('an orphan ledger (%s)', (situation, why) => {
   it('plan by run-id fails closed naming it (an orphan has no next action)', async () => {
     const { store, ledger } = await orphanIn(situation)
     expectOrphanError(
-      await failure(planCommand(store, { namespace: NS, run_id: ORPHAN, writer: WRITER })),
+      await failure(
+        planCommand(
+          { namespace: NS, run_id: ORPHAN, writer: WRITER },
+          { store, clock: systemClock }
+        )
+      ),
       ledger,
       why
     )
@@ -163,7 +168,7 @@ describe.each(SITUATIONS)('an orphan ledger (%s)', (situation, why) => {
 
   it('scan lists it as an orphan with no next action, next to the runs that are admitted', async () => {
     const { store, ledger } = await orphanIn(situation)
-    const runs = await scanRuns(store, NS)
+    const runs = await scanRuns({ namespace: NS }, { store, clock: systemClock })
     const orphan = runs.find(run => run.ledger_ref === ledger)
     expect(orphan).toEqual({
       ledger_ref: ledger,
@@ -187,13 +192,10 @@ describe('an admission whose ledger holds a run of another key', () => {
     await setLogical(dir, ledger, oid as string)
     const before = await refsUnder(dir, 'refs')
     const record = (choice: { dispatch_key: string } | { run_id: string }) =>
-      recordCommand(store, {
-        namespace: NS,
-        ...choice,
-        state: 'cancelled',
-        event: SCHEDULE,
-        writer: WRITER
-      })
+      recordCommand(
+        { namespace: NS, ...choice, state: 'cancelled', event: SCHEDULE, writer: WRITER },
+        { store, clock: systemClock }
+      )
     const byKey = await failure(record({ dispatch_key: KEY }))
     expect(byKey).toMatchObject({ code: 'corrupt_entry', ref: ledger })
     expect((byKey as Error).message).toMatch(/record 1 is for dispatch key "v1\/test\/other"/)
@@ -214,15 +216,15 @@ describe('runs with their admission still work (negative control)', () => {
     const sent = await dispatchByRunId(store, driver, OWNER)
     expect(sent).toMatchObject({ outcome: 'submitted', sends: 1 })
     expect(ran()).toBe(true)
-    const plan = await planCommand(store, { namespace: NS, run_id: OWNER, writer: WRITER })
+    const plan = await planCommand(
+      { namespace: NS, run_id: OWNER, writer: WRITER },
+      { store, clock: systemClock }
+    )
     expect(plan.generation).toBe(1)
-    const recorded = await recordCommand(store, {
-      namespace: NS,
-      run_id: OWNER,
-      state: 'cancelled',
-      event: SCHEDULE,
-      writer: WRITER
-    })
+    const recorded = await recordCommand(
+      { namespace: NS, run_id: OWNER, state: 'cancelled', event: SCHEDULE, writer: WRITER },
+      { store, clock: systemClock }
+    )
     expect(recorded.view.state.state).toBe('cancelled')
   })
 
@@ -232,15 +234,21 @@ describe('runs with their admission still work (negative control)', () => {
     await admit(store, { namespace: NS, first_record: firstOf(OWNER) })
     await chainByHand(store, [firstOf('owner-run-g2')])
     await laterGeneration(dir, store, 2, 'owner-run-g2', OWNER)
-    const plan = await planCommand(store, { namespace: NS, run_id: 'owner-run-g2', writer: WRITER })
+    const plan = await planCommand(
+      { namespace: NS, run_id: 'owner-run-g2', writer: WRITER },
+      { store, clock: systemClock }
+    )
     expect(plan).toMatchObject({ generation: 2, admission: { run_id: 'owner-run-g2' } })
-    const recorded = await recordCommand(store, {
-      namespace: NS,
-      run_id: 'owner-run-g2',
-      state: 'cancelled',
-      event: SCHEDULE,
-      writer: WRITER
-    })
+    const recorded = await recordCommand(
+      {
+        namespace: NS,
+        run_id: 'owner-run-g2',
+        state: 'cancelled',
+        event: SCHEDULE,
+        writer: WRITER
+      },
+      { store, clock: systemClock }
+    )
     expect(recorded.view.state.state).toBe('cancelled')
   })
 })

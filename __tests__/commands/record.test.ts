@@ -18,6 +18,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
 import { DISPATCH_KEY, makeRecord, RUN_ID } from '../../testkit/fixtures.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 const NS = 'refs/dispatch-ledger'
 const LEDGER = ledgerRef(NS, RUN_ID)
@@ -164,7 +165,7 @@ describe('append by compare-and-set (docs/design/states.md) against a real repos
     const attempt = appendRecord(store, request('cancelled'), chain)
     await expect(attempt).rejects.toBeInstanceOf(BrokenChain)
     await expect(appendRecord(store, request('cancelled'), chain)).rejects.toThrow(/sequence 3/)
-    const scanned = await scanRuns(store, NS)
+    const scanned = await scanRuns({ namespace: NS }, { store, clock: systemClock })
     expect(scanned).toHaveLength(1)
     expect(scanned[0]).toMatchObject({
       ledger_ref: LEDGER,

@@ -20,6 +20,8 @@ afterAll(cleanupRepos)
 
 const fake = fakesPerTest()
 const NOW = new Date('2026-11-30T08:00:00Z')
+/** The repository a stand-in for the gateway names (the fake's own, where there is one). */
+const REPOSITORY = { owner: 'octo-org', repo: 'octo-repo' }
 
 /** The workflow run of the recovery workflow that handles a delivery. */
 const recoveryWriter = (run: number) => ({
@@ -59,20 +61,24 @@ async function deliver(store: Store, gh: FakeGitHub, id: number, options: Delive
     run_attempt: options.attempt ?? 1,
     conclusion: options.conclusion ?? 'failure'
   })
-  return recover({
-    store,
-    namespace: NS,
-    event: { name: 'workflow_run', payload },
-    writer: recoveryWriter(options.recoveryRun ?? 900),
-    maxAttempts: options.maxAttempts ?? 3,
-    api: new GitHubGateway({
-      token: gh.token,
-      apiUrl: gh.url,
-      repository: `${gh.repo.owner}/${gh.repo.name}`,
-      timeoutSeconds: 10
-    }),
-    now: () => NOW
-  })
+  return recover(
+    {
+      namespace: NS,
+      event: { name: 'workflow_run', payload },
+      writer: recoveryWriter(options.recoveryRun ?? 900),
+      maxAttempts: options.maxAttempts ?? 3
+    },
+    {
+      store,
+      clock: { now: () => NOW },
+      github: new GitHubGateway({
+        token: gh.token,
+        apiUrl: gh.url,
+        repository: `${gh.repo.owner}/${gh.repo.name}`,
+        timeoutSeconds: 10
+      })
+    }
+  )
 }
 
 /** The states and notes of the run recover admitted for its delivery. */
@@ -181,17 +187,23 @@ describe('recover after a failed coordinator', () => {
   it('runs only on workflow_run', async () => {
     const { store } = await local()
     await expect(
-      recover({
-        store: store(),
-        namespace: NS,
-        event: { name: 'schedule', payload: {} },
-        writer: recoveryWriter(900),
-        maxAttempts: 3,
-        api: {
-          rerunFailedJobs: () => Promise.reject(new Error('must not be called'))
+      recover(
+        {
+          namespace: NS,
+          event: { name: 'schedule', payload: {} },
+          writer: recoveryWriter(900),
+          maxAttempts: 3
         },
-        now: () => NOW
-      })
+        {
+          store: store(),
+          clock: { now: () => NOW },
+          github: {
+            hasToken: true,
+            where: () => REPOSITORY,
+            rerunFailedJobs: () => Promise.reject(new Error('must not be called'))
+          }
+        }
+      )
     ).rejects.toThrow(/runs on the workflow_run event/)
   })
 })
@@ -203,20 +215,26 @@ describe('recover and an orphan among the coordinator’s runs', () => {
     const { dir, store, ledger } = await orphanIn('no admission', `gh-${id}-0123456789ab`)
     const held = (await refsUnder(dir))[ledger]
     const reruns: number[] = []
-    const result = await recover({
-      store,
-      namespace: NS,
-      event: { name: 'workflow_run', payload },
-      writer: { github_run_id: '900', run_attempt: 1, workflow_ref: '' },
-      maxAttempts: 3,
-      api: {
-        rerunFailedJobs: async runId => {
-          reruns.push(runId)
-          return { status: 201, body: null }
-        }
+    const result = await recover(
+      {
+        namespace: NS,
+        event: { name: 'workflow_run', payload },
+        writer: { github_run_id: '900', run_attempt: 1, workflow_ref: '' },
+        maxAttempts: 3
       },
-      now: () => new Date('2026-11-30T08:00:00Z')
-    })
+      {
+        store,
+        clock: { now: () => new Date('2026-11-30T08:00:00Z') },
+        github: {
+          hasToken: true,
+          where: () => REPOSITORY,
+          rerunFailedJobs: async runId => {
+            reruns.push(runId)
+            return { status: 201, body: null }
+          }
+        }
+      }
+    )
     expect(reruns).toEqual([])
     expect(result).toMatchObject({ rerun_requested: false, decision: { why: 'no_runs' } })
     expect((await refsUnder(dir))[ledger]).toBe(held)

@@ -2,9 +2,9 @@
  * `/ledger resolve-effect` as a command (plain values): the only way out of `unknown`.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { systemClock } from '../../src/commands/deps.js'
 import { effect } from '../../src/commands/effect.js'
 import { operate } from '../../src/commands/operate.js'
-import { parsePolicy } from '../../src/core/operator/authorize.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import { parseEffectAnswer, resolveEffect } from '../../src/commands/resolveEffect.js'
@@ -12,7 +12,7 @@ import { InvalidInput } from '../../src/core/errors.js'
 import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.js'
 import { makeBareRemote } from '../../testkit/gitHttpServer.js'
 import { NS, workspace } from '../support/effects.js'
-import { marked, RELEASE_OP, releaseDeps, releaseRequest } from '../support/releases.js'
+import { gatewayFor, marked, RELEASE_OP, releaseDeps, releaseRequest } from '../support/releases.js'
 import { commentEvent } from '../support/operator.js'
 import { cleanupRepos } from '../support/repo.js'
 
@@ -86,20 +86,29 @@ describe('resolveEffect against an unknown draft', () => {
     expect(rejected).toMatchObject({ outcome: 'rejected', state: 'unknown' })
   })
 
-  /** An operator's comment through `command: operate`, as the operator workflow runs it. */
-  const say = (body: string) =>
-    operate({
-      eventName: 'issue_comment',
-      payload: commentEvent(body),
-      store: new RemoteStore(new Git(dir), 'origin'),
-      namespace: NS,
-      prefix: '/ledger',
-      policy: parsePolicy({ operators: 'MEMBER', permission: 'write', bots: '' }),
-      reply: false,
-      api: null,
-      writer: null,
-      releases: releaseDeps(dir, gh).releases
-    })
+  /**
+   * An operator's comment through `command: operate`, as the operator workflow runs it: with
+   * the job's token, so its author (alice, a member with write) is checked on the fake too.
+   */
+  const say = async (body: string) => {
+    await gh.configure({ users: { alice: { id: 501, permission: 'write' } } })
+    return operate(
+      {
+        eventName: 'issue_comment',
+        payload: commentEvent(body),
+        namespace: NS,
+        prefix: '/ledger',
+        policy: { operators: 'MEMBER', permission: 'write', bots: '' },
+        reply: false,
+        writer: null
+      },
+      {
+        store: new RemoteStore(new Git(dir), 'origin'),
+        clock: systemClock,
+        github: gatewayFor(gh)
+      }
+    )
+  }
 
   it('through `command: operate`: the comment settles it once, a second answer conflicts', async () => {
     const [draft] = await marked(gh)

@@ -12,6 +12,7 @@ import { LocalStore } from '../../src/store/localStore.js'
 import { runIn } from '../support/operator.js'
 import { breakChain, chainByHand, firstOf, NS, ORPHAN } from '../support/orphans.js'
 import { cleanupRepos, makeRepo, refsUnder } from '../support/repo.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
 
@@ -34,7 +35,7 @@ const byRef = (runs: readonly ScannedRun[], ref: string) => runs.find(run => run
 describe('scan', () => {
   it('lists every open run with its plan, and ended runs as terminal with nothing to do', async () => {
     const { store } = await namespaceWithEveryKind()
-    const runs = await scanRuns(store, NS)
+    const runs = await scanRuns({ namespace: NS }, { store, clock: systemClock })
     expect(runs).toHaveLength(Object.keys(OPEN).length + ENDED.length + 2)
     const open = runs.flatMap(run => ('plan' in run && !run.state.terminal ? [run] : []))
     expect(Object.fromEntries(open.map(run => [run.state.run_id, run.plan.action]))).toEqual(
@@ -54,7 +55,7 @@ describe('scan', () => {
   it('lists an orphan with no next action and a broken ledger with its error', async () => {
     const { dir, store, orphan, broken } = await namespaceWithEveryKind()
     const before = await refsUnder(dir)
-    const runs = await scanRuns(store, NS)
+    const runs = await scanRuns({ namespace: NS }, { store, clock: systemClock })
     expect(byRef(runs, orphan)).toEqual({
       ledger_ref: orphan,
       state: expect.objectContaining({ run_id: ORPHAN, state: 'admitted' }),
@@ -70,6 +71,6 @@ describe('scan', () => {
 
   it('an empty namespace lists nothing', async () => {
     const store = new LocalStore(new Git(await makeRepo()))
-    expect(await scanRuns(store, NS)).toEqual([])
+    expect(await scanRuns({ namespace: NS }, { store, clock: systemClock })).toEqual([])
   })
 })

@@ -17,6 +17,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
 import { makeRecord, REQUEST_DIGEST } from '../../testkit/fixtures.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 const NS = 'refs/dispatch-ledger'
 const WRITER = { github_run_id: '9', run_attempt: 1, workflow_ref: '' }
@@ -66,13 +67,10 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
   it('record by its key fails closed naming the admission ref and moves no branch', async () => {
     const { dir, store, ref } = await evilAdmission()
     const before = await allRefs(dir)
-    const attempt = recordCommand(store, {
-      namespace: NS,
-      dispatch_key: 'A4',
-      state: 'cancelled',
-      event: SCHEDULE,
-      writer: WRITER
-    })
+    const attempt = recordCommand(
+      { namespace: NS, dispatch_key: 'A4', state: 'cancelled', event: SCHEDULE, writer: WRITER },
+      { store, clock: systemClock }
+    )
     await expect(attempt).rejects.toThrow(CorruptEntry)
     await expect(attempt).rejects.toThrow(
       new RegExp(
@@ -85,7 +83,10 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
   it('plan by its key fails closed too', async () => {
     const { store, ref } = await evilAdmission()
     await expect(
-      planCommand(store, { namespace: NS, dispatch_key: 'A4', writer: WRITER })
+      planCommand(
+        { namespace: NS, dispatch_key: 'A4', writer: WRITER },
+        { store, clock: systemClock }
+      )
     ).rejects.toThrow(new RegExp(`${ref} cannot be trusted`))
   })
 
@@ -93,13 +94,10 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
     const { dir, store, ref } = await evilAdmission()
     const before = await allRefs(dir)
     await expect(
-      previewCommand(store, {
-        namespace: NS,
-        event: SCHEDULE,
-        dispatch_key: 'A4',
-        run_id: 'victim',
-        writer: WRITER
-      })
+      previewCommand(
+        { namespace: NS, event: SCHEDULE, dispatch_key: 'A4', run_id: 'victim', writer: WRITER },
+        { store, clock: systemClock }
+      )
     ).rejects.toThrow(new RegExp(`${ref} cannot be trusted`))
     const first = makeRecord({
       run_id: 'victim',
@@ -124,7 +122,7 @@ describe('a chain copied under another run’s ledger ref', () => {
   it('plan by the other run id fails closed naming the ref', async () => {
     const { store, forged } = await copied()
     await expect(
-      planCommand(store, { namespace: NS, run_id: 'run-b', writer: WRITER })
+      planCommand({ namespace: NS, run_id: 'run-b', writer: WRITER }, { store, clock: systemClock })
     ).rejects.toThrow(new RegExp(`${forged} cannot be trusted: record 1 belongs to run "run-a"`))
   })
 
@@ -132,20 +130,17 @@ describe('a chain copied under another run’s ledger ref', () => {
     const { dir, store, forged } = await copied()
     const before = await allRefs(dir)
     await expect(
-      recordCommand(store, {
-        namespace: NS,
-        run_id: 'run-b',
-        state: 'cancelled',
-        event: SCHEDULE,
-        writer: WRITER
-      })
+      recordCommand(
+        { namespace: NS, run_id: 'run-b', state: 'cancelled', event: SCHEDULE, writer: WRITER },
+        { store, clock: systemClock }
+      )
     ).rejects.toThrow(new RegExp(forged))
     expect(await allRefs(dir)).toEqual(before)
   })
 
   it('scan lists the run once and the copy as broken', async () => {
     const { store, forged } = await copied()
-    const runs = await scanRuns(store, NS)
+    const runs = await scanRuns({ namespace: NS }, { store, clock: systemClock })
     const good = runs.filter(run => 'state' in run)
     const broken = runs.filter(run => 'error' in run)
     expect(good.map(run => ('state' in run ? run.state.run_id : ''))).toEqual(['run-a'])

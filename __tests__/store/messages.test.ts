@@ -17,6 +17,7 @@ import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import { cleanupRepos, git, makeRepo, refsUnder, headOf } from '../support/repo.js'
 import { makeRecord } from '../../testkit/fixtures.js'
+import { systemClock } from '../../src/commands/deps.js'
 
 const exec = promisify(execFile)
 const NS = 'refs/dispatch-ledger'
@@ -32,33 +33,30 @@ describe('time (docs/design/writers.md): a clock outside 2000–9999 is an error
       const repo = await makeRepo()
       const store = new LocalStore(new Git(repo))
       const now = new Date(clock)
-      const admitting = admitCommand(store, {
-        namespace: NS,
-        event: SCHEDULE,
-        dispatch_key: 'k',
-        writer: WRITER,
-        now
-      })
+      const admitting = admitCommand(
+        { namespace: NS, event: SCHEDULE, dispatch_key: 'k', writer: WRITER },
+        { store, clock: { now: () => now } }
+      )
       await expect(admitting).rejects.toThrow(
         /outside 2000-01-01 to 9999-12-31.*Nothing was written/
       )
       expect(await refsUnder(repo)).toEqual({})
-      await admitCommand(store, {
-        namespace: NS,
-        event: SCHEDULE,
-        dispatch_key: 'k',
-        writer: WRITER
-      })
+      await admitCommand(
+        { namespace: NS, event: SCHEDULE, dispatch_key: 'k', writer: WRITER },
+        { store, clock: systemClock }
+      )
       const before = await refsUnder(repo)
       await expect(
-        recordCommand(store, {
-          namespace: NS,
-          dispatch_key: 'k',
-          state: 'cancelled',
-          event: SCHEDULE,
-          writer: WRITER,
-          now
-        })
+        recordCommand(
+          {
+            namespace: NS,
+            dispatch_key: 'k',
+            state: 'cancelled',
+            event: SCHEDULE,
+            writer: WRITER
+          },
+          { store, clock: { now: () => now } }
+        )
       ).rejects.toThrow(/outside 2000-01-01/)
       expect(await refsUnder(repo)).toEqual(before)
       await git(repo, 'fsck', '--strict', '--no-dangling')
@@ -112,21 +110,17 @@ describe('a corrupt entry suggests a command that runs', () => {
     const repo = await makeRepo()
     const store = new LocalStore(new Git(repo))
     await admit(store, { namespace: NS, first_record: makeRecord({ run_id: 'run-a' }) })
-    await recordCommand(store, {
-      namespace: NS,
-      run_id: 'run-a',
-      state: 'dispatched',
-      event: SCHEDULE,
-      writer: WRITER
-    })
+    await recordCommand(
+      { namespace: NS, run_id: 'run-a', state: 'dispatched', event: SCHEDULE, writer: WRITER },
+      { store, clock: systemClock }
+    )
     // run-a's two-record chain copied under run-b: record 1 (below the head) is named by its commit.
     const head = (await headOf(repo, ledgerRef(NS, 'run-a')))
     await git(repo, 'update-ref', ledgerRef(NS, 'run-b'), head)
-    const error = await planCommand(store, {
-      namespace: NS,
-      run_id: 'run-b',
-      writer: WRITER
-    }).catch(e => e as Error)
+    const error = await planCommand(
+      { namespace: NS, run_id: 'run-b', writer: WRITER },
+      { store, clock: systemClock }
+    ).catch(e => e as Error)
     const command = /`(git cat-file -p [^`]+)`/.exec((error as Error).message)?.[1]
     expect(command).toMatch(/^git cat-file -p [0-9a-f]{40}$/)
     const [, , , target] = (command as string).split(' ')

@@ -15,6 +15,7 @@ import {
   textDigest,
   type Intent
 } from '../../src/core/effect/operation.js'
+import { systemClock } from '../../src/commands/deps.js'
 import { Git } from '../../src/store/git.js'
 import { tagStoreFor } from '../../src/store/tagStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
@@ -69,7 +70,7 @@ export function tagRequest(
 export function storeFor(dir: string, options: { git?: Git; remote?: boolean } = {}): EffectDeps {
   const g = options.git ?? new Git(dir)
   const store = options.remote === false ? new LocalStore(g) : new RemoteStore(g, 'origin')
-  return { store, tags: tagStoreFor(store) }
+  return { store, tags: tagStoreFor(store), clock: systemClock }
 }
 
 export async function runTag(

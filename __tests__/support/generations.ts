@@ -47,13 +47,16 @@ export async function arrive(
   updatedAt: string | undefined,
   options: Partial<AdmitOptions> & { attempt?: number; now?: Date } = {}
 ) {
-  const outcome = await admitCommand(store, {
-    namespace: NS,
-    event: { name: 'issues', payload: await labeled(updatedAt) },
-    writer: writer(run, options.attempt),
-    now: options.now ?? ADMITTED,
-    ...options
-  })
+  const { now = ADMITTED, ...given } = options
+  const outcome = await admitCommand(
+    {
+      namespace: NS,
+      event: { name: 'issues', payload: await labeled(updatedAt) },
+      writer: writer(run, options.attempt),
+      ...given
+    },
+    { store, clock: { now: () => now } }
+  )
   if (!outcome.result) throw outcome.conflict ?? new Error('no result')
   return outcome.result
 }
@@ -81,15 +84,17 @@ export async function end(
           ['decided', { decision: { outcome: 'approved', by: 'octocat' } }]
         ]
   for (const [next, fields] of steps)
-    await recordCommand(store, {
-      namespace: NS,
-      run_id: runId,
-      state: next,
-      fields,
-      event,
-      writer: writer(9999),
-      now: ENDED
-    })
+    await recordCommand(
+      {
+        namespace: NS,
+        run_id: runId,
+        state: next,
+        fields,
+        event,
+        writer: writer(9999)
+      },
+      { store, clock: { now: () => ENDED } }
+    )
 }
 
 /** A fresh local repository; `store()` opens a new store on it (its own git processes). */

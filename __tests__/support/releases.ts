@@ -39,16 +39,18 @@ export function releaseRequest(
   }
 }
 
+/** The one GitHub gateway, on the fake. */
+export function gatewayFor(gh: FakeGitHub, timeoutMs = 5000): GitHubGateway {
+  return new GitHubGateway({
+    token: gh.token,
+    repository: `${gh.repo.owner}/${gh.repo.name}`,
+    apiUrl: gh.url,
+    timeoutSeconds: timeoutMs / 1000
+  })
+}
+
 export function releaseDeps(dir: string, gh: FakeGitHub, timeoutMs = 5000): EffectDeps {
-  return {
-    ...storeFor(dir),
-    releases: new GitHubGateway({
-      token: gh.token,
-      repository: `${gh.repo.owner}/${gh.repo.name}`,
-      apiUrl: gh.url,
-      timeoutSeconds: timeoutMs / 1000
-    }).releases()
-  }
+  return { ...storeFor(dir), github: gatewayFor(gh, timeoutMs) }
 }
 
 export function runRelease(

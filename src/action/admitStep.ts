@@ -1,7 +1,11 @@
-import { admitCommand, type AdmitOutcome, type AdmitResult } from '../commands/admit.js'
-import type { DuplicateReason } from '../core/generation.js'
+import {
+  admitCommand,
+  type AdmitOutcome,
+  type AdmitResult,
+  type DuplicateReason
+} from '../commands/admit.js'
 import type { DispatchTarget, WorkflowEvent } from '../commands/dispatchTarget.js'
-import { ledgerRef } from '../core/refs.js'
+import { ledgerRef } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import { jsonInput, type Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -9,16 +13,19 @@ import { notOwnedOutputs, runOutputs, runRows } from './runReport.js'
 
 /** `command: admit`: inputs to admitCommand; its outcome to outputs and a summary. */
 export async function admitStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const outcome = await admitCommand(context.store, {
-    namespace: inputs.namespace,
-    event: context.event,
-    dispatch_key: inputs.dispatchKey,
-    request: jsonInput(inputs.request, 'request'),
-    run_id: inputs.runId,
-    initial_state: inputs.initialState,
-    reuse: inputs.reuse,
-    writer: context.writer
-  })
+  const outcome = await admitCommand(
+    {
+      namespace: inputs.namespace,
+      event: context.event,
+      dispatch_key: inputs.dispatchKey,
+      request: jsonInput(inputs.request, 'request'),
+      run_id: inputs.runId,
+      initial_state: inputs.initialState,
+      reuse: inputs.reuse,
+      writer: context.writer
+    },
+    context
+  )
   if (outcome.stopped) return stoppedReport(outcome, context.store.name)
   return outcome.conflict
     ? conflictReport(inputs, outcome, context.store.name)

@@ -1,16 +1,15 @@
-import type { WorkflowEvent } from '../commands/dispatchTarget.js'
-import type { Writer } from '../core/record.js'
-import type { GitHubGateway } from '../github/gateway.js'
-import type { Store } from '../store/store.js'
+import type { ActionDeps } from '../commands/deps.js'
+import type { WorkflowEvent, Writer } from '../commands/dispatchTarget.js'
 
-/** What every step gets besides its inputs: the event, the store, who is writing, GitHub. */
-export interface StepContext {
+/**
+ * What every step gets besides its inputs: the event, who is writing, and the commands' deps
+ * (the store, the clock, the one GitHub gateway, built by src/main.ts), which a step hands to
+ * its command as they are.
+ */
+export interface StepContext extends ActionDeps {
   readonly event: WorkflowEvent
-  readonly store: Store
   /** This workflow run as a record's writer (docs/design/storage.md); null outside Actions. */
   readonly writer: Writer | null
-  /** The step's environment (GITHUB_API_URL, GITHUB_REPOSITORY, … for dispatch and recover). */
+  /** The step's environment (GITHUB_SHA, GITHUB_REPOSITORY_ID, … for dispatch and effect). */
   readonly env: NodeJS.ProcessEnv
-  /** The one GitHub gateway, built by src/main.ts; it calls nothing until a step does. */
-  readonly github: GitHubGateway
 }

@@ -1,6 +1,5 @@
 import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
-import { InvalidInput } from '../core/errors.js'
-import { tagStoreFor } from '../store/tagStore.js'
+import { InvalidInput } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -24,20 +23,7 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
     repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
     writer: context.writer
   })
-  if (request.intent.kind === 'release' && !context.github.hasToken)
-    throw new InvalidInput(
-      'kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
-        'and give the job permissions: contents: write.'
-    )
-  // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
-  // The repository is checked before anything is prepared.
-  const releases = request.intent.kind === 'release' ? context.github.releases() : undefined
-  if (releases) context.github.where()
-  const outcome = await effect(request, {
-    store: context.store,
-    tags: tagStoreFor(context.store),
-    releases
-  })
+  const outcome = await effect(request, context)
   return {
     outputs: {
       operation_id: outcome.operation_id,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { WorkflowEvent } from '../commands/dispatchTarget.js'
-import { InvalidInput } from '../core/errors.js'
+import { InvalidInput } from '../commands/reporting.js'
 
 export interface LoadEventOptions {
   /** The step cannot go on without the event (its key is derived from it). */

@@ -1,9 +1,6 @@
 import * as z from 'zod/mini'
-import '../core/schema.js'
-import { InvalidInput } from '../core/errors.js'
-import { REUSE_POLICIES } from '../core/generation.js'
-import { PERMISSION_LEVELS } from '../core/operator/authorize.js'
-import { INITIAL_STATES, STATES } from '../core/states.js'
+// Also configures zod as every schema of the project is built (core/schema.ts).
+import { InvalidInput } from '../commands/reporting.js'
 import { INPUTS, type Command, type InputName, type InputSpec } from '../registry.js'
 
 /** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
@@ -49,22 +46,19 @@ export const InputsSchema = z.object({
   dispatchKey: z.string(),
   request: z.string(),
   runId: z.string(),
-  initialState: oneOf('initial-state', INITIAL_STATES),
-  state: oneOf('state', ['', ...STATES]),
+  initialState: oneOf('initial-state', INPUTS['initial-state'].values),
+  state: oneOf('state', ['', ...INPUTS.state.values]),
   record: z.string(),
   namespace: z.string(),
   remote: z.string(),
   repositoryPath: z.string(),
   onConflict: oneOf('on-conflict', ['fail', 'output']),
   token: z.string(),
-  reuse: oneOf('reuse', REUSE_POLICIES),
+  reuse: oneOf('reuse', INPUTS.reuse.values),
   // command: operate
   prefix: z.string(),
   operators: z.string(),
-  operatorPermission: oneOfAnyCase(
-    'operator-permission',
-    PERMISSION_LEVELS.filter(level => level !== 'none')
-  ),
+  operatorPermission: oneOfAnyCase('operator-permission', INPUTS['operator-permission'].values),
   operatorBots: z.string(),
   reply: oneOf('reply', TRUE_FALSE),
   // command: effect

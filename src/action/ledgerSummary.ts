@@ -1,12 +1,8 @@
-import type { LedgerRecord } from '../core/record.js'
-import type { StoredEntry } from '../store/store.js'
-import { inertText } from '../core/text.js'
+import { inertText } from '../commands/reporting.js'
+import type { RunChain } from '../commands/runView.js'
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
-export function ledgerMarkdown(
-  chain: readonly StoredEntry<LedgerRecord>[],
-  terminal: boolean
-): string {
+export function ledgerMarkdown(chain: RunChain, terminal: boolean): string {
   const rows = chain.map(({ value: r }) =>
     [
       String(r.ledger_sequence),

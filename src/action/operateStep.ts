@@ -1,8 +1,5 @@
 import { operate, providerCancelled, type OperateResult } from '../commands/operate.js'
-import { InvalidInput } from '../core/errors.js'
-import { parsePolicy } from '../core/operator/authorize.js'
-import { checkPrefix } from '../core/operator/grammar.js'
-import { oneLine } from '../core/operator/reply.js'
+import { oneLine } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -11,29 +8,24 @@ import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** docs/design/operators.md: an operator's comment → one verb on one run, authorized and idempotent. */
 export async function operateStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const { event, store, writer, github } = context
-  const badPrefix = checkPrefix(inputs.prefix)
-  if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
-  const policy = parsePolicy({
-    operators: inputs.operators,
-    permission: inputs.operatorPermission,
-    bots: inputs.operatorBots
-  })
-  // With a token every verb checks permissions in the repository: name a bad one first.
-  if (github.hasToken) github.where()
-  const result = await operate({
-    eventName: event.name,
-    payload: event.payload,
-    store,
-    namespace: inputs.namespace,
-    prefix: inputs.prefix,
-    policy,
-    reply: inputs.reply === 'true',
-    api: github.hasToken ? github.operator() : null,
-    writer,
-    releases: github.hasToken ? github.releases() : undefined
-  })
-  return report(result, store.name)
+  const { event, writer } = context
+  const result = await operate(
+    {
+      eventName: event.name,
+      payload: event.payload,
+      namespace: inputs.namespace,
+      prefix: inputs.prefix,
+      policy: {
+        operators: inputs.operators,
+        permission: inputs.operatorPermission,
+        bots: inputs.operatorBots
+      },
+      reply: inputs.reply === 'true',
+      writer
+    },
+    context
+  )
+  return report(result, context.store.name)
 }
 
 function report(result: OperateResult, storeName: string): StepReport {

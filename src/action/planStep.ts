@@ -1,6 +1,4 @@
 import { planCommand } from '../commands/plan.js'
-import { actorFrom } from '../core/dispatchKey.js'
-import { runUrlFor } from '../github/repository.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -10,22 +8,15 @@ import { runRows, selectedRunOutputs } from './runReport.js'
 /** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
 export async function planStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const selected = await planCommand(
-    context.store,
     {
       namespace: inputs.namespace,
       run_id: inputs.runId,
       dispatch_key: inputs.dispatchKey,
       event: context.event,
-      writer: context.writer
-    },
-    {
       writer: context.writer,
-      actor: actorFrom(context.event.payload),
-      now: () => new Date(),
-      runUrl: context.env.GITHUB_REPOSITORY
-        ? runUrlFor(context.env, context.env.GITHUB_REPOSITORY)
-        : null
-    }
+      confirm: { writer: context.writer }
+    },
+    context
   )
   const { view } = selected
   return {

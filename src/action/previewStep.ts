@@ -6,15 +6,18 @@ import { notOwnedOutputs, runOutputs, runRows } from './runReport.js'
 
 /** `command: preview`: what admit would do, from previewCommand; writes nothing. */
 export async function previewStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const outcome = await previewCommand(context.store, {
-    namespace: inputs.namespace,
-    event: context.event,
-    dispatch_key: inputs.dispatchKey,
-    request: jsonInput(inputs.request, 'request'),
-    run_id: inputs.runId,
-    reuse: inputs.reuse,
-    writer: context.writer
-  })
+  const outcome = await previewCommand(
+    {
+      namespace: inputs.namespace,
+      event: context.event,
+      dispatch_key: inputs.dispatchKey,
+      request: jsonInput(inputs.request, 'request'),
+      run_id: inputs.runId,
+      reuse: inputs.reuse,
+      writer: context.writer
+    },
+    context
+  )
   const { target, stored, view } = outcome
   const runId = stored?.run_id ?? target.run_id
   const meaning = describe(outcome)

@@ -7,15 +7,18 @@ import { runIdentityOutputs, runOutputs, runRows } from './runReport.js'
 
 /** `command: record`: append one record to a run's ledger, by compare-and-set. */
 export async function recordStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const outcome = await recordCommand(context.store, {
-    namespace: inputs.namespace,
-    run_id: inputs.runId,
-    dispatch_key: inputs.dispatchKey,
-    event: context.event,
-    writer: context.writer,
-    state: inputs.state,
-    fields: jsonInput(inputs.record, 'record')
-  })
+  const outcome = await recordCommand(
+    {
+      namespace: inputs.namespace,
+      run_id: inputs.runId,
+      dispatch_key: inputs.dispatchKey,
+      event: context.event,
+      writer: context.writer,
+      state: inputs.state,
+      fields: jsonInput(inputs.record, 'record')
+    },
+    context
+  )
   const { view } = outcome
   const run = view.state
   const record = outcome.record.value

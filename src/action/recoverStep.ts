@@ -1,29 +1,21 @@
 import { recover } from '../commands/recover.js'
-import { InvalidInput } from '../core/errors.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
 /** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
 export async function recoverStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
-  const { store, github } = context
-  if (!github.hasToken)
-    throw new InvalidInput(
-      'command: recover needs a token (the token input, default the job token) with ' +
-        '`permissions: actions: write`, to re-run the coordinator.'
-    )
-  // Checked before the ledger is read: recover cannot go on without the repository.
-  github.where()
-  const result = await recover({
-    store,
-    namespace: inputs.namespace,
-    event: context.event,
-    run_id: inputs.runId || undefined,
-    writer: context.writer,
-    maxAttempts: Number(inputs.maxAttempts),
-    api: github,
-    now: () => new Date()
-  })
+  const { store } = context
+  const result = await recover(
+    {
+      namespace: inputs.namespace,
+      event: context.event,
+      run_id: inputs.runId || undefined,
+      writer: context.writer,
+      maxAttempts: Number(inputs.maxAttempts)
+    },
+    context
+  )
   const wr = result.workflow_run
   return {
     outputs: {

@@ -1,8 +1,6 @@
-import { RECEIVER_CONFIRMED } from '../core/receiver.js'
+import { keyHash, RECEIVER_CONFIRMED } from '../commands/reporting.js'
 import type { RunView } from '../commands/runView.js'
 import type { SelectedRun } from '../commands/selectRun.js'
-import type { RecoveredRunState } from '../core/reconstruct.js'
-import { keyHash } from '../core/refs.js'
 import { flag } from './report.js'
 
 /**
@@ -20,7 +18,7 @@ export function notOwnedOutputs(ownerRunId: string): Record<string, string> {
 
 /** Which run, which key, where it lives: the outputs every run-level command sets. */
 export function runIdentityOutputs(
-  state: RecoveredRunState,
+  state: RunView['state'],
   ledger_ref: string,
   store: string
 ): Record<string, string> {

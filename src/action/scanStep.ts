@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { scanRuns } from '../commands/scan.js'
-import { inertText } from '../core/text.js'
+import { inertText } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import type { StepReport } from './report.js'
@@ -11,7 +11,7 @@ import type { StepReport } from './report.js'
  */
 export async function scanStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store } = context
-  const scanned = await scanRuns(store, inputs.namespace)
+  const scanned = await scanRuns({ namespace: inputs.namespace }, context)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
   )

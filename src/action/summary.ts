@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { inertText } from '../core/text.js'
+import { inertText } from '../commands/reporting.js'
 
 export interface SummaryBlock {
   readonly title: string

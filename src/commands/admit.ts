@@ -22,21 +22,22 @@ import {
   type DispatchTarget,
   type DispatchTargetOptions
 } from './dispatchTarget.js'
-import { assessGenerations } from './generations.js'
+import { assessGenerations, type Assessment } from './generations.js'
 import { coordinatorCancelled } from './receiver.js'
 import { appendRecord } from './record.js'
 import { coordinatorOf } from '../core/receiver.js'
 import { findControlCharacter } from '../core/text.js'
+import type { CommandDeps } from './deps.js'
 import { checkReuse } from './preview.js'
 import { viewRun, type RunView } from './runView.js'
+
+export type { DuplicateReason }
 
 export interface AdmitOptions extends DispatchTargetOptions {
   /** admitted (default) or proposed. */
   readonly initial_state?: string
   /** docs/design/generations.md: after-terminal (default), after-cancelled or never (validated here). */
   readonly reuse?: string
-  /** The clock; now when not given. */
-  readonly now?: Date
 }
 
 export interface AdmitOutcome {
@@ -59,7 +60,11 @@ export interface AdmitOutcome {
  * record, and admit it (docs/design/storage.md#admission). A conflict is a result, not a throw, so the caller decides
  * whether it fails the step.
  */
-export async function admitCommand(store: Store, options: AdmitOptions): Promise<AdmitOutcome> {
+export async function admitCommand(
+  options: AdmitOptions,
+  deps: CommandDeps
+): Promise<AdmitOutcome> {
+  const { store, clock } = deps
   const target = resolveDispatch(options)
   const initial = InitialStateSchema.safeParse(options.initial_state ?? 'admitted')
   if (!initial.success)
@@ -71,7 +76,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
     ledger_sequence: 1,
     previous_record_digest: null,
     state: initial.data,
-    occurred_at: timestampOf(options.now ?? new Date()),
+    occurred_at: timestampOf(clock.now()),
     trigger: triggerFor(options.event.name),
     actor: actorFrom(options.event.payload),
     writer: options.writer,
@@ -105,7 +110,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
       result.created &&
       (await coordinatorCancelled(store, options.namespace, coordinator.run_id))
     ) {
-      await closeStoppedReceiver(store, result, options, coordinator.run_id)
+      await closeStoppedReceiver(deps, result, options, coordinator.run_id)
       return stopped(true)
     }
     const view = result.owner ? viewRun(result.chain) : null
@@ -117,7 +122,7 @@ export async function admitCommand(store: Store, options: AdmitOptions): Promise
 }
 
 async function closeStoppedReceiver(
-  store: Store,
+  { store, clock }: CommandDeps,
   result: AdmitResult,
   options: AdmitOptions,
   coordinator_run_id: string
@@ -130,7 +135,7 @@ async function closeStoppedReceiver(
       fields: {
         note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
       },
-      occurred_at: timestampOf(options.now ?? new Date()),
+      occurred_at: timestampOf(clock.now()),
       trigger: 'system',
       actor: null,
       writer: options.writer
@@ -250,62 +255,93 @@ async function admitExisting(
   first: LedgerRecord,
   options: { readonly refresh: boolean }
 ): Promise<AdmitResult | null> {
-  const { dispatch_key, request_digest } = first.idempotency
   const found = await assessGenerations(store, {
     namespace: request.namespace,
-    dispatch_key,
+    dispatch_key: first.idempotency.dispatch_key,
     run_id: first.run_id,
     generation_run_ids: request.generation_run_ids ?? 'as_given',
     reuse: request.reuse ?? 'after-terminal',
     occurred_at: request.occurred_at ?? null,
     refresh: options.refresh
   })
-  const base = { admission_ref: found.admission_ref, created: false }
   switch (found.kind) {
-    case 'absent': {
-      // The create was refused but there is no admission: our ledger ref exists on its own.
-      const ledger = ledgerRef(request.namespace, first.run_id)
-      throw new StoreError(
-        `The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
-          `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
-          'give a different `run_id`, or inspect the ledger by hand.'
-      )
-    }
-    case 'replay': {
-      const own = found.entry
-      checkDigest(own.admission, request_digest, own.ref)
-      const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true }
-      if (found.chain) return { ...result, recorded: false, chain: found.chain, reason: 'replay' }
-      const ownFirst = { ...first, run_id: own.admission.run_id }
-      const completed = await completeLedger(store, own.admission, ownFirst)
-      return { ...result, ...completed, reason: 'replay' }
-    }
+    case 'absent':
+      throw ledgerWithoutAdmission(request.namespace, first.run_id, found.admission_ref)
+    case 'replay':
+      return replay(store, first, found)
     case 'duplicate':
-      // The request digest is compared within a generation only: with the newest one.
-      checkDigest(found.entry.admission, request_digest, found.entry.ref)
-      return {
-        ...base,
-        admission: found.entry.admission,
-        generation_ref: found.entry.ref,
-        recorded: false,
-        owner: false,
-        chain: null,
-        reason: found.reason
-      }
-    case 'create': {
-      const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id })
-      const next = admissionFor(request, nextFirst, {
-        generation: found.generation,
-        previous_run_id: found.previous.admission.run_id
-      })
-      const refs = {
-        admission_ref: found.admission_ref,
-        generation_ref: generationRef(found.admission_ref, found.generation)
-      }
-      const created = await tryCreate(store, refs, next, nextFirst)
-      return created ? { ...created, reason: 'new_generation' } : null
-    }
+      return duplicateOf(first, found)
+    case 'create':
+      return createNext(store, request, first, found)
   }
+}
+
+type Found<K extends Assessment['kind']> = Extract<Assessment, { kind: K }>
+
+/** The create was refused but there is no admission: our ledger ref exists on its own. */
+function ledgerWithoutAdmission(namespace: string, run_id: string, admission_ref: string) {
+  const ledger = ledgerRef(namespace, run_id)
+  return new StoreError(
+    `The run id ${JSON.stringify(run_id)} already has a ledger at ${ledger} ` +
+      `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
+      'give a different `run_id`, or inspect the ledger by hand.'
+  )
+}
+
+/** This run's own generation: returned as it is, its first record written if it is missing. */
+async function replay(
+  store: Store,
+  first: LedgerRecord,
+  found: Found<'replay'>
+): Promise<AdmitResult> {
+  const own = found.entry
+  checkDigest(own.admission, first.idempotency.request_digest, own.ref)
+  const result = {
+    admission_ref: found.admission_ref,
+    created: false,
+    admission: own.admission,
+    generation_ref: own.ref,
+    owner: true
+  }
+  if (found.chain) return { ...result, recorded: false, chain: found.chain, reason: 'replay' }
+  const ownFirst = { ...first, run_id: own.admission.run_id }
+  const completed = await completeLedger(store, own.admission, ownFirst)
+  return { ...result, ...completed, reason: 'replay' }
+}
+
+/** The newest generation answers; the request digest is compared within it only. */
+function duplicateOf(first: LedgerRecord, found: Found<'duplicate'>): AdmitResult {
+  checkDigest(found.entry.admission, first.idempotency.request_digest, found.entry.ref)
+  return {
+    admission_ref: found.admission_ref,
+    created: false,
+    admission: found.entry.admission,
+    generation_ref: found.entry.ref,
+    recorded: false,
+    owner: false,
+    chain: null,
+    reason: found.reason
+  }
+}
+
+/** Generation N+1, create-only in one transaction exactly like generation 1; null if lost. */
+async function createNext(
+  store: Store,
+  request: AdmitRequest,
+  first: LedgerRecord,
+  found: Found<'create'>
+): Promise<AdmitResult | null> {
+  const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id })
+  const next = admissionFor(request, nextFirst, {
+    generation: found.generation,
+    previous_run_id: found.previous.admission.run_id
+  })
+  const refs = {
+    admission_ref: found.admission_ref,
+    generation_ref: generationRef(found.admission_ref, found.generation)
+  }
+  const created = await tryCreate(store, refs, next, nextFirst)
+  return created ? { ...created, reason: 'new_generation' } : null
 }
 
 function admissionFor(

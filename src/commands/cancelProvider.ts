@@ -7,10 +7,10 @@ import { DispatchLedgerError } from '../core/errors.js'
 import { RECEIVER_KEY, workflowRunsToCancel } from '../core/receiver.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText } from '../github/operatorApi.js'
-import type { OperateRequest } from './operate.js'
+import type { Operation } from './operate.js'
 import { findReceiver } from './receiver.js'
 
-type CancelDeps = Pick<OperateRequest, 'api' | 'store' | 'namespace'>
+type CancelDeps = Pick<Operation, 'api' | 'store' | 'namespace'>
 
 export async function cancelProvider(request: CancelDeps, state: RecoveredRunState) {
   const owner = await ownerAtCancel(request, state)

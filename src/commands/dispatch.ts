@@ -27,6 +27,11 @@ import { afterLookup, afterSend, sendsLeft } from '../core/send/protocol.js'
 import { absentRecord, intentRecord, sendRecord, type OutcomeRecord } from '../core/send/records.js'
 import type { AttemptCall, Driver } from '../providers/driver.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import { actorFrom, triggerFor } from '../core/dispatchKey.js'
+import { timestampOf } from '../core/time.js'
+import type { CommandDeps } from './deps.js'
+import { buildDriver, type DriverGitHub, type DriverOptions } from './dispatchDriver.js'
+import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
 import { verifiedState } from './runView.js'
 import { mayAct, selectRun, type RunChoice } from './selectRun.js'
@@ -34,19 +39,15 @@ import { mayAct, selectRun, type RunChoice } from './selectRun.js'
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
 
-export interface DispatchOptions {
-  readonly store: Store
+export interface DispatchOptions extends RunChoice {
   /**
    * Which run (docs/design/writers.md): by run_id, by dispatch_key, or from the event. Selected from the
    * event, it acts only on a run this workflow run owns; any other is left alone (`not_owner`).
+   * Its records' trigger and actor come from the event.
    */
-  readonly choice: RunChoice
-  readonly driver: Driver
-  readonly trigger: Trigger
-  readonly actor: Actor | null
-  /** The workflow run appending (docs/design/writers.md); null outside Actions. */
-  readonly writer: Writer | null
-  readonly now: () => string
+  readonly event?: WorkflowEvent
+  /** The driver that sends the work, and its settings. */
+  readonly driver: DriverOptions
   readonly onBoundary?: (boundary: DispatchBoundary) => void
 }
 
@@ -65,6 +66,8 @@ export type DispatchOutcome =
 
 export interface DispatchResult {
   readonly outcome: DispatchOutcome
+  /** The driver that acted (`provider.driver` in the records). */
+  readonly driver: string
   /** This workflow run owns the run (docs/design/writers.md). */
   readonly owner: boolean
   /** Requests this step sent to the provider. */
@@ -84,9 +87,25 @@ export interface DispatchResult {
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
 const MAX_MOVES = 8
 
-export async function dispatch(options: DispatchOptions): Promise<DispatchResult> {
-  const selected = await selectRun(options.store, options.choice)
-  const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner)
+export async function dispatch(
+  options: DispatchOptions,
+  deps: CommandDeps<DriverGitHub>
+): Promise<DispatchResult> {
+  const driver = buildDriver(options.driver, options, deps)
+  const selected = await selectRun(deps.store, options)
+  const run = new RunLedger(
+    {
+      store: deps.store,
+      trigger: triggerFor(options.event?.name ?? ''),
+      actor: options.event ? actorFrom(options.event.payload) : null,
+      writer: options.writer,
+      now: () => timestampOf(deps.clock.now()),
+      driver: driver.name
+    },
+    selected.ledger_ref,
+    selected.chain,
+    selected.owner
+  )
   if (!mayAct(selected))
     return run.result(
       'not_owner',
@@ -94,7 +113,7 @@ export async function dispatch(options: DispatchOptions): Promise<DispatchResult
       `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
         'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
     )
-  const step = new DispatchStep(run, options.driver, options.onBoundary ?? (() => {}))
+  const step = new DispatchStep(run, driver, options.onBoundary ?? (() => {}))
   for (let move = 0; move < MAX_MOVES; move++) {
     const done = await step.take(dispatchMove(run.state, run.plan))
     if (done) return done
@@ -258,6 +277,17 @@ function reasonOf(outcome: SendOutcome | LookupOutcome): string {
   return 'reason' in outcome && outcome.reason !== undefined ? outcome.reason : outcome.kind
 }
 
+/** Who writes the run's records, and how they are dated. */
+interface LedgerWriter {
+  readonly store: Store
+  readonly trigger: Trigger
+  readonly actor: Actor | null
+  /** The workflow run appending (docs/design/writers.md); null outside Actions. */
+  readonly writer: Writer | null
+  readonly now: () => string
+  readonly driver: string
+}
+
 /** The run as this step sees it: the chain, its verified state and plan, kept current. */
 class RunLedger {
   state: RecoveredRunState
@@ -266,7 +296,7 @@ class RunLedger {
   private chain: StoredEntry<LedgerRecord>[]
 
   constructor(
-    private readonly options: DispatchOptions,
+    private readonly options: LedgerWriter,
     readonly ledger_ref: string,
     chain: StoredEntry<LedgerRecord>[],
     private readonly owner: boolean
@@ -312,6 +342,7 @@ class RunLedger {
     const current = this.state.attempts.find(a => a.number === at)
     return {
       outcome,
+      driver: this.options.driver,
       owner: this.owner,
       sends: this.sends,
       ledger_ref: this.ledger_ref,

@@ -5,6 +5,8 @@ import { admissionRef, keyHash, ledgerRef } from '../core/refs.js'
 import { checkRunId } from '../core/text.js'
 import { defaultRunIdPrefix } from '../core/writer.js'
 
+export type { Writer }
+
 /** The event that started the workflow run, as plain values. */
 export interface WorkflowEvent {
   readonly name: string

@@ -32,13 +32,15 @@ import { ReleaseProvider } from '../providers/release.js'
 import type { ReleaseApi } from '../core/send/ports.js'
 import { TagProvider } from '../providers/tag.js'
 import type { Store } from '../store/store.js'
-import type { TagStore } from '../store/tagStore.js'
+import { tagStoreFor, type TagStore } from '../store/tagStore.js'
+import type { CommandDeps } from './deps.js'
 import {
   following,
   operationJournal,
   prepared,
   type Chain,
   type OperationJournal,
+  type OperationWriter,
   type RecordFields
 } from './operationJournal.js'
 
@@ -48,13 +50,22 @@ export {
   type EffectRequest
 } from '../core/effect/request.js'
 
-export interface EffectDeps {
-  /** Where the operation's chain lives. */
+/** The store holds the operation's chain; the gateway (with a token) is needed for kind release. */
+export interface EffectDeps extends CommandDeps<'hasToken' | 'where' | 'releases'> {
+  /**
+   * The tag side of the same repository and arbiter (store/tagStore.ts's tagStoreFor(store)
+   * when not given; a test gives another to show what a non-atomic one would do).
+   */
+  readonly tags?: TagStore
+}
+
+/** What one effect step works with, resolved from its deps. */
+interface EffectPorts {
   readonly store: Store
-  /** The tag side of the same repository and arbiter (store/tagStore.ts). */
   readonly tags: TagStore
-  /** Needed for kind release. */
-  readonly releases?: ReleaseApi
+  readonly releases: ReleaseApi | undefined
+  /** Who appends to the operation, and the clock its records are dated by. */
+  readonly by: OperationWriter
 }
 
 export interface EffectOutcome {
@@ -88,9 +99,26 @@ export async function effect(request: EffectRequest, deps: EffectDeps): Promise<
     throw new InvalidInput('The tag message does not match the intent’s message_digest.')
   if (intent.release && intent.release.body_digest !== textDigest(request.release_body))
     throw new InvalidInput('The release body does not match the intent’s body_digest.')
-  if (intent.kind === 'release' && !deps.releases)
-    throw new InvalidInput('kind: release needs the GitHub API (a token); none was given.')
-  return new EffectRun(request, deps, intent).run()
+  return new EffectRun(request, portsFor(request, intent, deps), intent).run()
+}
+
+function portsFor(request: EffectRequest, intent: Intent, deps: EffectDeps): EffectPorts {
+  const github = deps.github
+  if (intent.kind === 'release' && !github?.hasToken)
+    throw new InvalidInput(
+      'kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
+        'and give the job permissions: contents: write.'
+    )
+  // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
+  // The repository is checked before anything is prepared.
+  const releases = intent.kind === 'release' ? github?.releases() : undefined
+  if (releases) github?.where()
+  return {
+    store: deps.store,
+    tags: deps.tags ?? tagStoreFor(deps.store),
+    releases,
+    by: { writer: request.writer, clock: deps.clock }
+  }
 }
 
 class EffectRun {
@@ -102,7 +130,7 @@ class EffectRun {
 
   constructor(
     private readonly request: EffectRequest,
-    private readonly deps: EffectDeps,
+    private readonly deps: EffectPorts,
     private readonly intent: Intent
   ) {
     this.digest = intentDigest(intent)
@@ -122,7 +150,7 @@ class EffectRun {
           intent,
           intentDigest: this.digest,
           message: request.message,
-          following: fields => following(this.journal, request, fields)
+          following: fields => following(this.journal, deps.by, fields)
         })
   }
 
@@ -132,7 +160,7 @@ class EffectRun {
       switch (decision.next) {
         case 'prepare':
           await this.journal.create(
-            prepared(this.request, {
+            prepared(this.deps.by, {
               operation_id: this.request.operation_id,
               intent: this.intent,
               intent_digest: this.digest
@@ -192,7 +220,7 @@ class EffectRun {
   }
 
   private append(fields: RecordFields): Promise<boolean> {
-    return this.journal.append(following(this.journal, this.request, fields))
+    return this.journal.append(following(this.journal, this.deps.by, fields))
   }
 
   /**
@@ -248,7 +276,7 @@ class EffectRun {
         intent: tagIntent,
         release_body: ''
       },
-      { store: this.deps.store, tags: this.deps.tags }
+      { store: this.deps.store, tags: this.deps.tags, clock: this.deps.by.clock }
     )
     this.tagOperation = sub
     if (sub.ok) return null

@@ -9,9 +9,11 @@ import { Journal } from '../store/journal.js'
 import { timestampOf } from '../core/time.js'
 import {
   judgePermission,
+  parsePolicy,
   screenAuthor,
   type Authorization,
-  type OperatorPolicy
+  type OperatorPolicy,
+  type PolicyInputs
 } from '../core/operator/authorize.js'
 import { commentEvidence, readComment, type OperatorComment } from '../core/operator/comment.js'
 import {
@@ -20,14 +22,19 @@ import {
   type OperatorDecision,
   type WritingCommand
 } from '../core/operator/decide.js'
-import { OPERATOR_VERBS, parseComment, type OperatorCommand } from '../core/operator/grammar.js'
+import {
+  checkPrefix,
+  OPERATOR_VERBS,
+  parseComment,
+  type OperatorCommand
+} from '../core/operator/grammar.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { LedgerRecord, Writer } from '../core/record.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { apiErrorText, type OperatorApi, type Reaction } from '../github/operatorApi.js'
-import type { ReleaseApi } from '../core/send/ports.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { cancelProvider } from './cancelProvider.js'
+import type { Clock, CommandDeps } from './deps.js'
 import { resolveEffect, type EffectAnswer } from './resolveEffect.js'
 import { respond } from './respond.js'
 import { viewChain } from './runView.js'
@@ -49,19 +56,32 @@ export type OperateOutcome = (typeof OPERATE_OUTCOMES)[number]
 export interface OperateRequest {
   readonly eventName: string
   readonly payload: unknown
-  readonly store: Store
   readonly namespace: string
   readonly prefix: string
-  readonly policy: OperatorPolicy
+  /** The operators, operator-permission and operator-bots inputs (validated here). */
+  readonly policy: PolicyInputs
   /** Post a reply comment (docs/design/operators.md `reply`). */
   readonly reply: boolean
-  /** The GitHub API, or null without a token: no permission check, reaction, reply or cancel. */
-  readonly api: OperatorApi | null
   /** The workflow run appending (docs/design/writers.md); null outside Actions. */
   readonly writer: Writer | null
-  /** Checks that a `resolve-effect … committed <release id>` names a release that exists. */
-  readonly releases?: ReleaseApi
-  readonly now?: () => Date
+}
+
+/**
+ * What operate calls on the gateway. Without one (or without a token): no permission check,
+ * reaction, reply or cancel, and a `resolve-effect … committed <release id>` is not checked
+ * against the releases.
+ */
+export type OperateDeps = CommandDeps<'hasToken' | 'where' | 'operator' | 'releases'>
+
+/** The request with what its steps call, resolved once. */
+export interface Operation extends Omit<OperateRequest, 'policy'> {
+  readonly policy: OperatorPolicy
+  readonly store: Store
+  readonly clock: Clock
+  /** The GitHub API, or null without a token. */
+  readonly api: OperatorApi | null
+  /** The gateway when it has a token, else null: a `resolve-effect … committed <release id>` checks the release through it. */
+  readonly github: OperateDeps['github']
 }
 
 export interface OperatedRun {
@@ -103,7 +123,8 @@ export type Settled = Omit<
   readonly redelivered?: boolean
 }
 
-export async function operate(request: OperateRequest): Promise<OperateResult> {
+export async function operate(input: OperateRequest, deps: OperateDeps): Promise<OperateResult> {
+  const request = operation(input, deps)
   const comment = readComment(request.eventName, request.payload)
   const parsed = parseComment(comment.body, request.prefix)
   // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
@@ -150,8 +171,20 @@ export async function operate(request: OperateRequest): Promise<OperateResult> {
   return respond(request, comment, result)
 }
 
+/** The request checked, and the GitHub API when there is a token (its repository checked first). */
+function operation(input: OperateRequest, deps: OperateDeps): Operation {
+  const badPrefix = checkPrefix(input.prefix)
+  if (badPrefix) throw new InvalidInput(`The prefix input is invalid: ${badPrefix}.`)
+  const policy = parsePolicy(input.policy)
+  const github = deps.github?.hasToken ? deps.github : null
+  // With a token every verb checks permissions in the repository: name a bad one first.
+  github?.where()
+  const { store, clock } = deps
+  return { ...input, policy, store, clock, api: github?.operator() ?? null, github }
+}
+
 async function decideAndAct(
-  request: OperateRequest,
+  request: Operation,
   comment: OperatorComment,
   parsed: Exclude<ReturnType<typeof parseComment>, { kind: 'not_addressed' }>,
   verb: string
@@ -192,10 +225,7 @@ async function decideAndAct(
   return write(request, comment, command, found.ledger_ref, found.chain)
 }
 
-async function authorize(
-  request: OperateRequest,
-  comment: OperatorComment
-): Promise<Authorization> {
+async function authorize(request: Operation, comment: OperatorComment): Promise<Authorization> {
   const screening = screenAuthor(comment.author, request.policy)
   if (screening.verdict !== 'check_permission') return screening
   if (request.api === null) return judgePermission(comment.author, null, request.policy)
@@ -219,12 +249,12 @@ function viewOf(ledger_ref: string, chain: StoredEntry<LedgerRecord>[]): Operate
   return { ledger_ref, chain, ...viewChain(chain) }
 }
 
-function select(request: OperateRequest, run_id: string): RunChoice {
+function select(request: Operation, run_id: string): RunChoice {
   return { namespace: request.namespace, run_id, writer: request.writer }
 }
 
 async function write(
-  request: OperateRequest,
+  request: Operation,
   comment: OperatorComment,
   command: WritingCommand,
   ledger_ref: string,
@@ -247,7 +277,7 @@ async function write(
       if (made.outcome !== 'applied') return { done: made }
       const next = nextRunRecord(ledger.entries, run.state, {
         ...made.append,
-        occurred_at: timestampOf(request.now?.() ?? new Date()),
+        occurred_at: timestampOf(request.clock.now()),
         writer: request.writer
       })
       if ('duplicate' in next) return { done: made }
@@ -262,7 +292,7 @@ async function write(
 
 /** A stop is honoured even when it cannot be recorded (docs/design/operators.md#verbs). */
 async function unrecordedCancel(
-  request: OperateRequest,
+  request: Operation,
   run: OperatedRun,
   key: string | null,
   error: unknown
@@ -286,7 +316,7 @@ async function unrecordedCancel(
 }
 
 async function finish(
-  request: OperateRequest,
+  request: Operation,
   command: WritingCommand,
   decision: OperatorDecision,
   run: OperatedRun
@@ -329,7 +359,7 @@ const EFFECT_OUTCOME = {
 
 /** `/ledger resolve-effect`: the operator's answer for an operation held `unknown` (docs/design/effects.md). */
 async function settleEffect(
-  request: OperateRequest,
+  request: Operation,
   comment: OperatorComment,
   command: Extract<OperatorCommand, { verb: 'resolve-effect' }>,
   base: Pick<Settled, 'verb' | 'settled_outcome' | 'input_key' | 'run' | 'provider_cancelled'>
@@ -347,7 +377,7 @@ async function settleEffect(
         by: comment.author.login,
         writer: request.writer
       },
-      { store: request.store, releases: request.releases }
+      { store: request.store, clock: request.clock, github: request.github }
     )
     return {
       ...base,

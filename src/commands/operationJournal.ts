@@ -9,14 +9,15 @@ import { OPERATION_CHAIN } from '../core/effect/operationChain.js'
 import { timestampOf } from '../core/time.js'
 import { Journal, type OperationJournal } from '../store/journal.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import type { Clock } from './deps.js'
 
 export type Chain = StoredEntry<OperationRecord>[]
 export type { OperationJournal, RecordFields }
 
+/** Who appends to an operation, and the clock its records are dated by. */
 export interface OperationWriter {
   readonly writer: Writer | null
-  /** RFC 3339 now; tests pin it. */
-  readonly clock?: () => string
+  readonly clock: Clock
 }
 
 export function operationJournal(
@@ -52,5 +53,5 @@ export function following(
 }
 
 function nowOf(by: OperationWriter): string {
-  return by.clock?.() ?? timestampOf(new Date())
+  return timestampOf(by.clock.now())
 }

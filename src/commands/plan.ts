@@ -1,8 +1,18 @@
+import { actorFrom } from '../core/dispatchKey.js'
 import { DispatchLedgerError } from '../core/errors.js'
-import type { Store } from '../store/store.js'
-import { confirmReceiver, type ConfirmOptions } from './receiver.js'
+import type { Writer } from '../core/record.js'
+import type { CommandDeps } from './deps.js'
+import { confirmReceiver } from './receiver.js'
 import { viewChain } from './runView.js'
 import { selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
+
+export interface PlanOptions extends RunChoice {
+  /**
+   * Given: plan may record, as this writer, the receiver that admitted an accepted attempt
+   * (docs/design/dispatch.md#the-recorded-receiver); the actor is the event's sender.
+   */
+  readonly confirm?: { readonly writer: Writer | null }
+}
 
 export interface PlannedRun extends SelectedRun {
   /** Why the receiver of an accepted attempt could not be confirmed now; null when not needed. */
@@ -16,16 +26,18 @@ export interface PlannedRun extends SelectedRun {
  * records the run that works (docs/design/dispatch.md#the-recorded-receiver).
  */
 export async function planCommand(
-  store: Store,
-  choice: RunChoice,
-  confirm?: Omit<ConfirmOptions, 'namespace'>
+  choice: PlanOptions,
+  { store, clock, github }: CommandDeps<'runUrl'>
 ): Promise<PlannedRun> {
   const selected = await selectRun(store, choice)
-  if (confirm === undefined) return { ...selected, confirm_warning: null }
+  if (choice.confirm === undefined) return { ...selected, confirm_warning: null }
   try {
     const chain = await confirmReceiver(store, selected.ledger_ref, selected.chain, {
-      ...confirm,
-      namespace: choice.namespace
+      namespace: choice.namespace,
+      writer: choice.confirm.writer,
+      actor: choice.event ? actorFrom(choice.event.payload) : null,
+      clock,
+      runUrl: github?.runUrl ?? null
     })
     if (chain === selected.chain) return { ...selected, confirm_warning: null }
     return { ...selected, chain, view: viewChain(chain), confirm_warning: null }

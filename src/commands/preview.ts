@@ -3,7 +3,7 @@ import { InvalidInput } from '../core/errors.js'
 import { REUSE_POLICIES, type DuplicateReason, type Reuse } from '../core/generation.js'
 import { occurrenceTime } from '../core/occurrence.js'
 import { ledgerRef } from '../core/refs.js'
-import type { Store } from '../store/store.js'
+import type { CommandDeps } from './deps.js'
 import {
   resolveDispatch,
   type DispatchTarget,
@@ -42,8 +42,8 @@ export interface PreviewOutcome {
  * newest generation's are read.
  */
 export async function previewCommand(
-  store: Store,
-  options: PreviewOptions
+  options: PreviewOptions,
+  { store }: CommandDeps
 ): Promise<PreviewOutcome> {
   const target = resolveDispatch(options)
   const found = await assessGenerations(store, {

@@ -13,6 +13,7 @@ import type { Actor, LedgerRecord, Writer } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { timestampOf } from '../core/time.js'
 import type { Store, StoredEntry } from '../store/store.js'
+import type { Clock } from './deps.js'
 import { appendRecord } from './record.js'
 import { verifiedState } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
@@ -43,7 +44,7 @@ export interface ConfirmOptions {
   readonly namespace: string
   readonly writer: Writer | null
   readonly actor: Actor | null
-  readonly now: () => Date
+  readonly clock: Clock
   /** Builds a workflow run's web address; null when the repository is unknown. */
   readonly runUrl: ((id: string) => string) | null
 }
@@ -76,7 +77,7 @@ export async function confirmReceiver(
           external_ids: confirmedIds(receiver, options.runUrl)
         }
       },
-      occurred_at: timestampOf(options.now()),
+      occurred_at: timestampOf(options.clock.now()),
       trigger: 'provider_observation',
       actor: options.actor,
       writer: options.writer

@@ -10,6 +10,7 @@ import { RecordInputSchema } from '../core/record.js'
 import { StateSchema, STATES } from '../core/states.js'
 import { timestampOf } from '../core/time.js'
 import { findProtoKey, parseOrThrow } from '../core/validate.js'
+import type { CommandDeps } from './deps.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { viewChain, type RunView } from './runView.js'
 import { requireMayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
@@ -33,8 +34,6 @@ export interface RecordOptions extends RunChoice {
   readonly fields?: unknown
   /** The event that started this workflow run: trigger and actor come from it. */
   readonly event: WorkflowEvent
-  /** The clock; now when not given. */
-  readonly now?: Date
 }
 
 export interface RecordOutcome extends AppendResult {
@@ -48,14 +47,17 @@ export interface RecordOutcome extends AppendResult {
  * `command: record`: select the run (docs/design/writers.md ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
  */
-export async function recordCommand(store: Store, options: RecordOptions): Promise<RecordOutcome> {
+export async function recordCommand(
+  options: RecordOptions,
+  { store, clock }: CommandDeps
+): Promise<RecordOutcome> {
   const state = StateSchema.safeParse(options.state)
   if (!state.success)
     throw new InvalidInput(
       `The \`state\` must be one of ${STATES.join(', ')}; got ${JSON.stringify(options.state)}.`
     )
   const fields = parseRecordFields(options.fields)
-  const occurred_at = timestampOf(options.now ?? new Date())
+  const occurred_at = timestampOf(clock.now())
   const selected = await selectRun(store, options)
   requireMayAct(selected, `record ${state.data}`)
   const appended = await appendRecord(

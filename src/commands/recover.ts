@@ -16,13 +16,13 @@ import {
   decideRecover,
   type RecoverDecision
 } from '../core/recoverDecision.js'
-import type { HttpObservation } from '../core/send/outcome.js'
 import type { State } from '../core/states.js'
-import type { Store, StoredEntry } from '../store/store.js'
+import type { StoredEntry } from '../store/store.js'
 import { admitCommand } from './admit.js'
+import type { CommandDeps } from './deps.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
-import { scanRuns } from './scan.js'
+import { scanRuns, type ScannedRun } from './scan.js'
 import { timestampOf } from '../core/time.js'
 
 export interface WorkflowRunFacts {
@@ -33,7 +33,6 @@ export interface WorkflowRunFacts {
 }
 
 export interface RecoverOptions {
-  readonly store: Store
   readonly namespace: string
   /** The workflow_run event: its v1 key deduplicates deliveries. */
   readonly event: WorkflowEvent
@@ -41,9 +40,10 @@ export interface RecoverOptions {
   readonly run_id?: string
   readonly writer: Writer | null
   readonly maxAttempts: number
-  readonly api: { rerunFailedJobs(runId: number): Promise<HttpObservation> }
-  readonly now: () => Date
 }
+
+/** What recover calls on the gateway: it re-runs the coordinator's failed jobs. */
+export type RecoverDeps = CommandDeps<'hasToken' | 'where' | 'rerunFailedJobs'>
 
 export interface RecoveredRunReport {
   readonly run_id: string
@@ -70,19 +70,29 @@ export interface RecoverResult {
   readonly message: string
 }
 
-export async function recover(options: RecoverOptions): Promise<RecoverResult> {
+export async function recover(options: RecoverOptions, deps: RecoverDeps): Promise<RecoverResult> {
+  const github = deps.github
+  if (!github?.hasToken)
+    throw new InvalidInput(
+      'command: recover needs a token (the token input, default the job token) with ' +
+        '`permissions: actions: write`, to re-run the coordinator.'
+    )
+  // Checked before the ledger is read: recover cannot go on without the repository.
+  github.where()
   if (options.event.name !== 'workflow_run')
     throw new InvalidInput(
       'command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
         `workflow, not on ${JSON.stringify(options.event.name)}.`
     )
-  const admitted = await admitCommand(options.store, {
-    namespace: options.namespace,
-    event: options.event,
-    run_id: options.run_id,
-    writer: options.writer,
-    now: options.now()
-  })
+  const admitted = await admitCommand(
+    {
+      namespace: options.namespace,
+      event: options.event,
+      run_id: options.run_id,
+      writer: options.writer
+    },
+    deps
+  )
   const wr = workflowRunFacts(options.event.payload)
   const result = admitted.result
   const base = {
@@ -93,65 +103,105 @@ export async function recover(options: RecoverOptions): Promise<RecoverResult> {
   }
   const chain = result?.owner ? result.chain : null
   const head = chain?.[chain.length - 1]?.value
-  if (!result || !chain || head?.state !== 'admitted')
-    return {
-      ...base,
-      duplicate: true,
-      runs: [],
-      decision: null,
-      rerun_requested: false,
-      failure: null,
-      message: result?.owner
-        ? 'This workflow run already recovered this delivery; nothing is done twice.'
-        : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
-    }
+  if (!result || !chain || head?.state !== 'admitted') return duplicateDelivery(base)
 
-  // An orphan has no plan: a re-run of the coordinator could not act on it either.
-  const open = (await scanRuns(options.store, options.namespace)).flatMap(scanned =>
-    'plan' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
-      ? [scanned]
-      : []
-  )
+  const open = await openRunsOf(options, deps, wr.id)
   const decision = decideRecover({
     conclusion: wr.conclusion,
     run_attempt: wr.run_attempt,
     max_attempts: options.maxAttempts,
     plans: open.map(run => run.plan.action)
   })
-  const outcome = {
+  const delivery: Delivery = {
+    outcome: { ...base, duplicate: false, decision, rerun_requested: false, failure: null },
+    ledger_ref: result.admission.ledger_ref,
+    chain,
+    open
+  }
+  if (decision.rerun) return requestRerun(options, { ...deps, github }, delivery, decision)
+  await close(options, deps, delivery, `recover: ${decision.reason}`)
+  return { ...delivery.outcome, message: decision.reason, runs: reports(open, 'nothing') }
+}
+
+type RecoverBase = Pick<RecoverResult, 'dispatch_key' | 'workflow_run' | 'owner' | 'owner_run_id'>
+
+/** Another delivery, or this run before, already recovered it: nothing is done twice. */
+function duplicateDelivery(base: RecoverBase): RecoverResult {
+  return {
     ...base,
-    duplicate: false,
-    decision,
+    duplicate: true,
+    runs: [],
+    decision: null,
     rerun_requested: false,
-    failure: null as string | null,
-    message: decision.reason
+    failure: null,
+    message: base.owner
+      ? 'This workflow run already recovered this delivery; nothing is done twice.'
+      : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
   }
-  const runs = (done: string) =>
-    open.map(run => ({
-      run_id: run.state.run_id,
-      state: run.state.state,
-      plan: run.plan.action,
-      done
-    }))
-  if (decision.rerun) {
-    const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id))
-    if (answer.kind !== 'requested') {
-      const failed = {
-        ...outcome,
-        runs: runs('nothing'),
-        failure: answer.message,
-        message: `${decision.reason} ${answer.message}`
-      }
-      // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
-      if (answer.kind !== 'refused') return failed
-      await close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`)
-      return failed
+}
+
+type OpenRun = Extract<ScannedRun, { plan: unknown }>
+
+/** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
+async function openRunsOf(
+  options: RecoverOptions,
+  deps: CommandDeps,
+  coordinator: number
+): Promise<OpenRun[]> {
+  return (await scanRuns({ namespace: options.namespace }, deps)).flatMap(scanned =>
+    'plan' in scanned &&
+    !scanned.state.terminal &&
+    admittedBy(String(coordinator), scanned.state.run_id)
+      ? [scanned]
+      : []
+  )
+}
+
+/** The delivery's own run, admitted by this workflow run, and what recover found for it. */
+interface Delivery {
+  readonly outcome: Omit<RecoverResult, 'runs' | 'message'>
+  readonly ledger_ref: string
+  readonly chain: StoredEntry<LedgerRecord>[]
+  readonly open: readonly OpenRun[]
+}
+
+/** Asks GitHub once to re-run the coordinator's failed jobs, and says what it answered. */
+async function requestRerun(
+  options: RecoverOptions,
+  deps: RecoverDeps & { readonly github: NonNullable<RecoverDeps['github']> },
+  delivery: Delivery,
+  decision: RecoverDecision
+): Promise<RecoverResult> {
+  const { outcome, open } = delivery
+  const answer = classifyRerun(await deps.github.rerunFailedJobs(outcome.workflow_run.id))
+  if (answer.kind === 'requested') {
+    await close(options, deps, delivery, `recover: ${decision.reason}`)
+    return {
+      ...outcome,
+      message: decision.reason,
+      runs: reports(open, 're-run of the coordinator requested'),
+      rerun_requested: true
     }
-    await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
-    return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true }
   }
-  await close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`)
-  return { ...outcome, runs: runs('nothing') }
+  const failed = {
+    ...outcome,
+    runs: reports(open, 'nothing'),
+    failure: answer.message,
+    message: `${decision.reason} ${answer.message}`
+  }
+  // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+  if (answer.kind === 'refused') await close(options, deps, delivery, `recover: ${failed.message}`)
+  return failed
+}
+
+/** What recover did for each open run of the coordinator. */
+function reports(open: readonly OpenRun[], done: string): RecoveredRunReport[] {
+  return open.map(run => ({
+    run_id: run.state.run_id,
+    state: run.state.state,
+    plan: run.plan.action,
+    done
+  }))
 }
 
 /** The derivation already checked id and run_attempt (positive integers). */
@@ -167,17 +217,17 @@ function workflowRunFacts(payload: unknown): WorkflowRunFacts {
 /** Closes the delivery's own run, so `scan` never lists it. */
 async function close(
   options: RecoverOptions,
-  ledger_ref: string,
-  chain: StoredEntry<LedgerRecord>[],
+  { store, clock }: CommandDeps,
+  { ledger_ref, chain }: Pick<Delivery, 'ledger_ref' | 'chain'>,
   note: string
 ): Promise<void> {
   await appendRecord(
-    options.store,
+    store,
     {
       ledger_ref,
       state: 'cancelled',
       fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
-      occurred_at: timestampOf(options.now()),
+      occurred_at: timestampOf(clock.now()),
       trigger: triggerFor(options.event.name),
       actor: actorFrom(options.event.payload),
       writer: options.writer

@@ -9,7 +9,7 @@ import { OperationIdSchema, type OperationState, type Writer } from '../core/eff
 import { InvalidInput } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
 import type { ReleaseApi } from '../core/send/ports.js'
-import type { Store } from '../store/store.js'
+import type { CommandDeps } from './deps.js'
 import { following, operationJournal, type Chain } from './operationJournal.js'
 
 export type EffectAnswer =
@@ -22,14 +22,10 @@ export interface ResolveEffectRequest {
   /** The operator's login (decision.by in a run's ledger; `resolution.by` here). */
   readonly by: string
   readonly writer: Writer | null
-  readonly clock?: () => string
 }
 
-export interface ResolveEffectDeps {
-  readonly store: Store
-  /** When given, a `committed` answer must name a release that exists. */
-  readonly releases?: ReleaseApi
-}
+/** With a gateway that has a token, a `committed` answer must name a release that exists. */
+export type ResolveEffectDeps = CommandDeps<'hasToken' | 'releases'>
 
 export interface ResolveEffectOutcome {
   /** applied (written), duplicate (the same answer stands), conflict, rejected: nothing written. */
@@ -62,6 +58,8 @@ export async function resolveEffect(
 ): Promise<ResolveEffectOutcome> {
   parseOrThrow(OperationIdSchema, request.operation_id, 'The operation id')
   const journal = operationJournal(deps.store, request.namespace, request.operation_id)
+  const by = { writer: request.writer, clock: deps.clock }
+  const releases = deps.github?.hasToken ? deps.github.releases() : undefined
   const done = (
     outcome: ResolveEffectOutcome['outcome'],
     reason: string
@@ -83,9 +81,9 @@ export async function resolveEffect(
       if (!op) return { done: done('rejected', `there is no operation ${request.operation_id}`) }
       const decision = decideResolve(op, answer, releaseId)
       if (decision.outcome !== 'applied') return { done: done(decision.outcome, decision.reason) }
-      const release = await releaseUrl(deps, releaseId)
+      const release = await releaseUrl(releases, releaseId)
       if (typeof release !== 'object') return { done: done('rejected', release) }
-      const record = following(journal, request, {
+      const record = following(journal, by, {
         state: decision.record,
         result:
           releaseId !== null
@@ -102,11 +100,11 @@ export async function resolveEffect(
 
 /** A `committed` answer names a release that exists (when the API is at hand); else why not. */
 async function releaseUrl(
-  deps: ResolveEffectDeps,
+  releases: ReleaseApi | undefined,
   releaseId: string | null
 ): Promise<{ url: string | null } | string> {
-  if (releaseId === null || !deps.releases) return { url: null }
-  const found = await deps.releases.get(Number(releaseId))
+  if (releaseId === null || !releases) return { url: null }
+  const found = await releases.get(Number(releaseId))
   if (!found.ok) return `release ${releaseId} could not be read (${found.detail})`
   if (!found.value) return `there is no release ${releaseId}`
   return { url: found.value.html_url }

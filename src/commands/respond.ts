@@ -6,7 +6,7 @@
 import type { OperatorComment } from '../core/operator/comment.js'
 import { replyBody } from '../core/operator/reply.js'
 import { apiErrorText, type Reaction } from '../github/operatorApi.js'
-import type { OperateOutcome, OperateRequest, OperateResult, Settled } from './operate.js'
+import type { OperateOutcome, Operation, OperateResult, Settled } from './operate.js'
 
 const REACTION: Record<OperateOutcome, Reaction> = {
   applied: '+1',
@@ -18,7 +18,7 @@ const REACTION: Record<OperateOutcome, Reaction> = {
 }
 
 export async function respond(
-  request: OperateRequest,
+  request: Operation,
   comment: OperatorComment,
   result: Settled
 ): Promise<OperateResult> {

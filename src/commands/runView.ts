@@ -3,6 +3,9 @@ import { reconstruct, type RecoveredRunState } from '../core/reconstruct.js'
 import type { LedgerRecord } from '../core/record.js'
 import type { StoredEntry } from '../store/store.js'
 
+/** A run's ledger as read: its records, oldest first, each with the commit that holds it. */
+export type RunChain = readonly StoredEntry<LedgerRecord>[]
+
 /** A run as every command reports it: its verified state and the one safe next action. */
 export interface RunView {
   readonly state: RecoveredRunState

@@ -2,10 +2,14 @@ import { DispatchLedgerError, OrphanRun } from '../core/errors.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import { admissionsPrefix, runsPrefix } from '../core/refs.js'
-import type { Store } from '../store/store.js'
+import type { CommandDeps } from './deps.js'
 import { admissionOfRun } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
+
+export interface ScanOptions {
+  readonly namespace: string
+}
 
 export type ScannedRun =
   | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly plan: RecoveryPlan }
@@ -20,7 +24,10 @@ export type ScannedRun =
  * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
  * planning the others.
  */
-export async function scanRuns(store: Store, namespace: string): Promise<ScannedRun[]> {
+export async function scanRuns(
+  { namespace }: ScanOptions,
+  { store }: CommandDeps
+): Promise<ScannedRun[]> {
   const refs = await store.listRefs(runsPrefix(namespace))
   const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(entry => entry.ref)
   return store.read(async reader => {

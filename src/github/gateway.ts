@@ -11,7 +11,7 @@ import type { ReleaseApi, WorkflowDispatch } from '../core/send/ports.js'
 import { loadOctokit, type Octokit } from './octokit.js'
 import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
 import { GitHubReleases } from './releases.js'
-import { parseRepository, type Repository } from './repository.js'
+import { parseRepository, runUrlFor, type Repository } from './repository.js'
 
 export interface GatewayOptions {
   /** The token input; may be empty for commands that make no call. */
@@ -22,6 +22,8 @@ export interface GatewayOptions {
   readonly repository?: string | undefined
   /** The bound on each request, in seconds (the timeout-seconds input). */
   readonly timeoutSeconds: number
+  /** GITHUB_SERVER_URL, for a workflow run's web address; https://github.com when unset. */
+  readonly serverUrl?: string | undefined
 }
 
 /** What the release and operator clients need from the gateway. */
@@ -47,6 +49,12 @@ export class GitHubGateway implements GitHubConnection {
   get repositoryName(): string {
     const { owner, repo } = this.where()
     return `${owner}/${repo}`
+  }
+
+  /** A workflow run's web address, as GitHub forms it; null when GITHUB_REPOSITORY is unset. */
+  get runUrl(): ((workflowRunId: string) => string) | null {
+    const repository = this.options.repository
+    return repository ? runUrlFor(this.options.serverUrl, repository) : null
   }
 
   client(): Promise<Octokit> {

@@ -19,11 +19,11 @@ export function parseRepository(text: string | undefined): Repository {
   return { owner: match[1] as string, repo: match[2] as string }
 }
 
-/**
- * A workflow run's web address, as GitHub forms it. Here, not in a step, so that a step that
- * needs it (plan, dispatch) does not pull another step's code into its bundle chunk.
- */
-export function runUrlFor(env: NodeJS.ProcessEnv, repository: string): (id: string) => string {
-  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+export function runUrlFor(
+  serverUrl: string | undefined,
+  repository: string
+): (id: string) => string {
+  const server = (serverUrl || 'https://github.com').replace(/\/+$/, '')
   return id => `${server}/${repository}/actions/runs/${id}`
 }

@@ -23,8 +23,6 @@ export interface EffectRequest {
   /** The release body as given (the marker is added); its digest is in the intent. */
   readonly release_body: string
   readonly writer: Writer | null
-  /** RFC 3339 now; tests pin it. */
-  readonly clock?: () => string
 }
 
 /** What `command: effect` is given, as plain values (the step maps inputs onto these). */

@@ -55,12 +55,15 @@ function items(text: string): string[] {
     .filter(Boolean)
 }
 
-/** The policy from the operators, operator-permission and operator-bots inputs. */
-export function parsePolicy(inputs: {
+/** The operators, operator-permission and operator-bots inputs, as given. */
+export interface PolicyInputs {
   readonly operators: string
   readonly permission: string
   readonly bots: string
-}): OperatorPolicy {
+}
+
+/** The policy from the operators, operator-permission and operator-bots inputs. */
+export function parsePolicy(inputs: PolicyInputs): OperatorPolicy {
   const operators = items(inputs.operators).map(item => item.toUpperCase())
   if (operators.length === 0)
     throw new InvalidInput(

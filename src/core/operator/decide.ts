@@ -235,93 +235,15 @@ export function decideOperation(
   context: OperatorContext
 ): OperatorDecision {
   const key = derivedKey(command.verb, records, state)
-  const answer = requested(command)
-
-  // A redelivered comment (or a re-run of its workflow) converges whatever the run did since.
-  const same = records.find(r =>
-    r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri)
-  )
-  if (same) {
-    const settled = settledBy(verbOfKey(same.idempotency.input_key), same)
-    return {
-      outcome: 'duplicate',
-      key: same.idempotency.input_key,
-      settled_outcome: settled,
-      sequence: same.ledger_sequence,
-      reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
-      redelivered: true
-    }
-  }
-
-  // Values an operator typed are checked before the derived key is looked at: a refused
-  // value is the operator's error to fix, whatever the run settled since.
-  if (command.verb === 'resolve' && command.answer === 'sent') {
-    const number = resolveAttempt(state)
-    const driver = state.attempts.find(a => a.number === number)?.driver ?? null
-    const problem = resolveSentProblem(driver, command.external_ids)
-    if (problem !== null)
-      return {
-        outcome: 'noop',
-        key,
-        reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
-      }
-  }
-
-  const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key)
-  if (earlier) {
-    const settled = settledBy(command.verb, earlier)
-    return sameAnswer(command, earlier)
-      ? {
-          outcome: 'duplicate',
-          key,
-          settled_outcome: settled,
-          sequence: earlier.ledger_sequence,
-          reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`,
-          redelivered: false
-        }
-      : {
-          outcome: 'conflict',
-          key,
-          settled_outcome: settled,
-          sequence: earlier.ledger_sequence,
-          reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
-          redelivered: false
-        }
-  }
-
-  if (state.terminal) {
-    const head = records.at(-1) as LedgerRecord
-    const settling =
-      command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel'
-    if (!settling || state.state === 'admission_blocked')
-      return {
-        outcome: 'noop',
-        key,
-        reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
-      }
-    const settled = settledBy(command.verb, head)
-    return settled === answer
-      ? {
-          outcome: 'duplicate',
-          key,
-          settled_outcome: settled,
-          sequence: head.ledger_sequence,
-          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`,
-          redelivered: false
-        }
-      : {
-          outcome: 'conflict',
-          key,
-          settled_outcome: settled,
-          sequence: head.ledger_sequence,
-          reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
-          redelivered: false
-        }
-  }
-
+  const settled =
+    redelivery(records, context) ??
+    refusedValues(command, state, key) ??
+    keySettled(command, records, key) ??
+    runOver(command, records, state, key)
+  if (settled) return settled
   if (key === null || !applicableVerbs(state, plan).includes(command.verb))
     return { outcome: 'noop', key, reason: whyNot(command, state, plan) }
-
+  const answer = requested(command)
   return {
     outcome: 'applied',
     key,
@@ -329,6 +251,126 @@ export function decideOperation(
     reason: `Recorded ${answer} for run ${state.run_id} under ${key}.`,
     append: appendFor(command, records, state, key, context)
   }
+}
+
+/** A duplicate or a conflict with what `record` settled (not a redelivery). */
+function settledAs(
+  outcome: 'duplicate' | 'conflict',
+  key: string | null,
+  settled: string,
+  record: LedgerRecord,
+  reason: string
+): OperatorDecision {
+  return {
+    outcome,
+    key,
+    settled_outcome: settled,
+    sequence: record.ledger_sequence,
+    reason,
+    redelivered: false
+  }
+}
+
+/** A redelivered comment (or a re-run of its workflow) converges whatever the run did since. */
+function redelivery(
+  records: readonly LedgerRecord[],
+  context: OperatorContext
+): OperatorDecision | null {
+  const same = records.find(r =>
+    r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri)
+  )
+  if (!same) return null
+  const settled = settledBy(verbOfKey(same.idempotency.input_key), same)
+  return {
+    outcome: 'duplicate',
+    key: same.idempotency.input_key,
+    settled_outcome: settled,
+    sequence: same.ledger_sequence,
+    reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
+    redelivered: true
+  }
+}
+
+/**
+ * Values an operator typed are checked before the derived key is looked at: a refused value
+ * is the operator's error to fix, whatever the run settled since.
+ */
+function refusedValues(
+  command: WritingCommand,
+  state: RecoveredRunState,
+  key: string | null
+): OperatorDecision | null {
+  if (command.verb !== 'resolve' || command.answer !== 'sent') return null
+  const number = resolveAttempt(state)
+  const driver = state.attempts.find(a => a.number === number)?.driver ?? null
+  const problem = resolveSentProblem(driver, command.external_ids)
+  if (problem === null) return null
+  return {
+    outcome: 'noop',
+    key,
+    reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
+  }
+}
+
+/** The derived key already recorded: a duplicate for the same answer, else a conflict. */
+function keySettled(
+  command: WritingCommand,
+  records: readonly LedgerRecord[],
+  key: string | null
+): OperatorDecision | null {
+  const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key)
+  if (!earlier) return null
+  const settled = settledBy(command.verb, earlier)
+  const answer = requested(command)
+  return sameAnswer(command, earlier)
+    ? settledAs(
+        'duplicate',
+        key,
+        settled,
+        earlier,
+        `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`
+      )
+    : settledAs(
+        'conflict',
+        key,
+        settled,
+        earlier,
+        `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+      )
+}
+
+/**
+ * A run already over: its terminal outcome wins, a duplicate or a conflict for approve, deny
+ * and cancel; any other verb (or a blocked admission) has nothing to act on.
+ */
+function runOver(
+  command: WritingCommand,
+  records: readonly LedgerRecord[],
+  state: RecoveredRunState,
+  key: string | null
+): OperatorDecision | null {
+  if (!state.terminal) return null
+  const head = records.at(-1) as LedgerRecord
+  const settling =
+    command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel'
+  if (!settling || state.state === 'admission_blocked')
+    return {
+      outcome: 'noop',
+      key,
+      reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
+    }
+  const settled = settledBy(command.verb, head)
+  const answer = requested(command)
+  const ended = `Run ${state.run_id} already ended ${describeSettled(head, settled)}`
+  return settled === answer
+    ? settledAs('duplicate', key, settled, head, `${ended}. Nothing was written.`)
+    : settledAs(
+        'conflict',
+        key,
+        settled,
+        head,
+        `${ended}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`
+      )
 }
 
 function appendFor(
