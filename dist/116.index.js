@@ -122,17 +122,22 @@ var time = __webpack_require__(2334);
 
 
 
-async function recover(options) {
+async function recover(options, deps) {
+    const github = deps.github;
+    if (!github?.hasToken)
+        throw new errors/* InvalidInput */.o9('command: recover needs a token (the token input, default the job token) with ' +
+            '`permissions: actions: write`, to re-run the coordinator.');
+    // Checked before the ledger is read: recover cannot go on without the repository.
+    github.where();
     if (options.event.name !== 'workflow_run')
         throw new errors/* InvalidInput */.o9('command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
             `workflow, not on ${JSON.stringify(options.event.name)}.`);
-    const admitted = await (0,admit/* admitCommand */.Py)(options.store, {
+    const admitted = await (0,admit/* admitCommand */.Py)({
         namespace: options.namespace,
         event: options.event,
         run_id: options.run_id,
-        writer: options.writer,
-        now: options.now()
-    });
+        writer: options.writer
+    }, deps);
     const wr = workflowRunFacts(options.event.payload);
     const result = admitted.result;
     const base = {
@@ -144,61 +149,79 @@ async function recover(options) {
     const chain = result?.owner ? result.chain : null;
     const head = chain?.[chain.length - 1]?.value;
     if (!result || !chain || head?.state !== 'admitted')
-        return {
-            ...base,
-            duplicate: true,
-            runs: [],
-            decision: null,
-            rerun_requested: false,
-            failure: null,
-            message: result?.owner
-                ? 'This workflow run already recovered this delivery; nothing is done twice.'
-                : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
-        };
-    // An orphan has no plan: a re-run of the coordinator could not act on it either.
-    const open = (await (0,scan/* scanRuns */.s)(options.store, options.namespace)).flatMap(scanned => 'plan' in scanned && !scanned.state.terminal && admittedBy(String(wr.id), scanned.state.run_id)
-        ? [scanned]
-        : []);
+        return duplicateDelivery(base);
+    const open = await openRunsOf(options, deps, wr.id);
     const decision = decideRecover({
         conclusion: wr.conclusion,
         run_attempt: wr.run_attempt,
         max_attempts: options.maxAttempts,
         plans: open.map(run => run.plan.action)
     });
-    const outcome = {
+    const delivery = {
+        outcome: { ...base, duplicate: false, decision, rerun_requested: false, failure: null },
+        ledger_ref: result.admission.ledger_ref,
+        chain,
+        open
+    };
+    if (decision.rerun)
+        return requestRerun(options, { ...deps, github }, delivery, decision);
+    await recover_close(options, deps, delivery, `recover: ${decision.reason}`);
+    return { ...delivery.outcome, message: decision.reason, runs: reports(open, 'nothing') };
+}
+/** Another delivery, or this run before, already recovered it: nothing is done twice. */
+function duplicateDelivery(base) {
+    return {
         ...base,
-        duplicate: false,
-        decision,
+        duplicate: true,
+        runs: [],
+        decision: null,
         rerun_requested: false,
         failure: null,
-        message: decision.reason
+        message: base.owner
+            ? 'This workflow run already recovered this delivery; nothing is done twice.'
+            : `Run ${base.owner_run_id} already handles this workflow_run delivery (a duplicate delivery); nothing is done twice.`
     };
-    const runs = (done) => open.map(run => ({
+}
+/** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
+async function openRunsOf(options, deps, coordinator) {
+    return (await (0,scan/* scanRuns */.s)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned &&
+        !scanned.state.terminal &&
+        admittedBy(String(coordinator), scanned.state.run_id)
+        ? [scanned]
+        : []);
+}
+/** Asks GitHub once to re-run the coordinator's failed jobs, and says what it answered. */
+async function requestRerun(options, deps, delivery, decision) {
+    const { outcome, open } = delivery;
+    const answer = classifyRerun(await deps.github.rerunFailedJobs(outcome.workflow_run.id));
+    if (answer.kind === 'requested') {
+        await recover_close(options, deps, delivery, `recover: ${decision.reason}`);
+        return {
+            ...outcome,
+            message: decision.reason,
+            runs: reports(open, 're-run of the coordinator requested'),
+            rerun_requested: true
+        };
+    }
+    const failed = {
+        ...outcome,
+        runs: reports(open, 'nothing'),
+        failure: answer.message,
+        message: `${decision.reason} ${answer.message}`
+    };
+    // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
+    if (answer.kind === 'refused')
+        await recover_close(options, deps, delivery, `recover: ${failed.message}`);
+    return failed;
+}
+/** What recover did for each open run of the coordinator. */
+function reports(open, done) {
+    return open.map(run => ({
         run_id: run.state.run_id,
         state: run.state.state,
         plan: run.plan.action,
         done
     }));
-    if (decision.rerun) {
-        const answer = classifyRerun(await options.api.rerunFailedJobs(wr.id));
-        if (answer.kind !== 'requested') {
-            const failed = {
-                ...outcome,
-                runs: runs('nothing'),
-                failure: answer.message,
-                message: `${decision.reason} ${answer.message}`
-            };
-            // Forbidden or unknown: this run stays open, so a re-run of recovery can try again.
-            if (answer.kind !== 'refused')
-                return failed;
-            await recover_close(options, result.admission.ledger_ref, chain, `recover: ${failed.message}`);
-            return failed;
-        }
-        await recover_close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`);
-        return { ...outcome, runs: runs('re-run of the coordinator requested'), rerun_requested: true };
-    }
-    await recover_close(options, result.admission.ledger_ref, chain, `recover: ${decision.reason}`);
-    return { ...outcome, runs: runs('nothing') };
 }
 /** The derivation already checked id and run_attempt (positive integers). */
 function workflowRunFacts(payload) {
@@ -210,12 +233,12 @@ function workflowRunFacts(payload) {
     };
 }
 /** Closes the delivery's own run, so `scan` never lists it. */
-async function recover_close(options, ledger_ref, chain, note) {
-    await (0,record/* appendRecord */.EB)(options.store, {
+async function recover_close(options, { store, clock }, { ledger_ref, chain }, note) {
+    await (0,record/* appendRecord */.EB)(store, {
         ledger_ref,
         state: 'cancelled',
         fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
-        occurred_at: (0,time/* timestampOf */.U_)(options.now()),
+        occurred_at: (0,time/* timestampOf */.U_)(clock.now()),
         trigger: (0,dispatchKey/* triggerFor */.AC)(options.event.name),
         actor: (0,dispatchKey/* actorFrom */.M2)(options.event.payload),
         writer: options.writer
@@ -227,25 +250,16 @@ var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/recoverStep.ts
 
 
-
 /** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
 async function recoverStep(inputs, context) {
-    const { store, github } = context;
-    if (!github.hasToken)
-        throw new errors/* InvalidInput */.o9('command: recover needs a token (the token input, default the job token) with ' +
-            '`permissions: actions: write`, to re-run the coordinator.');
-    // Checked before the ledger is read: recover cannot go on without the repository.
-    github.where();
+    const { store } = context;
     const result = await recover({
-        store,
         namespace: inputs.namespace,
         event: context.event,
         run_id: inputs.runId || undefined,
         writer: context.writer,
-        maxAttempts: Number(inputs.maxAttempts),
-        api: github,
-        now: () => new Date()
-    });
+        maxAttempts: Number(inputs.maxAttempts)
+    }, context);
     const wr = result.workflow_run;
     return {
         outputs: {
@@ -300,7 +314,7 @@ async function recoverStep(inputs, context) {
  * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
  * planning the others.
  */
-async function scanRuns(store, namespace) {
+async function scanRuns({ namespace }, { store }) {
     const refs = await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
     const admissions = (await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
     return store.read(async (reader) => {

@@ -453,247 +453,6 @@ class TagProvider {
     }
 }
 
-// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
-var operationJournal = __webpack_require__(5444);
-;// CONCATENATED MODULE: ./src/commands/effect.ts
-/**
- * `command: effect` (docs/design/effects.md): a tag or a release, made at most once and never
- * guessed. The orchestration only: the core's decision table, through the one send protocol,
- * says what comes next after every send and every lookup; the two providers (the tag push and
- * the release create, in src/providers/) do the I/O.
- */
-
-
-
-
-
-
-
-
-
-
-
-/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
-const MAX_PASSES = 16;
-async function effect(request, deps) {
-    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
-    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
-    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
-    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
-        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
-    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
-        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
-    if (intent.kind === 'release' && !deps.releases)
-        throw new errors/* InvalidInput */.o9('kind: release needs the GitHub API (a token); none was given.');
-    return new EffectRun(request, deps, intent).run();
-}
-class EffectRun {
-    request;
-    deps;
-    intent;
-    journal;
-    digest;
-    provider;
-    sendsThisStep = 0;
-    tagOperation = null;
-    constructor(request, deps, intent) {
-        this.request = request;
-        this.deps = deps;
-        this.intent = intent;
-        this.digest = (0,operation/* intentDigest */.t9)(intent);
-        this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
-        this.provider = intent.release
-            ? new ReleaseProvider({
-                api: deps.releases,
-                tagName: intent.tag_ref.slice('refs/tags/'.length),
-                release: intent.release,
-                operationId: request.operation_id,
-                intentDigest: this.digest,
-                body: releaseBodyWithMarker(request.release_body, request.operation_id, this.digest)
-            })
-            : new TagProvider({
-                tags: deps.tags,
-                journal: this.journal,
-                intent,
-                intentDigest: this.digest,
-                message: request.message,
-                following: fields => (0,operationJournal/* following */.CQ)(this.journal, request, fields)
-            });
-    }
-    async run() {
-        let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
-        for (let pass = 0; pass < MAX_PASSES; pass++) {
-            switch (decision.next) {
-                case 'prepare':
-                    await this.journal.create((0,operationJournal/* prepared */.sb)(this.request, {
-                        operation_id: this.request.operation_id,
-                        intent: this.intent,
-                        intent_digest: this.digest
-                    }));
-                    decision = this.replan();
-                    continue;
-                case 'send':
-                    decision = await this.send();
-                    continue;
-                case 'lookup':
-                    decision = await this.lookup();
-                    continue;
-                case 'read_back':
-                    decision = await this.readBack();
-                    continue;
-                default:
-                    return this.outcome(decision);
-            }
-        }
-        return this.outcome({
-            next: 'stop',
-            record: null,
-            reason: 'the step did not settle the operation; the next effect step goes on from its record'
-        });
-    }
-    replan() {
-        return (0,decide/* planEffect */.pf)(this.journal.state, this.digest);
-    }
-    context() {
-        return {
-            fenced: this.provider.fenced,
-            commitsWithRecord: this.provider.commitsWithRecord,
-            sends: this.journal.state?.sends ?? 0,
-            sendsThisStep: this.sendsThisStep
-        };
-    }
-    /**
-     * Appends the state a decision asks for. When another writer of the same operation moved
-     * the head first, what it recorded decides instead.
-     */
-    async settle(decision, fields = {}) {
-        if (decision.record === null)
-            return decision;
-        const appended = await this.append({
-            state: decision.record,
-            result: fields.result ?? null,
-            observation: fields.observation ?? decision.reason,
-            send: fields.send ?? null
-        });
-        return appended ? decision : this.replan();
-    }
-    append(fields) {
-        return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.request, fields));
-    }
-    /**
-     * One send. A tag's push carries its record; a release's `may_have_been_sent` is durable
-     * before the POST, and the first send of a release whose tag does not exist creates the tag
-     * first, through the tag protocol, so GitHub never does.
-     */
-    async send() {
-        if (this.provider instanceof TagProvider) {
-            this.sendsThisStep++;
-            return (0,decide/* afterSend */.ju)(this.context(), await this.provider.send());
-        }
-        if ((this.journal.state?.sends ?? 0) === 0) {
-            const blocked = await this.ensureTag();
-            if (blocked)
-                return blocked;
-        }
-        const send = (this.journal.state?.sends ?? 0) + 1;
-        if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
-            return this.replan();
-        this.sendsThisStep++;
-        const outcome = await this.provider.send();
-        return this.settle((0,decide/* afterSend */.ju)(this.context(), outcome), {
-            send,
-            result: outcome.kind === 'submitted' ? resultOf(outcome.external_ids) : null,
-            observation: outcome.kind === 'submitted'
-                ? `created: release ${outcome.external_ids['release_id']}`
-                : outcome.kind === 'refused'
-                    ? outcome.message
-                    : outcome.reason
-        });
-    }
-    /**
-     * Null when the tag exists on the target (or was just made); otherwise the decision that
-     * stops the step. A tag on another commit is a conflict: the release would not be the one
-     * the intent names.
-     */
-    async ensureTag() {
-        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
-        if (commit === this.intent.target)
-            return null;
-        if (commit !== null)
-            return this.settle({
-                next: 'conflict',
-                record: 'conflict',
-                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
-            });
-        const tagIntent = { ...this.intent, kind: 'tag', release: null };
-        const sub = await effect({
-            ...this.request,
-            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
-            intent: tagIntent,
-            release_body: ''
-        }, { store: this.deps.store, tags: this.deps.tags });
-        this.tagOperation = sub;
-        if (sub.ok)
-            return null;
-        return {
-            next: 'stop',
-            record: null,
-            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
-        };
-    }
-    /** After an unclear send: what the provider holds. A moved journal decides instead. */
-    async lookup() {
-        const before = this.journal.head?.oid;
-        const found = await this.provider.lookup();
-        if (this.journal.head?.oid !== before)
-            return this.replan();
-        const sends = this.journal.state?.sends ?? 0;
-        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
-            result: found.kind === 'found' ? resultOf(found.external_ids) : null,
-            observation: found.reason,
-            send: sends > 0 ? sends : null
-        });
-    }
-    /** After a 201: the release must carry our marker and every field we asked for. */
-    async readBack() {
-        const id = Number(this.journal.state?.result?.release_id);
-        const back = await this.provider.readBack(id);
-        return this.settle(decide/* AFTER_READ_BACK */.Ep[back.found], {
-            result: back.release ? resultOf(releaseIds(back.release)) : null,
-            observation: back.observation,
-            send: this.journal.state?.sends ?? null
-        });
-    }
-    // ---- outcome -----------------------------------------------------------------------------
-    outcome(decision) {
-        const op = this.journal.state;
-        const result = op?.result ?? null;
-        const committed = decision.next === 'committed';
-        return {
-            operation_id: this.request.operation_id,
-            operation_ref: this.journal.ref,
-            state: op?.state ?? null,
-            next: decision.next,
-            ok: committed,
-            sent: this.sendsThisStep > 0,
-            tag_object: result?.tag_object ?? null,
-            release_id: result?.release_id ?? null,
-            release_url: result?.release_url ?? null,
-            reason: decision.reason,
-            chain: this.journal.entries,
-            tag_operation: this.tagOperation
-        };
-    }
-}
-/** The recorded result of what a provider answered (its external ids). */
-function resultOf(ids) {
-    return {
-        tag_object: ids['tag_object'] ?? null,
-        release_id: ids['release_id'] ?? null,
-        release_url: ids['release_url'] ?? null
-    };
-}
-
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
@@ -808,10 +567,268 @@ async function pushThroughStore(store, update) {
     }
 }
 
+// EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
+var operationJournal = __webpack_require__(5444);
+;// CONCATENATED MODULE: ./src/commands/effect.ts
+/**
+ * `command: effect` (docs/design/effects.md): a tag or a release, made at most once and never
+ * guessed. The orchestration only: the core's decision table, through the one send protocol,
+ * says what comes next after every send and every lookup; the two providers (the tag push and
+ * the release create, in src/providers/) do the I/O.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** A step never loops for ever: each pass appends or sends, and sends are bounded. */
+const MAX_PASSES = 16;
+async function effect(request, deps) {
+    (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
+    const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
+    if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
+        throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
+    if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
+        throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
+    return new EffectRun(request, portsFor(request, intent, deps), intent).run();
+}
+function portsFor(request, intent, deps) {
+    const github = deps.github;
+    if (intent.kind === 'release' && !github?.hasToken)
+        throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
+            'and give the job permissions: contents: write.');
+    // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
+    // The repository is checked before anything is prepared.
+    const releases = intent.kind === 'release' ? github?.releases() : undefined;
+    if (releases)
+        github?.where();
+    return {
+        store: deps.store,
+        tags: deps.tags ?? tagStoreFor(deps.store),
+        releases,
+        by: { writer: request.writer, clock: deps.clock }
+    };
+}
+class EffectRun {
+    request;
+    deps;
+    intent;
+    journal;
+    digest;
+    provider;
+    sendsThisStep = 0;
+    tagOperation = null;
+    constructor(request, deps, intent) {
+        this.request = request;
+        this.deps = deps;
+        this.intent = intent;
+        this.digest = (0,operation/* intentDigest */.t9)(intent);
+        this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
+        this.provider = intent.release
+            ? new ReleaseProvider({
+                api: deps.releases,
+                tagName: intent.tag_ref.slice('refs/tags/'.length),
+                release: intent.release,
+                operationId: request.operation_id,
+                intentDigest: this.digest,
+                body: releaseBodyWithMarker(request.release_body, request.operation_id, this.digest)
+            })
+            : new TagProvider({
+                tags: deps.tags,
+                journal: this.journal,
+                intent,
+                intentDigest: this.digest,
+                message: request.message,
+                following: fields => (0,operationJournal/* following */.CQ)(this.journal, deps.by, fields)
+            });
+    }
+    async run() {
+        let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
+        for (let pass = 0; pass < MAX_PASSES; pass++) {
+            switch (decision.next) {
+                case 'prepare':
+                    await this.journal.create((0,operationJournal/* prepared */.sb)(this.deps.by, {
+                        operation_id: this.request.operation_id,
+                        intent: this.intent,
+                        intent_digest: this.digest
+                    }));
+                    decision = this.replan();
+                    continue;
+                case 'send':
+                    decision = await this.send();
+                    continue;
+                case 'lookup':
+                    decision = await this.lookup();
+                    continue;
+                case 'read_back':
+                    decision = await this.readBack();
+                    continue;
+                default:
+                    return this.outcome(decision);
+            }
+        }
+        return this.outcome({
+            next: 'stop',
+            record: null,
+            reason: 'the step did not settle the operation; the next effect step goes on from its record'
+        });
+    }
+    replan() {
+        return (0,decide/* planEffect */.pf)(this.journal.state, this.digest);
+    }
+    context() {
+        return {
+            fenced: this.provider.fenced,
+            commitsWithRecord: this.provider.commitsWithRecord,
+            sends: this.journal.state?.sends ?? 0,
+            sendsThisStep: this.sendsThisStep
+        };
+    }
+    /**
+     * Appends the state a decision asks for. When another writer of the same operation moved
+     * the head first, what it recorded decides instead.
+     */
+    async settle(decision, fields = {}) {
+        if (decision.record === null)
+            return decision;
+        const appended = await this.append({
+            state: decision.record,
+            result: fields.result ?? null,
+            observation: fields.observation ?? decision.reason,
+            send: fields.send ?? null
+        });
+        return appended ? decision : this.replan();
+    }
+    append(fields) {
+        return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.deps.by, fields));
+    }
+    /**
+     * One send. A tag's push carries its record; a release's `may_have_been_sent` is durable
+     * before the POST, and the first send of a release whose tag does not exist creates the tag
+     * first, through the tag protocol, so GitHub never does.
+     */
+    async send() {
+        if (this.provider instanceof TagProvider) {
+            this.sendsThisStep++;
+            return (0,decide/* afterSend */.ju)(this.context(), await this.provider.send());
+        }
+        if ((this.journal.state?.sends ?? 0) === 0) {
+            const blocked = await this.ensureTag();
+            if (blocked)
+                return blocked;
+        }
+        const send = (this.journal.state?.sends ?? 0) + 1;
+        if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
+            return this.replan();
+        this.sendsThisStep++;
+        const outcome = await this.provider.send();
+        return this.settle((0,decide/* afterSend */.ju)(this.context(), outcome), {
+            send,
+            result: outcome.kind === 'submitted' ? resultOf(outcome.external_ids) : null,
+            observation: outcome.kind === 'submitted'
+                ? `created: release ${outcome.external_ids['release_id']}`
+                : outcome.kind === 'refused'
+                    ? outcome.message
+                    : outcome.reason
+        });
+    }
+    /**
+     * Null when the tag exists on the target (or was just made); otherwise the decision that
+     * stops the step. A tag on another commit is a conflict: the release would not be the one
+     * the intent names.
+     */
+    async ensureTag() {
+        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
+        if (commit === this.intent.target)
+            return null;
+        if (commit !== null)
+            return this.settle({
+                next: 'conflict',
+                record: 'conflict',
+                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+            });
+        const tagIntent = { ...this.intent, kind: 'tag', release: null };
+        const sub = await effect({
+            ...this.request,
+            operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
+            intent: tagIntent,
+            release_body: ''
+        }, { store: this.deps.store, tags: this.deps.tags, clock: this.deps.by.clock });
+        this.tagOperation = sub;
+        if (sub.ok)
+            return null;
+        return {
+            next: 'stop',
+            record: null,
+            reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
+        };
+    }
+    /** After an unclear send: what the provider holds. A moved journal decides instead. */
+    async lookup() {
+        const before = this.journal.head?.oid;
+        const found = await this.provider.lookup();
+        if (this.journal.head?.oid !== before)
+            return this.replan();
+        const sends = this.journal.state?.sends ?? 0;
+        return this.settle((0,decide/* afterLookup */.VD)(this.context(), found), {
+            result: found.kind === 'found' ? resultOf(found.external_ids) : null,
+            observation: found.reason,
+            send: sends > 0 ? sends : null
+        });
+    }
+    /** After a 201: the release must carry our marker and every field we asked for. */
+    async readBack() {
+        const id = Number(this.journal.state?.result?.release_id);
+        const back = await this.provider.readBack(id);
+        return this.settle(decide/* AFTER_READ_BACK */.Ep[back.found], {
+            result: back.release ? resultOf(releaseIds(back.release)) : null,
+            observation: back.observation,
+            send: this.journal.state?.sends ?? null
+        });
+    }
+    // ---- outcome -----------------------------------------------------------------------------
+    outcome(decision) {
+        const op = this.journal.state;
+        const result = op?.result ?? null;
+        const committed = decision.next === 'committed';
+        return {
+            operation_id: this.request.operation_id,
+            operation_ref: this.journal.ref,
+            state: op?.state ?? null,
+            next: decision.next,
+            ok: committed,
+            sent: this.sendsThisStep > 0,
+            tag_object: result?.tag_object ?? null,
+            release_id: result?.release_id ?? null,
+            release_url: result?.release_url ?? null,
+            reason: decision.reason,
+            chain: this.journal.entries,
+            tag_operation: this.tagOperation
+        };
+    }
+}
+/** The recorded result of what a provider answered (its external ids). */
+function resultOf(ids) {
+    return {
+        tag_object: ids['tag_object'] ?? null,
+        release_id: ids['release_id'] ?? null,
+        release_url: ids['release_url'] ?? null
+    };
+}
+
+// EXTERNAL MODULE: ./src/commands/reporting.ts
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/report.ts
 var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/effectStep.ts
-
 
 
 
@@ -834,19 +851,7 @@ async function effectStep(inputs, context) {
         repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
         writer: context.writer
     });
-    if (request.intent.kind === 'release' && !context.github.hasToken)
-        throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
-            'and give the job permissions: contents: write.');
-    // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
-    // The repository is checked before anything is prepared.
-    const releases = request.intent.kind === 'release' ? context.github.releases() : undefined;
-    if (releases)
-        context.github.where();
-    const outcome = await effect(request, {
-        store: context.store,
-        tags: tagStoreFor(context.store),
-        releases
-    });
+    const outcome = await effect(request, context);
     return {
         outputs: {
             operation_id: outcome.operation_id,
@@ -894,7 +899,7 @@ function bool(value, input) {
         return true;
     if (value === 'false' || value === '')
         return false;
-    throw new errors/* InvalidInput */.o9(`The ${input} input must be true or false; got ${JSON.stringify(value)}.`);
+    throw new reporting/* InvalidInput */.o9(`The ${input} input must be true or false; got ${JSON.stringify(value)}.`);
 }
 function repositoryIdOf(payload) {
     const id = payload?.repository?.id;

@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** `command: preview`: what admit would do, from previewCommand; writes nothing. */
 async function previewStep(inputs, context) {
-    const outcome = await (0,_commands_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .previewCommand */ .W)(context.store, {
+    const outcome = await (0,_commands_preview_js__WEBPACK_IMPORTED_MODULE_0__/* .previewCommand */ .W)({
         namespace: inputs.namespace,
         event: context.event,
         dispatch_key: inputs.dispatchKey,
@@ -27,7 +27,7 @@ async function previewStep(inputs, context) {
         run_id: inputs.runId,
         reuse: inputs.reuse,
         writer: context.writer
-    });
+    }, context);
     const { target, stored, view } = outcome;
     const runId = stored?.run_id ?? target.run_id;
     const meaning = describe(outcome);
@@ -104,10 +104,8 @@ function flag(value) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -127,7 +125,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -169,7 +167,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 
@@ -250,7 +248,7 @@ function defaultRunId(dispatchKey, writer) {
  * path (the key's generations, docs/design/generations.md), writing nothing. Only our own run's ledger and the
  * newest generation's are read.
  */
-async function previewCommand(store, options) {
+async function previewCommand(options, { store }) {
     const target = (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveDispatch */ .V)(options);
     const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .assessGenerations */ .iB)(store, {
         namespace: options.namespace,
@@ -676,119 +674,6 @@ function ownField(value, name) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
         return undefined;
     return Object.hasOwn(value, name) ? value[name] : undefined;
-}
-
-
-/***/ }),
-
-/***/ 3698:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ky: () => (/* binding */ candidateIds),
-/* harmony export */   LN: () => (/* binding */ attemptToConfirm),
-/* harmony export */   Pl: () => (/* binding */ workflowRunsToCancel),
-/* harmony export */   Qt: () => (/* binding */ RECEIVER_KEY),
-/* harmony export */   UJ: () => (/* binding */ confirmedIds),
-/* harmony export */   g5: () => (/* binding */ coordinatorOf),
-/* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
-/* harmony export */ });
-/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds, isConfirmed */
-/** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
-const CANDIDATE_RUN_IDS = 'candidate_run_ids';
-/** External id: `true` once the receiver admission named the run, else `false`. */
-const RECEIVER_CONFIRMED = 'receiver_confirmed';
-/** External id: the receiver key the intent recorded (the key the receiver admits). */
-const RECEIVER_KEY = 'receiver_key';
-/** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
-const RUN_ID = /^[1-9][0-9]{0,15}$/;
-function isWorkflowRunId(value) {
-    return value !== undefined && RUN_ID.test(value);
-}
-/** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
-function candidateRunIds(ids) {
-    const list = ids[CANDIDATE_RUN_IDS];
-    if (list === undefined)
-        return [];
-    return [...new Set(list.split(',').filter(isWorkflowRunId))];
-}
-/**
- * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
- * and the attempt stays unconfirmed. `returned` is what the API answered (`workflow_run_id`,
- * `html_url`); neither is recorded as the receiver.
- */
-function candidateIds(recorded, returned) {
-    const fresh = returned['workflow_run_id'];
-    const candidates = candidateRunIds(recorded);
-    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
-        candidates.push(fresh);
-    const ids = { [RECEIVER_CONFIRMED]: 'false' };
-    if (candidates.length > 0)
-        ids[CANDIDATE_RUN_IDS] = candidates.join(',');
-    return ids;
-}
-/** The external ids that name the confirmed receiver. */
-function confirmedIds(receiver, runUrl) {
-    const ids = {
-        receiver_run_id: receiver.receiver_run_id,
-        [RECEIVER_CONFIRMED]: 'true'
-    };
-    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
-        const id = receiver.workflow_run_id;
-        ids['workflow_run_id'] = id;
-        if (runUrl)
-            ids['html_url'] = runUrl(id);
-    }
-    return ids;
-}
-function isConfirmed(attempt) {
-    return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
-}
-/**
- * The attempt whose receiver a `dispatch` or `plan` step should look up and confirm: the
- * current attempt, accepted by the provider (`submitted`), with a receiver key, not confirmed.
- */
-function attemptToConfirm(state) {
-    const current = state.attempts.find(a => a.number === state.current_attempt);
-    if (current === undefined || state.state !== 'dispatched')
-        return null;
-    if (current.submission_state !== 'submitted')
-        return null;
-    if (current.external_ids[RECEIVER_KEY] === undefined)
-        return null;
-    return isConfirmed(current) ? null : current;
-}
-/**
- * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
- * (read at cancel time, `owner`), and every run id — named or candidate — of every attempt
- * that has not definitely failed.
- */
-function workflowRunsToCancel(state, owner) {
-    const ids = new Set();
-    if (isWorkflowRunId(owner ?? undefined))
-        ids.add(owner);
-    for (const attempt of state.attempts) {
-        if (attempt.failed)
-            continue;
-        const named = attempt.external_ids['workflow_run_id'];
-        if (isWorkflowRunId(named))
-            ids.add(named);
-        for (const id of candidateRunIds(attempt.external_ids))
-            ids.add(id);
-    }
-    return [...ids];
-}
-/**
- * The coordinator attempt a receiver's dispatch key names: the workflow driver sends
- * `inputs.dispatch_key = <run id>/a<attempt>`. Null for any other value.
- */
-function coordinatorOf(dispatchKey) {
-    if (typeof dispatchKey !== 'string')
-        return null;
-    const match = /^(.+)\/a([1-9][0-9]{0,5})$/s.exec(dispatchKey);
-    if (match === null)
-        return null;
-    return { run_id: match[1], attempt: Number(match[2]) };
 }
 
 

@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
 /* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2524);
 
 
 
@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
  */
 async function scanStep(inputs, context) {
     const { store } = context;
-    const scanned = await (0,_commands_scan_js__WEBPACK_IMPORTED_MODULE_1__/* .scanRuns */ .s)(store, inputs.namespace);
+    const scanned = await (0,_commands_scan_js__WEBPACK_IMPORTED_MODULE_1__/* .scanRuns */ .s)({ namespace: inputs.namespace }, context);
     const broken = scanned.flatMap(run => 'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []);
     const orphans = scanned.flatMap(run => 'orphan' in run
         ? [
@@ -78,9 +78,9 @@ function scanTable(open, orphans, broken) {
     return [
         '| run id | state | seq | next action | gate |',
         '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...orphans.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
-        ...broken.map(run => `| ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | does not verify | | ${(0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | |`)
+        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
+        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
+        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | |`)
     ].join('\n');
 }
 
@@ -110,7 +110,7 @@ function scanTable(open, orphans, broken) {
  * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
  * planning the others.
  */
-async function scanRuns(store, namespace) {
+async function scanRuns({ namespace }, { store }) {
     const refs = await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
     const admissions = (await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
     return store.read(async (reader) => {

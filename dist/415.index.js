@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2020);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -22,7 +22,7 @@ function ledgerMarkdown(chain, terminal) {
         r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
         r.idempotency.input_key ?? '',
         r.trigger
-    ].map(cell => (0,_core_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    ].map(cell => (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
     const header = [
         'seq',
         'state',
@@ -70,7 +70,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** `command: record`: append one record to a run's ledger, by compare-and-set. */
 async function recordStep(inputs, context) {
-    const outcome = await (0,_commands_record_js__WEBPACK_IMPORTED_MODULE_0__/* .recordCommand */ .t6)(context.store, {
+    const outcome = await (0,_commands_record_js__WEBPACK_IMPORTED_MODULE_0__/* .recordCommand */ .t6)({
         namespace: inputs.namespace,
         run_id: inputs.runId,
         dispatch_key: inputs.dispatchKey,
@@ -78,7 +78,7 @@ async function recordStep(inputs, context) {
         writer: context.writer,
         state: inputs.state,
         fields: (0,_inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .jsonInput */ .$1)(inputs.record, 'record')
-    });
+    }, context);
     const { view } = outcome;
     const run = view.state;
     const record = outcome.record.value;
@@ -120,10 +120,8 @@ async function recordStep(inputs, context) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -143,7 +141,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -185,7 +183,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 

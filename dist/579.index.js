@@ -55,7 +55,8 @@ export const modules = {
  * record, and admit it (docs/design/storage.md#admission). A conflict is a result, not a throw, so the caller decides
  * whether it fails the step.
  */
-async function admitCommand(store, options) {
+async function admitCommand(options, deps) {
+    const { store, clock } = deps;
     const target = (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__/* .resolveDispatch */ .V)(options);
     const initial = _core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .InitialStateSchema */ .TG.safeParse(options.initial_state ?? 'admitted');
     if (!initial.success)
@@ -65,7 +66,7 @@ async function admitCommand(store, options) {
         ledger_sequence: 1,
         previous_record_digest: null,
         state: initial.data,
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(options.now ?? new Date()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(clock.now()),
         trigger: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__/* .triggerFor */ .AC)(options.event.name),
         actor: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__/* .actorFrom */ .M2)(options.event.payload),
         writer: options.writer,
@@ -97,7 +98,7 @@ async function admitCommand(store, options) {
         if (coordinator &&
             result.created &&
             (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id))) {
-            await closeStoppedReceiver(store, result, options, coordinator.run_id);
+            await closeStoppedReceiver(deps, result, options, coordinator.run_id);
             return stopped(true);
         }
         const view = result.owner ? (0,_runView_js__WEBPACK_IMPORTED_MODULE_18__/* .viewRun */ .bz)(result.chain) : null;
@@ -109,14 +110,14 @@ async function admitCommand(store, options) {
         return { target, result: null, conflict: error, view: null, stopped: null };
     }
 }
-async function closeStoppedReceiver(store, result, options, coordinator_run_id) {
+async function closeStoppedReceiver({ store, clock }, result, options, coordinator_run_id) {
     await (0,_record_js__WEBPACK_IMPORTED_MODULE_15__/* .appendRecord */ .EB)(store, {
         ledger_ref: result.admission.ledger_ref,
         state: 'cancelled',
         fields: {
             note: `coordinator run ${coordinator_run_id} was cancelled: this receiver did no work`
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(options.now ?? new Date()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_11__/* .timestampOf */ .U_)(clock.now()),
         trigger: 'system',
         actor: null,
         writer: options.writer
@@ -185,61 +186,77 @@ async function tryCreate(store, refs, admission, first) {
  * replay, answer as a duplicate, or try to create the next generation (null: that race was lost).
  */
 async function admitExisting(store, request, first, options) {
-    const { dispatch_key, request_digest } = first.idempotency;
     const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_13__/* .assessGenerations */ .iB)(store, {
         namespace: request.namespace,
-        dispatch_key,
+        dispatch_key: first.idempotency.dispatch_key,
         run_id: first.run_id,
         generation_run_ids: request.generation_run_ids ?? 'as_given',
         reuse: request.reuse ?? 'after-terminal',
         occurred_at: request.occurred_at ?? null,
         refresh: options.refresh
     });
-    const base = { admission_ref: found.admission_ref, created: false };
     switch (found.kind) {
-        case 'absent': {
-            // The create was refused but there is no admission: our ledger ref exists on its own.
-            const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .ledgerRef */ .DH)(request.namespace, first.run_id);
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The run id ${JSON.stringify(first.run_id)} already has a ledger at ${ledger} ` +
-                `but no admission at ${found.admission_ref}. Run ids must be unique per dispatch; ` +
-                'give a different `run_id`, or inspect the ledger by hand.');
-        }
-        case 'replay': {
-            const own = found.entry;
-            checkDigest(own.admission, request_digest, own.ref);
-            const result = { ...base, admission: own.admission, generation_ref: own.ref, owner: true };
-            if (found.chain)
-                return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
-            const ownFirst = { ...first, run_id: own.admission.run_id };
-            const completed = await completeLedger(store, own.admission, ownFirst);
-            return { ...result, ...completed, reason: 'replay' };
-        }
+        case 'absent':
+            throw ledgerWithoutAdmission(request.namespace, first.run_id, found.admission_ref);
+        case 'replay':
+            return replay(store, first, found);
         case 'duplicate':
-            // The request digest is compared within a generation only: with the newest one.
-            checkDigest(found.entry.admission, request_digest, found.entry.ref);
-            return {
-                ...base,
-                admission: found.entry.admission,
-                generation_ref: found.entry.ref,
-                recorded: false,
-                owner: false,
-                chain: null,
-                reason: found.reason
-            };
-        case 'create': {
-            const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id });
-            const next = admissionFor(request, nextFirst, {
-                generation: found.generation,
-                previous_run_id: found.previous.admission.run_id
-            });
-            const refs = {
-                admission_ref: found.admission_ref,
-                generation_ref: (0,_core_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .generationRef */ .cH)(found.admission_ref, found.generation)
-            };
-            const created = await tryCreate(store, refs, next, nextFirst);
-            return created ? { ...created, reason: 'new_generation' } : null;
-        }
+            return duplicateOf(first, found);
+        case 'create':
+            return createNext(store, request, first, found);
     }
+}
+/** The create was refused but there is no admission: our ledger ref exists on its own. */
+function ledgerWithoutAdmission(namespace, run_id, admission_ref) {
+    const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .ledgerRef */ .DH)(namespace, run_id);
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${ledger} ` +
+        `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
+        'give a different `run_id`, or inspect the ledger by hand.');
+}
+/** This run's own generation: returned as it is, its first record written if it is missing. */
+async function replay(store, first, found) {
+    const own = found.entry;
+    checkDigest(own.admission, first.idempotency.request_digest, own.ref);
+    const result = {
+        admission_ref: found.admission_ref,
+        created: false,
+        admission: own.admission,
+        generation_ref: own.ref,
+        owner: true
+    };
+    if (found.chain)
+        return { ...result, recorded: false, chain: found.chain, reason: 'replay' };
+    const ownFirst = { ...first, run_id: own.admission.run_id };
+    const completed = await completeLedger(store, own.admission, ownFirst);
+    return { ...result, ...completed, reason: 'replay' };
+}
+/** The newest generation answers; the request digest is compared within it only. */
+function duplicateOf(first, found) {
+    checkDigest(found.entry.admission, first.idempotency.request_digest, found.entry.ref);
+    return {
+        admission_ref: found.admission_ref,
+        created: false,
+        admission: found.entry.admission,
+        generation_ref: found.entry.ref,
+        recorded: false,
+        owner: false,
+        chain: null,
+        reason: found.reason
+    };
+}
+/** Generation N+1, create-only in one transaction exactly like generation 1; null if lost. */
+async function createNext(store, request, first, found) {
+    const nextFirst = checkFirstRecord({ ...first, run_id: found.run_id });
+    const next = admissionFor(request, nextFirst, {
+        generation: found.generation,
+        previous_run_id: found.previous.admission.run_id
+    });
+    const refs = {
+        admission_ref: found.admission_ref,
+        generation_ref: (0,_core_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .generationRef */ .cH)(found.admission_ref, found.generation)
+    };
+    const created = await tryCreate(store, refs, next, nextFirst);
+    return created ? { ...created, reason: 'new_generation' } : null;
 }
 function admissionFor(request, first, place) {
     return {
@@ -365,7 +382,7 @@ function defaultRunId(dispatchKey, writer) {
  * path (the key's generations, docs/design/generations.md), writing nothing. Only our own run's ledger and the
  * newest generation's are read.
  */
-async function previewCommand(store, options) {
+async function previewCommand(options, { store }) {
     const target = (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveDispatch */ .V)(options);
     const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .assessGenerations */ .iB)(store, {
         namespace: options.namespace,
@@ -479,7 +496,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
                 external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer

@@ -254,7 +254,7 @@ function following(journal, by, fields) {
     });
 }
 function nowOf(by) {
-    return by.clock?.() ?? (0,time/* timestampOf */.U_)(new Date());
+    return (0,time/* timestampOf */.U_)(by.clock.now());
 }
 
 

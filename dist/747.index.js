@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2020);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -22,7 +22,7 @@ function ledgerMarkdown(chain, terminal) {
         r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
         r.idempotency.input_key ?? '',
         r.trigger
-    ].map(cell => (0,_core_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    ].map(cell => (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
     const header = [
         'seq',
         'state',
@@ -62,6 +62,8 @@ __webpack_require__.d(__webpack_exports__, {
   planStep: () => (/* binding */ planStep)
 });
 
+// EXTERNAL MODULE: ./src/core/dispatchKey.ts
+var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/commands/receiver.ts
@@ -75,20 +77,24 @@ var selectRun = __webpack_require__(1394);
 
 
 
+
 /**
  * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
  * the one safe next action. Any workflow run may plan any run. Its one write: when `confirm` is
  * given and a receiver has admitted an attempt the ledger holds only candidates for, it
  * records the run that works (docs/design/dispatch.md#the-recorded-receiver).
  */
-async function planCommand(store, choice, confirm) {
+async function planCommand(choice, { store, clock, github }) {
     const selected = await (0,selectRun/* selectRun */.S3)(store, choice);
-    if (confirm === undefined)
+    if (choice.confirm === undefined)
         return { ...selected, confirm_warning: null };
     try {
         const chain = await (0,receiver/* confirmReceiver */.CN)(store, selected.ledger_ref, selected.chain, {
-            ...confirm,
-            namespace: choice.namespace
+            namespace: choice.namespace,
+            writer: choice.confirm.writer,
+            actor: choice.event ? (0,dispatchKey/* actorFrom */.M2)(choice.event.payload) : null,
+            clock,
+            runUrl: github?.runUrl ?? null
         });
         if (chain === selected.chain)
             return { ...selected, confirm_warning: null };
@@ -105,10 +111,6 @@ async function planCommand(store, choice, confirm) {
     }
 }
 
-// EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
-// EXTERNAL MODULE: ./src/github/repository.ts
-var repository = __webpack_require__(651);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
 var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/runReport.ts
@@ -117,24 +119,16 @@ var runReport = __webpack_require__(585);
 
 
 
-
-
 /** `command: plan`: reconstruct a run (verifying the chain) and report its one safe next action. */
 async function planStep(inputs, context) {
-    const selected = await planCommand(context.store, {
+    const selected = await planCommand({
         namespace: inputs.namespace,
         run_id: inputs.runId,
         dispatch_key: inputs.dispatchKey,
         event: context.event,
-        writer: context.writer
-    }, {
         writer: context.writer,
-        actor: (0,dispatchKey/* actorFrom */.M2)(context.event.payload),
-        now: () => new Date(),
-        runUrl: context.env.GITHUB_REPOSITORY
-            ? (0,repository/* runUrlFor */.M)(context.env, context.env.GITHUB_REPOSITORY)
-            : null
-    });
+        confirm: { writer: context.writer }
+    }, context);
     const { view } = selected;
     return {
         warnings: selected.confirm_warning ? [selected.confirm_warning] : undefined,
@@ -166,10 +160,8 @@ async function planStep(inputs, context) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -189,7 +181,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -231,7 +223,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 
@@ -304,7 +296,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
                 external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer

@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   admitStep: () => (/* binding */ admitStep)
 /* harmony export */ });
 /* harmony import */ var _commands_admit_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4579);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2524);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1729);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1658);
 /* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(585);
@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** `command: admit`: inputs to admitCommand; its outcome to outputs and a summary. */
 async function admitStep(inputs, context) {
-    const outcome = await (0,_commands_admit_js__WEBPACK_IMPORTED_MODULE_0__/* .admitCommand */ .Py)(context.store, {
+    const outcome = await (0,_commands_admit_js__WEBPACK_IMPORTED_MODULE_0__/* .admitCommand */ .Py)({
         namespace: inputs.namespace,
         event: context.event,
         dispatch_key: inputs.dispatchKey,
@@ -30,7 +30,7 @@ async function admitStep(inputs, context) {
         initial_state: inputs.initialState,
         reuse: inputs.reuse,
         writer: context.writer
-    });
+    }, context);
     if (outcome.stopped)
         return stoppedReport(outcome, context.store.name);
     return outcome.conflict
@@ -155,7 +155,7 @@ function conflictReport(inputs, outcome, store) {
             owner: (0,_report_js__WEBPACK_IMPORTED_MODULE_4__/* .flag */ .J)(conflict.stored.run_id === target.run_id),
             created: 'false',
             recorded: 'false',
-            ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerRef */ .DH)(inputs.namespace, conflict.stored.run_id),
+            ledger_ref: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .ledgerRef */ .DH)(inputs.namespace, conflict.stored.run_id),
             conflict: 'true'
         },
         summary: {
@@ -211,10 +211,8 @@ function admitMeaning(result, next, receiver) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -234,7 +232,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -276,7 +274,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 

@@ -28377,19 +28377,12 @@ module.exports = {
 /* harmony export */   Px: () => (/* binding */ inInputTerms)
 /* harmony export */ });
 /* unused harmony exports inWords, InputsSchema, INPUT_FOR_FIELD */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3305);
-/* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1057);
-/* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3495);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8001);
-/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2976);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2524);
+/* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2976);
 
-
-
-
-
+// Also configures zod as every schema of the project is built (core/schema.ts).
 
 
 /** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
@@ -28409,56 +28402,57 @@ function mustBe(input, expected) {
  * valid value in the message.
  */
 function oneOf(input, values) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* ["enum"] */ .k5n(values, { error: mustBe(input, inWords(values)) });
+    return zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["enum"] */ .k5n(values, { error: mustBe(input, inWords(values)) });
 }
 /** An input matched after trimming and lower-casing (the command reads it the same way). */
 function oneOfAnyCase(input, values) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .refine */ .YPB(value => values.includes(value.trim().toLowerCase()), {
+    return zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .refine */ .YPB(value => values.includes(value.trim().toLowerCase()), {
         error: mustBe(input, inWords(values))
     }));
 }
 /** A text input that must match `pattern`, described to the user as `expected`. */
 function matching(input, pattern, expected) {
-    return zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_7__/* ._regex */ .Fk(pattern, { error: mustBe(input, expected) }));
+    return zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._regex */ .Fk(pattern, { error: mustBe(input, expected) }));
 }
 const TRUE_FALSE = ['true', 'false'];
 /** The action's inputs after action.yml's defaults; every field is untrusted text. */
-const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .object */ .Ikc({
-    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    request: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    runId: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    initialState: oneOf('initial-state', _core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .INITIAL_STATES */ .m1),
-    state: oneOf('state', ['', ..._core_states_js__WEBPACK_IMPORTED_MODULE_4__/* .STATES */ .xj]),
-    record: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    remote: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
+    dispatchKey: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    request: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    runId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    initialState: oneOf('initial-state', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc['initial-state'].values),
+    state: oneOf('state', ['', ..._registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.state.values]),
+    record: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    namespace: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    archiveAfter: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: oneOf('on-conflict', ['fail', 'output']),
-    token: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    reuse: oneOf('reuse', _core_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .REUSE_POLICIES */ .AS),
+    token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    reuse: oneOf('reuse', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.reuse.values),
     // command: operate
-    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    operators: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    operatorPermission: oneOfAnyCase('operator-permission', _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_3__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')),
-    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    prefix: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    operators: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    operatorPermission: oneOfAnyCase('operator-permission', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc['operator-permission'].values),
+    operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     reply: oneOf('reply', TRUE_FALSE),
     // command: effect
     kind: oneOf('kind', ['', 'tag', 'release']),
-    tag: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    target: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    message: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    tag: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    target: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     draft: oneOf('draft', TRUE_FALSE),
     prerelease: oneOf('prerelease', TRUE_FALSE),
-    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    operationId: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     // command: dispatch and recover
     driver: oneOf('driver', ['', 'workflow', 'command']),
-    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    ref: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    run: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
-    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_6__/* .string */ .YjP(),
+    workflow: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    ref: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    inputs: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    run: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    lookup: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     fenced: oneOf('fenced', TRUE_FALSE),
     timeoutSeconds: matching('timeout-seconds', /^[1-9][0-9]{0,4}$/, 'a whole number of seconds from 1 to 99999'),
     maxAttempts: matching('max-attempts', /^[1-9][0-9]?$/, 'a whole number from 1 to 99')
@@ -28476,7 +28470,7 @@ function fieldOf(input) {
  */
 function readInputs(getInput, command) {
     const raw = {};
-    for (const [name, spec] of Object.entries(_registry_js__WEBPACK_IMPORTED_MODULE_5__/* .INPUTS */ .mc)) {
+    for (const [name, spec] of Object.entries(_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc)) {
         const fallback = spec.default.startsWith('${{') ? '' : spec.default;
         const declared = command === undefined || Object.hasOwn(command.inputs, name);
         raw[fieldOf(name)] = (declared ? getInput(name) : '') || fallback;
@@ -28484,7 +28478,7 @@ function readInputs(getInput, command) {
     const parsed = InputsSchema.safeParse(raw);
     if (!parsed.success) {
         // Every schema above says its own sentence, naming the input and the value given.
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(parsed.error.issues[0]?.message ?? 'An input is invalid.');
+        throw new _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(parsed.error.issues[0]?.message ?? 'An input is invalid.');
     }
     return parsed.data;
 }
@@ -28500,6 +28494,7 @@ const INPUT_FOR_FIELD = {
     on_conflict: 'on-conflict',
     remote: 'remote',
     repository_path: 'repository-path',
+    archive_after: 'archive-after',
     reuse: 'reuse',
     prefix: 'prefix',
     operators: 'operators',
@@ -28535,10 +28530,45 @@ function jsonInput(text, input) {
         return JSON.parse(text);
     }
     catch (error) {
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The ${input} input is not valid JSON (${error.message}). ` +
+        throw new _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The ${input} input is not valid JSON (${error.message}). ` +
             `Pass a JSON value, for example ${JSON_EXAMPLES[input]}.`);
     }
 }
+
+
+/***/ }),
+
+/***/ 2524:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DH: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.DH),
+/* harmony export */   TN: () => (/* reexport safe */ _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__.TN),
+/* harmony export */   UJ: () => (/* reexport safe */ _core_text_js__WEBPACK_IMPORTED_MODULE_2__.UJ),
+/* harmony export */   aE: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.aE),
+/* harmony export */   o9: () => (/* reexport safe */ _core_errors_js__WEBPACK_IMPORTED_MODULE_1__.o9),
+/* harmony export */   qt: () => (/* reexport safe */ _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__.qt)
+/* harmony export */ });
+/* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2020);
+/* harmony import */ var _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2156);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9301);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3698);
+/**
+ * What the action adapter (src/action/) reports a command's result with from below the
+ * commands, so that the adapter imports the commands layer only (docs/development.md#code-map).
+ * Re-exports only, each pure: the error an input the adapter rejects is reported as (the one
+ * the commands throw for theirs), the text safety of everything a summary prints, and the
+ * names and keys the outputs carry.
+ */
+// zod configured as every schema of the project is built, the adapter's input schema among them.
+
+
+
+
+
+
 
 
 /***/ }),
@@ -29200,6 +29230,124 @@ function runIdForGeneration(runId, generation, scheme) {
 
 /***/ }),
 
+/***/ 5860:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AU: () => (/* binding */ bucketOf),
+/* harmony export */   BU: () => (/* binding */ FAMILIES),
+/* harmony export */   C4: () => (/* binding */ indexRef),
+/* harmony export */   CY: () => (/* binding */ parseArchiveAfter),
+/* harmony export */   KY: () => (/* binding */ liveChainPrefix),
+/* harmony export */   Mi: () => (/* binding */ archiveRef),
+/* harmony export */   s3: () => (/* binding */ entryPath),
+/* harmony export */   xB: () => (/* binding */ isIdle),
+/* harmony export */   xj: () => (/* binding */ parseLogical)
+/* harmony export */ });
+/* unused harmony exports admissionName, chainName, bucketOfName, MIN_RETENTION_DAYS, parseRetentionDays */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/**
+ * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
+ * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
+ * `<ns>/runs/<sha256(run id)>`, `<ns>/operations/<sha256(operation id)>` — and the store
+ * keeps them in a fixed set of refs:
+ *
+ * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
+ *   generation N, the admission commit's bytes) and `runs/<h>`, `operations/<h>` (an archived
+ *   chain: its head, as an index entry);
+ * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
+ *   head reachable; only writers touch it, readers never fetch it;
+ * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
+ *
+ * `hh` is the first two hex digits of the hash in the name, so 256 + 256 refs at most. Pure.
+ */
+
+const LOGICAL = /^(refs\/.+)\/(admissions|runs|operations)\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
+/** The logical name a command uses, parsed; null for any other ref (a tag, a branch). */
+function parseLogical(ref) {
+    const match = LOGICAL.exec(ref);
+    if (!match)
+        return null;
+    const [, namespace, family, hash, generation] = match;
+    if (family === 'admissions')
+        return { kind: 'admission', namespace, hash, generation: generation ? Number(generation) : 1 };
+    if (generation !== undefined)
+        return null;
+    return { kind: 'chain', namespace, family, hash };
+}
+/** The logical ref of a key's generation (generation 1 has no suffix). */
+function admissionName(namespace, hash, generation) {
+    const base = `${namespace}/admissions/${hash}`;
+    return generation === 1 ? base : `${base}.g${generation}`;
+}
+function chainName(namespace, family, hash) {
+    return `${namespace}/${family}/${hash}`;
+}
+function bucketOf(hash) {
+    return hash.slice(0, 2);
+}
+function indexRef(namespace, bucket) {
+    return `${namespace}/index/${bucket}`;
+}
+function archiveRef(namespace, bucket) {
+    return `${namespace}/archive/${bucket}`;
+}
+/** The bucket a logical name lives in. */
+function bucketOfName(name) {
+    return bucketOf(name.hash);
+}
+/** Where a logical name sits in its bucket's tree. */
+function entryPath(name) {
+    return name.kind === 'admission'
+        ? `keys/${name.hash}/${name.generation}`
+        : `${name.family}/${name.hash}`;
+}
+/** The prefix under which a bucket's live chains of a family are named. */
+function liveChainPrefix(namespace, family, bucket) {
+    return `${namespace}/${family}/${bucket}`;
+}
+const FAMILIES = ['runs', 'operations'];
+const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
+const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
+/**
+ * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
+ */
+function parseArchiveAfter(text) {
+    const value = text.trim() === '' ? '1h' : text.trim();
+    const match = DURATION.exec(value);
+    if (!match || (match[1] !== '0' && match[2] === undefined))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
+            'number followed by m, h or d (for example 30m, 1h, 2d).');
+    return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+}
+/** The shortest retention a repository may set: see parseRetentionDays. */
+const MIN_RETENTION_DAYS = 90;
+/**
+ * `retention-days`: 0 keeps every key forever. GitHub re-runs a workflow up to 30 days after it
+ * started and a run may last 35 days, so a key forgotten sooner could admit a real duplicate:
+ * 1–89 is refused.
+ */
+function parseRetentionDays(text) {
+    const value = text.trim() === '' ? '0' : text.trim();
+    if (!/^(0|[1-9][0-9]*)$/.test(value))
+        throw new InvalidInput(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
+            `(keep every key) or ${MIN_RETENTION_DAYS} or more.`);
+    const days = Number(value);
+    if (days !== 0 && days < MIN_RETENTION_DAYS)
+        throw new InvalidInput(`The \`retention-days\` input is ${days}, which could forget a key while GitHub may still ` +
+            're-run its workflow (re-runs are allowed up to 30 days after a run started, and a run ' +
+            `may last 35 days), admitting a real duplicate. Use 0 (keep every key) or ${MIN_RETENTION_DAYS} or more.`);
+    return days;
+}
+/** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
+function isIdle(writtenAt, now, archiveAfterSeconds) {
+    return now - writtenAt >= archiveAfterSeconds;
+}
+
+
+/***/ }),
+
 /***/ 3495:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29305,6 +29453,176 @@ function judgePermission(author, answer, policy) {
         verdict: 'allowed',
         via: `association ${author.association.toUpperCase()} and ${level} permission`
     };
+}
+
+
+/***/ }),
+
+/***/ 2156:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rl: () => (/* binding */ replyBody),
+/* harmony export */   TN: () => (/* binding */ oneLine)
+/* harmony export */ });
+/* unused harmony export code */
+/**
+ * The reply comment `command: operate` posts. Pure. Every value that came from a comment,
+ * an input or the store is shown in an inline code span (no markup, no mention, no link),
+ * with line breaks shown as ⏎; the rest is fixed text.
+ */
+/** Line breaks of every kind, shown as ⏎ so a value cannot start a new block. */
+function oneLine(text) {
+    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '⏎');
+}
+/**
+ * An inline code span that holds `text` literally (CommonMark: a fence longer than any run
+ * of backticks inside, padded with spaces). Nothing inside a code span is markup.
+ */
+function code(text) {
+    const value = oneLine(text);
+    const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map(run => run.length));
+    const fence = '`'.repeat(longest + 1);
+    return `${fence} ${value} ${fence}`;
+}
+const HEADLINE = {
+    applied: 'done',
+    duplicate: 'already done (duplicate)',
+    conflict: 'not done: another outcome was recorded first (conflict)',
+    rejected: 'refused (not authorized)',
+    unrecorded: 'provider work cancelled, but the ledger could not be written (unrecorded)',
+    noop: 'nothing to do'
+};
+function replyBody(facts) {
+    const lines = [
+        `**dispatch-ledger** ${facts.verb ? code(facts.verb) : 'command'}: ${HEADLINE[facts.outcome] ?? facts.outcome}`,
+        ''
+    ];
+    if (facts.run_id !== null)
+        lines.push(`- run: ${code(facts.run_id)}`);
+    if (facts.settled_outcome)
+        lines.push(`- settled outcome: ${code(facts.settled_outcome)}`);
+    if (facts.state)
+        lines.push(`- state: ${code(facts.state)}`);
+    if (facts.next_action)
+        lines.push(`- next action: ${code(facts.next_action)}`);
+    lines.push(`- why: ${code(facts.reason)}`);
+    for (const warning of facts.warnings)
+        lines.push(`- warning: ${code(warning)}`);
+    return lines.join('\n');
+}
+
+
+/***/ }),
+
+/***/ 3698:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ky: () => (/* binding */ candidateIds),
+/* harmony export */   LN: () => (/* binding */ attemptToConfirm),
+/* harmony export */   Pl: () => (/* binding */ workflowRunsToCancel),
+/* harmony export */   Qt: () => (/* binding */ RECEIVER_KEY),
+/* harmony export */   UJ: () => (/* binding */ confirmedIds),
+/* harmony export */   g5: () => (/* binding */ coordinatorOf),
+/* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
+/* harmony export */ });
+/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds, isConfirmed */
+/** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
+const CANDIDATE_RUN_IDS = 'candidate_run_ids';
+/** External id: `true` once the receiver admission named the run, else `false`. */
+const RECEIVER_CONFIRMED = 'receiver_confirmed';
+/** External id: the receiver key the intent recorded (the key the receiver admits). */
+const RECEIVER_KEY = 'receiver_key';
+/** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
+const RUN_ID = /^[1-9][0-9]{0,15}$/;
+function isWorkflowRunId(value) {
+    return value !== undefined && RUN_ID.test(value);
+}
+/** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
+function candidateRunIds(ids) {
+    const list = ids[CANDIDATE_RUN_IDS];
+    if (list === undefined)
+        return [];
+    return [...new Set(list.split(',').filter(isWorkflowRunId))];
+}
+/**
+ * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
+ * and the attempt stays unconfirmed. `returned` is what the API answered (`workflow_run_id`,
+ * `html_url`); neither is recorded as the receiver.
+ */
+function candidateIds(recorded, returned) {
+    const fresh = returned['workflow_run_id'];
+    const candidates = candidateRunIds(recorded);
+    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
+        candidates.push(fresh);
+    const ids = { [RECEIVER_CONFIRMED]: 'false' };
+    if (candidates.length > 0)
+        ids[CANDIDATE_RUN_IDS] = candidates.join(',');
+    return ids;
+}
+/** The external ids that name the confirmed receiver. */
+function confirmedIds(receiver, runUrl) {
+    const ids = {
+        receiver_run_id: receiver.receiver_run_id,
+        [RECEIVER_CONFIRMED]: 'true'
+    };
+    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
+        const id = receiver.workflow_run_id;
+        ids['workflow_run_id'] = id;
+        if (runUrl)
+            ids['html_url'] = runUrl(id);
+    }
+    return ids;
+}
+function isConfirmed(attempt) {
+    return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
+}
+/**
+ * The attempt whose receiver a `dispatch` or `plan` step should look up and confirm: the
+ * current attempt, accepted by the provider (`submitted`), with a receiver key, not confirmed.
+ */
+function attemptToConfirm(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    if (current === undefined || state.state !== 'dispatched')
+        return null;
+    if (current.submission_state !== 'submitted')
+        return null;
+    if (current.external_ids[RECEIVER_KEY] === undefined)
+        return null;
+    return isConfirmed(current) ? null : current;
+}
+/**
+ * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
+ * (read at cancel time, `owner`), and every run id — named or candidate — of every attempt
+ * that has not definitely failed.
+ */
+function workflowRunsToCancel(state, owner) {
+    const ids = new Set();
+    if (isWorkflowRunId(owner ?? undefined))
+        ids.add(owner);
+    for (const attempt of state.attempts) {
+        if (attempt.failed)
+            continue;
+        const named = attempt.external_ids['workflow_run_id'];
+        if (isWorkflowRunId(named))
+            ids.add(named);
+        for (const id of candidateRunIds(attempt.external_ids))
+            ids.add(id);
+    }
+    return [...ids];
+}
+/**
+ * The coordinator attempt a receiver's dispatch key names: the workflow driver sends
+ * `inputs.dispatch_key = <run id>/a<attempt>`. Null for any other value.
+ */
+function coordinatorOf(dispatchKey) {
+    if (typeof dispatchKey !== 'string')
+        return null;
+    const match = /^(.+)\/a([1-9][0-9]{0,5})$/s.exec(dispatchKey);
+    if (match === null)
+        return null;
+    return { run_id: match[1], attempt: Number(match[2]) };
 }
 
 
@@ -30025,38 +30343,6 @@ function apiErrorText(error) {
 
 /***/ }),
 
-/***/ 651:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ runUrlFor),
-/* harmony export */   S: () => (/* binding */ parseRepository)
-/* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-
-/**
- * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
- * GitHub call goes through, so every command names a bad value the same way.
- */
-function parseRepository(text) {
-    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
-    if (!match)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
-            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
-    return { owner: match[1], repo: match[2] };
-}
-/**
- * A workflow run's web address, as GitHub forms it. Here, not in a step, so that a step that
- * needs it (plan, dispatch) does not pull another step's code into its bundle chunk.
- */
-function runUrlFor(env, repository) {
-    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-    return id => `${server}/${repository}/actions/runs/${id}`;
-}
-
-
-/***/ }),
-
 /***/ 2976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30222,6 +30508,10 @@ const INPUTS = {
         description: 'The git repository to keep refs in. Default GITHUB_WORKSPACE.',
         default: ''
     },
+    'archive-after': {
+        description: 'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+        default: '1h'
+    },
     token: {
         description: "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
         default: '${{ github.token }}'
@@ -30307,7 +30597,12 @@ const OUTPUTS = {
     release_url: { description: "For kind release, the release's html_url once committed." }
 };
 /** Where the store is: every command reads these. */
-const STORE = { namespace: null, remote: null, 'repository-path': null };
+const STORE = {
+    namespace: null,
+    remote: null,
+    'repository-path': null,
+    'archive-after': null
+};
 const RUN_OUTPUTS = {
     state: null,
     terminal: null,
@@ -30353,7 +30648,7 @@ const REGISTRY = {
             ...STORE
         },
         outputs: ADMISSION_OUTPUTS,
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(579), __nccwpck_require__.e(9)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4009))).admitStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(9)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4009))).admitStep
     },
     preview: {
         name: 'preview',
@@ -30375,7 +30670,7 @@ const REGISTRY = {
         event: 'optional',
         inputs: { 'dispatch-key': null, 'run-id': null, state: null, record: null, ...STORE },
         outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(415)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415))).recordStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(415)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415))).recordStep
     },
     plan: {
         name: 'plan',
@@ -30383,7 +30678,7 @@ const REGISTRY = {
         event: 'optional',
         inputs: { 'dispatch-key': null, 'run-id': null, ...STORE },
         outputs: SELECTED_RUN_OUTPUTS,
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(747)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5747))).planStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(747)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5747))).planStep
     },
     scan: {
         name: 'scan',
@@ -30422,7 +30717,7 @@ const REGISTRY = {
             workflow_run_id: null,
             workflow_run_url: null
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(678)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8678))).dispatchStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(931)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3931))).dispatchStep
     },
     recover: {
         name: 'recover',
@@ -30445,7 +30740,7 @@ const REGISTRY = {
             recovery_reason: 'What was done and why.',
             store: null
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep
     },
     operate: {
         name: 'operate',
@@ -30470,7 +30765,7 @@ const REGISTRY = {
             settled_outcome: null,
             provider_cancelled: null
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(165), __nccwpck_require__.e(722), __nccwpck_require__.e(34)]).then(__nccwpck_require__.bind(__nccwpck_require__, 34))).operateStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(722), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep
     },
     effect: {
         name: 'effect',
@@ -31110,7 +31405,7 @@ class ObjectReader {
 
 /***/ }),
 
-/***/ 9038:
+/***/ 4552:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31125,106 +31420,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
-;// CONCATENATED MODULE: ./src/core/index/layout.ts
-/**
- * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
- * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
- * `<ns>/runs/<sha256(run id)>`, `<ns>/operations/<sha256(operation id)>` — and the store
- * keeps them in a fixed set of refs:
- *
- * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
- *   generation N, the admission commit's bytes) and `runs/<h>`, `operations/<h>` (an archived
- *   chain: its head, as an index entry);
- * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
- *   head reachable; only writers touch it, readers never fetch it;
- * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
- *
- * `hh` is the first two hex digits of the hash in the name, so 256 + 256 refs at most. Pure.
- */
-
-const LOGICAL = /^(refs\/.+)\/(admissions|runs|operations)\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
-/** The logical name a command uses, parsed; null for any other ref (a tag, a branch). */
-function parseLogical(ref) {
-    const match = LOGICAL.exec(ref);
-    if (!match)
-        return null;
-    const [, namespace, family, hash, generation] = match;
-    if (family === 'admissions')
-        return { kind: 'admission', namespace, hash, generation: generation ? Number(generation) : 1 };
-    if (generation !== undefined)
-        return null;
-    return { kind: 'chain', namespace, family, hash };
-}
-/** The logical ref of a key's generation (generation 1 has no suffix). */
-function admissionName(namespace, hash, generation) {
-    const base = `${namespace}/admissions/${hash}`;
-    return generation === 1 ? base : `${base}.g${generation}`;
-}
-function chainName(namespace, family, hash) {
-    return `${namespace}/${family}/${hash}`;
-}
-function bucketOf(hash) {
-    return hash.slice(0, 2);
-}
-function indexRef(namespace, bucket) {
-    return `${namespace}/index/${bucket}`;
-}
-function archiveRef(namespace, bucket) {
-    return `${namespace}/archive/${bucket}`;
-}
-/** The bucket a logical name lives in. */
-function bucketOfName(name) {
-    return bucketOf(name.hash);
-}
-/** Where a logical name sits in its bucket's tree. */
-function entryPath(name) {
-    return name.kind === 'admission'
-        ? `keys/${name.hash}/${name.generation}`
-        : `${name.family}/${name.hash}`;
-}
-/** The prefix under which a bucket's live chains of a family are named. */
-function liveChainPrefix(namespace, family, bucket) {
-    return `${namespace}/${family}/${bucket}`;
-}
-const FAMILIES = ['runs', 'operations'];
-const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
-const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
-/**
- * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
- * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
- */
-function parseArchiveAfter(text) {
-    const value = text.trim() === '' ? '1h' : text.trim();
-    const match = DURATION.exec(value);
-    if (!match || (match[1] !== '0' && match[2] === undefined))
-        throw new InvalidInput(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
-            'number followed by m, h or d (for example 30m, 1h, 2d).');
-    return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
-}
-/** The shortest retention a repository may set: see parseRetentionDays. */
-const MIN_RETENTION_DAYS = 90;
-/**
- * `retention-days`: 0 keeps every key forever. GitHub re-runs a workflow up to 30 days after it
- * started and a run may last 35 days, so a key forgotten sooner could admit a real duplicate:
- * 1–89 is refused.
- */
-function parseRetentionDays(text) {
-    const value = text.trim() === '' ? '0' : text.trim();
-    if (!/^(0|[1-9][0-9]*)$/.test(value))
-        throw new InvalidInput(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
-            `(keep every key) or ${MIN_RETENTION_DAYS} or more.`);
-    const days = Number(value);
-    if (days !== 0 && days < MIN_RETENTION_DAYS)
-        throw new InvalidInput(`The \`retention-days\` input is ${days}, which could forget a key while GitHub may still ` +
-            're-run its workflow (re-runs are allowed up to 30 days after a run started, and a run ' +
-            `may last 35 days), admitting a real duplicate. Use 0 (keep every key) or ${MIN_RETENTION_DAYS} or more.`);
-    return days;
-}
-/** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
-function isIdle(writtenAt, now, archiveAfterSeconds) {
-    return now - writtenAt >= archiveAfterSeconds;
-}
-
+// EXTERNAL MODULE: ./src/core/index/layout.ts
+var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -31537,12 +31734,12 @@ class IndexedStore {
         return this.refs.git;
     }
     async read(fn) {
-        const objects = this.git.openReader();
+        const session = new ReadSession(this.refs);
         try {
-            return await fn(this.reader(objects));
+            return await fn(this.reader(session));
         }
         finally {
-            objects.close();
+            session.close();
         }
     }
     /** Entry commits are hashed here and stored as loose objects: no git process. */
@@ -31597,12 +31794,12 @@ class IndexedStore {
         if (/[*?[\\]/.test(prefix))
             throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
         const refresh = options.refresh ?? false;
-        const key = parseLogical(prefix);
+        const key = (0,layout/* parseLogical */.xj)(prefix);
         if (key?.kind === 'admission' && key.generation === 1) {
             await this.bringNames([key], { refresh });
             const objects = this.git.openReader();
             try {
-                const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects);
+                const view = await BucketView.open((0,layout/* indexRef */.C4)(key.namespace, (0,layout/* bucketOf */.AU)(key.hash)), objects);
                 // Every entry is listed by the name it stands for; a name no writer makes (`04`)
                 // then fails closed where generations are ordered and verified.
                 return (await view.list(`keys/${key.hash}`)).map(item => ({
@@ -31620,13 +31817,14 @@ class IndexedStore {
         return this.listAll(family[1], family[2], refresh);
     }
     // ——— reading ———
-    reader(objects) {
+    reader(session) {
         return {
             readAdmission: async (ref) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: false });
-                const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
-                const blob = await view.blob(entryPath(name));
+                const objects = session.objects();
+                const view = await BucketView.open((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)), objects);
+                const blob = await view.blob((0,layout/* entryPath */.s3)(name));
                 if (!blob)
                     return null;
                 const value = decodeStoredAdmission(ref, blob.bytes.toString('utf8'));
@@ -31635,11 +31833,13 @@ class IndexedStore {
             readChain: async (ref, chain, options) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: options?.refresh ?? false });
+                let objects = session.objects();
                 const found = await this.locate(name, ref, objects);
                 if (!found)
                     return null;
                 if (found.where === 'archived' && !(await objects.read(found.head))) {
                     await this.refs.bringObjects([found.head]);
+                    objects = session.objects();
                 }
                 const decode = (chain?.decode ?? decodeLedger);
                 const start = found.where === 'live' ? ref : found.head;
@@ -31655,8 +31855,8 @@ class IndexedStore {
         const live = await objects.read(ref);
         if (live)
             return { where: 'live', head: live.oid };
-        const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
-        const path = entryPath(name);
+        const view = await BucketView.open((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)), objects);
+        const path = (0,layout/* entryPath */.s3)(name);
         const blob = await view.blob(path);
         if (!blob)
             return null;
@@ -31664,7 +31864,7 @@ class IndexedStore {
         return { where: 'archived', head: entry.head };
     }
     async listAll(namespace, family, refresh) {
-        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)], refresh);
+        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], refresh);
         const live = family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`]);
         const buckets = await this.git.listRefTimes([`${namespace}/index/`]);
         const listed = live.map(({ ref, oid }) => ({ ref, oid }));
@@ -31736,7 +31936,7 @@ class IndexedStore {
         let present = 0;
         let ours = 0;
         for (const a of intent.admissions) {
-            const blob = await (await plan.bucket(a.name)).blob(entryPath(a.name));
+            const blob = await (await plan.bucket(a.name)).blob((0,layout/* entryPath */.s3)(a.name));
             if (blob)
                 present++;
             if (blob && blob.oid === objectId('blob', a.bytes))
@@ -31788,11 +31988,11 @@ class IndexedStore {
         const byNamespace = new Map();
         for (const name of names) {
             const buckets = byNamespace.get(name.namespace) ?? new Set();
-            buckets.add(bucketOf(name.hash));
+            buckets.add((0,layout/* bucketOf */.AU)(name.hash));
             byNamespace.set(name.namespace, buckets);
         }
         for (const [namespace, buckets] of byNamespace)
-            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [indexRef(namespace, b), ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))]), options.refresh, { check: options.check ?? true });
+            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [(0,layout/* indexRef */.C4)(namespace, b), ...layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b))]), options.refresh, { check: options.check ?? true });
     }
     async bringPrefixes(namespace, prefixes, refresh, options = {}) {
         const first = !this.checked.has(namespace);
@@ -31811,7 +32011,7 @@ class IndexedStore {
         const first = !this.checked.has(namespace);
         const listed = await this.git.listRefTimes([
             ...(first ? [v1] : []),
-            ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
+            ...buckets.flatMap(b => layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b)))
         ]);
         if (first)
             this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
@@ -31843,13 +32043,38 @@ class IndexedStore {
         }
     }
     /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-    async archiveTip(namespace, bucket, objects) {
-        const ref = archiveRef(namespace, bucket);
+    async archiveTip(namespace, bucket) {
+        const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
         await this.refs.bring([ref], { shallow: true, refresh: true });
-        return (await objects.read(ref))?.oid ?? null;
+        // Read after the fetch by a process of its own: one started before may not see it.
+        const [held] = await this.git.listRefTimes([ref]);
+        return held?.ref === ref ? held.oid : null;
     }
     get clock() {
         return this.now();
+    }
+}
+/**
+ * One read session's `git cat-file --batch`, started again after a fetch: a process started
+ * before refs arrived is not guaranteed to see them.
+ */
+class ReadSession {
+    refs;
+    current = null;
+    epoch = -1;
+    constructor(refs) {
+        this.refs = refs;
+    }
+    objects() {
+        if (!this.current || this.epoch !== this.refs.epoch) {
+            this.current?.close();
+            this.current = this.refs.git.openReader();
+            this.epoch = this.refs.epoch;
+        }
+        return this.current;
+    }
+    close() {
+        this.current?.close();
     }
 }
 /**
@@ -31869,7 +32094,7 @@ class WritePlan {
         this.objects = objects;
     }
     async bucket(name) {
-        const ref = indexRef(name.namespace, bucketOf(name.hash));
+        const ref = (0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash));
         const seen = this.views.get(ref);
         if (seen)
             return seen.view;
@@ -31883,7 +32108,7 @@ class WritePlan {
     async put(name, body) {
         const view = await this.bucket(name);
         const edits = this.edits.get(view.ref) ?? new Map();
-        edits.set(entryPath(name), body);
+        edits.set((0,layout/* entryPath */.s3)(name), body);
         this.edits.set(view.ref, edits);
     }
     /**
@@ -31909,7 +32134,7 @@ class WritePlan {
     }
     async archive(name, ref, head, how) {
         await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
-        const bucket = bucketOf(name.hash);
+        const bucket = (0,layout/* bucketOf */.AU)(name.hash);
         const key = `${name.namespace}\n${bucket}`;
         this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
     }
@@ -31918,12 +32143,12 @@ class WritePlan {
         for (const { name, view } of [...this.views.values()]) {
             if (!this.edits.has(view.ref))
                 continue;
-            const live = await this.store.liveChains(name.namespace, [bucketOf(name.hash)]);
+            const live = await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)]);
             for (const chain of live) {
-                const logical = parseLogical(chain.ref);
+                const logical = (0,layout/* parseLogical */.xj)(chain.ref);
                 if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
                     continue;
-                if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+                if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
                     continue;
                 this.touched.add(chain.ref);
                 this.change({ ref: chain.ref, oid: null, expected: chain.oid });
@@ -31947,15 +32172,15 @@ class WritePlan {
         }
         for (const [key, heads] of this.archived) {
             const [namespace, bucket] = key.split('\n');
-            const tip = await this.store.archiveTip(namespace, bucket, this.objects);
+            const tip = await this.store.archiveTip(namespace, bucket);
             const commit = commitObject({
                 tree: entry/* EMPTY_TREE */.pL,
                 parents: [...(tip ? [tip] : []), ...new Set(heads)],
                 time,
-                subject: `dispatch-ledger archive ${archiveRef(namespace, bucket)}`
+                subject: `dispatch-ledger archive ${(0,layout/* archiveRef */.Mi)(namespace, bucket)}`
             });
             objects.push(commit);
-            this.changes.push({ ref: archiveRef(namespace, bucket), oid: commit.oid, expected: tip });
+            this.changes.push({ ref: (0,layout/* archiveRef */.Mi)(namespace, bucket), oid: commit.oid, expected: tip });
         }
         return { changes: this.changes, objects };
     }
@@ -31968,7 +32193,7 @@ function commitObject(spec) {
     return { type: 'commit', body, oid: objectId('commit', body) };
 }
 function named(ref) {
-    const name = parseLogical(ref);
+    const name = (0,layout/* parseLogical */.xj)(ref);
     if (!name)
         throw new errors/* StoreError */.AD(`${ref} is not an admission, run or operation name`);
     return name;
@@ -32003,6 +32228,7 @@ function pause(attempt) {
 class LocalRefs {
     git;
     name = 'local';
+    epoch = 0;
     constructor(git) {
         this.git = git;
     }
@@ -32029,6 +32255,7 @@ class RemoteRefs {
     git;
     name;
     fetched = new Set();
+    epoch = 0;
     constructor(git, name) {
         this.git = git;
         this.name = name;
@@ -32037,6 +32264,7 @@ class RemoteRefs {
         const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
         if (wanted.length === 0)
             return;
+        this.epoch++;
         const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {});
         // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
         const nothing = options.shallow && result.code === 1 && result.stderr.trim() === '';
@@ -32050,6 +32278,7 @@ class RemoteRefs {
     async bringObjects(oids) {
         if (oids.length === 0)
             return;
+        this.epoch++;
         const result = await this.git.fetchObjects(this.name, oids);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
@@ -32131,7 +32360,7 @@ function firstLine(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   V: () => (/* binding */ LocalStore)
 /* harmony export */ });
-/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9038);
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4552);
 /* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
 
 
@@ -32151,7 +32380,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   qg: () => (/* binding */ RemoteStore)
 /* harmony export */ });
-/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9038);
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4552);
 /* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
 
 
@@ -42662,8 +42891,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var src_core = __nccwpck_require__(3360);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/commands/reporting.ts
+var reporting = __nccwpck_require__(2524);
 ;// CONCATENATED MODULE: ./src/action/event.ts
 
 
@@ -42676,7 +42905,7 @@ async function loadEvent(env, options) {
     const path = env.GITHUB_EVENT_PATH ?? '';
     if (!path) {
         if (options.required)
-            throw new errors/* InvalidInput */.o9('GITHUB_EVENT_PATH is not set, so there is no event to derive a dispatch key from. ' +
+            throw new reporting/* InvalidInput */.o9('GITHUB_EVENT_PATH is not set, so there is no event to derive a dispatch key from. ' +
                 'Run inside a workflow, or set the dispatch-key input.');
         return { name, payload: {} };
     }
@@ -42685,7 +42914,7 @@ async function loadEvent(env, options) {
         text = await (0,promises_.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new errors/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) cannot be read: ${error.message}. ` +
+        throw new reporting/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) cannot be read: ${error.message}. ` +
             'The runner writes it for every job; check that no step removed it.');
     }
     let payload;
@@ -42693,17 +42922,15 @@ async function loadEvent(env, options) {
         payload = JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) is not valid JSON: ${error.message}.`);
+        throw new reporting/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) is not valid JSON: ${error.message}.`);
     }
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-        throw new errors/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) does not hold a JSON object.`);
+        throw new reporting/* InvalidInput */.o9(`The event file ${path} (GITHUB_EVENT_PATH) does not hold a JSON object.`);
     return { name, payload };
 }
 
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __nccwpck_require__(1729);
-// EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __nccwpck_require__(2020);
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
@@ -42712,24 +42939,20 @@ async function writeSummary(block, env) {
     if (!env.GITHUB_STEP_SUMMARY)
         return;
     src_core/* summary */.z
-        .addHeading((0,core_text/* inertText */.UJ)(block.title), 3)
-        .addRaw(`<p>${(0,core_text/* inertText */.UJ)(block.meaning)}</p>`, true)
+        .addHeading((0,reporting/* inertText */.UJ)(block.title), 3)
+        .addRaw(`<p>${(0,reporting/* inertText */.UJ)(block.meaning)}</p>`, true)
         .addTable([
         [
             { data: 'field', header: true },
             { data: 'value', header: true }
         ],
-        ...block.rows.map(([field, value]) => [(0,core_text/* inertText */.UJ)(field), `<code>${(0,core_text/* inertText */.UJ)(value)}</code>`])
+        ...block.rows.map(([field, value]) => [(0,reporting/* inertText */.UJ)(field), `<code>${(0,reporting/* inertText */.UJ)(value)}</code>`])
     ]);
     if (block.extra)
         src_core/* summary */.z.addRaw(block.extra, true);
     await src_core/* summary */.z.write();
 }
 
-// EXTERNAL MODULE: ./src/core/refs.ts
-var refs = __nccwpck_require__(9301);
-// EXTERNAL MODULE: ./src/core/writer.ts
-var core_writer = __nccwpck_require__(7416);
 ;// CONCATENATED MODULE: ./src/github/octokit.ts
 /**
  * Loaded on use, never at start-up: `@actions/github` parses GITHUB_EVENT_PATH when it is
@@ -42869,8 +43092,27 @@ function describe(error) {
     return status !== null ? `HTTP ${status}: ${safe}` : safe;
 }
 
-// EXTERNAL MODULE: ./src/github/repository.ts
-var repository = __nccwpck_require__(651);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+;// CONCATENATED MODULE: ./src/github/repository.ts
+
+/**
+ * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
+ * GitHub call goes through, so every command names a bad value the same way.
+ */
+function parseRepository(text) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
+    if (!match)
+        throw new errors/* InvalidInput */.o9(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
+            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
+    return { owner: match[1], repo: match[2] };
+}
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+function runUrlFor(serverUrl, repository) {
+    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
+    return id => `${server}/${repository}/actions/runs/${id}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
 
 
@@ -42892,12 +43134,17 @@ class GitHubGateway {
         const { owner, repo } = this.where();
         return `${owner}/${repo}`;
     }
+    /** A workflow run's web address, as GitHub forms it; null when GITHUB_REPOSITORY is unset. */
+    get runUrl() {
+        const repository = this.options.repository;
+        return repository ? runUrlFor(this.options.serverUrl, repository) : null;
+    }
     client() {
         this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl });
         return this.octokit;
     }
     where() {
-        this.repository ??= (0,repository/* parseRepository */.S)(this.options.repository);
+        this.repository ??= parseRepository(this.options.repository);
         return this.repository;
     }
     signal(factor = 1) {
@@ -42977,10 +43224,10 @@ function describeError(error) {
     return `${error.message}${detail}`;
 }
 
-// EXTERNAL MODULE: ./src/registry.ts
-var registry = __nccwpck_require__(2976);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/index/layout.ts
+var index_layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
 var store_git = __nccwpck_require__(1404);
 // EXTERNAL MODULE: ./src/store/localStore.ts
@@ -42988,6 +43235,7 @@ var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __nccwpck_require__(7994);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
+
 
 
 
@@ -43005,25 +43253,67 @@ async function openStore(options) {
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
+    const layout = { archiveAfterSeconds: (0,index_layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? '') };
     const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
     if (remote === 'none')
-        return new localStore/* LocalStore */.V(git);
+        return new localStore/* LocalStore */.V(git, layout);
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
-            return new localStore/* LocalStore */.V(git);
-        return (await git.hasRemote('origin')) ? new remoteStore/* RemoteStore */.qg(git, 'origin') : new localStore/* LocalStore */.V(git);
+            return new localStore/* LocalStore */.V(git, layout);
+        return (await git.hasRemote('origin'))
+            ? new remoteStore/* RemoteStore */.qg(git, 'origin', layout)
+            : new localStore/* LocalStore */.V(git, layout);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new remoteStore/* RemoteStore */.qg(git, remote);
+    return new remoteStore/* RemoteStore */.qg(git, remote, layout);
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/commands/deps.ts
+/**
+ * The one command contract (docs/development.md#code-map): every command is
+ * `<command>(input, deps)` — plain values in, a result out — and `deps` is the same three
+ * things for all of them: the store its chains live in, the clock it dates records by, and the
+ * one GitHub gateway.
+ */
 
+
+/** The machine's clock. */
+const systemClock = { now: () => new Date() };
+/**
+ * Opens the store the inputs ask for (store/openStore.ts) and builds the one GitHub gateway,
+ * from plain values. The gateway loads octokit and reads GITHUB_REPOSITORY only when a command
+ * makes its first call.
+ */
+async function openDeps(options) {
+    const { env } = options;
+    const store = await openStore({
+        repositoryPath: options.repositoryPath,
+        remote: options.remote,
+        archiveAfter: options.archiveAfter ?? '',
+        env
+    });
+    const github = new GitHubGateway({
+        token: options.token,
+        apiUrl: env.GITHUB_API_URL,
+        repository: env.GITHUB_REPOSITORY,
+        serverUrl: env.GITHUB_SERVER_URL,
+        timeoutSeconds: options.timeoutSeconds
+    });
+    return { store, clock: systemClock, github };
+}
+
+// EXTERNAL MODULE: ./src/core/refs.ts
+var refs = __nccwpck_require__(9301);
+// EXTERNAL MODULE: ./src/core/writer.ts
+var core_writer = __nccwpck_require__(7416);
+// EXTERNAL MODULE: ./src/registry.ts
+var registry = __nccwpck_require__(2976);
+;// CONCATENATED MODULE: ./src/main.ts
 
 
 
@@ -43062,20 +43352,16 @@ async function runStep(command, inputs, env) {
     const step = await spec.step();
     // The event before the store, so a bad event is reported before any git process starts.
     const event = await loadEvent(env, { required: (0,registry/* needsEvent */.yN)(spec.event, inputs) });
-    const store = await openStore({
+    // Built once for every command: the store, the clock and the one GitHub gateway.
+    const deps = await openDeps({
         repositoryPath: inputs.repositoryPath,
         remote: inputs.remote,
+        archiveAfter: inputs.archiveAfter,
+        token: inputs.token,
+        timeoutSeconds: Number(inputs.timeoutSeconds),
         env
     });
-    // Built once for every command; it loads octokit and reads GITHUB_REPOSITORY only when a
-    // command makes its first call.
-    const github = new GitHubGateway({
-        token: inputs.token,
-        apiUrl: env.GITHUB_API_URL,
-        repository: env.GITHUB_REPOSITORY,
-        timeoutSeconds: Number(inputs.timeoutSeconds)
-    });
-    const context = { event, store, writer, env, github };
+    const context = { ...deps, event, writer, env };
     return step(inputs, context);
 }
 

@@ -46,6 +46,7 @@ async function runStep(
   const deps = await openDeps({
     repositoryPath: inputs.repositoryPath,
     remote: inputs.remote,
+    archiveAfter: inputs.archiveAfter,
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
     env

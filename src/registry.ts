@@ -208,6 +208,11 @@ export const INPUTS = {
     description: 'The git repository to keep refs in. Default GITHUB_WORKSPACE.',
     default: ''
   },
+  'archive-after': {
+    description:
+      'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+    default: '1h'
+  },
   token: {
     description:
       "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
@@ -324,7 +329,12 @@ export interface Command {
 }
 
 /** Where the store is: every command reads these. */
-const STORE = { namespace: null, remote: null, 'repository-path': null } as const
+const STORE = {
+  namespace: null,
+  remote: null,
+  'repository-path': null,
+  'archive-after': null
+} as const
 
 const RUN_OUTPUTS = {
   state: null,

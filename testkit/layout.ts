@@ -96,7 +96,12 @@ export async function setLogical(dir: string, ref: string, value: string | null)
   const name: LogicalName | null =
     parseLogical(ref) ??
     (forged
-      ? { kind: 'admission', namespace: forged[1] as string, hash: forged[2] as string, generation: forged[3] as unknown as number }
+      ? {
+          kind: 'admission',
+          namespace: forged[1] as string,
+          hash: forged[2] as string,
+          generation: forged[3] as unknown as number
+        }
       : null)
   if (name?.kind !== 'admission') {
     if (oid === null) run(dir, ['update-ref', '-d', ref])
@@ -133,7 +138,11 @@ export async function setLogical(dir: string, ref: string, value: string | null)
 export async function fillIndex(
   dir: string,
   namespace: string,
-  options: { readonly count: number; readonly admission: Buffer; readonly key?: (i: number) => string }
+  options: {
+    readonly count: number
+    readonly admission: Buffer
+    readonly key?: (i: number) => string
+  }
 ): Promise<void> {
   const { sha256Hex } = await import('../src/core/canonical.js')
   const byBucket = new Map<string, Map<string, Buffer | null>>()

@@ -17,7 +17,9 @@ import {
   makeRepo,
   makeTempDir,
   refsUnder,
-  writeObject, setLogical } from '../support/repo.js'
+  writeObject,
+  setLogical
+} from '../support/repo.js'
 import { firstRecord } from '../../testkit/fixtures.js'
 
 const NS = 'refs/dispatch-ledger'

@@ -30,7 +30,15 @@ import {
 } from '../support/generations.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
 import { runAction, withAction } from '../../scripts/runner.js'
-import { cleanupRepos, entryAt, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
+import {
+  cleanupRepos,
+  entryAt,
+  git,
+  makeRepo,
+  refsUnder,
+  setLogical,
+  headOf
+} from '../support/repo.js'
 import { systemClock } from '../../src/commands/deps.js'
 
 const ADM = admissionRef(NS, LABELED_KEY)

@@ -13,7 +13,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import type { Store } from '../../src/store/store.js'
 import { NS, SITUATIONS, commentEvent, runIn, type CommentOptions } from '../support/operator.js'
-import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
+import { cleanupRepos, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
 
 afterAll(cleanupRepos)
 
@@ -96,7 +96,7 @@ describe('every verb in every state, through the command and real git', () => {
   it.each(Object.keys(TABLE))('%s', async situation => {
     const { dir, store, ledger, runId } = await fresh(situation)
     const expected = (TABLE[situation] as string).split(' ')
-    const head = (await headOf(dir, ledger))
+    const head = await headOf(dir, ledger)
     for (const [i, verb] of Object.keys(VERBS).entries()) {
       const before = await refsUnder(dir)
       const result = await say(store, `/ledger ${(VERBS[verb] as string).replace('RUN', runId)}`)

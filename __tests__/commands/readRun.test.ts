@@ -32,7 +32,7 @@ import {
   OWNER,
   type Situation
 } from '../support/orphans.js'
-import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder, setLogical } from '../support/repo.js'
+import { cleanupRepos, makeRepo, makeTempDir, refsUnder, setLogical } from '../support/repo.js'
 import { systemClock } from '../../src/commands/deps.js'
 
 const WRITER = { github_run_id: '777', run_attempt: 1, workflow_ref: '' }

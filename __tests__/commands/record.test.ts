@@ -153,7 +153,7 @@ describe('append by compare-and-set (docs/design/states.md) against a real repos
     const { dir, store } = await admitted()
     await append(store, 'dispatched', { provider: NOT_SUBMITTED })
     // Hand-write record 3 with a wrong previous digest on top of the real head.
-    const head = (await headOf(dir, LEDGER))
+    const head = await headOf(dir, LEDGER)
     const forged: LedgerRecord = makeRecord({
       ledger_sequence: 3,
       previous_record_digest: `sha256:${'0'.repeat(64)}`,

@@ -15,7 +15,7 @@ import { CorruptEntry } from '../../src/core/errors.js'
 import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
-import { cleanupRepos, git, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
+import { cleanupRepos, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
 import { makeRecord, REQUEST_DIGEST } from '../../testkit/fixtures.js'
 import { systemClock } from '../../src/commands/deps.js'
 
@@ -46,7 +46,7 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
     // A valid chain for run "victim", pointed at by a branch outside the namespace, and an
     // admission for key A4 that names that branch as its ledger.
     const { dir, store } = await repoWithRun('victim', 'victim-key')
-    const chainHead = (await headOf(dir, ledgerRef(NS, 'victim')))
+    const chainHead = await headOf(dir, ledgerRef(NS, 'victim'))
     const evilRef = `refs/heads/evil/runs/${'0'.repeat(64)}`
     await setLogical(dir, evilRef, chainHead)
     const [oid] = await store.writeEntries([
@@ -113,7 +113,7 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
 describe('a chain copied under another run’s ledger ref', () => {
   async function copied() {
     const { dir, store } = await repoWithRun('run-a', 'key-a')
-    const head = (await headOf(dir, ledgerRef(NS, 'run-a')))
+    const head = await headOf(dir, ledgerRef(NS, 'run-a'))
     const forged = ledgerRef(NS, 'run-b')
     await setLogical(dir, forged, head)
     return { dir, store, forged }

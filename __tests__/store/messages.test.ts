@@ -115,7 +115,7 @@ describe('a corrupt entry suggests a command that runs', () => {
       { store, clock: systemClock }
     )
     // run-a's two-record chain copied under run-b: record 1 (below the head) is named by its commit.
-    const head = (await headOf(repo, ledgerRef(NS, 'run-a')))
+    const head = await headOf(repo, ledgerRef(NS, 'run-a'))
     await git(repo, 'update-ref', ledgerRef(NS, 'run-b'), head)
     const error = await planCommand(
       { namespace: NS, run_id: 'run-b', writer: WRITER },

@@ -18,7 +18,15 @@ import {
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, git, makeRepo, refsUnder, physicalRefs, setLogical, entryAt } from '../support/repo.js'
+import {
+  cleanupRepos,
+  git,
+  makeRepo,
+  refsUnder,
+  physicalRefs,
+  setLogical,
+  entryAt
+} from '../support/repo.js'
 import { ALL_BUCKETS, fillIndex, keysInBuckets } from '../../testkit/layout.js'
 
 const NS = 'refs/dispatch-ledger'
@@ -393,9 +401,17 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
         ])
         const text = Buffer.from(await git(seed, 'cat-file', 'commit', oid as string))
         const sparse = await keysInBuckets(ALL_BUCKETS, { count: 1, prefix: 'sparse' })
-        await fillIndex(srv.bareDir, NS, { count: sparse.length, admission: text, key: i => sparse[i] as string })
+        await fillIndex(srv.bareDir, NS, {
+          count: sparse.length,
+          admission: text,
+          key: i => sparse[i] as string
+        })
         if (count > 0)
-          await fillIndex(srv.bareDir, NS, { count, admission: text, key: i => `key-${digestOf(i)}` })
+          await fillIndex(srv.bareDir, NS, {
+            count,
+            admission: text,
+            key: i => `key-${digestOf(i)}`
+          })
         await git(srv.bareDir, 'pack-refs', '--all')
       }
 

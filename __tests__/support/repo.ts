@@ -48,7 +48,10 @@ export async function cleanupRepos(): Promise<void> {
  * Every logical name under prefix → object id: admissions (their commit ids, as the index
  * holds their bytes) and chains, live or archived (their heads). See testkit/layout.ts.
  */
-export function refsUnder(dir: string, prefix = 'refs/dispatch-ledger'): Promise<Record<string, string>> {
+export function refsUnder(
+  dir: string,
+  prefix = 'refs/dispatch-ledger'
+): Promise<Record<string, string>> {
   return logicalRefs(dir, prefix)
 }
 

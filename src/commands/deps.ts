@@ -37,6 +37,8 @@ export interface OpenOptions {
   readonly repositoryPath: string
   /** The remote input: auto, none or the name of a remote. */
   readonly remote: string
+  /** The archive-after input (`1h` when empty). */
+  readonly archiveAfter?: string
   /** The token input; may be empty for commands that make no call. */
   readonly token: string
   /** The timeout-seconds input: the bound on each GitHub request. */
@@ -55,6 +57,7 @@ export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
   const store = await openStore({
     repositoryPath: options.repositoryPath,
     remote: options.remote,
+    archiveAfter: options.archiveAfter ?? '',
     env
   })
   const github = new GitHubGateway({

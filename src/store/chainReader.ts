@@ -26,7 +26,8 @@ export async function walkChain<T>(
     const oid = newestFirst.length || start !== ref ? object.oid : undefined
     const commit = entryCommit(ref, object.type, object.content, oid)
     newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) })
-    if (commit.parents.length > 1) throw new CorruptEntry(ref, 'a record commit has two parents', oid)
+    if (commit.parents.length > 1)
+      throw new CorruptEntry(ref, 'a record commit has two parents', oid)
     const parent = commit.parents[0]
     if (!parent) break
     const next = await objects.read(parent)
@@ -39,7 +40,10 @@ export async function walkChain<T>(
 /** An admission as stored (the admission commit's bytes): parentless, on the empty tree. */
 export function decodeStoredAdmission(ref: string, content: string): Admission {
   if (!content.startsWith('tree '))
-    throw new CorruptEntry(ref, 'its index entry is not an admission commit (it holds a blob of other bytes)')
+    throw new CorruptEntry(
+      ref,
+      'its index entry is not an admission commit (it holds a blob of other bytes)'
+    )
   const commit = entryCommit(ref, 'commit', content)
   if (commit.parents.length !== 0) throw new CorruptEntry(ref, 'an admission commit has a parent')
   return decodeAdmission(ref, content)

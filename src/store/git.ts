@@ -427,7 +427,9 @@ export class Git {
     if (changes.length === 0) return
     await this.ok(
       ['update-ref', '--stdin'],
-      transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`)))
+      transaction(
+        changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))
+      )
     )
   }
 

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { InvalidInput } from '../core/errors.js'
+import { parseArchiveAfter } from '../core/index/layout.js'
 import { Git } from './git.js'
 import { LocalStore } from './localStore.js'
 import { RemoteStore } from './remoteStore.js'
@@ -9,6 +10,8 @@ import type { Store } from './store.js'
 export interface StoreOptions {
   readonly repositoryPath: string
   readonly remote: string
+  /** The archive-after input (docs/design/storage.md): `1h` when empty. */
+  readonly archiveAfter?: string
   readonly env: NodeJS.ProcessEnv
 }
 
@@ -25,13 +28,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository path ${path} is not a directory. Check the repository out first ` +
         '(actions/checkout) or set repository-path.'
     )
+  const layout = { archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? '') }
   const git = new Git(path, options.env)
   const remote = options.remote.trim()
-  if (remote === 'none') return new LocalStore(git)
+  if (remote === 'none') return new LocalStore(git, layout)
   if (remote === 'auto') {
     if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
-      return new LocalStore(git)
-    return (await git.hasRemote('origin')) ? new RemoteStore(git, 'origin') : new LocalStore(git)
+      return new LocalStore(git, layout)
+    return (await git.hasRemote('origin'))
+      ? new RemoteStore(git, 'origin', layout)
+      : new LocalStore(git, layout)
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
     throw new InvalidInput(
@@ -42,5 +48,5 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
         'or the name of a configured remote.'
     )
-  return new RemoteStore(git, remote)
+  return new RemoteStore(git, remote, layout)
 }

@@ -139,7 +139,10 @@ export class RemoteTagStore implements TagStore {
  * Only `applied` is `created`; a refusal by the remote (a hook, a protected tag rule) is
  * `refused`; a lease that failed is `rejected`; no answer is `ambiguous`.
  */
-async function pushThroughStore(store: IndexedStore, update: TagAndRecord): Promise<TagPushOutcome> {
+async function pushThroughStore(
+  store: IndexedStore,
+  update: TagAndRecord
+): Promise<TagPushOutcome> {
   try {
     const outcome = await store.advanceWith(
       update.journal.ref,

@@ -39,14 +39,14 @@ export function encodeTree(items: readonly TreeItem[]): Buffer {
   const sorted = [...items].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))
   return Buffer.concat(
     sorted.map(item =>
-      Buffer.concat([Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'), Buffer.from(item.oid, 'hex')])
+      Buffer.concat([
+        Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'),
+        Buffer.from(item.oid, 'hex')
+      ])
     )
   )
 }
 
 export function objectId(type: 'blob' | 'tree' | 'commit', body: Buffer): string {
-  return createHash('sha1')
-    .update(`${type} ${body.length}\0`)
-    .update(body)
-    .digest('hex')
+  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex')
 }

@@ -33,7 +33,14 @@ import {
 import { decodeIndexEntry, encodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
 import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
-import type { ChainDecoder, ReadOptions, RefCreate, Store, StoreReader, StoredEntry } from '../store.js'
+import type {
+  ChainDecoder,
+  ReadOptions,
+  RefCreate,
+  Store,
+  StoreReader,
+  StoredEntry
+} from '../store.js'
 import { decodeLedger, decodeStoredAdmission, walkChain } from '../chainReader.js'
 import { BucketView } from './bucket.js'
 import type { ApplyOutcome, RefBackend } from './physical.js'
@@ -77,7 +84,8 @@ type Intent =
       readonly creates: readonly RefUpdate[]
     }
 
-type Plan<T> = { readonly answer: T } | { readonly changes: RefChange[]; readonly objects: LooseObject[] }
+type Plan<T> =
+  { readonly answer: T } | { readonly changes: RefChange[]; readonly objects: LooseObject[] }
 
 export class IndexedStore implements Store {
   readonly archiveAfterSeconds: number
@@ -195,7 +203,11 @@ export class IndexedStore implements Store {
     }
     const family = /^(refs\/.+)\/(admissions|runs|operations)\/$/.exec(prefix)
     if (!family) throw new StoreError(`the store cannot list ${prefix}`)
-    return this.listAll(family[1] as string, family[2] as 'admissions' | 'runs' | 'operations', refresh)
+    return this.listAll(
+      family[1] as string,
+      family[2] as 'admissions' | 'runs' | 'operations',
+      refresh
+    )
   }
 
   // ——— reading ———
@@ -248,8 +260,13 @@ export class IndexedStore implements Store {
     family: 'admissions' | 'runs' | 'operations',
     refresh: boolean
   ): Promise<Array<{ ref: string; oid: string }>> {
-    await this.bringPrefixes(namespace, [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)], refresh)
-    const live = family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`])
+    await this.bringPrefixes(
+      namespace,
+      [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)],
+      refresh
+    )
+    const live =
+      family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`])
     const buckets = await this.git.listRefTimes([`${namespace}/index/`])
     const listed = live.map(({ ref, oid }) => ({ ref, oid }))
     const objects = this.git.openReader()
@@ -343,7 +360,8 @@ export class IndexedStore implements Store {
     if (unanswered && ours === all) return 'created'
     if (present > 0) return 'exists'
     for (const a of intent.admissions) await plan.put(a.name, a.bytes)
-    for (const c of intent.chains) await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false })
+    for (const c of intent.chains)
+      await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false })
     return null
   }
 
@@ -367,7 +385,9 @@ export class IndexedStore implements Store {
   /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
   private bringFor(intent: Intent, options: { refresh: boolean }): Promise<void> {
     const names =
-      intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.name) : [intent.name]
+      intent.kind === 'create'
+        ? [...intent.admissions, ...intent.chains].map(x => x.name)
+        : [intent.name]
     return this.bringNames(names, { ...options, check: false })
   }
 
@@ -388,7 +408,10 @@ export class IndexedStore implements Store {
     for (const [namespace, buckets] of byNamespace)
       await this.bringPrefixes(
         namespace,
-        [...buckets].flatMap(b => [indexRef(namespace, b), ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))]),
+        [...buckets].flatMap(b => [
+          indexRef(namespace, b),
+          ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))
+        ]),
         options.refresh,
         { check: options.check ?? true }
       )
@@ -404,7 +427,8 @@ export class IndexedStore implements Store {
     const v1 = `${namespace}/admissions/`
     await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh })
     // A write checks in its own listing of live chains (liveChains), saving a process.
-    if (first && options.check !== false) this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]))
+    if (first && options.check !== false)
+      this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]))
   }
 
   /**
@@ -418,7 +442,11 @@ export class IndexedStore implements Store {
       ...(first ? [v1] : []),
       ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
     ])
-    if (first) this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)))
+    if (first)
+      this.refuseLayoutV1(
+        namespace,
+        listed.filter(r => r.ref.startsWith(v1))
+      )
     return listed.filter(r => !r.ref.startsWith(v1))
   }
 
@@ -581,7 +609,12 @@ class WritePlan {
       if (!edits) continue
       const tree = await view.edit(edits)
       objects.push(...tree.objects)
-      const commit = commitObject({ tree: tree.root, parents: [], time, subject: `dispatch-ledger index ${view.ref}` })
+      const commit = commitObject({
+        tree: tree.root,
+        parents: [],
+        time,
+        subject: `dispatch-ledger index ${view.ref}`
+      })
       objects.push(commit)
       this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip })
     }
@@ -622,7 +655,9 @@ function named(ref: string): LogicalName {
 }
 
 function describe(intent: Intent): string {
-  return intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ') : intent.ref
+  return intent.kind === 'create'
+    ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
+    : intent.ref
 }
 
 function pause(attempt: number): Promise<void> {

@@ -4,7 +4,14 @@
  * which to change; this port only brings refs up to date and applies one all-or-nothing change.
  */
 import { StoreError } from '../../core/errors.js'
-import { clashError, redact, refNameClash, type Git, type GitResult, type RefChange } from '../git.js'
+import {
+  clashError,
+  redact,
+  refNameClash,
+  type Git,
+  type GitResult,
+  type RefChange
+} from '../git.js'
 
 export type ApplyOutcome =
   /** Every ref moved as asked. */

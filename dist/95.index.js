@@ -1,5 +1,5 @@
-export const id = 34;
-export const ids = [34];
+export const id = 95;
+export const ids = [95];
 export const modules = {
 
 /***/ 5565:
@@ -8,7 +8,7 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2020);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -22,7 +22,7 @@ function ledgerMarkdown(chain, terminal) {
         r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
         r.idempotency.input_key ?? '',
         r.trigger
-    ].map(cell => (0,_core_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    ].map(cell => (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
     const header = [
         'seq',
         'state',
@@ -51,7 +51,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 34:
+/***/ 7095:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -461,84 +461,15 @@ function whyNot(command, state, plan) {
  */
 function decideOperation(records, state, plan, command, context) {
     const key = derivedKey(command.verb, records, state);
-    const answer = requested(command);
-    // A redelivered comment (or a re-run of its workflow) converges whatever the run did since.
-    const same = records.find(r => r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri));
-    if (same) {
-        const settled = settledBy(verbOfKey(same.idempotency.input_key), same);
-        return {
-            outcome: 'duplicate',
-            key: same.idempotency.input_key,
-            settled_outcome: settled,
-            sequence: same.ledger_sequence,
-            reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
-            redelivered: true
-        };
-    }
-    // Values an operator typed are checked before the derived key is looked at: a refused
-    // value is the operator's error to fix, whatever the run settled since.
-    if (command.verb === 'resolve' && command.answer === 'sent') {
-        const number = resolveAttempt(state);
-        const driver = state.attempts.find(a => a.number === number)?.driver ?? null;
-        const problem = resolveSentProblem(driver, command.external_ids);
-        if (problem !== null)
-            return {
-                outcome: 'noop',
-                key,
-                reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
-            };
-    }
-    const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key);
-    if (earlier) {
-        const settled = settledBy(command.verb, earlier);
-        return sameAnswer(command, earlier)
-            ? {
-                outcome: 'duplicate',
-                key,
-                settled_outcome: settled,
-                sequence: earlier.ledger_sequence,
-                reason: `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`,
-                redelivered: false
-            }
-            : {
-                outcome: 'conflict',
-                key,
-                settled_outcome: settled,
-                sequence: earlier.ledger_sequence,
-                reason: `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
-                redelivered: false
-            };
-    }
-    if (state.terminal) {
-        const head = records.at(-1);
-        const settling = command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel';
-        if (!settling || state.state === 'admission_blocked')
-            return {
-                outcome: 'noop',
-                key,
-                reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
-            };
-        const settled = settledBy(command.verb, head);
-        return settled === answer
-            ? {
-                outcome: 'duplicate',
-                key,
-                settled_outcome: settled,
-                sequence: head.ledger_sequence,
-                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}. Nothing was written.`,
-                redelivered: false
-            }
-            : {
-                outcome: 'conflict',
-                key,
-                settled_outcome: settled,
-                sequence: head.ledger_sequence,
-                reason: `Run ${state.run_id} already ended ${describeSettled(head, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`,
-                redelivered: false
-            };
-    }
+    const settled = redelivery(records, context) ??
+        refusedValues(command, state, key) ??
+        keySettled(command, records, key) ??
+        runOver(command, records, state, key);
+    if (settled)
+        return settled;
     if (key === null || !applicableVerbs(state, plan).includes(command.verb))
         return { outcome: 'noop', key, reason: whyNot(command, state, plan) };
+    const answer = requested(command);
     return {
         outcome: 'applied',
         key,
@@ -546,6 +477,83 @@ function decideOperation(records, state, plan, command, context) {
         reason: `Recorded ${answer} for run ${state.run_id} under ${key}.`,
         append: appendFor(command, records, state, key, context)
     };
+}
+/** A duplicate or a conflict with what `record` settled (not a redelivery). */
+function settledAs(outcome, key, settled, record, reason) {
+    return {
+        outcome,
+        key,
+        settled_outcome: settled,
+        sequence: record.ledger_sequence,
+        reason,
+        redelivered: false
+    };
+}
+/** A redelivered comment (or a re-run of its workflow) converges whatever the run did since. */
+function redelivery(records, context) {
+    const same = records.find(r => r.evidence.some(e => e.kind === COMMENT_EVIDENCE && e.uri === context.evidence.uri));
+    if (!same)
+        return null;
+    const settled = settledBy(verbOfKey(same.idempotency.input_key), same);
+    return {
+        outcome: 'duplicate',
+        key: same.idempotency.input_key,
+        settled_outcome: settled,
+        sequence: same.ledger_sequence,
+        reason: `This comment was already executed: ${describeSettled(same, settled)}. Nothing was written.`,
+        redelivered: true
+    };
+}
+/**
+ * Values an operator typed are checked before the derived key is looked at: a refused value
+ * is the operator's error to fix, whatever the run settled since.
+ */
+function refusedValues(command, state, key) {
+    if (command.verb !== 'resolve' || command.answer !== 'sent')
+        return null;
+    const number = resolveAttempt(state);
+    const driver = state.attempts.find(a => a.number === number)?.driver ?? null;
+    const problem = resolveSentProblem(driver, command.external_ids);
+    if (problem === null)
+        return null;
+    return {
+        outcome: 'noop',
+        key,
+        reason: `resolve sent for run ${state.run_id} is refused: ${problem}. Give the ids the provider shows, for example workflow_run_id=9555. Nothing was written.`
+    };
+}
+/** The derived key already recorded: a duplicate for the same answer, else a conflict. */
+function keySettled(command, records, key) {
+    const earlier = key === null ? undefined : records.find(r => r.idempotency.input_key === key);
+    if (!earlier)
+        return null;
+    const settled = settledBy(command.verb, earlier);
+    const answer = requested(command);
+    return sameAnswer(command, earlier)
+        ? settledAs('duplicate', key, settled, earlier, `${key} is already settled the same way: ${describeSettled(earlier, settled)}. Nothing was written.`)
+        : settledAs('conflict', key, settled, earlier, `${key} is already settled as ${describeSettled(earlier, settled)}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`);
+}
+/**
+ * A run already over: its terminal outcome wins, a duplicate or a conflict for approve, deny
+ * and cancel; any other verb (or a blocked admission) has nothing to act on.
+ */
+function runOver(command, records, state, key) {
+    if (!state.terminal)
+        return null;
+    const head = records.at(-1);
+    const settling = command.verb === 'approve' || command.verb === 'deny' || command.verb === 'cancel';
+    if (!settling || state.state === 'admission_blocked')
+        return {
+            outcome: 'noop',
+            key,
+            reason: `Run ${state.run_id} is over (${state.state}); ${command.verb} has nothing to act on. Nothing was written.`
+        };
+    const settled = settledBy(command.verb, head);
+    const answer = requested(command);
+    const ended = `Run ${state.run_id} already ended ${describeSettled(head, settled)}`;
+    return settled === answer
+        ? settledAs('duplicate', key, settled, head, `${ended}. Nothing was written.`)
+        : settledAs('conflict', key, settled, head, `${ended}; the first outcome wins, so ${answer} was not recorded. Nothing was written.`);
 }
 function appendFor(command, records, state, key, context) {
     const common = {
@@ -768,6 +776,8 @@ function parseEffectAnswer(args) {
 async function resolveEffect(request, deps) {
     (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation id');
     const journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
+    const by = { writer: request.writer, clock: deps.clock };
+    const releases = deps.github?.hasToken ? deps.github.releases() : undefined;
     const done = (outcome, reason) => ({
         outcome,
         reason,
@@ -787,10 +797,10 @@ async function resolveEffect(request, deps) {
         const decision = (0,decide/* decideResolve */.V9)(op, answer, releaseId);
         if (decision.outcome !== 'applied')
             return { done: done(decision.outcome, decision.reason) };
-        const release = await releaseUrl(deps, releaseId);
+        const release = await releaseUrl(releases, releaseId);
         if (typeof release !== 'object')
             return { done: done('rejected', release) };
-        const record = (0,operationJournal/* following */.CQ)(journal, request, {
+        const record = (0,operationJournal/* following */.CQ)(journal, by, {
             state: decision.record,
             result: releaseId !== null
                 ? { tag_object: null, release_id: releaseId, release_url: release.url }
@@ -802,10 +812,10 @@ async function resolveEffect(request, deps) {
     }, () => done('conflict', 'another writer kept changing the operation; nothing was written'));
 }
 /** A `committed` answer names a release that exists (when the API is at hand); else why not. */
-async function releaseUrl(deps, releaseId) {
-    if (releaseId === null || !deps.releases)
+async function releaseUrl(releases, releaseId) {
+    if (releaseId === null || !releases)
         return { url: null };
-    const found = await deps.releases.get(Number(releaseId));
+    const found = await releases.get(Number(releaseId));
     if (!found.ok)
         return `release ${releaseId} could not be read (${found.detail})`;
     if (!found.value)
@@ -813,53 +823,8 @@ async function releaseUrl(deps, releaseId) {
     return { url: found.value.html_url };
 }
 
-;// CONCATENATED MODULE: ./src/core/operator/reply.ts
-/**
- * The reply comment `command: operate` posts. Pure. Every value that came from a comment,
- * an input or the store is shown in an inline code span (no markup, no mention, no link),
- * with line breaks shown as ⏎; the rest is fixed text.
- */
-/** Line breaks of every kind, shown as ⏎ so a value cannot start a new block. */
-function oneLine(text) {
-    return text.replace(/\r\n|[\r\n\u0085\u2028\u2029]/g, '⏎');
-}
-/**
- * An inline code span that holds `text` literally (CommonMark: a fence longer than any run
- * of backticks inside, padded with spaces). Nothing inside a code span is markup.
- */
-function code(text) {
-    const value = oneLine(text);
-    const longest = Math.max(0, ...(value.match(/`+/g) ?? []).map(run => run.length));
-    const fence = '`'.repeat(longest + 1);
-    return `${fence} ${value} ${fence}`;
-}
-const HEADLINE = {
-    applied: 'done',
-    duplicate: 'already done (duplicate)',
-    conflict: 'not done: another outcome was recorded first (conflict)',
-    rejected: 'refused (not authorized)',
-    unrecorded: 'provider work cancelled, but the ledger could not be written (unrecorded)',
-    noop: 'nothing to do'
-};
-function replyBody(facts) {
-    const lines = [
-        `**dispatch-ledger** ${facts.verb ? code(facts.verb) : 'command'}: ${HEADLINE[facts.outcome] ?? facts.outcome}`,
-        ''
-    ];
-    if (facts.run_id !== null)
-        lines.push(`- run: ${code(facts.run_id)}`);
-    if (facts.settled_outcome)
-        lines.push(`- settled outcome: ${code(facts.settled_outcome)}`);
-    if (facts.state)
-        lines.push(`- state: ${code(facts.state)}`);
-    if (facts.next_action)
-        lines.push(`- next action: ${code(facts.next_action)}`);
-    lines.push(`- why: ${code(facts.reason)}`);
-    for (const warning of facts.warnings)
-        lines.push(`- warning: ${code(warning)}`);
-    return lines.join('\n');
-}
-
+// EXTERNAL MODULE: ./src/core/operator/reply.ts
+var reply = __webpack_require__(2156);
 ;// CONCATENATED MODULE: ./src/commands/respond.ts
 
 
@@ -887,7 +852,7 @@ async function respond(request, comment, result) {
         }
         if (request.reply && !redelivered) {
             try {
-                await request.api.reply(comment.issue_number, replyBody({
+                await request.api.reply(comment.issue_number, (0,reply/* replyBody */.Rl)({
                     verb: result.verb,
                     outcome: result.outcome,
                     reason: result.reason,
@@ -943,7 +908,8 @@ const OPERATE_OUTCOMES = (/* unused pure expression or super */ null && ([
     'unrecorded',
     'noop'
 ]));
-async function operate(request) {
+async function operate(input, deps) {
+    const request = operate_operation(input, deps);
     const comment = readComment(request.eventName, request.payload);
     const parsed = parseComment(comment.body, request.prefix);
     // Never echo an unknown word as the verb: outputs may end up in someone's run: script.
@@ -985,6 +951,18 @@ async function operate(request) {
         throw error;
     }
     return respond(request, comment, result);
+}
+/** The request checked, and the GitHub API when there is a token (its repository checked first). */
+function operate_operation(input, deps) {
+    const badPrefix = checkPrefix(input.prefix);
+    if (badPrefix)
+        throw new errors/* InvalidInput */.o9(`The prefix input is invalid: ${badPrefix}.`);
+    const policy = (0,authorize/* parsePolicy */.ON)(input.policy);
+    const github = deps.github?.hasToken ? deps.github : null;
+    // With a token every verb checks permissions in the repository: name a bad one first.
+    github?.where();
+    const { store, clock } = deps;
+    return { ...input, policy, store, clock, api: github?.operator() ?? null, github };
 }
 async function decideAndAct(request, comment, parsed, verb) {
     const base = { verb, settled_outcome: '', input_key: null, run: null, provider_cancelled: [] };
@@ -1066,7 +1044,7 @@ async function write(request, comment, command, ledger_ref, initial) {
                 return { done: made };
             const next = (0,nextRunRecord/* nextRunRecord */.e)(ledger.entries, run.state, {
                 ...made.append,
-                occurred_at: (0,time/* timestampOf */.U_)(request.now?.() ?? new Date()),
+                occurred_at: (0,time/* timestampOf */.U_)(request.clock.now()),
                 writer: request.writer
             });
             if ('duplicate' in next)
@@ -1146,7 +1124,7 @@ async function settleEffect(request, comment, command, base) {
             answer,
             by: comment.author.login,
             writer: request.writer
-        }, { store: request.store, releases: request.releases });
+        }, { store: request.store, clock: request.clock, github: request.github });
         return {
             ...base,
             outcome: EFFECT_OUTCOME[settled.outcome],
@@ -1161,6 +1139,8 @@ async function settleEffect(request, comment, command, base) {
     }
 }
 
+// EXTERNAL MODULE: ./src/commands/reporting.ts
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
 var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
@@ -1173,36 +1153,23 @@ var runReport = __webpack_require__(585);
 
 
 
-
-
-
 /** docs/design/operators.md: an operator's comment → one verb on one run, authorized and idempotent. */
 async function operateStep(inputs, context) {
-    const { event, store, writer, github } = context;
-    const badPrefix = checkPrefix(inputs.prefix);
-    if (badPrefix)
-        throw new errors/* InvalidInput */.o9(`The prefix input is invalid: ${badPrefix}.`);
-    const policy = (0,authorize/* parsePolicy */.ON)({
-        operators: inputs.operators,
-        permission: inputs.operatorPermission,
-        bots: inputs.operatorBots
-    });
-    // With a token every verb checks permissions in the repository: name a bad one first.
-    if (github.hasToken)
-        github.where();
+    const { event, writer } = context;
     const result = await operate({
         eventName: event.name,
         payload: event.payload,
-        store,
         namespace: inputs.namespace,
         prefix: inputs.prefix,
-        policy,
+        policy: {
+            operators: inputs.operators,
+            permission: inputs.operatorPermission,
+            bots: inputs.operatorBots
+        },
         reply: inputs.reply === 'true',
-        api: github.hasToken ? github.operator() : null,
-        writer,
-        releases: github.hasToken ? github.releases() : undefined
-    });
-    return operateStep_report(result, store.name);
+        writer
+    }, context);
+    return operateStep_report(result, context.store.name);
 }
 function operateStep_report(result, storeName) {
     const run = result.run;
@@ -1244,8 +1211,8 @@ function operateStep_report(result, storeName) {
         outputs,
         summary: {
             title: `dispatch-ledger: operate — ${result.verb || 'comment'} ${result.outcome}`,
-            meaning: oneLine(result.reason),
-            rows: rows.map(([field, value]) => [field, oneLine(value)]),
+            meaning: (0,reporting/* oneLine */.TN)(result.reason),
+            rows: rows.map(([field, value]) => [field, (0,reporting/* oneLine */.TN)(value)]),
             extra: run ? (0,ledgerSummary/* ledgerMarkdown */.n)(run.chain, run.state.terminal) : undefined
         },
         warnings: result.warnings,
@@ -1266,10 +1233,8 @@ function operateStep_report(result, storeName) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -1289,7 +1254,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -1331,7 +1296,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 
@@ -1404,7 +1369,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
                 external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer

@@ -1,8 +1,8 @@
-export const id = 678;
-export const ids = [678];
+export const id = 931;
+export const ids = [931];
 export const modules = {
 
-/***/ 8678:
+/***/ 3931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -123,235 +123,12 @@ function clip(text) {
     return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
 }
 
-// EXTERNAL MODULE: ./src/commands/record.ts
-var commands_record = __webpack_require__(3141);
-// EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
-;// CONCATENATED MODULE: ./src/commands/dispatch.ts
-/**
- * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
- * it, and acts on the plan with a driver through the one send protocol: intent durable before
- * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
- * fenced re-send.
- * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
- */
-
-
-
-
-
-
-
-
-/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
-const MAX_MOVES = 8;
-async function dispatch(options) {
-    const selected = await (0,selectRun/* selectRun */.S3)(options.store, options.choice);
-    const run = new RunLedger(options, selected.ledger_ref, selected.chain, selected.owner);
-    if (!(0,selectRun/* mayAct */.qb)(selected))
-        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
-            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-    const step = new DispatchStep(run, options.driver, options.onBoundary ?? (() => { }));
-    for (let move = 0; move < MAX_MOVES; move++) {
-        const done = await step.take(dispatchMove(run.state, run.plan));
-        if (done)
-            return done;
-    }
-    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
-}
-/**
- * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
- * before each send, the outcome recorded after it, an unclear outcome looked up once.
- */
-class DispatchStep {
-    run;
-    driver;
-    boundary;
-    constructor(run, driver, boundary) {
-        this.run = run;
-        this.driver = driver;
-        this.boundary = boundary;
-    }
-    /** Acts on one move; null when the step goes on (re-planned from what it recorded). */
-    async take(next) {
-        const run = this.run;
-        switch (next.kind) {
-            case 'nothing':
-                return run.result('nothing', null, next.reason);
-            case 'observe': {
-                const confirmed = await dispatch_confirm(run, this.driver);
-                return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
-            }
-            case 'send':
-                if ((0,protocol/* sendsLeft */.nR)(run.sends) <= 0)
-                    return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
-                return this.settled(await this.send(next.attempt, null), next.attempt.number);
-            case 'reconcile':
-                return this.reconcile(next.attempt);
-        }
-    }
-    async send(attempt, note) {
-        const { run, driver } = this;
-        const call = callFor(run.state, attempt.number);
-        this.boundary('before-intent');
-        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
-        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
-        this.boundary('after-intent');
-        run.sends++;
-        const outcome = await driver.send(call, run.externalIds(attempt.number));
-        this.boundary('after-send');
-        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
-        if (record)
-            await run.append(record);
-        this.boundary('after-outcome');
-        return outcome;
-    }
-    /** The result of a send, or null when it must be looked up (a run's refusal is final). */
-    settled(outcome, attempt) {
-        switch ((0,protocol/* afterSend */.ju)(outcome, this.driver, true)) {
-            case 'committed':
-            case 'record':
-                return this.run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
-            case 'fail':
-            case 'stop':
-                return this.run.result('failed', attempt, reasonOf(outcome));
-            case 'lookup':
-                return null;
-        }
-    }
-    /** Looks the attempt up, adopts what the provider has, or settles what the lookup allows. */
-    async reconcile(attempt) {
-        const { run, driver } = this;
-        const n = attempt.number;
-        const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n));
-        const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
-        switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
-            case 'adopt':
-                await run.append(adopted(driver, lookup), 'provider_observation');
-                return run.result('submitted', n, `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`);
-            case 'fail_and_retry':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                return null; // the plan is now retry_attempt: the next attempt is sent
-            case 'fail_only':
-                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
-                return run.result('failed', n, `The provider has nothing for attempt ${n}; this step may not send again, so a later dispatch starts the next attempt.`);
-            case 'resend': {
-                const outcome = await this.send(attempt, `fenced re-send of attempt ${n}: ${reasonOf(lookup)}`);
-                return (this.settled(outcome, n) ??
-                    run.result('unresolved', n, `The fenced re-send of attempt ${n} ended with an unknown outcome too (${reasonOf(outcome)}). A later dispatch reconciles again; nothing is guessed.`));
-            }
-            case 'unresolved':
-            case 'conflict':
-            case 'stop':
-                return run.result('unresolved', n, unresolvedMessage(n, reasonOf(lookup), driver.fenced));
-        }
-    }
-}
-function unresolvedMessage(attempt, reason, fenced) {
-    return (`Attempt ${attempt} may or may not be at the provider (${reason}), and ` +
-        (fenced
-            ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
-            : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
-}
-/** The record of what a lookup found: the attempt `submitted` with the provider's ids. */
-function adopted(driver, lookup) {
-    const ids = lookup.kind === 'found' ? lookup.external_ids : {};
-    return sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null);
-}
-/**
- * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
- * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
- */
-async function dispatch_confirm(run, driver) {
-    const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
-    if (attempt === null)
-        return '';
-    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
-    if (lookup.kind !== 'found')
-        return ' No receiver has admitted it yet.';
-    await run.append(adopted(driver, lookup), 'provider_observation');
-    return ' Its receiver has admitted: the ledger now names that run.';
-}
-function callFor(state, attempt) {
-    return {
-        dispatch_key: state.dispatch_key,
-        run_id: state.run_id,
-        attempt,
-        idempotency_key: idempotencyKey(state.run_id, attempt)
-    };
-}
-function reasonOf(outcome) {
-    if (outcome.kind === 'refused')
-        return outcome.message;
-    return 'reason' in outcome && outcome.reason !== undefined ? outcome.reason : outcome.kind;
-}
-/** The run as this step sees it: the chain, its verified state and plan, kept current. */
-class RunLedger {
-    options;
-    ledger_ref;
-    owner;
-    state;
-    plan;
-    sends = 0;
-    chain;
-    constructor(options, ledger_ref, chain, owner) {
-        this.options = options;
-        this.ledger_ref = ledger_ref;
-        this.owner = owner;
-        this.chain = chain;
-        this.state = (0,runView/* verifiedState */.SP)(chain);
-        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
-    }
-    records() {
-        return this.chain.map(entry => entry.value);
-    }
-    submission(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
-    }
-    externalIds(attempt) {
-        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
-    }
-    async append(record, trigger) {
-        const result = await (0,commands_record/* appendRecord */.EB)(this.options.store, {
-            ledger_ref: this.ledger_ref,
-            state: record.state,
-            fields: record.fields,
-            occurred_at: this.options.now(),
-            trigger: trigger ?? this.options.trigger,
-            actor: this.options.actor,
-            writer: this.options.writer
-        }, this.chain);
-        this.chain = result.chain;
-        this.state = (0,runView/* verifiedState */.SP)(this.chain);
-        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
-    }
-    result(outcome, attempt, message) {
-        const at = attempt ?? this.state.current_attempt;
-        const current = this.state.attempts.find(a => a.number === at);
-        return {
-            outcome,
-            owner: this.owner,
-            sends: this.sends,
-            ledger_ref: this.ledger_ref,
-            chain: this.chain,
-            state: this.state,
-            plan: this.plan,
-            attempt: at,
-            submission_state: current?.submission_state ?? null,
-            external_ids: current?.external_ids ?? {},
-            message
-        };
-    }
-}
-
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
 var dispatchKey = __webpack_require__(3086);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/time.ts
 var time = __webpack_require__(2334);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
@@ -640,8 +417,320 @@ function workflowFile(workflow) {
 
 // EXTERNAL MODULE: ./src/commands/receiver.ts
 var receiver = __webpack_require__(6681);
-// EXTERNAL MODULE: ./src/github/repository.ts
-var github_repository = __webpack_require__(651);
+;// CONCATENATED MODULE: ./src/commands/dispatchDriver.ts
+
+
+
+
+
+function buildDriver(options, context, deps) {
+    if (options.kind === 'command')
+        return commandDriver(options);
+    if (options.kind !== 'workflow')
+        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
+            'receiver) or command (your own shell command).');
+    return workflowDriver(options, context, deps);
+}
+function commandDriver(options) {
+    if (!options.run)
+        throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
+            'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
+    return new CommandDriver({
+        run: options.run,
+        lookup: options.lookup ?? '',
+        fenced: options.fenced ?? false,
+        timeoutSeconds: options.timeoutSeconds,
+        cwd: options.cwd,
+        env: options.env,
+        ...(options.outStream ? { outStream: options.outStream } : {})
+    });
+}
+function workflowDriver(options, context, { store, github }) {
+    if (!options.workflow)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
+    const file = workflowFile(options.workflow);
+    const workflowInputs = parseWorkflowInputs(options.inputs ?? '');
+    if (!github?.hasToken)
+        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
+    // Checked here: a repository that is not owner/name fails before anything is written.
+    void github.repositoryName;
+    const ref = options.ref || options.env.GITHUB_REF || '';
+    if (!ref)
+        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
+    const namespace = context.namespace;
+    return new WorkflowDriver({
+        api: github,
+        workflow: file,
+        ref,
+        inputs: workflowInputs,
+        repositoryId: repositoryId(options.env, context.event),
+        findReceiver: key => (0,receiver/* findReceiver */.rg)(store, namespace, key),
+        runUrl: github.runUrl
+    });
+}
+function parseWorkflowInputs(text) {
+    if (!text)
+        return {};
+    const value = (0,validate/* parseJsonInput */.ou)(text, 'inputs');
+    if (typeof value !== 'object' ||
+        value === null ||
+        Array.isArray(value) ||
+        !Object.values(value).every(v => typeof v === 'string'))
+        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
+            'workflow_dispatch inputs are strings.');
+    if (Object.hasOwn(value, 'dispatch_key'))
+        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
+            'the key the receiver admits. Remove it.');
+    return { ...value };
+}
+/** The id the receiver's event carries as repository.id. */
+function repositoryId(env, event) {
+    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
+    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
+        return fromEnv;
+    const payload = event?.payload;
+    const fromEvent = payload?.repository?.id;
+    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
+        return fromEvent;
+    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
+        'repository.id); it is part of the receiver key. Run inside a workflow.');
+}
+
+// EXTERNAL MODULE: ./src/commands/record.ts
+var commands_record = __webpack_require__(3141);
+// EXTERNAL MODULE: ./src/commands/runView.ts
+var runView = __webpack_require__(3906);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
+var selectRun = __webpack_require__(1394);
+;// CONCATENATED MODULE: ./src/commands/dispatch.ts
+/**
+ * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
+ * it, and acts on the plan with a driver through the one send protocol: intent durable before
+ * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
+ * fenced re-send.
+ * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
+const MAX_MOVES = 8;
+async function dispatch(options, deps) {
+    const driver = buildDriver(options.driver, options, deps);
+    const selected = await (0,selectRun/* selectRun */.S3)(deps.store, options);
+    const run = new RunLedger({
+        store: deps.store,
+        trigger: (0,dispatchKey/* triggerFor */.AC)(options.event?.name ?? ''),
+        actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
+        writer: options.writer,
+        now: () => (0,time/* timestampOf */.U_)(deps.clock.now()),
+        driver: driver.name
+    }, selected.ledger_ref, selected.chain, selected.owner);
+    if (!(0,selectRun/* mayAct */.qb)(selected))
+        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
+            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    const step = new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
+    for (let move = 0; move < MAX_MOVES; move++) {
+        const done = await step.take(dispatchMove(run.state, run.plan));
+        if (done)
+            return done;
+    }
+    return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
+ * before each send, the outcome recorded after it, an unclear outcome looked up once.
+ */
+class DispatchStep {
+    run;
+    driver;
+    boundary;
+    constructor(run, driver, boundary) {
+        this.run = run;
+        this.driver = driver;
+        this.boundary = boundary;
+    }
+    /** Acts on one move; null when the step goes on (re-planned from what it recorded). */
+    async take(next) {
+        const run = this.run;
+        switch (next.kind) {
+            case 'nothing':
+                return run.result('nothing', null, next.reason);
+            case 'observe': {
+                const confirmed = await dispatch_confirm(run, this.driver);
+                return run.result('observed', next.attempt, `Attempt ${next.attempt} was accepted earlier; nothing was sent.${confirmed} ${run.plan.reason}`);
+            }
+            case 'send':
+                if ((0,protocol/* sendsLeft */.nR)(run.sends) <= 0)
+                    return run.result('failed', next.attempt.number, 'This step already sent twice; a later dispatch goes on.');
+                return this.settled(await this.send(next.attempt, null), next.attempt.number);
+            case 'reconcile':
+                return this.reconcile(next.attempt);
+        }
+    }
+    async send(attempt, note) {
+        const { run, driver } = this;
+        const call = callFor(run.state, attempt.number);
+        this.boundary('before-intent');
+        const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
+        await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
+        this.boundary('after-intent');
+        run.sends++;
+        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        this.boundary('after-send');
+        const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
+        if (record)
+            await run.append(record);
+        this.boundary('after-outcome');
+        return outcome;
+    }
+    /** The result of a send, or null when it must be looked up (a run's refusal is final). */
+    settled(outcome, attempt) {
+        switch ((0,protocol/* afterSend */.ju)(outcome, this.driver, true)) {
+            case 'committed':
+            case 'record':
+                return this.run.result('submitted', attempt, `Attempt ${attempt} was sent and accepted.`);
+            case 'fail':
+            case 'stop':
+                return this.run.result('failed', attempt, reasonOf(outcome));
+            case 'lookup':
+                return null;
+        }
+    }
+    /** Looks the attempt up, adopts what the provider has, or settles what the lookup allows. */
+    async reconcile(attempt) {
+        const { run, driver } = this;
+        const n = attempt.number;
+        const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n));
+        const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
+        switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
+            case 'adopt':
+                await run.append(adopted(driver, lookup), 'provider_observation');
+                return run.result('submitted', n, `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`);
+            case 'fail_and_retry':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return null; // the plan is now retry_attempt: the next attempt is sent
+            case 'fail_only':
+                await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
+                return run.result('failed', n, `The provider has nothing for attempt ${n}; this step may not send again, so a later dispatch starts the next attempt.`);
+            case 'resend': {
+                const outcome = await this.send(attempt, `fenced re-send of attempt ${n}: ${reasonOf(lookup)}`);
+                return (this.settled(outcome, n) ??
+                    run.result('unresolved', n, `The fenced re-send of attempt ${n} ended with an unknown outcome too (${reasonOf(outcome)}). A later dispatch reconciles again; nothing is guessed.`));
+            }
+            case 'unresolved':
+            case 'conflict':
+            case 'stop':
+                return run.result('unresolved', n, unresolvedMessage(n, reasonOf(lookup), driver.fenced));
+        }
+    }
+}
+function unresolvedMessage(attempt, reason, fenced) {
+    return (`Attempt ${attempt} may or may not be at the provider (${reason}), and ` +
+        (fenced
+            ? 'it was already sent twice. A later dispatch reconciles again, or an operator resolves it.'
+            : 'the provider is not fenced, so it is not sent again. An operator must resolve it (look the work up and record what the provider has).'));
+}
+/** The record of what a lookup found: the attempt `submitted` with the provider's ids. */
+function adopted(driver, lookup) {
+    const ids = lookup.kind === 'found' ? lookup.external_ids : {};
+    return sendRecord(driver.name, { kind: 'submitted', external_ids: ids }, null);
+}
+/**
+ * An accepted attempt whose receiver is not confirmed yet: look it up, and when a receiver has
+ * admitted, record the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function dispatch_confirm(run, driver) {
+    const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
+    if (attempt === null)
+        return '';
+    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
+    if (lookup.kind !== 'found')
+        return ' No receiver has admitted it yet.';
+    await run.append(adopted(driver, lookup), 'provider_observation');
+    return ' Its receiver has admitted: the ledger now names that run.';
+}
+function callFor(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
+}
+function reasonOf(outcome) {
+    if (outcome.kind === 'refused')
+        return outcome.message;
+    return 'reason' in outcome && outcome.reason !== undefined ? outcome.reason : outcome.kind;
+}
+/** The run as this step sees it: the chain, its verified state and plan, kept current. */
+class RunLedger {
+    options;
+    ledger_ref;
+    owner;
+    state;
+    plan;
+    sends = 0;
+    chain;
+    constructor(options, ledger_ref, chain, owner) {
+        this.options = options;
+        this.ledger_ref = ledger_ref;
+        this.owner = owner;
+        this.chain = chain;
+        this.state = (0,runView/* verifiedState */.SP)(chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    records() {
+        return this.chain.map(entry => entry.value);
+    }
+    submission(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.submission_state ?? null;
+    }
+    externalIds(attempt) {
+        return this.state.attempts.find(a => a.number === attempt)?.external_ids ?? {};
+    }
+    async append(record, trigger) {
+        const result = await (0,commands_record/* appendRecord */.EB)(this.options.store, {
+            ledger_ref: this.ledger_ref,
+            state: record.state,
+            fields: record.fields,
+            occurred_at: this.options.now(),
+            trigger: trigger ?? this.options.trigger,
+            actor: this.options.actor,
+            writer: this.options.writer
+        }, this.chain);
+        this.chain = result.chain;
+        this.state = (0,runView/* verifiedState */.SP)(this.chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
+    result(outcome, attempt, message) {
+        const at = attempt ?? this.state.current_attempt;
+        const current = this.state.attempts.find(a => a.number === at);
+        return {
+            outcome,
+            driver: this.options.driver,
+            owner: this.owner,
+            sends: this.sends,
+            ledger_ref: this.ledger_ref,
+            chain: this.chain,
+            state: this.state,
+            plan: this.plan,
+            attempt: at,
+            submission_state: current?.submission_state ?? null,
+            external_ids: current?.external_ids ?? {},
+            message
+        };
+    }
+}
+
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
 var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
@@ -653,40 +742,35 @@ var runReport = __webpack_require__(585);
 
 
 
-
-
-
-
-
-
-
-
 /** docs/design/dispatch.md: select the run, plan it, act on the plan with the configured driver. */
 async function dispatchStep(inputs, context) {
-    const { event, store, env } = context;
-    const driver = buildDriver(inputs, context);
+    const { event, env } = context;
     const result = await dispatch({
-        store,
-        choice: {
-            namespace: inputs.namespace,
-            run_id: inputs.runId,
-            dispatch_key: inputs.dispatchKey,
-            event,
-            writer: context.writer
-        },
-        driver,
-        trigger: (0,dispatchKey/* triggerFor */.AC)(event.name),
-        actor: (0,dispatchKey/* actorFrom */.M2)(event.payload),
+        namespace: inputs.namespace,
+        run_id: inputs.runId,
+        dispatch_key: inputs.dispatchKey,
+        event,
         writer: context.writer,
-        now: () => (0,time/* timestampOf */.U_)(new Date()),
+        driver: {
+            kind: inputs.driver,
+            workflow: inputs.workflow,
+            ref: inputs.ref,
+            inputs: inputs.inputs,
+            run: inputs.run,
+            lookup: inputs.lookup,
+            fenced: inputs.fenced === 'true',
+            timeoutSeconds: Number(inputs.timeoutSeconds),
+            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
+            env
+        },
         onBoundary: failpoint(env)
-    });
-    return dispatchStep_report(result, store, driver);
+    }, context);
+    return dispatchStep_report(result, context.store.name);
 }
-function dispatchStep_report(result, store, driver) {
+function dispatchStep_report(result, store) {
     const { state } = result;
     const ids = result.external_ids;
-    const identity = (0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store.name);
+    const identity = (0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store);
     const dispatchOutputs = {
         sent: (0,report/* flag */.J)(result.sends > 0),
         submission_state: result.submission_state ?? '',
@@ -713,7 +797,7 @@ function dispatchStep_report(result, store, driver) {
                 meaning: result.message,
                 rows: [
                     ['run id', state.run_id],
-                    ['store', store.name]
+                    ['store', store]
                 ]
             }
         };
@@ -726,85 +810,18 @@ function dispatchStep_report(result, store, driver) {
             meaning: result.message,
             rows: [
                 ['run id', state.run_id],
-                ['driver', driver.name],
+                ['driver', result.driver],
                 ['requests sent by this step', String(result.sends)],
                 ['attempt', result.attempt === null ? '' : String(result.attempt)],
                 ['submission', result.submission_state ?? ''],
                 ...Object.entries(ids).map(([name, value]) => [`external id ${name}`, value]),
-                ['store', store.name],
+                ['store', store],
                 ...(0,runReport/* runRows */.TO)(view)
             ],
             extra: (0,ledgerSummary/* ledgerMarkdown */.n)(result.chain, state.terminal)
         },
         failure
     };
-}
-function buildDriver(inputs, context) {
-    const { event, store, env, github } = context;
-    const timeoutSeconds = Number(inputs.timeoutSeconds);
-    if (inputs.driver === 'command') {
-        if (!inputs.run)
-            throw new errors/* InvalidInput */.o9('driver: command needs the run input: the shell command that sends the work (it gets ' +
-                'DISPATCH_KEY, DISPATCH_RUN_ID, DISPATCH_ATTEMPT and DISPATCH_IDEMPOTENCY_KEY in its environment).');
-        return new CommandDriver({
-            run: inputs.run,
-            lookup: inputs.lookup,
-            fenced: inputs.fenced === 'true',
-            timeoutSeconds,
-            cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
-            env
-        });
-    }
-    if (inputs.driver !== 'workflow')
-        throw new errors/* InvalidInput */.o9('command: dispatch needs the driver input: workflow (GitHub workflow_dispatch to a fenced ' +
-            'receiver) or command (your own shell command).');
-    if (!inputs.workflow)
-        throw new errors/* InvalidInput */.o9('driver: workflow needs the workflow input: the receiver workflow file, for example receiver.yml.');
-    const file = workflowFile(inputs.workflow);
-    const workflowInputs = parseWorkflowInputs(inputs.inputs);
-    if (!github.hasToken)
-        throw new errors/* InvalidInput */.o9('driver: workflow needs a token (the token input, default the job token) with `permissions: actions: write`.');
-    const repository = github.repositoryName;
-    const ref = inputs.ref || env.GITHUB_REF || '';
-    if (!ref)
-        throw new errors/* InvalidInput */.o9('Set the ref input (or GITHUB_REF): the ref to dispatch on.');
-    const namespace = inputs.namespace;
-    return new WorkflowDriver({
-        api: github,
-        workflow: file,
-        ref,
-        inputs: workflowInputs,
-        repositoryId: repositoryId(env, event),
-        findReceiver: key => (0,receiver/* findReceiver */.rg)(store, namespace, key),
-        runUrl: (0,github_repository/* runUrlFor */.M)(env, repository)
-    });
-}
-function parseWorkflowInputs(text) {
-    if (!text)
-        return {};
-    const value = (0,validate/* parseJsonInput */.ou)(text, 'inputs');
-    if (typeof value !== 'object' ||
-        value === null ||
-        Array.isArray(value) ||
-        !Object.values(value).every(v => typeof v === 'string'))
-        throw new errors/* InvalidInput */.o9('The inputs input must be a JSON object of strings, for example {"issue": "42"}: ' +
-            'workflow_dispatch inputs are strings.');
-    if (Object.hasOwn(value, 'dispatch_key'))
-        throw new errors/* InvalidInput */.o9('The inputs input may not set dispatch_key: the action sets it to <run id>/a<attempt>, ' +
-            'the key the receiver admits. Remove it.');
-    return { ...value };
-}
-/** The id the receiver's event carries as repository.id. */
-function repositoryId(env, event) {
-    const fromEnv = Number(env.GITHUB_REPOSITORY_ID);
-    if (Number.isSafeInteger(fromEnv) && fromEnv > 0)
-        return fromEnv;
-    const payload = event.payload;
-    const fromEvent = payload.repository?.id;
-    if (typeof fromEvent === 'number' && Number.isSafeInteger(fromEvent) && fromEvent > 0)
-        return fromEvent;
-    throw new errors/* InvalidInput */.o9('The repository id is unknown (GITHUB_REPOSITORY_ID is not set and the event has no ' +
-        'repository.id); it is part of the receiver key. Run inside a workflow.');
 }
 /**
  * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
@@ -830,7 +847,7 @@ function failpoint(env) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2020);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -844,7 +861,7 @@ function ledgerMarkdown(chain, terminal) {
         r.decision ? `${r.decision.outcome} by ${r.decision.by}` : '',
         r.idempotency.input_key ?? '',
         r.trigger
-    ].map(cell => (0,_core_text_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
+    ].map(cell => (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .inertText */ .UJ)(cell.length > 80 ? `${cell.slice(0, 77)}...` : cell)));
     const header = [
         'seq',
         'state',
@@ -883,10 +900,8 @@ function ledgerMarkdown(chain, terminal) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
-
 
 
 /**
@@ -906,7 +921,7 @@ function runIdentityOutputs(state, ledger_ref, store) {
     return {
         run_id: state.run_id,
         dispatch_key: state.dispatch_key,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
+        dispatch_key_hash: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .keyHash */ .aE)(state.dispatch_key),
         request_digest: state.request_digest,
         ledger_ref,
         store
@@ -948,7 +963,7 @@ function runRows(view) {
 /** `true`/`false` for an attempt sent to a fenced receiver (workflow driver); else empty. */
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
-    return current?.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+    return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
 }
 
 
@@ -1021,7 +1036,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
                 external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer

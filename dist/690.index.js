@@ -1,5 +1,5 @@
-export const id = 165;
-export const ids = [165];
+export const id = 690;
+export const ids = [690];
 export const modules = {
 
 /***/ 1658:
@@ -50,12 +50,12 @@ function flag(value) {
  * `command: record`: select the run (docs/design/writers.md ownership applies when it is selected from the
  * event), validate the new record against its head, and append it by compare-and-set.
  */
-async function recordCommand(store, options) {
+async function recordCommand(options, { store, clock }) {
     const state = _core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .StateSchema */ .XJ.safeParse(options.state);
     if (!state.success)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`state\` must be one of ${_core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .STATES */ .xj.join(', ')}; got ${JSON.stringify(options.state)}.`);
     const fields = parseRecordFields(options.fields);
-    const occurred_at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_7__/* .timestampOf */ .U_)(options.now ?? new Date());
+    const occurred_at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_7__/* .timestampOf */ .U_)(clock.now());
     const selected = await (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_10__/* .selectRun */ .S3)(store, options);
     (0,_selectRun_js__WEBPACK_IMPORTED_MODULE_10__/* .requireMayAct */ .D2)(selected, `record ${state.data}`);
     const appended = await appendRecord(store, {
@@ -742,119 +742,6 @@ function differingField(stored, request) {
             return field;
     }
     return null;
-}
-
-
-/***/ }),
-
-/***/ 3698:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ky: () => (/* binding */ candidateIds),
-/* harmony export */   LN: () => (/* binding */ attemptToConfirm),
-/* harmony export */   Pl: () => (/* binding */ workflowRunsToCancel),
-/* harmony export */   Qt: () => (/* binding */ RECEIVER_KEY),
-/* harmony export */   UJ: () => (/* binding */ confirmedIds),
-/* harmony export */   g5: () => (/* binding */ coordinatorOf),
-/* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
-/* harmony export */ });
-/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds, isConfirmed */
-/** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
-const CANDIDATE_RUN_IDS = 'candidate_run_ids';
-/** External id: `true` once the receiver admission named the run, else `false`. */
-const RECEIVER_CONFIRMED = 'receiver_confirmed';
-/** External id: the receiver key the intent recorded (the key the receiver admits). */
-const RECEIVER_KEY = 'receiver_key';
-/** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
-const RUN_ID = /^[1-9][0-9]{0,15}$/;
-function isWorkflowRunId(value) {
-    return value !== undefined && RUN_ID.test(value);
-}
-/** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
-function candidateRunIds(ids) {
-    const list = ids[CANDIDATE_RUN_IDS];
-    if (list === undefined)
-        return [];
-    return [...new Set(list.split(',').filter(isWorkflowRunId))];
-}
-/**
- * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
- * and the attempt stays unconfirmed. `returned` is what the API answered (`workflow_run_id`,
- * `html_url`); neither is recorded as the receiver.
- */
-function candidateIds(recorded, returned) {
-    const fresh = returned['workflow_run_id'];
-    const candidates = candidateRunIds(recorded);
-    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
-        candidates.push(fresh);
-    const ids = { [RECEIVER_CONFIRMED]: 'false' };
-    if (candidates.length > 0)
-        ids[CANDIDATE_RUN_IDS] = candidates.join(',');
-    return ids;
-}
-/** The external ids that name the confirmed receiver. */
-function confirmedIds(receiver, runUrl) {
-    const ids = {
-        receiver_run_id: receiver.receiver_run_id,
-        [RECEIVER_CONFIRMED]: 'true'
-    };
-    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
-        const id = receiver.workflow_run_id;
-        ids['workflow_run_id'] = id;
-        if (runUrl)
-            ids['html_url'] = runUrl(id);
-    }
-    return ids;
-}
-function isConfirmed(attempt) {
-    return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
-}
-/**
- * The attempt whose receiver a `dispatch` or `plan` step should look up and confirm: the
- * current attempt, accepted by the provider (`submitted`), with a receiver key, not confirmed.
- */
-function attemptToConfirm(state) {
-    const current = state.attempts.find(a => a.number === state.current_attempt);
-    if (current === undefined || state.state !== 'dispatched')
-        return null;
-    if (current.submission_state !== 'submitted')
-        return null;
-    if (current.external_ids[RECEIVER_KEY] === undefined)
-        return null;
-    return isConfirmed(current) ? null : current;
-}
-/**
- * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
- * (read at cancel time, `owner`), and every run id — named or candidate — of every attempt
- * that has not definitely failed.
- */
-function workflowRunsToCancel(state, owner) {
-    const ids = new Set();
-    if (isWorkflowRunId(owner ?? undefined))
-        ids.add(owner);
-    for (const attempt of state.attempts) {
-        if (attempt.failed)
-            continue;
-        const named = attempt.external_ids['workflow_run_id'];
-        if (isWorkflowRunId(named))
-            ids.add(named);
-        for (const id of candidateRunIds(attempt.external_ids))
-            ids.add(id);
-    }
-    return [...ids];
-}
-/**
- * The coordinator attempt a receiver's dispatch key names: the workflow driver sends
- * `inputs.dispatch_key = <run id>/a<attempt>`. Null for any other value.
- */
-function coordinatorOf(dispatchKey) {
-    if (typeof dispatchKey !== 'string')
-        return null;
-    const match = /^(.+)\/a([1-9][0-9]{0,5})$/s.exec(dispatchKey);
-    if (match === null)
-        return null;
-    return { run_id: match[1], attempt: Number(match[2]) };
 }
 
 
