@@ -237,10 +237,13 @@ export const OUTPUTS = {
   recorded: { description: 'true when this step wrote a ledger record.' },
   dispatch_key: { description: 'The dispatch key used.' },
   dispatch_key_hash: {
-    description: "Hex sha256 of the dispatch key (the admission ref's last component)."
+    description: "Hex sha256 of the dispatch key (the last component of the admission's name)."
   },
   request_digest: { description: 'sha256 of the JCS canonical request.' },
-  admission_ref: { description: 'The admission ref.' },
+  admission_ref: {
+    description:
+      "The admission's name, <namespace>/admissions/<sha256(key)> (.g<N> from generation 2): an entry of its index bucket <namespace>/index/<hh>."
+  },
   ledger_ref: { description: "The run's ledger ref." },
   state: {
     description:

@@ -156,9 +156,32 @@ const providerInfo = (submission_state: string, external_ids: Record<string, str
  * outputs do not carry it, so it is read from the record itself, at the ledger ref the step
  * reported, and checked to be the sequence the step reported.
  */
+/**
+ * A ledger's head by its name: its own ref while live, else the head its index entry records
+ * (layout v2, docs/design/storage.md: `runs/<hash>` in the tree of `<ns>/index/<first two hex>`).
+ */
+function chainHead(ref: string): string {
+  const git = (args: string[]) => execFileSync('git', args, { cwd: repo }).toString().trim()
+  try {
+    return git(['rev-parse', '--verify', '--quiet', ref])
+  } catch {
+    const match = /^(.+)\/(runs|operations)\/([0-9a-f]{64})$/.exec(ref)
+    if (!match) return ref
+    const [, namespace, family, hash] = match as unknown as [string, string, string, string]
+    const entry = git([
+      'cat-file',
+      'blob',
+      `${namespace}/index/${hash.slice(0, 2)}:${family}/${hash}`
+    ])
+    return (JSON.parse(entry) as { head: string }).head
+  }
+}
+
 function recordedAttempt(result: ActionResult): number {
   const ref = result.outputs.ledger_ref ?? ''
-  const message = execFileSync('git', ['log', '-1', '--format=%B', ref], { cwd: repo }).toString()
+  // Layout v2: a ledger that ended (or idled) is archived, its head in the index.
+  const head = chainHead(ref)
+  const message = execFileSync('git', ['log', '-1', '--format=%B', head], { cwd: repo }).toString()
   const body = JSON.parse(message.slice(message.indexOf('\n\n') + 2)) as {
     ledger_sequence: number
     attempt: { number: number } | null

@@ -70,7 +70,9 @@ describe('append by compare-and-set (docs/design/states.md) against a real repos
     })
     const second = await append(store, 'dispatched', { provider: SUBMITTED })
     expect(second.record.value).toMatchObject({ ledger_sequence: 3, attempt: { number: 1 } })
-    const parents = (await git(dir, 'log', '--format=%H %P', LEDGER)).trim().split('\n')
+    const parents = (await git(dir, 'log', '--format=%H %P', await headOf(dir, LEDGER)))
+      .trim()
+      .split('\n')
     expect(parents).toHaveLength(3)
     expect(parents[0]).toBe(`${second.record.oid} ${first.record.oid}`)
     const found = await readRun(store, NS, { by: 'dispatch_key', dispatch_key: DISPATCH_KEY })
@@ -101,7 +103,7 @@ describe('append by compare-and-set (docs/design/states.md) against a real repos
     expect(results.filter(r => r.status === 'fulfilled')).toHaveLength(1)
     const lost = results.find(r => r.status === 'rejected') as PromiseRejectedResult
     expect(lost.reason).toBeInstanceOf(LostRace)
-    expect((await git(dir, 'rev-list', '--count', LEDGER)).trim()).toBe('2')
+    expect((await git(dir, 'rev-list', '--count', await headOf(dir, LEDGER))).trim()).toBe('2')
   })
 
   it('a repeated input_key with the same payload is a duplicate: nothing written, even after a terminal state', async () => {

@@ -14,7 +14,7 @@ import { responseViolations } from '../../testkit/fakeGitHub/openapiCheck.ts'
 import { exampleEvent } from '../support/events.js'
 import { commentEvent } from '../support/operator.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, entryAt, git, makeRepo } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, headOf } from '../support/repo.js'
 
 let origin: GitHttpServer
 let gh: FakeGitHub
@@ -96,7 +96,11 @@ async function coordinator(runId = nextRunId++): Promise<Coordinator> {
 /** The run's ledger as the origin holds it, oldest first. */
 async function ledgerAtOrigin(runId: string): Promise<LedgerRecord[]> {
   const ref = ledgerRef('refs/dispatch-ledger', runId)
-  const oids = (await git(origin.bareDir, 'rev-list', '--reverse', ref)).split('\n').filter(Boolean)
+  const oids = (
+    await git(origin.bareDir, 'rev-list', '--reverse', await headOf(origin.bareDir, ref))
+  )
+    .split('\n')
+    .filter(Boolean)
   return Promise.all(oids.map(async oid => (await entryAt(origin.bareDir, oid)) as LedgerRecord))
 }
 

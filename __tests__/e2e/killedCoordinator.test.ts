@@ -16,7 +16,7 @@ import {
   type FakeProvider,
   type SubmitCall
 } from '../../testkit/fakeProvider.js'
-import { cleanupRepos, entryAt, git, makeRepo } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, headOf } from '../support/repo.js'
 import {
   KILL_POINTS,
   limiter,
@@ -107,7 +107,9 @@ async function proof(options: ProofOptions): Promise<Proof> {
 
 async function readChain(repo: string, ref: string): Promise<LedgerEntry[]> {
   if (!ref) return []
-  const oids = (await git(repo, 'rev-list', '--reverse', ref)).split('\n').filter(Boolean)
+  const oids = (await git(repo, 'rev-list', '--reverse', await headOf(repo, ref)))
+    .split('\n')
+    .filter(Boolean)
   return Promise.all(oids.map(async oid => (await entryAt(repo, oid)) as LedgerEntry))
 }
 

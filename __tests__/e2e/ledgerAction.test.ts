@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, refsUnder, headOf } from '../support/repo.js'
 import { runAction, withAction, type ActionRun } from '../../scripts/runner.js'
 import { exampleEvent } from '../support/events.js'
 
@@ -179,7 +179,7 @@ describe('record, plan and scan through the bundled action', () => {
       const ledger = Object.keys(before).find(ref => ref.includes('/runs/')) as string
       // Replace the ledger head with a record whose run id is not the run's.
       await scheduled(repo, { action: 'record', 'run-id': runId, state: 'dispatched' })
-      const body = (await git(repo, 'cat-file', 'commit', ledger)).replace(
+      const body = (await git(repo, 'cat-file', 'commit', await headOf(repo, ledger))).replace(
         `"run_id":"${runId}"`,
         '"run_id":"forged"'
       )

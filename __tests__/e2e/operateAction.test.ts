@@ -9,7 +9,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { runAction } from '../../scripts/runner.js'
 import { commentEvent, runIn, NS } from '../support/operator.js'
-import { cleanupRepos, entryAt, git, makeRepo, makeTempDir } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, makeTempDir, headOf } from '../support/repo.js'
 
 afterAll(cleanupRepos)
 
@@ -43,7 +43,7 @@ function operateIn(workspace: string, body: string, login = 'alice', runId = 600
 
 /** The operator records on the origin's ledger. */
 async function operatorRecords(bare: string, ledger: string) {
-  const out = await git(bare, 'rev-list', ledger)
+  const out = await git(bare, 'rev-list', await headOf(bare, ledger))
   const records = await Promise.all(
     out
       .split('\n')

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runAction, withAction, type ActionResult, type ActionRun } from '../../scripts/runner.js'
-import { cleanupRepos, entryAt, git, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, refsUnder, headOf } from '../support/repo.js'
 import { limiter } from '../../testkit/runCoordinator.js'
 
 const ITERATIONS = 100
@@ -289,7 +289,9 @@ async function verify(
       problems.push(`${key}: plan exits ${plan.code}: ${plan.errors.join('; ')}`)
       continue
     }
-    const oids = (await git(repo, 'rev-list', '--reverse', admission.ledger_ref ?? '')).split('\n')
+    const oids = (
+      await git(repo, 'rev-list', '--reverse', await headOf(repo, admission.ledger_ref ?? ''))
+    ).split('\n')
     const chain = await Promise.all(
       oids.filter(Boolean).map(async oid => (await entryAt(repo, oid)) as Entry)
     )

@@ -29,7 +29,7 @@ import {
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, git, makeRepo, physicalRefs, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, physicalRefs, refsUnder, headOf } from '../support/repo.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/7/labeled/agent:run'
@@ -152,7 +152,9 @@ describe.each([
 
     const head = (await refsUnder(bare))[ledgerRef(NS, 'run-a')]
     expect(head).toBe(won.record.oid)
-    expect((await git(bare, 'rev-list', '--count', ledgerRef(NS, 'run-a'))).trim()).toBe('2')
+    expect(
+      (await git(bare, 'rev-list', '--count', await headOf(bare, ledgerRef(NS, 'run-a')))).trim()
+    ).toBe('2')
   })
 })
 

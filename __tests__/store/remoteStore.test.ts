@@ -25,7 +25,8 @@ import {
   refsUnder,
   physicalRefs,
   setLogical,
-  entryAt
+  entryAt,
+  headOf
 } from '../support/repo.js'
 import { ALL_BUCKETS, fillIndex, keysInBuckets } from '../../testkit/layout.js'
 
@@ -201,7 +202,9 @@ describe.each([
       const reason = (results.find(r => r.status === 'rejected') as PromiseRejectedResult).reason
       expect(String(reason)).toMatch(/Another writer appended/)
       expect(reason).toBeInstanceOf(LostRace)
-      expect((await git(bare, 'rev-list', '--count', ledgerRef(NS, 'run-a'))).trim()).toBe('2')
+      expect(
+        (await git(bare, 'rev-list', '--count', await headOf(bare, ledgerRef(NS, 'run-a')))).trim()
+      ).toBe('2')
     })
   }
 )

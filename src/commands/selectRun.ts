@@ -4,7 +4,8 @@ import type { Writer } from '../core/record.js'
 import { checkRunId } from '../core/text.js'
 import { ownsRun } from '../core/writer.js'
 import type { Store } from '../store/store.js'
-import type { WorkflowEvent } from './dispatchTarget.js'
+import { admissionRef, ledgerRef } from '../core/refs.js'
+import { defaultRunId, type WorkflowEvent } from './dispatchTarget.js'
 import { readRun, type FoundRun, type RunSelector } from './readRun.js'
 import { viewChain, type RunView } from './runView.js'
 
@@ -35,6 +36,7 @@ export interface SelectedRun extends FoundRun {
  */
 export async function selectRun(store: Store, choice: RunChoice): Promise<SelectedRun> {
   const { selector, selected_by } = chooseSelector(choice)
+  await store.prefetch?.(namesKnown(choice.namespace, selector, choice.writer))
   const found = await readRun(store, choice.namespace, selector)
   const view = viewChain(found.chain)
   if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
@@ -73,6 +75,18 @@ export function requireMayAct(selected: SelectedRun, what: string): void {
       'operator job), give its `run_id`.',
     owner
   )
+}
+
+/**
+ * The names a read will need, known before it starts, so a remote store brings them in one
+ * fetch (docs/design/storage.md#what-a-read-fetches): by key, the key's admission and the
+ * ledger this workflow run would own (gh-<run id>-…, the common case of a step after admit).
+ */
+function namesKnown(namespace: string, selector: RunSelector, writer: Writer | null): string[] {
+  if (selector.by === 'run_id') return [ledgerRef(namespace, selector.run_id)]
+  const admission = admissionRef(namespace, selector.dispatch_key)
+  if (writer === null) return [admission]
+  return [admission, ledgerRef(namespace, defaultRunId(selector.dispatch_key, writer))]
 }
 
 function chooseSelector(choice: RunChoice): {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdir, mkdtemp, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, open, readFile, rename, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { EMPTY_TREE } from '../core/entry.js'
@@ -54,8 +53,6 @@ const BASE_CONFIG = [
   '-c',
   'core.packedRefsTimeout=10000'
 ]
-
-const ZERO_OID = /^0+$/
 
 /**
  * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
@@ -123,90 +120,10 @@ export class Git {
     })
   }
 
-  /** Writes commit objects (validated by git) in one process; returns their ids in order. */
-  async writeCommits(texts: readonly string[]): Promise<string[]> {
-    if (texts.length === 0) return []
-    const dir = await mkdtemp(join(tmpdir(), 'dispatch-ledger-'))
-    try {
-      const paths = texts.map((_, i) => join(dir, `${i}`))
-      await Promise.all(texts.map((text, i) => writeFile(paths[i] as string, text)))
-      const out = await this.ok(
-        ['hash-object', '-t', 'commit', '-w', '--stdin-paths'],
-        paths.join('\n') + '\n'
-      )
-      const oids = out.split('\n').filter(Boolean)
-      if (oids.length !== texts.length) throw new StoreError('git hash-object wrote fewer objects')
-      return oids
-    } finally {
-      await rm(dir, { recursive: true, force: true })
-    }
-  }
-
-  /**
-   * Creates every ref in one transaction, each only if it does not exist (an all-zero old
-   * value): the compare-and-set that arbitrates admission. Returns false, with nothing
-   * written, when any of them already exists.
-   */
-  async createRefs(updates: readonly RefUpdate[]): Promise<boolean> {
-    const result = await this.run(
-      ['update-ref', '--stdin'],
-      transaction(updates.map(u => createLine(u.ref, u.oid)))
-    )
-    if (result.code === 0) return true
-    if (
-      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(
-        result.stderr
-      )
-    )
-      return false
-    throw this.failure(['update-ref', '--stdin'], result)
-  }
-
   /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
   async writeObject(object: { readonly type: 'tag'; readonly text: string }): Promise<string> {
     const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text)
     return out.trim()
-  }
-
-  /**
-   * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
-   * still points at its expected value. All or nothing; false, with nothing written, when any
-   * precondition fails.
-   */
-  async updateRefsAtomically(refs: {
-    readonly create: readonly RefUpdate[]
-    readonly update: ReadonlyArray<RefUpdate & { readonly expected: string }>
-  }): Promise<boolean> {
-    const lines = [
-      ...refs.create.map(u => createLine(u.ref, u.oid)),
-      ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
-    ]
-    const result = await this.run(['update-ref', '--stdin'], transaction(lines))
-    if (result.code === 0) return true
-    if (
-      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
-        result.stderr
-      )
-    )
-      return false
-    throw this.failure(['update-ref', '--stdin'], result)
-  }
-
-  /** Moves ref from expected to next, only if it still points at expected. */
-  async advanceRef(ref: string, next: string, expected: string): Promise<boolean> {
-    if (ZERO_OID.test(expected)) throw new StoreError('advanceRef needs the head that was read')
-    const result = await this.run(
-      ['update-ref', '--stdin'],
-      transaction([`update ${ref} ${next} ${expected}`])
-    )
-    if (result.code === 0) return true
-    if (
-      /is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(
-        result.stderr
-      )
-    )
-      return false
-    throw this.failure(['update-ref', '--stdin'], result)
   }
 
   /**
@@ -342,15 +259,6 @@ export class Git {
     throw this.failure(['config'], result)
   }
 
-  /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
-  async setRefs(updates: readonly RefUpdate[]): Promise<void> {
-    if (updates.length === 0) return
-    await this.ok(
-      ['update-ref', '--stdin'],
-      transaction(updates.map(u => `update ${u.ref} ${u.oid}`))
-    )
-  }
-
   /**
    * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
    * oid), atomic when asked; the porcelain lines are parsed by the caller.
@@ -462,24 +370,6 @@ export class Git {
       else if (ref === `${tagRef}^{}`) peeled = id ?? null
     }
     return oid ? { oid, commit: peeled ?? oid } : null
-  }
-
-  /**
-   * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
-   * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
-   * for-each-ref pattern matches only whole path components; git still reads only the refs
-   * under the pattern's fixed part, so the cost does not grow with the namespace.
-   */
-  async listRefs(prefix: string): Promise<RefUpdate[]> {
-    if (/[*?[\\]/.test(prefix)) throw new StoreError(`a ref prefix has a glob character: ${prefix}`)
-    const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`])
-    return out
-      .split('\n')
-      .filter(Boolean)
-      .map(line => {
-        const space = line.indexOf(' ')
-        return { oid: line.slice(0, space), ref: line.slice(space + 1) }
-      })
   }
 
   /** A `git cat-file --batch` process that answers one object at a time. */

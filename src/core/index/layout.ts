@@ -109,31 +109,6 @@ export function parseArchiveAfter(text: string): number {
   return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2] as 'm' | 'h' | 'd'] : 0)
 }
 
-/** The shortest retention a repository may set: see parseRetentionDays. */
-export const MIN_RETENTION_DAYS = 90
-
-/**
- * `retention-days`: 0 keeps every key forever. GitHub re-runs a workflow up to 30 days after it
- * started and a run may last 35 days, so a key forgotten sooner could admit a real duplicate:
- * 1–89 is refused.
- */
-export function parseRetentionDays(text: string): number {
-  const value = text.trim() === '' ? '0' : text.trim()
-  if (!/^(0|[1-9][0-9]*)$/.test(value))
-    throw new InvalidInput(
-      `The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
-        `(keep every key) or ${MIN_RETENTION_DAYS} or more.`
-    )
-  const days = Number(value)
-  if (days !== 0 && days < MIN_RETENTION_DAYS)
-    throw new InvalidInput(
-      `The \`retention-days\` input is ${days}, which could forget a key while GitHub may still ` +
-        're-run its workflow (re-runs are allowed up to 30 days after a run started, and a run ' +
-        `may last 35 days), admitting a real duplicate. Use 0 (keep every key) or ${MIN_RETENTION_DAYS} or more.`
-    )
-  return days
-}
-
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 export function isIdle(writtenAt: number, now: number, archiveAfterSeconds: number): boolean {
   return now - writtenAt >= archiveAfterSeconds
