@@ -2,14 +2,29 @@ import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import {
   AFTER_READ_BACK,
+  afterLookup,
+  afterSend,
   decideResolve,
   PLAN_BY_STATE,
   planEffect,
-  type NextStep
+  type EffectContext,
+  type EffectDecision,
+  type NextStep,
+  type ResolveDecision
 } from '../../../src/core/effect/decide.js'
-import { OPERATION_STATES, type OperationState } from '../../../src/core/effect/operation.js'
+import {
+  intentDigest,
+  OPERATION_STATES,
+  type OperationState
+} from '../../../src/core/effect/operation.js'
 import { foldOperation } from '../../../src/core/effect/operationChain.js'
-import { makeIntent, opChain } from '../../support/operations.js'
+import type { LookupOutcome, SendOutcome } from '../../../src/core/send/outcome.js'
+import { makeIntent, OP_ID, opChain } from '../../support/operations.js'
+
+// A decision's reason is what the step reports when it ends there: the summary's meaning and the
+// failure message (action/effectStep.ts), and the observation recorded with its state. Those
+// are asserted word for word below. A decision the command goes on from (prepare, send, lookup,
+// read_back) is never reported, so only its next step and record are asserted.
 
 describe('planEffect: the recorded chain alone', () => {
   const ROWS: Array<[OperationState, NextStep]> = [
@@ -26,6 +41,38 @@ describe('planEffect: the recorded chain alone', () => {
   })
   it.each(ROWS)('%s → %s, appending nothing', (state, next) => {
     expect(PLAN_BY_STATE[state]).toMatchObject({ next, record: null })
+  })
+  it.each<[OperationState, EffectDecision]>([
+    [
+      'terminal_committed',
+      { next: 'committed', record: null, reason: 'already committed: nothing is sent' }
+    ],
+    [
+      'terminal_no_commit',
+      {
+        next: 'not_committed',
+        record: null,
+        reason: 'already ended without its effect: nothing is sent'
+      }
+    ],
+    [
+      'conflict',
+      {
+        next: 'conflict',
+        record: null,
+        reason: 'another actor holds this tag or release: nothing is sent'
+      }
+    ],
+    [
+      'unknown',
+      {
+        next: 'refuse_unknown',
+        record: null,
+        reason: 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)'
+      }
+    ]
+  ])('a step that ends on a recorded %s says why, word for word', (state, decision) => {
+    expect(PLAN_BY_STATE[state]).toEqual(decision)
   })
   it('no operation yet → prepare (record prepared)', () => {
     expect(planEffect(null, 'sha256:' + '0'.repeat(64))).toMatchObject({
@@ -55,16 +102,158 @@ describe('planEffect: the recorded chain alone', () => {
       })
     }
   })
+  it('the refusal names the operation, the intent it is bound to and the one asked for', () => {
+    const op = foldOperation(opChain(makeIntent('release', { draft: true }), []))
+    const asked = intentDigest(makeIntent('release', { draft: true, name: 'another' }))
+    expect(planEffect(op, asked)).toEqual({
+      next: 'refuse_intent',
+      record: null,
+      reason: `the operation ${OP_ID} is bound to intent ${op.intent_digest}; this step asks for ${asked}`
+    })
+  })
 })
 
-describe('read back after a 201', () => {
+describe('read back after a 201: every answer ends the step, and says why', () => {
   it.each([
-    ['match', 'committed', 'terminal_committed'],
-    ['mismatch', 'conflict', 'conflict'],
-    ['none', 'unknown', 'unknown'],
-    ['unavailable', 'stop', null]
-  ] as const)('%s → %s', (found, next, record) => {
-    expect(AFTER_READ_BACK[found]).toMatchObject({ next, record })
+    ['match', 'committed', 'terminal_committed', 'the release carries our marker and fields'],
+    [
+      'mismatch',
+      'conflict',
+      'conflict',
+      'the release differs from the intent (edited or not ours)'
+    ],
+    ['none', 'unknown', 'unknown', 'the created release can no longer be found'],
+    ['unavailable', 'stop', null, 'the release could not be read back; the next step tries again']
+  ] as const)('%s → %s (%s): %j', (found, next, record, reason) => {
+    expect(AFTER_READ_BACK[found]).toEqual({ next, record, reason })
+  })
+})
+
+describe('a send or a lookup that ends the step says why, word for word', () => {
+  // A tag's push carries its record; a published release is fenced; a draft is not.
+  const tag: EffectContext = { fenced: true, commitsWithRecord: true, sends: 0, sendsThisStep: 1 }
+  const published: EffectContext = {
+    fenced: true,
+    commitsWithRecord: false,
+    sends: 1,
+    sendsThisStep: 1
+  }
+  const draft: EffectContext = { ...published, fenced: false }
+  const spent: EffectContext = { ...published, sendsThisStep: 2 }
+
+  it.each<[string, EffectContext, SendOutcome, EffectDecision]>([
+    [
+      'a tag pushed with its record',
+      tag,
+      { kind: 'submitted', external_ids: { tag_object: 'oid' } },
+      {
+        next: 'committed',
+        record: null,
+        reason: 'the atomic push created the tag and recorded it committed'
+      }
+    ],
+    [
+      'a tag push refused: the remote’s message',
+      tag,
+      {
+        kind: 'refused',
+        failure: { code: 'push_refused', classification: 'provider', retryable: false },
+        message: 'the remote refused the push (a hook or ruleset)'
+      },
+      { next: 'stop', record: null, reason: 'the remote refused the push (a hook or ruleset)' }
+    ],
+    [
+      'the only send of a release refused',
+      published,
+      {
+        kind: 'refused',
+        failure: { code: 'http_403', classification: 'provider', retryable: false },
+        message: 'refused 403: forbidden'
+      },
+      {
+        next: 'not_committed',
+        record: 'terminal_no_commit',
+        reason: 'GitHub definitely refused the only send: nothing was created'
+      }
+    ]
+  ])('after a send: %s', (_name, ctx, outcome, decision) => {
+    expect(afterSend(ctx, outcome)).toEqual(decision)
+  })
+
+  it.each<[string, EffectContext, LookupOutcome, EffectDecision]>([
+    [
+      'found, with the provider’s reason',
+      published,
+      { kind: 'found', external_ids: { release_id: '7' }, reason: 'release 7 is ours' },
+      {
+        next: 'committed',
+        record: 'terminal_committed',
+        reason: 'the lookup found our effect: release 7 is ours'
+      }
+    ],
+    [
+      'found, without one: the kind stands in',
+      tag,
+      { kind: 'found', external_ids: { tag_object: 'oid' } },
+      {
+        next: 'committed',
+        record: 'terminal_committed',
+        reason: 'the lookup found our effect: found'
+      }
+    ],
+    [
+      'another actor’s',
+      published,
+      { kind: 'conflict', reason: 'release 9 is not ours' },
+      {
+        next: 'conflict',
+        record: 'conflict',
+        reason: 'another actor holds this tag or release: release 9 is not ours'
+      }
+    ],
+    [
+      'nothing found, after the step’s two sends',
+      spent,
+      { kind: 'absent', reason: 'no release for the tag' },
+      {
+        next: 'stop',
+        record: null,
+        reason: 'nothing found and this step already sent twice; a later step goes on'
+      }
+    ],
+    [
+      'not known, fenced, after the step’s two sends',
+      spent,
+      { kind: 'unknown', reason: 'the list was cut short' },
+      {
+        next: 'stop',
+        record: null,
+        reason: 'not settled by this step; a later step looks again (the list was cut short)'
+      }
+    ],
+    [
+      'not known, a draft',
+      draft,
+      { kind: 'unknown', reason: 'no draft carries our marker' },
+      {
+        next: 'unknown',
+        record: 'unknown',
+        reason:
+          'no draft carries our marker, yet the create may still commit (drafts have no fence)'
+      }
+    ],
+    [
+      'the lookup failed',
+      published,
+      { kind: 'unavailable', reason: 'HTTP 502' },
+      {
+        next: 'stop',
+        record: null,
+        reason: 'the lookup failed; the next effect step looks again (HTTP 502)'
+      }
+    ]
+  ])('after a lookup: %s', (_name, ctx, lookup, decision) => {
+    expect(afterLookup(ctx, lookup)).toEqual(decision)
   })
 })
 
@@ -105,29 +294,64 @@ describe('decideResolve: /ledger resolve-effect', () => {
         }
       ])
     )
+  // What the operator is told (the command's reason): the first answer and who gave it.
+  const duplicate = (answer: string): ResolveDecision => ({
+    outcome: 'duplicate',
+    reason: `already resolved ${answer} by octocat`
+  })
+  const conflict = (first: string): ResolveDecision => ({
+    outcome: 'conflict',
+    reason: `already resolved ${first} by octocat; the first answer stands`
+  })
   it.each([
-    ['unknown, committed', unknown, 'committed', '77', 'applied'],
-    ['unknown, not committed', unknown, 'not_committed', null, 'applied'],
-    ['resolved committed 77, same again', resolved('committed'), 'committed', '77', 'duplicate'],
-    ['resolved committed 77, other id', resolved('committed'), 'committed', '78', 'conflict'],
-    ['resolved committed, now not', resolved('committed'), 'not_committed', null, 'conflict'],
-    ['resolved not committed, same', resolved('not_committed'), 'not_committed', null, 'duplicate'],
+    [
+      'resolved committed 77, same again',
+      resolved('committed'),
+      'committed',
+      '77',
+      duplicate('committed')
+    ],
+    [
+      'resolved committed 77, other id',
+      resolved('committed'),
+      'committed',
+      '78',
+      conflict('committed')
+    ],
+    [
+      'resolved committed, now not',
+      resolved('committed'),
+      'not_committed',
+      null,
+      conflict('committed')
+    ],
+    [
+      'resolved not committed, same',
+      resolved('not_committed'),
+      'not_committed',
+      null,
+      duplicate('not_committed')
+    ],
     [
       'resolved not committed, now committed',
       resolved('not_committed'),
       'committed',
       '5',
-      'conflict'
+      conflict('not_committed')
     ],
     [
       'never unknown',
       foldOperation(opChain(intent, ['may_have_been_sent'])),
       'not_committed',
       null,
-      'rejected'
+      {
+        outcome: 'rejected',
+        reason:
+          'the operation is may_have_been_sent, not unknown: there is nothing for an operator to settle'
+      }
     ]
-  ] as const)('%s', (_name, op, answer, id, outcome) => {
-    expect(decideResolve(op, answer, id).outcome).toBe(outcome)
+  ] as const)('%s', (_name, op, answer, id, decision) => {
+    expect(decideResolve(op, answer, id)).toEqual(decision)
   })
   it('applied maps the answer to its terminal state', () => {
     expect(decideResolve(unknown, 'committed', '1')).toEqual({
