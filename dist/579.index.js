@@ -307,55 +307,6 @@ function checkFirstRecord(record) {
 
 /***/ }),
 
-/***/ 4447:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ resolveDispatch)
-/* harmony export */ });
-/* unused harmony export defaultRunId */
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
-
-
-
-
-
-function resolveDispatch(options) {
-    const derived = (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .deriveDispatch */ .Qj)({
-        eventName: options.event.name,
-        payload: options.event.payload,
-        dispatchKey: options.dispatch_key || undefined,
-        request: options.request
-    });
-    const run_id = options.run_id
-        ? (0,_core_text_js__WEBPACK_IMPORTED_MODULE_3__/* .checkRunId */ .np)(options.run_id)
-        : defaultRunId(derived.dispatch_key, options.writer);
-    return {
-        ...derived,
-        run_id,
-        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(derived.dispatch_key),
-        admission_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionRef */ .Rp)(options.namespace, derived.dispatch_key),
-        ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(options.namespace, run_id)
-    };
-}
-/**
- * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
- * replays its own run; another workflow run gets another id and finds the first one's.
- */
-function defaultRunId(dispatchKey, writer) {
-    if (writer === null)
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('This process is not a workflow run (GITHUB_RUN_ID is not set), so there is no default ' +
-            '`run_id`. Run inside a workflow, or give the `run_id`.');
-    return `${(0,_core_writer_js__WEBPACK_IMPORTED_MODULE_4__/* .defaultRunIdPrefix */ .se)(writer)}${(0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(dispatchKey).slice(0, 12)}`;
-}
-
-
-/***/ }),
-
 /***/ 8822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

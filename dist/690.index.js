@@ -15,6 +15,55 @@ function flag(value) {
 
 /***/ }),
 
+/***/ 4447:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ defaultRunId),
+/* harmony export */   V: () => (/* binding */ resolveDispatch)
+/* harmony export */ });
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
+
+
+
+
+
+function resolveDispatch(options) {
+    const derived = (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .deriveDispatch */ .Qj)({
+        eventName: options.event.name,
+        payload: options.event.payload,
+        dispatchKey: options.dispatch_key || undefined,
+        request: options.request
+    });
+    const run_id = options.run_id
+        ? (0,_core_text_js__WEBPACK_IMPORTED_MODULE_3__/* .checkRunId */ .np)(options.run_id)
+        : defaultRunId(derived.dispatch_key, options.writer);
+    return {
+        ...derived,
+        run_id,
+        dispatch_key_hash: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(derived.dispatch_key),
+        admission_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionRef */ .Rp)(options.namespace, derived.dispatch_key),
+        ledger_ref: (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(options.namespace, run_id)
+    };
+}
+/**
+ * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * replays its own run; another workflow run gets another id and finds the first one's.
+ */
+function defaultRunId(dispatchKey, writer) {
+    if (writer === null)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('This process is not a workflow run (GITHUB_RUN_ID is not set), so there is no default ' +
+            '`run_id`. Run inside a workflow, or give the `run_id`.');
+    return `${(0,_core_writer_js__WEBPACK_IMPORTED_MODULE_4__/* .defaultRunIdPrefix */ .se)(writer)}${(0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .keyHash */ .aE)(dispatchKey).slice(0, 12)}`;
+}
+
+
+/***/ }),
+
 /***/ 3141:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -133,6 +182,8 @@ var core_text = __webpack_require__(2020);
 var core_writer = __webpack_require__(7416);
 // EXTERNAL MODULE: ./src/core/refs.ts
 var refs = __webpack_require__(9301);
+// EXTERNAL MODULE: ./src/commands/dispatchTarget.ts
+var dispatchTarget = __webpack_require__(4447);
 // EXTERNAL MODULE: ./src/commands/generations.ts
 var generations = __webpack_require__(1125);
 // EXTERNAL MODULE: ./src/commands/storedNames.ts
@@ -222,6 +273,8 @@ function ownedGeneration(generations, writer) {
 
 
 
+
+
 /**
  * docs/design/writers.md: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
  * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
@@ -229,6 +282,7 @@ function ownedGeneration(generations, writer) {
  */
 async function selectRun(store, choice) {
     const { selector, selected_by } = chooseSelector(choice);
+    await store.prefetch?.(namesKnown(choice.namespace, selector, choice.writer));
     const found = await readRun(store, choice.namespace, selector);
     const view = (0,runView/* viewChain */.BS)(found.chain);
     if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
@@ -258,6 +312,19 @@ function requireMayAct(selected, what) {
         `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
         'which acts only for the owner. To act on another run deliberately (a recovery or ' +
         'operator job), give its `run_id`.', owner);
+}
+/**
+ * The names a read will need, known before it starts, so a remote store brings them in one
+ * fetch (docs/design/storage.md#what-a-read-fetches): by key, the key's admission and the
+ * ledger this workflow run would own (gh-<run id>-…, the common case of a step after admit).
+ */
+function namesKnown(namespace, selector, writer) {
+    if (selector.by === 'run_id')
+        return [(0,refs/* ledgerRef */.DH)(namespace, selector.run_id)];
+    const admission = (0,refs/* admissionRef */.Rp)(namespace, selector.dispatch_key);
+    if (writer === null)
+        return [admission];
+    return [admission, (0,refs/* ledgerRef */.DH)(namespace, (0,dispatchTarget/* defaultRunId */.O)(selector.dispatch_key, writer))];
 }
 function chooseSelector(choice) {
     if (choice.run_id)

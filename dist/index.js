@@ -29244,7 +29244,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   xB: () => (/* binding */ isIdle),
 /* harmony export */   xj: () => (/* binding */ parseLogical)
 /* harmony export */ });
-/* unused harmony exports admissionName, chainName, bucketOfName, MIN_RETENTION_DAYS, parseRetentionDays */
+/* unused harmony exports admissionName, chainName, bucketOfName */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
@@ -29320,25 +29320,6 @@ function parseArchiveAfter(text) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
             'number followed by m, h or d (for example 30m, 1h, 2d).');
     return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
-}
-/** The shortest retention a repository may set: see parseRetentionDays. */
-const MIN_RETENTION_DAYS = 90;
-/**
- * `retention-days`: 0 keeps every key forever. GitHub re-runs a workflow up to 30 days after it
- * started and a run may last 35 days, so a key forgotten sooner could admit a real duplicate:
- * 1–89 is refused.
- */
-function parseRetentionDays(text) {
-    const value = text.trim() === '' ? '0' : text.trim();
-    if (!/^(0|[1-9][0-9]*)$/.test(value))
-        throw new InvalidInput(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
-            `(keep every key) or ${MIN_RETENTION_DAYS} or more.`);
-    const days = Number(value);
-    if (days !== 0 && days < MIN_RETENTION_DAYS)
-        throw new InvalidInput(`The \`retention-days\` input is ${days}, which could forget a key while GitHub may still ` +
-            're-run its workflow (re-runs are allowed up to 30 days after a run started, and a run ' +
-            `may last 35 days), admitting a real duplicate. Use 0 (keep every key) or ${MIN_RETENTION_DAYS} or more.`);
-    return days;
 }
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 function isIdle(writtenAt, now, archiveAfterSeconds) {
@@ -30531,10 +30512,12 @@ const OUTPUTS = {
     recorded: { description: 'true when this step wrote a ledger record.' },
     dispatch_key: { description: 'The dispatch key used.' },
     dispatch_key_hash: {
-        description: "Hex sha256 of the dispatch key (the admission ref's last component)."
+        description: "Hex sha256 of the dispatch key (the last component of the admission's name)."
     },
     request_digest: { description: 'sha256 of the JCS canonical request.' },
-    admission_ref: { description: 'The admission ref.' },
+    admission_ref: {
+        description: "The admission's name, <namespace>/admissions/<sha256(key)> (.g<N> from generation 2): an entry of its index bucket <namespace>/index/<hh>."
+    },
     ledger_ref: { description: "The run's ledger ref." },
     state: {
         description: "The run's current state. Empty (like terminal, sequence and attempt) for admit and preview in a workflow run that does not own the run: use the plan action with run-id to read it."
@@ -30832,7 +30815,7 @@ function needsEvent(rule, inputs) {
 
 /***/ }),
 
-/***/ 1404:
+/***/ 6648:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30850,8 +30833,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: external "node:zlib"
@@ -30861,7 +30842,6 @@ var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/store/git.ts
-
 
 
 
@@ -30883,7 +30863,6 @@ const BASE_CONFIG = [
     '-c',
     'core.packedRefsTimeout=10000'
 ];
-const ZERO_OID = /^0+$/;
 /**
  * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
  * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
@@ -30945,69 +30924,10 @@ class Git {
             stdio: ['pipe', 'pipe', 'pipe']
         });
     }
-    /** Writes commit objects (validated by git) in one process; returns their ids in order. */
-    async writeCommits(texts) {
-        if (texts.length === 0)
-            return [];
-        const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'dispatch-ledger-'));
-        try {
-            const paths = texts.map((_, i) => (0,external_node_path_.join)(dir, `${i}`));
-            await Promise.all(texts.map((text, i) => (0,promises_.writeFile)(paths[i], text)));
-            const out = await this.ok(['hash-object', '-t', 'commit', '-w', '--stdin-paths'], paths.join('\n') + '\n');
-            const oids = out.split('\n').filter(Boolean);
-            if (oids.length !== texts.length)
-                throw new errors/* StoreError */.AD('git hash-object wrote fewer objects');
-            return oids;
-        }
-        finally {
-            await (0,promises_.rm)(dir, { recursive: true, force: true });
-        }
-    }
-    /**
-     * Creates every ref in one transaction, each only if it does not exist (an all-zero old
-     * value): the compare-and-set that arbitrates admission. Returns false, with nothing
-     * written, when any of them already exists.
-     */
-    async createRefs(updates) {
-        const result = await this.run(['update-ref', '--stdin'], transaction(updates.map(u => createLine(u.ref, u.oid))));
-        if (result.code === 0)
-            return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
     /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
     async writeObject(object) {
         const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
         return out.trim();
-    }
-    /**
-     * One ref transaction: each `create` only if the ref is absent, each `update` only if the ref
-     * still points at its expected value. All or nothing; false, with nothing written, when any
-     * precondition fails.
-     */
-    async updateRefsAtomically(refs) {
-        const lines = [
-            ...refs.create.map(u => createLine(u.ref, u.oid)),
-            ...refs.update.map(u => `update ${u.ref} ${u.oid} ${u.expected}`)
-        ];
-        const result = await this.run(['update-ref', '--stdin'], transaction(lines));
-        if (result.code === 0)
-            return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
-    }
-    /** Moves ref from expected to next, only if it still points at expected. */
-    async advanceRef(ref, next, expected) {
-        if (ZERO_OID.test(expected))
-            throw new errors/* StoreError */.AD('advanceRef needs the head that was read');
-        const result = await this.run(['update-ref', '--stdin'], transaction([`update ${ref} ${next} ${expected}`]));
-        if (result.code === 0)
-            return true;
-        if (/is at [0-9a-f]+ but expected|unable to resolve reference|reference is missing/.test(result.stderr))
-            return false;
-        throw this.failure(['update-ref', '--stdin'], result);
     }
     /**
      * git treats the empty tree as always present, but `git fsck` reports it missing unless
@@ -31137,12 +31057,6 @@ class Git {
             return false;
         throw this.failure(['config'], result);
     }
-    /** Points each local ref at its oid, whatever it held: the remote's value is the truth. */
-    async setRefs(updates) {
-        if (updates.length === 0)
-            return;
-        await this.ok(['update-ref', '--stdin'], transaction(updates.map(u => `update ${u.ref} ${u.oid}`)));
-    }
     /**
      * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
      * oid), atomic when asked; the porcelain lines are parsed by the caller.
@@ -31233,24 +31147,6 @@ class Git {
                 peeled = id ?? null;
         }
         return oid ? { oid, commit: peeled ?? oid } : null;
-    }
-    /**
-     * `<oid> <ref>` for every ref whose name starts with prefix: a folder (`…/runs/`) or a ref and
-     * its siblings (`<admission ref>` lists `<admission ref>.g2`…). A glob, since a plain
-     * for-each-ref pattern matches only whole path components; git still reads only the refs
-     * under the pattern's fixed part, so the cost does not grow with the namespace.
-     */
-    async listRefs(prefix) {
-        if (/[*?[\\]/.test(prefix))
-            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
-        const out = await this.ok(['for-each-ref', '--format=%(objectname) %(refname)', `${prefix}*`]);
-        return out
-            .split('\n')
-            .filter(Boolean)
-            .map(line => {
-            const space = line.indexOf(' ');
-            return { oid: line.slice(0, space), ref: line.slice(space + 1) };
-        });
     }
     /** A `git cat-file --batch` process that answers one object at a time. */
     openReader() {
@@ -31503,13 +31399,13 @@ function sortKey(item) {
 }
 function encodeTree(items) {
     const sorted = [...items].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
-    return Buffer.concat(sorted.map(item => Buffer.concat([Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'), Buffer.from(item.oid, 'hex')])));
+    return Buffer.concat(sorted.map(item => Buffer.concat([
+        Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'),
+        Buffer.from(item.oid, 'hex')
+    ])));
 }
 function objectId(type, body) {
-    return (0,external_node_crypto_.createHash)('sha1')
-        .update(`${type} ${body.length}\0`)
-        .update(body)
-        .digest('hex');
+    return (0,external_node_crypto_.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
 ;// CONCATENATED MODULE: ./src/store/chainReader.ts
@@ -31977,7 +31873,9 @@ class IndexedStore {
     }
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
     bringFor(intent, options) {
-        const names = intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.name) : [intent.name];
+        const names = intent.kind === 'create'
+            ? [...intent.admissions, ...intent.chains].map(x => x.name)
+            : [intent.name];
         return this.bringNames(names, { ...options, check: false });
     }
     /**
@@ -31992,7 +31890,10 @@ class IndexedStore {
             byNamespace.set(name.namespace, buckets);
         }
         for (const [namespace, buckets] of byNamespace)
-            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [(0,layout/* indexRef */.C4)(namespace, b), ...layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b))]), options.refresh, { check: options.check ?? true });
+            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [
+                (0,layout/* indexRef */.C4)(namespace, b),
+                ...layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b))
+            ]), options.refresh, { check: options.check ?? true });
     }
     async bringPrefixes(namespace, prefixes, refresh, options = {}) {
         const first = !this.checked.has(namespace);
@@ -32021,8 +31922,8 @@ class IndexedStore {
         const v1 = `${namespace}/admissions/`;
         if (v1Refs.length > 0)
             throw new errors/* StoreError */.AD(`The namespace ${namespace} holds refs of layout v1 (${v1}…), which this version does ` +
-                'not read or write (v0.1 was never released, and nothing migrates them). Set the ' +
-                '`namespace` input to a fresh prefix, or delete those refs ' +
+                'not read or write (v0.1 was never released, and nothing migrates them). Set ' +
+                '`namespace` to a fresh prefix, or delete those refs ' +
                 `(git for-each-ref --format='delete %(refname)' ${v1} | git update-ref --stdin, then push the deletions).`);
         this.checked.add(namespace);
     }
@@ -32166,7 +32067,12 @@ class WritePlan {
                 continue;
             const tree = await view.edit(edits);
             objects.push(...tree.objects);
-            const commit = commitObject({ tree: tree.root, parents: [], time, subject: `dispatch-ledger index ${view.ref}` });
+            const commit = commitObject({
+                tree: tree.root,
+                parents: [],
+                time,
+                subject: `dispatch-ledger index ${view.ref}`
+            });
             objects.push(commit);
             this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
         }
@@ -32199,7 +32105,9 @@ function named(ref) {
     return name;
 }
 function describe(intent) {
-    return intent.kind === 'create' ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ') : intent.ref;
+    return intent.kind === 'create'
+        ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
+        : intent.ref;
 }
 function pause(attempt) {
     return new Promise(resolve => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 10)));
@@ -32217,7 +32125,7 @@ function pause(attempt) {
 /* harmony export */ });
 /* unused harmony exports parsePorcelain, isLeaseRefused, isRaceLost, firstLine */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1404);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6648);
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
  * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
@@ -43228,8 +43136,8 @@ function describeError(error) {
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var index_layout = __nccwpck_require__(5860);
-// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
-var store_git = __nccwpck_require__(1404);
+// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
+var store_git = __nccwpck_require__(6648);
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts

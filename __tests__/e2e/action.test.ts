@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { admissionRef } from '../../src/core/refs.js'
 import {
   cleanupRepos,
-  git,
   makeRepo,
   makeTempDir,
   refsUnder,
-  writeObject
+  writeObject,
+  setLogical
 } from '../support/repo.js'
 import { runAction, type ActionRun } from '../../scripts/runner.js'
 import { exampleEvent, LABELED_KEY } from '../support/events.js'
@@ -199,7 +199,7 @@ describe('the bundled action, run as the runner runs it', () => {
     it('a corrupt stored admission names the ref', async () => {
       const repo = await makeRepo()
       const ref = admissionRef('refs/dispatch-ledger', LABELED_KEY)
-      await git(repo, 'update-ref', ref, writeObject(repo, 'blob', 'garbage'))
+      await setLogical(repo, ref, writeObject(repo, 'blob', 'garbage'))
       const before = await refsUnder(repo)
       await expectRefused(
         { event: await example('issues-labeled.json') },

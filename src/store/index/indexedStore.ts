@@ -455,8 +455,8 @@ export class IndexedStore implements Store {
     if (v1Refs.length > 0)
       throw new StoreError(
         `The namespace ${namespace} holds refs of layout v1 (${v1}…), which this version does ` +
-          'not read or write (v0.1 was never released, and nothing migrates them). Set the ' +
-          '`namespace` input to a fresh prefix, or delete those refs ' +
+          'not read or write (v0.1 was never released, and nothing migrates them). Set ' +
+          '`namespace` to a fresh prefix, or delete those refs ' +
           `(git for-each-ref --format='delete %(refname)' ${v1} | git update-ref --stdin, then push the deletions).`
       )
     this.checked.add(namespace)
