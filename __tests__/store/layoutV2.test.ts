@@ -132,7 +132,7 @@ describe.each([
     }
     // One index ref holds all sixteen admissions.
     expect((await refKinds(bare)).index).toBe(1)
-  })
+  }, 300_000)
 
   it('16 arrivals of one key: one owner, one ledger', async () => {
     const remote = await makeRemote()
@@ -152,7 +152,7 @@ describe.each([
     expect(new Set(results.map(r => r.admission.run_id))).toEqual(new Set([owner]))
     const runs = Object.keys(await refsUnder(bare)).filter(ref => ref.includes('/runs/'))
     expect(runs).toEqual([ledgerRef(NS, owner as string)])
-  })
+  }, 300_000)
 })
 
 describe('archived chains read, verify and go on as live ones', () => {
