@@ -71,6 +71,22 @@ const NETWORK_CONFIG = [
 ]
 
 /**
+ * Every fetch: quiet, no tags, nothing else written or run. Entries share no history with the
+ * checkout, so negotiating is a wasted round trip.
+ */
+const FETCH = [
+  ...NETWORK_CONFIG,
+  '-c',
+  'fetch.negotiationAlgorithm=noop',
+  'fetch',
+  '--quiet',
+  '--no-tags',
+  '--no-write-fetch-head',
+  '--no-auto-gc',
+  '--no-recurse-submodules'
+]
+
+/**
  * The one place git processes are spawned. Each method runs one git command, always with
  * an argument array (never a shell), so no event field can become a command.
  */
@@ -296,17 +312,8 @@ export class Git {
     options: { readonly depth?: number } = {}
   ): Promise<GitResult> {
     return this.run([
-      ...NETWORK_CONFIG,
-      // Entries share no history with the checkout, so negotiating is a wasted round trip.
-      '-c',
-      'fetch.negotiationAlgorithm=noop',
-      'fetch',
-      '--quiet',
+      ...FETCH,
       '--prune',
-      '--no-tags',
-      '--no-write-fetch-head',
-      '--no-auto-gc',
-      '--no-recurse-submodules',
       ...(options.depth ? [`--depth=${options.depth}`] : []),
       remote,
       ...refs.map(ref => `+${ref}*:${ref}*`)
@@ -315,19 +322,7 @@ export class Git {
 
   /** Fetches objects by id (protocol v2 lets a client want any object the server holds). */
   fetchObjects(remote: string, oids: readonly string[]): Promise<GitResult> {
-    return this.run([
-      ...NETWORK_CONFIG,
-      '-c',
-      'fetch.negotiationAlgorithm=noop',
-      'fetch',
-      '--quiet',
-      '--no-tags',
-      '--no-write-fetch-head',
-      '--no-auto-gc',
-      '--no-recurse-submodules',
-      remote,
-      ...oids
-    ])
+    return this.run([...FETCH, remote, ...oids])
   }
 
   /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
