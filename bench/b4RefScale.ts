@@ -17,13 +17,15 @@
  * one-ref `git push` beside them shows what any push to that repository costs.
  */
 import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { expectOk, git, prepareStep, runStep, tempDir, timed, type Step } from './lib/proc.ts'
 import { bareWithAdmissions, fillAdmissions, type Filled } from './lib/fill.ts'
 import type { Context, PartResult } from './lib/part.ts'
-import { bytes, interleave, median, ms, ratio, summarize, table } from './lib/stats.ts'
+import { bytes, interleave, median, ms, ratio, signed, summarize, table } from './lib/stats.ts'
 import { cloneOf, remoteStoreStatus, startGitHttpServer, type GitHttpServer } from './lib/remote.ts'
+import { coveredMs, gitProfile } from './lib/trace2.ts'
 
 const SIZES = [1000, 10000, 100000] as const
 const STEPS = ['admit', 'append', 'archive'] as const
@@ -186,7 +188,8 @@ export async function b4(ctx: Context): Promise<PartResult> {
   }
   const remote = await remoteStoreStatus()
   const remoteLives: Array<{ size: number; life: Life }> = []
-  const remoteSamples = remote.usable ? await remoteColumn(ctx, remoteLives) : null
+  const remoteRun = remote.usable ? await remoteColumn(ctx, remoteLives) : null
+  const remoteSamples = remoteRun?.samples ?? null
 
   const med = (samples: Samples | null, name: string) => median(samples?.[name] ?? [])
   const vs = (samples: Samples | null, name: string, size: number) =>
@@ -261,6 +264,7 @@ export async function b4(ctx: Context): Promise<PartResult> {
       '',
       remoteTable,
       '',
+      ...(remoteRun ? [tracedTable(remoteRun.traced), ''] : []),
       'Each round is one run per size: admit a fresh key, append `dispatched`, append ' +
         '`cancelled` (terminal: archives the run in the same write). Filled keys: half ended, half ' +
         'idle, every run archived. Remote steps each run in a fresh clone (a job from ' +
@@ -296,7 +300,8 @@ export async function b4(ctx: Context): Promise<PartResult> {
             ),
             ratios: ratios(remoteSamples),
             raw: remoteSamples,
-            lives: remoteLives
+            lives: remoteLives,
+            traced: remoteRun?.traced
           }
         : remote.reason
     }
@@ -313,7 +318,7 @@ const remoteCount = (ctx: Context) => (ctx.quick ? 4 : 10)
 async function remoteColumn(
   ctx: Context,
   lives: Array<{ size: number; life: Life }>
-): Promise<Samples> {
+): Promise<{ samples: Samples; traced: Traced }> {
   const servers: Array<{ size: number; server: GitHttpServer; clone: string; base: string }> = []
   try {
     for (const size of SIZES) {
@@ -359,8 +364,72 @@ async function remoteColumn(
       lives
     )
     ctx.log(`B4: remote rounds took ${((performance.now() - started) / 1000).toFixed(0)} s`)
-    return samples
+    const traced = await traceAdmissions(ctx, (size: number) => at(size).server, stamp)
+    return { samples, traced }
   } finally {
     await Promise.all(servers.map(s => s.server.close()))
   }
+}
+
+/** Per traced size: each git process of the admission (by its position) → ms per sample. */
+type Traced = Record<
+  number,
+  { total: number[]; node: number[]; processes: Record<string, number[]> }
+>
+
+const TRACED = [1000, 100000] as const
+
+/**
+ * Where the remote admission's growth goes: a few more admissions at 10³ and 10⁵ (fresh
+ * clones, interleaved) run with GIT_TRACE2_EVENT, each git process's time filed by its position
+ * in the step (`1 fetch`, `2 cat-file`, …), and the time no git process covers (Node).
+ */
+async function traceAdmissions(
+  ctx: Context,
+  serverOf: (size: number) => GitHttpServer,
+  stamp: string
+): Promise<Traced> {
+  const count = ctx.quick ? 2 : 5
+  ctx.log(`B4: ${count} traced remote admissions at 10³ and 10⁵`)
+  const traced: Traced = {}
+  for (let round = 0; round < count; round++)
+    for (const size of round % 2 ? [...TRACED].reverse() : TRACED) {
+      const dir = await cloneOf(serverOf(size))
+      const file = join(await tempDir('b4-trace2'), 'events.json')
+      const step = await prepareStep({
+        workspace: dir,
+        runId: 4900 + round,
+        with: { 'dispatch-key': `bench/b4t/${stamp}/${size}/${round}`, remote: 'origin' },
+        env: { GIT_TRACE2_EVENT: file }
+      })
+      const spawned = Date.now()
+      const result = await runStep(step, dir)
+      expectOk('B4 traced admit', result, o => o.created === 'true')
+      const profile = await gitProfile(file, spawned)
+      const t = (traced[size] ??= { total: [], node: [], processes: {} })
+      t.total.push(result.ms)
+      t.node.push(result.ms - coveredMs(profile))
+      profile.forEach((p, i) => (t.processes[`${i + 1} ${p.command}`] ??= []).push(p.ms))
+    }
+  return traced
+}
+
+function tracedTable(traced: Traced): string {
+  const [small, large] = TRACED
+  const names = [
+    ...new Set(TRACED.flatMap(size => Object.keys(traced[size]?.processes ?? {})))
+  ].sort((a, b) => parseInt(a) - parseInt(b))
+  const row = (name: string, pick: (size: number) => number[] | undefined) => {
+    const a = median(pick(small) ?? [])
+    const b = median(pick(large) ?? [])
+    return [name, ms(a), ms(b), signed(b - a)]
+  }
+  return table(
+    ['B4 remote admission, traced (median ms)', '10³', '10⁵', '10⁵ − 10³'],
+    [
+      row('the whole step', size => traced[size]?.total),
+      ...names.map(name => row(`git ${name}`, size => traced[size]?.processes[name])),
+      row('Node alone (no git process running)', size => traced[size]?.node)
+    ]
+  )
 }

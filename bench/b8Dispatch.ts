@@ -26,6 +26,7 @@ import {
   timed
 } from './lib/proc.ts'
 import { cloneOf, startGitHttpServer } from './lib/remote.ts'
+import { coveredMs, gitProfile } from './lib/trace2.ts'
 import { interleave, ms, ratio, signed, summarize, table } from './lib/stats.ts'
 
 export async function b8(ctx: Context): Promise<PartResult> {
@@ -177,15 +178,7 @@ export async function b8(ctx: Context): Promise<PartResult> {
     const tracedRun = await runStep(traced.step, traced.workspace)
     expectOk('B8 dispatch (trace2)', tracedRun)
     const profile = await gitProfile(traceFile, spawnedAt)
-    // Wall time covered by at least one git process (`cat-file --batch` readers stay open while
-    // other commands run, so the durations overlap).
-    let gitMs = 0
-    let reach = -Infinity
-    for (const p of [...profile].sort((a, b) => a.at - b.at)) {
-      const end = p.at + p.ms
-      if (end > reach) gitMs += end - Math.max(p.at, reach)
-      reach = Math.max(reach, end)
-    }
+    const gitMs = coveredMs(profile)
 
     const max = (field: 'pushes' | 'fetches' | 'posts') => Math.max(...counts.map(c => c[field]))
     const min = (field: 'pushes' | 'fetches' | 'posts') => Math.min(...counts.map(c => c[field]))
@@ -292,57 +285,4 @@ export async function b8(ctx: Context): Promise<PartResult> {
     await gh.stop()
     await server.close()
   }
-}
-
-/**
- * The top-level git processes in a GIT_TRACE2_EVENT file (children such as git-remote-http
- * are inside their parent's time): when each started (ms after the step was spawned), how long it took
- * (its own `t_abs` at exit), and for a fetch or push the refs it names.
- */
-async function gitProfile(
-  file: string,
-  origin: number
-): Promise<Array<{ at: number; command: string; ms: number; what: string }>> {
-  const starts = new Map<string, { time: number; argv: string[] }>()
-  const out: Array<{ start: number; command: string; ms: number; what: string }> = []
-  for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
-    const event = JSON.parse(line) as {
-      event: string
-      sid: string
-      time: string
-      t_abs?: number
-      argv?: string[]
-    }
-    if (event.sid.includes('/')) continue
-    if (event.event === 'start')
-      starts.set(event.sid, { time: Date.parse(event.time), argv: event.argv ?? [] })
-    if (event.event === 'exit') {
-      const start = starts.get(event.sid)
-      if (!start) continue
-      const args = start.argv.slice(1)
-      const command = subcommand(args.join(' '))
-      const refs = args.filter(a => a.startsWith('+') || a.includes(':refs/') || /^refs\//.test(a))
-      const what =
-        command === 'fetch'
-          ? `${refs.length} refspecs: ${describeRefs(refs)}`
-          : command === 'push'
-            ? `${refs.filter(r => !r.startsWith('--')).length} refs: ${describeRefs(refs)}`
-            : ''
-      out.push({ start: start.time, command, ms: (event.t_abs ?? 0) * 1000, what })
-    }
-  }
-  out.sort((a, b) => a.start - b.start)
-  return out.map(({ start, ...rest }) => ({ at: start - origin, ...rest }))
-}
-
-/** `index/3f, runs/3f, operations/3f, admissions/` from refspecs or push arguments. */
-function describeRefs(refs: readonly string[]): string {
-  const names = refs.map(ref => {
-    const name = ref.replace(/^\+/, '').split(':').at(-1) ?? ref
-    return name
-      .replace(/^refs\/dispatch-ledger\//, '')
-      .replace(/\*$/, '')
-      .replace(/([0-9a-f]{8})[0-9a-f]{56}/, '$1…')
-  })
-  return names.join(', ')
 }
