@@ -30,11 +30,19 @@ export async function b1(ctx: Context): Promise<PartResult> {
   const repo = await makeRepo('b1')
   const base = git(repo, ['rev-parse', 'HEAD']).trim()
   const stamp = Date.now().toString(36)
+  // The floors write layout v1 refs (`<ns>/admissions/<h>`), which make the action refuse
+  // its namespace: they write under a namespace of their own in the same repository.
   const step = (variant: string, round: number) =>
     prepareStep({
       workspace: repo,
       runId: 7000 + round,
-      with: { 'dispatch-key': `bench/b1/${stamp}/${variant}/${round}`, remote: 'none' }
+      with: {
+        'dispatch-key': `bench/b1/${stamp}/${variant}/${round}`,
+        remote: 'none',
+        ...(variant === 'action' || variant === 'warm-action'
+          ? {}
+          : { namespace: 'refs/bench-floor' })
+      }
     })
   // Warm the page cache and the filesystem once for each variant.
   expectOk('action warm-up', await runStep(await step('warm-action', 0), repo))

@@ -1,10 +1,11 @@
 /**
- * B7: start-up. `node dist/index.js` failing fast on an invalid `command` input (it loads
- * the entry chunk, validates inputs with zod, reports the error through @actions/core and
- * exits 1: no git, no command chunk) against `node -e 0` and against a bundle of
- * @actions/core alone that reads an input and sets an output. Also `command: preview` of an
- * unadmitted key in an empty repository (loads the preview chunk, one git process), and the
- * bundle sizes.
+ * B7: start-up. The admit action (`node dist/admit.js`, which imports the shared bundle
+ * dist/index.js) failing fast on an invalid `namespace` input (it loads the entry chunk,
+ * validates inputs with zod, reports the error through @actions/core and exits 1: no git, no
+ * command chunk; before one action per command this was an invalid `command` input) against
+ * `node -e 0` and against a bundle of @actions/core alone that reads an input and sets an
+ * output. Also the preview action on an unadmitted key in an empty repository (loads the
+ * preview chunk and reads the store), and the bundle sizes.
  */
 import { stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -24,7 +25,10 @@ import { bytes, interleave, ms, signed, summarize, table } from './lib/stats.ts'
 export async function b7(ctx: Context): Promise<PartResult> {
   const coreOnly = await nccBuild('core-only', join(PROJECT_ROOT, 'bench', 'floor', 'coreOnly.ts'))
   const repo = await makeRepo('b7')
-  const invalid = await prepareStep({ workspace: repo, action: 'bogus', with: { remote: 'none' } })
+  const invalid = await prepareStep({
+    workspace: repo,
+    with: { 'dispatch-key': 'bench/b7/invalid', namespace: 'bogus', remote: 'none' }
+  })
   const preview = await prepareStep({
     workspace: repo,
     action: 'preview',
@@ -77,8 +81,8 @@ export async function b7(ctx: Context): Promise<PartResult> {
       [
         row('`node -e 0`', s.nodeE0),
         row('@actions/core-only bundle (getInput + setOutput)', s.coreOnly),
-        row('dist/index.js, invalid `command` (fails after loading)', s.invalid),
-        row('dist/index.js, `command: preview`, empty repo (1 git)', s.preview)
+        row('dist/admit.js, invalid `namespace` (fails after loading)', s.invalid),
+        row('dist/preview.js (the preview action), unadmitted key, empty repo', s.preview)
       ]
     ),
     '',

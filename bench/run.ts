@@ -17,6 +17,7 @@ import { b5 } from './b5Contention.ts'
 import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
 import { b8 } from './b8Dispatch.ts'
+import { b9 } from './b9UnrelatedPush.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
 import { table } from './lib/stats.ts'
@@ -58,6 +59,7 @@ const plan: Array<[string, Part]> = [
   ['B6', b6],
   ['B7', b7],
   ['B8', b8],
+  ['B9', b9],
   ['B1', b1] // again, last: the noise within one run
 ]
 

@@ -1,0 +1,221 @@
+/**
+ * B9: what dispatch-ledger costs everyone else. A developer pushes one new commit of a branch
+ * (`git push <url> <commit>:refs/heads/dev-<transport>`, a fast-forward) to a bare repository
+ * holding 10⁵ admitted keys in layout v2 (`lib/fill.ts`: every run archived, half of them
+ * ended), against the same push to the same project holding no dispatch-ledger refs at all,
+ * over smart HTTP (the test server, `git http-backend`) and over file://.
+ *
+ * Every push first receives the remote's ref advertisement: receive-pack speaks protocol v0,
+ * which lists every ref the repository has (docs/design/storage.md). Its size is printed for
+ * each repository: the bytes of `GET info/refs?service=git-receive-pack` (what a push over
+ * HTTP reads first) and of `git ls-remote` (protocol v2, every ref), with the ref counts.
+ *
+ * For contrast, the OLD layout (v1, refused by the product now): the same project with 10⁵
+ * plain refs under refs/dispatch-ledger/admissions/ (`fillV1Refs`), which is what v0.1 made
+ * every push to the repository carry.
+ *
+ * All three repositories get the same project (a main branch of a few commits) and, each
+ * round, the same new commit; the pushes are interleaved (`interleave`: every variant once per
+ * round, the order rotating).
+ */
+import { writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { fillAdmissions, fillV1Refs } from './lib/fill.ts'
+import type { Context, PartResult } from './lib/part.ts'
+import { git, tempDir, timed } from './lib/proc.ts'
+import { startGitHttpServer, type GitHttpServer } from './lib/remote.ts'
+import { bytes, interleave, ms, ratio, summarize, table } from './lib/stats.ts'
+
+const KEYS = 100000
+const TARGETS = ['none', 'v2', 'v1'] as const
+type Target = (typeof TARGETS)[number]
+const TRANSPORTS = ['http', 'file'] as const
+type Transport = (typeof TRANSPORTS)[number]
+
+const LABEL: Record<Target, string> = {
+  none: 'no dispatch-ledger refs',
+  v2: `${KEYS.toLocaleString('en')} admitted keys, layout v2`,
+  v1: `OLD layout v1: ${KEYS.toLocaleString('en')} refs under refs/dispatch-ledger/admissions/`
+}
+
+/** A small project: 40 files in 4 directories, 5 commits on main. */
+async function project(): Promise<string> {
+  const dir = await tempDir('b9-project')
+  git(dir, ['init', '-q', '-b', 'main'])
+  for (let commit = 0; commit < 5; commit++) {
+    for (let f = 0; f < 40; f++)
+      await writeFile(
+        join(dir, `${['src', 'docs', 'lib', 'test'][f % 4]}-${f}.txt`),
+        `file ${f}, revision ${commit}\n${'some content line\n'.repeat(20 + f)}`
+      )
+    git(dir, ['add', '-A'])
+    git(dir, ['commit', '-q', '-m', `project commit ${commit}`])
+  }
+  return dir
+}
+
+/** GET <url>/info/refs?service=git-receive-pack: the advertisement a push over HTTP reads. */
+function receivePackAdvertisement(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/info/refs?service=git-receive-pack`, response => {
+        let length = 0
+        response.on('data', (chunk: Buffer) => (length += chunk.length))
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(length)
+            : reject(new Error(`info/refs answered ${response.statusCode}`))
+        )
+      })
+      .on('error', reject)
+  })
+}
+
+export async function b9(ctx: Context): Promise<PartResult> {
+  const source = await project()
+  const bares = {} as Record<Target, { dir: string; server: GitHttpServer; fillSeconds: number }>
+  try {
+    for (const target of TARGETS) {
+      ctx.log(`B9: a bare repository with ${LABEL[target]}`)
+      const started = performance.now()
+      const dir = join(await tempDir(`b9-${target}`), 'repo.git')
+      git(source, ['init', '-q', '--bare', '-b', 'main', dir])
+      git(source, ['push', '-q', dir, 'main'])
+      if (target === 'v2') await fillAdmissions(dir, KEYS)
+      if (target === 'v1') await fillV1Refs(dir, KEYS)
+      git(dir, ['pack-refs', '--all'])
+      const server = await startGitHttpServer({ bareDir: dir })
+      bares[target] = { dir, server, fillSeconds: (performance.now() - started) / 1000 }
+    }
+    const urlOf = (target: Target, transport: Transport) =>
+      transport === 'http' ? bares[target].server.url : pathToFileURL(bares[target].dir).href
+
+    // The developer's clone; each round adds one commit to its branch.
+    const dev = await tempDir('b9-dev')
+    git(dev, ['clone', '-q', bares.none.dir, '.'])
+    let tip = git(dev, ['rev-parse', 'HEAD']).trim()
+    const commits = new Map<number, string>()
+    const commitFor = async (round: number): Promise<string> => {
+      const known = commits.get(round)
+      if (known) return known
+      await writeFile(join(dev, 'src-0.txt'), `change of round ${round}\n`)
+      git(dev, ['commit', '-q', '-am', `developer change ${round}`])
+      tip = git(dev, ['rev-parse', 'HEAD']).trim()
+      commits.set(round, tip)
+      return tip
+    }
+    const push = async (target: Target, transport: Transport, round: number) => {
+      const commit = await commitFor(round)
+      const result = await timed(
+        'git',
+        ['push', '-q', urlOf(target, transport), `${commit}:refs/heads/dev-${transport}`],
+        { cwd: dev }
+      )
+      if (result.code !== 0)
+        throw new Error(`B9 push to ${target} over ${transport}: ${result.stderr}`)
+      return result.ms
+    }
+
+    // Each variant's first push creates its branch (more than one commit): not measured.
+    for (const transport of TRANSPORTS)
+      for (const target of TARGETS) await push(target, transport, -1)
+    const rounds = ctx.quick ? 6 : 20
+    ctx.log(`B9: ${rounds} interleaved rounds of ${TARGETS.length * TRANSPORTS.length} pushes`)
+    const variants = {} as Record<string, (round: number) => Promise<number>>
+    for (const transport of TRANSPORTS)
+      for (const target of TARGETS)
+        variants[`${transport}/${target}`] = round => push(target, transport, round)
+    const times = await interleave(rounds, variants)
+    const summary = Object.fromEntries(
+      Object.entries(times).map(([name, values]) => [name, summarize(values)])
+    )
+    const med = (name: string) => summary[name]?.median ?? NaN
+
+    const adverts = {} as Record<
+      Target,
+      { receivePack: number; lsRemote: number; refs: number; namespaceRefs: number }
+    >
+    for (const target of TARGETS) {
+      // Asynchronously: the server answers from this same process.
+      const listing = await timed('git', ['ls-remote', bares[target].server.url])
+      if (listing.code !== 0) throw new Error(`B9 ls-remote: ${listing.stderr}`)
+      const listed = listing.stdout
+      adverts[target] = {
+        receivePack: await receivePackAdvertisement(bares[target].server.url),
+        lsRemote: Buffer.byteLength(listed),
+        refs: listed.split('\n').filter(Boolean).length,
+        namespaceRefs: listed.split('\n').filter(line => line.includes('refs/dispatch-ledger/'))
+          .length
+      }
+    }
+
+    const ratioOf = (transport: Transport, target: Target) =>
+      med(`${transport}/${target}`) / med(`${transport}/none`)
+    const rows = TRANSPORTS.flatMap(transport =>
+      TARGETS.map(target => {
+        const s = summary[`${transport}/${target}`]
+        return [
+          transport === 'http' ? 'smart HTTP' : 'file://',
+          LABEL[target],
+          ms(med(`${transport}/${target}`)),
+          s ? `${ms(s.min)}–${ms(s.p90)}` : '',
+          ratio(ratioOf(transport, target))
+        ]
+      })
+    )
+    const advertTable = table(
+      [
+        'B9 repository',
+        'refs (all)',
+        'of them under refs/dispatch-ledger/',
+        'push advertisement (GET info/refs, receive-pack)',
+        '`git ls-remote` output'
+      ],
+      TARGETS.map(target => [
+        LABEL[target],
+        adverts[target].refs.toLocaleString('en'),
+        adverts[target].namespaceRefs.toLocaleString('en'),
+        bytes(adverts[target].receivePack),
+        bytes(adverts[target].lsRemote)
+      ])
+    )
+    const goal = (transport: Transport) => {
+      const r = ratioOf(transport, 'v2')
+      return {
+        goal: `B9 unrelated push over ${transport === 'http' ? 'smart HTTP' : 'file://'}: 10⁵ keys (layout v2) ≤ 1.1× none`,
+        measured: ratio(r),
+        met: r <= 1.1
+      }
+    }
+    return {
+      id: 'B9',
+      title: `a developer's unrelated one-commit push (${rounds} rounds)`,
+      markdown: [
+        table(['B9 transport', 'repository', 'push median ms', 'min–p90 ms', 'vs none'], rows),
+        '',
+        advertTable,
+        '',
+        'Each round the developer commits one change and pushes it to every repository over both ' +
+          'transports (a fast-forward of its branch `dev-<transport>`); the rows of one transport ' +
+          'are interleaved with each other and with the other transport. The v1 rows are the ' +
+          'old layout, for contrast only: the product refuses a namespace holding such refs.'
+      ].join('\n'),
+      goals: [goal('http'), goal('file')],
+      data: {
+        rounds,
+        keys: KEYS,
+        summary,
+        raw: times,
+        ratios: Object.fromEntries(
+          TRANSPORTS.flatMap(t => TARGETS.map(target => [`${t}/${target}`, ratioOf(t, target)]))
+        ),
+        advertisements: adverts,
+        fillSeconds: Object.fromEntries(TARGETS.map(t => [t, bares[t].fillSeconds]))
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(bares).map(b => b.server.close()))
+  }
+}
