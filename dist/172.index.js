@@ -471,7 +471,7 @@ var remoteStore = __webpack_require__(7994);
 
 /** The tag store over the same repository and arbiter as the chain store. */
 function tagStoreFor(store) {
-    if (store instanceof remoteStore/* RemoteStore */.qg)
+    if (store instanceof remoteStore/* RemoteStore */.q)
         return new RemoteTagStore(store);
     if (store instanceof localStore/* LocalStore */.V)
         return new LocalTagStore(store);

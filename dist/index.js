@@ -30989,7 +30989,7 @@ class Git {
         const result = await this.run(['update-ref', '--stdin'], transaction(lines));
         if (result.code === 0)
             return true;
-        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing|cannot lock ref/.test(result.stderr) &&
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr) &&
             !refNameClash(result.stderr))
             return false;
         throw this.failure(['update-ref', '--stdin'], result);
@@ -32280,11 +32280,10 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   qg: () => (/* binding */ RemoteStore)
+/* harmony export */   q: () => (/* binding */ RemoteStore)
 /* harmony export */ });
 /* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4552);
 /* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
-
 
 
 /**
@@ -43164,7 +43163,7 @@ async function openStore(options) {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
         return (await git.hasRemote('origin'))
-            ? new remoteStore/* RemoteStore */.qg(git, 'origin', layout)
+            ? new remoteStore/* RemoteStore */.q(git, 'origin', layout)
             : new localStore/* LocalStore */.V(git, layout);
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
@@ -43172,7 +43171,7 @@ async function openStore(options) {
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new remoteStore/* RemoteStore */.qg(git, remote, layout);
+    return new remoteStore/* RemoteStore */.q(git, remote, layout);
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deps.ts

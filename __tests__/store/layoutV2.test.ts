@@ -13,7 +13,6 @@ import { systemClock } from '../../src/commands/deps.js'
 import { digestOf, sha256Hex } from '../../src/core/canonical.js'
 import { CorruptEntry, IllegalTransition, LostRace, StoreError } from '../../src/core/errors.js'
 import { bucketOf } from '../../src/core/index/layout.js'
-import { newRecord } from '../../src/core/newRecord.js'
 import { planRecovery } from '../../src/core/planRecovery.js'
 import { viewChain } from '../../src/commands/runView.js'
 import type { LedgerRecord } from '../../src/core/record.js'
@@ -21,6 +20,7 @@ import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import type { State } from '../../src/core/states.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
+import { BUCKET_TRIES } from '../../src/store/index/indexedStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
 import {
@@ -29,6 +29,7 @@ import {
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
 import { keysInBuckets } from '../../testkit/layout.js'
+import { firstRecord } from '../../testkit/fixtures.js'
 import {
   cleanupRepos,
   git,
@@ -41,20 +42,8 @@ import {
 const NS = 'refs/dispatch-ledger'
 const DIGEST = digestOf({ scheme: 'v1', n: 19 })
 
-function first(runId: string, key: string): LedgerRecord {
-  return newRecord({
-    run_id: runId,
-    ledger_sequence: 1,
-    previous_record_digest: null,
-    state: 'admitted',
-    occurred_at: '2026-11-29T12:00:00Z',
-    trigger: 'issue',
-    actor: null,
-    dispatch_key: key,
-    request_digest: DIGEST,
-    writer: null
-  })
-}
+const first = (runId: string, key: string): LedgerRecord =>
+  firstRecord({ run_id: runId, dispatch_key: key, request_digest: DIGEST })
 
 function request(
   runId: string,
@@ -268,6 +257,40 @@ describe('archived chains read, verify and go on as live ones', () => {
     expect(error).toBeInstanceOf(CorruptEntry)
     expect((error as CorruptEntry).ref).toBe(ledgerRef(NS, 'bad'))
   })
+})
+
+describe('contention', () => {
+  it('a bucket another key moves before every try: the write fails naming contention, claiming nothing', async () => {
+    const dir = await makeRepo()
+    const [mine, ...others] = await keysInBuckets(['5e'], {
+      count: BUCKET_TRIES + 1,
+      prefix: 'busy'
+    })
+    const rival = new LocalStore(new Git(dir))
+    const store = new LocalStore(new Git(dir))
+    const apply = store.refs.apply.bind(store.refs)
+    let moved = 0
+    // Another key lands in the same bucket between each plan and its transaction.
+    store.refs.apply = async changes => {
+      await admit(rival, {
+        namespace: NS,
+        first_record: first(`rival-${moved}`, others[moved] as string)
+      })
+      moved++
+      return apply(changes)
+    }
+    const error = await admit(store, {
+      namespace: NS,
+      first_record: first('mine', mine as string)
+    }).catch(e => e as Error)
+    expect(error).toBeInstanceOf(StoreError)
+    expect((error as Error).message).toMatch(/contention/)
+    expect(moved).toBe(BUCKET_TRIES)
+    const held = await refsUnder(dir)
+    expect(held[admissionRef(NS, mine as string)]).toBeUndefined()
+    expect(held[ledgerRef(NS, 'mine')]).toBeUndefined()
+    expect(Object.keys(held).filter(ref => ref.includes('/admissions/'))).toHaveLength(BUCKET_TRIES)
+  }, 120_000)
 })
 
 describe('bounded refs', () => {

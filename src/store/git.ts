@@ -195,7 +195,7 @@ export class Git {
     const result = await this.run(['update-ref', '--stdin'], transaction(lines))
     if (result.code === 0) return true
     if (
-      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing|cannot lock ref/.test(
+      /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
         result.stderr
       ) &&
       !refNameClash(result.stderr)

@@ -2,8 +2,6 @@ import type { Git } from './git.js'
 import { IndexedStore, type LayoutOptions } from './index/indexedStore.js'
 import { RemoteRefs } from './index/physical.js'
 
-export { firstLine, isRaceLost, parsePorcelain } from './index/physical.js'
-
 /**
  * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a
  * fresh machine. Objects are written locally, then one push per write decides; local refs
