@@ -104,6 +104,21 @@ function scanTable(open, orphans, broken) {
 
 
 /**
+ * Scan archives the idle chains it meets (docs/design/storage.md#archived-chains), so a
+ * repository whose buckets are seldom written still keeps few refs. It is housekeeping: a
+ * store that refuses the write (a read-only token, contention) leaves the chains live, which
+ * every reader reads the same, and the scan goes on.
+ */
+async function archiveIdle(store, namespace) {
+    try {
+        await store.archiveIdle?.(namespace);
+    }
+    catch (error) {
+        if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))
+            throw error;
+    }
+}
+/**
  * Every run in the namespace, each reconstructed and planned; all chains and admissions are
  * read in one session, after one listing of the runs and one of the admissions. A ledger that
  * does not verify is listed with its error rather than hidden, and a ledger that no admission
@@ -111,6 +126,7 @@ function scanTable(open, orphans, broken) {
  * planning the others.
  */
 async function scanRuns({ namespace }, { store }) {
+    await archiveIdle(store, namespace);
     const refs = await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
     const admissions = (await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
     return store.read(async (reader) => {

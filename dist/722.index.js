@@ -161,6 +161,7 @@ const OPERATION_ENTRY = {
     noun: 'operation',
     fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
     ends: record => operation/* FINAL_STATES */.MS.has(record.state),
+    keyOf: () => null,
     sequence: record => record.sequence,
     previousDigest: record => record.previous_digest,
     state: record => record.state,

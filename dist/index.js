@@ -28427,6 +28427,7 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     remote: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     archiveAfter: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    retentionDays: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: oneOf('on-conflict', ['fail', 'output']),
     token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     reuse: oneOf('reuse', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.reuse.values),
@@ -28495,6 +28496,7 @@ const INPUT_FOR_FIELD = {
     remote: 'remote',
     repository_path: 'repository-path',
     archive_after: 'archive-after',
+    retention_days: 'retention-days',
     reuse: 'reuse',
     prefix: 'prefix',
     operators: 'operators',
@@ -29238,13 +29240,17 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   BU: () => (/* binding */ FAMILIES),
 /* harmony export */   C4: () => (/* binding */ indexRef),
 /* harmony export */   CY: () => (/* binding */ parseArchiveAfter),
+/* harmony export */   H9: () => (/* binding */ chainName),
 /* harmony export */   KY: () => (/* binding */ liveChainPrefix),
 /* harmony export */   Mi: () => (/* binding */ archiveRef),
+/* harmony export */   _d: () => (/* binding */ isExpired),
+/* harmony export */   l6: () => (/* binding */ parseRetentionDays),
 /* harmony export */   s3: () => (/* binding */ entryPath),
+/* harmony export */   sZ: () => (/* binding */ endedPath),
 /* harmony export */   xB: () => (/* binding */ isIdle),
 /* harmony export */   xj: () => (/* binding */ parseLogical)
 /* harmony export */ });
-/* unused harmony exports admissionName, chainName, bucketOfName */
+/* unused harmony exports admissionName, bucketOfName, RETENTION_FLOOR_DAYS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
@@ -29253,8 +29259,9 @@ function runIdForGeneration(runId, generation, scheme) {
  * keeps them in a fixed set of refs:
  *
  * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
- *   generation N, the admission commit's bytes) and `runs/<h>`, `operations/<h>` (an archived
- *   chain: its head, as an index entry);
+ *   generation N, the admission commit's bytes), `ended/<h>` (present once the key's newest
+ *   generation has ended: that run's final head and time, which retention reads) and
+ *   `runs/<h>`, `operations/<h>` (an archived chain: its head, as an index entry);
  * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
  *   head reachable; only writers touch it, readers never fetch it;
  * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
@@ -29302,6 +29309,10 @@ function entryPath(name) {
         ? `keys/${name.hash}/${name.generation}`
         : `${name.family}/${name.hash}`;
 }
+/** Where a key's end marker sits in its bucket's tree (keyHash: the admission's hash). */
+function endedPath(keyHash) {
+    return `ended/${keyHash}`;
+}
 /** The prefix under which a bucket's live chains of a family are named. */
 function liveChainPrefix(namespace, family, bucket) {
     return `${namespace}/${family}/${bucket}`;
@@ -29324,6 +29335,31 @@ function parseArchiveAfter(text) {
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 function isIdle(writtenAt, now, archiveAfterSeconds) {
     return now - writtenAt >= archiveAfterSeconds;
+}
+/** The shortest retention the product accepts (docs/design/storage.md#retention). */
+const RETENTION_FLOOR_DAYS = 90;
+/**
+ * `retention-days`: 0 (the default) keeps every key forever. Otherwise a key whose newest
+ * generation ended more than N days ago is dropped. 1–89 is refused: GitHub re-runs a workflow
+ * up to 30 days after it started and a run may last 35 days, so a shorter window would let a
+ * re-run or a late redelivery of a real event admit a second run.
+ */
+function parseRetentionDays(text) {
+    const value = text.trim() === '' ? '0' : text.trim();
+    if (!/^(0|[1-9][0-9]{0,5})$/.test(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
+            `(keep every key forever, the default) or ${RETENTION_FLOOR_DAYS} or more.`);
+    const days = Number(value);
+    if (days > 0 && days < RETENTION_FLOOR_DAYS)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`retention-days\` input ${days} is refused: GitHub re-runs a workflow up to 30 days ` +
+            'after it started and a run may last 35 days, so a key dropped sooner could admit a real ' +
+            `duplicate as a new run. Use 0 (keep every key forever, the default) or ` +
+            `${RETENTION_FLOOR_DAYS} or more.`);
+    return days;
+}
+/** Whether a key whose newest generation ended at `endedAt` (epoch seconds) is past retention. */
+function isExpired(endedAt, now, retentionDays) {
+    return retentionDays > 0 && now - endedAt > retentionDays * 86400;
 }
 
 
@@ -29779,6 +29815,7 @@ const RUN_ENTRY = {
     noun: 'record',
     fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
     ends: record => (0,_states_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(record.state),
+    keyOf: record => record.idempotency.dispatch_key,
     sequence: record => record.ledger_sequence,
     previousDigest: record => record.previous_record_digest,
     state: record => record.state,
@@ -30493,6 +30530,10 @@ const INPUTS = {
         description: 'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
         default: '1h'
     },
+    'retention-days': {
+        description: "Days a key is kept after its newest run ended; 0 (the default) keeps every key forever. A key past it is dropped at its index bucket's next write, its archived runs with it, and a later event for it is a new run. 1 to 89 is refused: GitHub re-runs a workflow up to 30 days after it started and a run may last 35 days.",
+        default: '0'
+    },
     token: {
         description: "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
         default: '${{ github.token }}'
@@ -30584,7 +30625,8 @@ const STORE = {
     namespace: null,
     remote: null,
     'repository-path': null,
-    'archive-after': null
+    'archive-after': null,
+    'retention-days': null
 };
 const RUN_OUTPUTS = {
     state: null,
@@ -31312,6 +31354,8 @@ var entry = __nccwpck_require__(5263);
 var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
+// EXTERNAL MODULE: ./src/core/refs.ts
+var refs = __nccwpck_require__(9301);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 5 modules
 var schemas = __nccwpck_require__(8395);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -31343,7 +31387,10 @@ const IndexEntrySchema = schemas/* strictObject */.rej({
 function encodeIndexEntry(entry) {
     return (0,canonical/* canonicalJson */.dj)({ schema: INDEX_ENTRY_SCHEMA, ...entry });
 }
-/** Parses a stored index entry; anything else fails closed naming the bucket and path. */
+/**
+ * Parses a stored index entry; anything else fails closed naming the bucket and path. `ref`:
+ * the chain it must name (null: a key's end marker, checked against its admission by the caller).
+ */
 function decodeIndexEntry(where, text, ref) {
     let value;
     try {
@@ -31355,7 +31402,7 @@ function decodeIndexEntry(where, text, ref) {
     const parsed = IndexEntrySchema.safeParse(value);
     if (!parsed.success)
         throw new errors/* CorruptEntry */.Ob(where, `its index entry is not ${INDEX_ENTRY_SCHEMA}`);
-    if (parsed.data.ref !== ref)
+    if (ref !== null && parsed.data.ref !== ref)
         throw new errors/* CorruptEntry */.Ob(where, `its index entry names ${parsed.data.ref}, not ${ref}`);
     return parsed.data;
 }
@@ -31602,12 +31649,21 @@ class BucketView {
 
 
 
+
 /** How many times one write is planned when other keys keep moving its bucket. */
 const BUCKET_TRIES = 32;
 const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
+/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
+class NeedBuckets {
+    names;
+    constructor(names) {
+        this.names = names;
+    }
+}
 class IndexedStore {
     refs;
     archiveAfterSeconds;
+    retentionDays;
     now;
     /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
     written = new Map();
@@ -31615,6 +31671,7 @@ class IndexedStore {
     constructor(refs, options = {}) {
         this.refs = refs;
         this.archiveAfterSeconds = options.archiveAfterSeconds ?? DEFAULT_ARCHIVE_AFTER_SECONDS;
+        this.retentionDays = options.retentionDays ?? 0;
         this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     }
     get name() {
@@ -31669,12 +31726,28 @@ class IndexedStore {
      */
     async advanceWith(ref, next, expected, options) {
         const intent = this.advanceIntent(ref, next, expected, options, options.creates);
-        await this.bringFor(intent, { refresh: false });
-        const plan = await this.planned(intent, false);
+        const plan = await this.plannedWith(intent, { refresh: false, unanswered: false });
         if ('answer' in plan)
             return 'stale';
         await this.git.writeObjects(plan.objects);
         return this.refs.apply(plan.changes);
+    }
+    /**
+     * Archives every live chain of the namespace idle past archive-after, in one atomic write
+     * (scan's own sweep: a repository whose buckets are seldom written still stays bounded).
+     * Returns how many chains it archived.
+     */
+    async archiveIdle(namespace) {
+        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], false);
+        const live = await this.git.listRefTimes(layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`));
+        const idle = live.filter(r => (0,layout/* isIdle */.xB)(r.time, this.clock, this.archiveAfterSeconds));
+        const names = idle
+            .map(r => (0,layout/* parseLogical */.xj)(r.ref))
+            .filter((n) => n?.kind === 'chain');
+        if (names.length === 0)
+            return 0;
+        const done = await this.write({ kind: 'sweep', names });
+        return done === 'none' ? 0 : Number(done);
     }
     /**
      * Every logical name under a prefix: a key's generations (`<ns>/admissions/<h>`), or every
@@ -31690,6 +31763,11 @@ class IndexedStore {
             const objects = this.git.openReader();
             try {
                 const view = await BucketView.open((0,layout/* indexRef */.C4)(key.namespace, (0,layout/* bucketOf */.AU)(key.hash)), objects);
+                // A key past retention is gone to whoever asks which generations it has (admit: a
+                // later event is a new run), though a write has not dropped it yet; its entries
+                // still read by name until then.
+                if (await this.expired(view, key.hash))
+                    return [];
                 // Every entry is listed by the name it stands for; a name no writer makes (`04`)
                 // then fails closed where generations are ordered and verified.
                 return (await view.list(`keys/${key.hash}`)).map(item => ({
@@ -31746,12 +31824,20 @@ class IndexedStore {
         if (live)
             return { where: 'live', head: live.oid };
         const view = await BucketView.open((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)), objects);
-        const path = (0,layout/* entryPath */.s3)(name);
-        const blob = await view.blob(path);
-        if (!blob)
-            return null;
-        const entry = decodeIndexEntry(`${view.ref}:${path}`, blob.bytes.toString('utf8'), ref);
-        return { where: 'archived', head: entry.head };
+        return archivedAt(view, (0,layout/* entryPath */.s3)(name), ref, (await view.blob((0,layout/* entryPath */.s3)(name)))?.bytes);
+    }
+    /**
+     * Retention as a reader sees it: a key whose newest generation ended more than retention-days
+     * ago is gone, whether or not a write has dropped it from its bucket yet.
+     */
+    async expired(view, hash) {
+        if (this.retentionDays === 0)
+            return false;
+        const marker = await view.blob((0,layout/* endedPath */.sZ)(hash));
+        if (!marker)
+            return false;
+        const entry = decodeIndexEntry(`${view.ref}:${(0,layout/* endedPath */.sZ)(hash)}`, marker.bytes.toString('utf8'), null);
+        return (0,layout/* isExpired */._d)(entry.written_at, this.clock, this.retentionDays);
     }
     async listAll(namespace, family, refresh) {
         await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], refresh);
@@ -31785,19 +31871,20 @@ class IndexedStore {
         const name = named(ref);
         if (name.kind !== 'chain')
             throw new errors/* StoreError */.AD(`${ref} is not a chain`);
-        return { kind: 'advance', name, ref, next, expected, ended: options.ended ?? false, creates };
+        const ended = options.ended ?? false;
+        const key = ended && options.key ? named((0,refs/* admissionRef */.Rp)(name.namespace, options.key)) : null;
+        return { kind: 'advance', name, ref, next, expected, ended, key, creates };
     }
     async write(intent) {
         let unanswered = false;
         for (let attempt = 1; attempt <= BUCKET_TRIES; attempt++) {
-            await this.bringFor(intent, { refresh: attempt > 1 });
-            const plan = await this.planned(intent, unanswered);
+            const plan = await this.plannedWith(intent, { refresh: attempt > 1, unanswered });
             if ('answer' in plan)
                 return plan.answer;
             await this.git.writeObjects(plan.objects);
             const outcome = await this.refs.apply(plan.changes);
             if (outcome === 'applied')
-                return (intent.kind === 'create' ? 'created' : 'advanced');
+                return appliedAnswer(intent, plan.changes);
             if (outcome === 'unanswered')
                 unanswered = true;
             if (attempt > 2)
@@ -31807,33 +31894,64 @@ class IndexedStore {
             `(${BUCKET_TRIES} tries), so nothing was written or claimed. This is contention, not a ` +
             'conflict: re-run the step.');
     }
+    /**
+     * Brings what the write reads and plans it; a plan that meets buckets not brought yet (the
+     * runs of a key retention drops) brings them too and plans again.
+     */
+    async plannedWith(intent, options) {
+        const extra = [];
+        for (;;) {
+            await this.bringFor(intent, extra, { refresh: options.refresh });
+            const plan = await this.planned(intent, options.unanswered);
+            if (!('need' in plan))
+                return plan;
+            extra.push(...plan.need);
+        }
+    }
     async planned(intent, unanswered) {
         const objects = this.git.openReader();
         try {
             const plan = new WritePlan(this, objects);
-            const answer = intent.kind === 'create'
-                ? await this.planCreate(intent, plan, unanswered)
-                : await this.planAdvance(intent, plan, unanswered);
+            const answer = await this.planIntent(intent, plan, unanswered);
             if (answer !== null)
                 return { answer: answer };
             return await plan.finish();
+        }
+        catch (error) {
+            if (error instanceof NeedBuckets)
+                return { need: error.names };
+            throw error;
         }
         finally {
             objects.close();
         }
     }
+    planIntent(intent, plan, unanswered) {
+        if (intent.kind === 'create')
+            return this.planCreate(intent, plan, unanswered);
+        if (intent.kind === 'advance')
+            return this.planAdvance(intent, plan, unanswered);
+        return plan.sweepChains(intent.names);
+    }
     async planCreate(intent, plan, unanswered) {
         let present = 0;
         let ours = 0;
+        // Retention first: a key past it is dropped by this very write, so it admits anew.
+        for (const a of intent.admissions)
+            await plan.retain(a.name);
         for (const a of intent.admissions) {
-            const blob = await (await plan.bucket(a.name)).blob((0,layout/* entryPath */.s3)(a.name));
-            if (blob)
+            const bytes = await plan.blobAt(a.name, (0,layout/* entryPath */.s3)(a.name));
+            if (bytes)
                 present++;
-            if (blob && blob.oid === objectId('blob', a.bytes))
+            if (bytes?.equals(a.bytes))
                 ours++;
+            // Generation N follows N-1; a read that still saw a key retention has dropped is stale.
+            const before = { ...a.name, generation: a.name.generation - 1 };
+            if (a.name.generation > 1 && !(await plan.blobAt(a.name, (0,layout/* entryPath */.s3)(before))))
+                present++;
         }
         for (const c of intent.chains) {
-            const found = await this.locate(c.name, c.ref, plan.objects);
+            const found = await plan.locate(c.name, c.ref);
             if (found)
                 present++;
             if (found?.head === c.oid)
@@ -31844,14 +31962,17 @@ class IndexedStore {
             return 'created';
         if (present > 0)
             return 'exists';
-        for (const a of intent.admissions)
+        for (const a of intent.admissions) {
             await plan.put(a.name, a.bytes);
+            // The key's newest generation is this one, which has not ended.
+            await plan.putPath(a.name, (0,layout/* endedPath */.sZ)(a.name.hash), null);
+        }
         for (const c of intent.chains)
             await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
         return null;
     }
     async planAdvance(intent, plan, unanswered) {
-        const found = await this.locate(intent.name, intent.ref, plan.objects);
+        const found = await plan.locate(intent.name, intent.ref);
         if (unanswered && found?.head === intent.next)
             return 'advanced';
         if (!found || found.head !== intent.expected)
@@ -31861,16 +31982,20 @@ class IndexedStore {
             was: found,
             ended: intent.ended
         });
+        if (intent.key)
+            await plan.markEnded(intent.key, intent.ref, intent.next);
         for (const create of intent.creates)
             plan.change({ ...create, expected: null });
         return null;
     }
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
-    bringFor(intent, options) {
+    bringFor(intent, extra, options) {
         const names = intent.kind === 'create'
             ? [...intent.admissions, ...intent.chains].map(x => x.name)
-            : [intent.name];
-        return this.bringNames(names, { ...options, check: false });
+            : intent.kind === 'advance'
+                ? [intent.name, ...(intent.key ? [intent.key] : [])]
+                : intent.names;
+        return this.bringNames([...names, ...extra], { ...options, check: false });
     }
     /**
      * One fetch of each named bucket's index tip and live chains (never their history: an index
@@ -31974,7 +32099,8 @@ class ReadSession {
 }
 /**
  * The refs one write changes, built from what it read: each touched bucket's edits, the heads
- * it archives (and so must keep reachable), and the chain refs it creates, moves or deletes.
+ * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
+ * what retention drops from the buckets it writes.
  */
 class WritePlan {
     store;
@@ -31982,6 +32108,10 @@ class WritePlan {
     views = new Map();
     edits = new Map();
     archived = new Map();
+    /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
+    compacted = new Set();
+    retained = new Set();
+    swept = new Set();
     changes = [];
     touched = new Set();
     constructor(store, objects) {
@@ -31993,6 +32123,8 @@ class WritePlan {
         const seen = this.views.get(ref);
         if (seen)
             return seen.view;
+        if (!this.store.refs.has(ref))
+            throw new NeedBuckets([name]);
         const view = await BucketView.open(ref, this.objects);
         this.views.set(ref, { name, view });
         return view;
@@ -32001,10 +32133,34 @@ class WritePlan {
         this.changes.push(change);
     }
     async put(name, body) {
+        await this.putPath(name, (0,layout/* entryPath */.s3)(name), body);
+    }
+    /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
+    async putPath(name, path, body) {
         const view = await this.bucket(name);
         const edits = this.edits.get(view.ref) ?? new Map();
-        edits.set((0,layout/* entryPath */.s3)(name), body);
+        edits.set(path, body);
         this.edits.set(view.ref, edits);
+    }
+    /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
+    async blobAt(name, path) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref);
+        for (const [edited, body] of edits ?? []) {
+            if (edited === path)
+                return body;
+            if (body === null && path.startsWith(`${edited}/`))
+                return null;
+        }
+        return (await view.blob(path))?.bytes ?? null;
+    }
+    /** Where a chain is as this write leaves it: its own ref, or its index entry. */
+    async locate(name, ref) {
+        const live = await this.objects.read(ref);
+        if (live)
+            return { where: 'live', head: live.oid };
+        const view = await this.bucket(name);
+        return archivedAt(view, (0,layout/* entryPath */.s3)(name), ref, await this.blobAt(name, (0,layout/* entryPath */.s3)(name)));
     }
     /**
      * Puts a chain's new head where it belongs: its own ref while it is being written, the index
@@ -32027,32 +32183,125 @@ class WritePlan {
                 await this.put(name, null);
         }
     }
+    /**
+     * Records in the key's bucket that its newest generation ended with this head (only when the
+     * chain is that generation's ledger): retention reads the time there, next to the key.
+     */
+    async markEnded(key, ledger, head) {
+        const newest = await this.newestAdmission(key);
+        if (newest?.ledger_ref !== ledger)
+            return;
+        const entry = { ref: ledger, head, ended: true, written_at: this.store.clock };
+        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'));
+    }
+    async newestAdmission(key) {
+        const view = await this.bucket(key);
+        const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name));
+        if (generations.length === 0)
+            return null;
+        const path = `keys/${key.hash}/${Math.max(...generations)}`;
+        const bytes = await this.blobAt(key, path);
+        return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null;
+    }
+    /**
+     * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
+     * whose newest generation ended more than retention-days ago is dropped with its runs' index
+     * entries, and the buckets those runs sat in rebuild their archive refs without them.
+     */
+    async retain(name) {
+        const view = await this.bucket(name);
+        if (this.store.retentionDays === 0 || this.retained.has(view.ref))
+            return;
+        this.retained.add(view.ref);
+        for (const item of await view.list('ended')) {
+            const path = (0,layout/* endedPath */.sZ)(item.name);
+            const bytes = await this.blobAt(name, path);
+            if (!bytes)
+                continue;
+            const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null);
+            if ((0,layout/* isExpired */._d)(marker.written_at, this.store.clock, this.store.retentionDays))
+                await this.dropKey({
+                    kind: 'admission',
+                    namespace: name.namespace,
+                    hash: item.name,
+                    generation: 1
+                });
+        }
+    }
+    /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
+    async dropKey(key) {
+        const view = await this.bucket(key);
+        const runs = [];
+        for (const generation of await view.list(`keys/${key.hash}`)) {
+            const path = `keys/${key.hash}/${generation.name}`;
+            const bytes = await this.blobAt(key, path);
+            if (!bytes)
+                continue;
+            const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'));
+            const run = named(admission.ledger_ref);
+            const found = await this.locate(run, admission.ledger_ref);
+            if (found?.where === 'live')
+                return;
+            if (found && !(await this.endedEntry(run, admission.ledger_ref)))
+                return;
+            if (found)
+                runs.push(run);
+        }
+        await this.putPath(key, `keys/${key.hash}`, null);
+        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), null);
+        for (const run of runs) {
+            await this.put(run, null);
+            this.compacted.add(`${run.namespace}\n${(0,layout/* bucketOf */.AU)(run.hash)}`);
+        }
+    }
+    async endedEntry(name, ref) {
+        const view = await this.bucket(name);
+        const bytes = await this.blobAt(name, (0,layout/* entryPath */.s3)(name));
+        return bytes
+            ? decodeIndexEntry(`${view.ref}:${(0,layout/* entryPath */.s3)(name)}`, bytes.toString('utf8'), ref).ended
+            : false;
+    }
     async archive(name, ref, head, how) {
         await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
         const bucket = (0,layout/* bucketOf */.AU)(name.hash);
         const key = `${name.namespace}\n${bucket}`;
         this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
     }
-    /** Every written bucket also archives its chains idle past archive-after. */
-    async sweep() {
-        for (const { name, view } of [...this.views.values()]) {
-            if (!this.edits.has(view.ref))
+    /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
+    async sweepBucket(name) {
+        const view = await this.bucket(name);
+        if (this.swept.has(view.ref))
+            return 0;
+        this.swept.add(view.ref);
+        let archived = 0;
+        for (const chain of await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)])) {
+            const logical = (0,layout/* parseLogical */.xj)(chain.ref);
+            if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
                 continue;
-            const live = await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)]);
-            for (const chain of live) {
-                const logical = (0,layout/* parseLogical */.xj)(chain.ref);
-                if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
-                    continue;
-                if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
-                    continue;
-                this.touched.add(chain.ref);
-                this.change({ ref: chain.ref, oid: null, expected: chain.oid });
-                await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
-            }
+            if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+                continue;
+            this.touched.add(chain.ref);
+            this.change({ ref: chain.ref, oid: null, expected: chain.oid });
+            await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
+            archived++;
         }
+        return archived;
+    }
+    /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
+    async sweepChains(names) {
+        let archived = 0;
+        for (const name of names)
+            archived += await this.sweepBucket(name);
+        return archived === 0 ? 'none' : null;
     }
     async finish() {
-        await this.sweep();
+        // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
+        for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
+            for (const name of pending)
+                await this.retain(name);
+        for (const { name, view } of [...this.views.values()])
+            if (this.edits.has(view.ref))
+                await this.sweepBucket(name);
         const objects = [];
         const time = this.store.clock;
         for (const { view } of this.views.values()) {
@@ -32070,20 +32319,82 @@ class WritePlan {
             objects.push(commit);
             this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
         }
-        for (const [key, heads] of this.archived) {
-            const [namespace, bucket] = key.split('\n');
-            const tip = await this.store.archiveTip(namespace, bucket);
-            const commit = commitObject({
-                tree: entry/* EMPTY_TREE */.pL,
-                parents: [...(tip ? [tip] : []), ...new Set(heads)],
-                time,
-                subject: `dispatch-ledger archive ${(0,layout/* archiveRef */.Mi)(namespace, bucket)}`
-            });
-            objects.push(commit);
-            this.changes.push({ ref: (0,layout/* archiveRef */.Mi)(namespace, bucket), oid: commit.oid, expected: tip });
-        }
+        for (const key of new Set([...this.archived.keys(), ...this.compacted]))
+            objects.push(...(await this.archiveChange(key, time)));
         return { changes: this.changes, objects };
     }
+    unretained() {
+        if (this.store.retentionDays === 0)
+            return [];
+        return [...this.views.values()]
+            .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
+            .map(({ name }) => name);
+    }
+    /**
+     * The bucket's new archive commit: on its tip plus the heads archived now, or — when
+     * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
+     * parents, so the dropped chains are no longer reachable.
+     */
+    async archiveChange(key, time) {
+        const [namespace, bucket] = key.split('\n');
+        const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
+        const tip = await this.store.archiveTip(namespace, bucket);
+        const parents = this.compacted.has(key)
+            ? await this.heldHeads(namespace, bucket)
+            : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])];
+        if (parents.length === 0) {
+            if (tip)
+                this.change({ ref, oid: null, expected: tip });
+            return [];
+        }
+        const commit = commitObject({
+            tree: entry/* EMPTY_TREE */.pL,
+            parents,
+            time,
+            subject: `dispatch-ledger archive ${ref}`
+        });
+        this.change({ ref, oid: commit.oid, expected: tip });
+        return [commit];
+    }
+    /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
+    async heldHeads(namespace, bucket) {
+        const name = { kind: 'chain', namespace, family: 'runs', hash: bucket };
+        const view = await this.bucket(name);
+        const heads = new Set();
+        for (const family of layout/* FAMILIES */.BU) {
+            const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`));
+            for (const edited of this.edits.get(view.ref)?.keys() ?? [])
+                if (edited.startsWith(`${family}/`))
+                    paths.add(edited);
+            for (const path of paths) {
+                const bytes = await this.blobAt(name, path);
+                const ref = `${namespace}/${path}`;
+                if (bytes)
+                    heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head);
+            }
+        }
+        const missing = [];
+        for (const head of heads)
+            if (!(await this.objects.read(head)))
+                missing.push(head);
+        await this.store.refs.bringObjects(missing);
+        return [...heads].sort();
+    }
+}
+function archivedAt(view, path, ref, bytes) {
+    if (!bytes)
+        return null;
+    const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref);
+    return { where: 'archived', head: entry.head };
+}
+/** What an applied write answers: created, advanced, or how many chains a sweep archived. */
+function appliedAnswer(intent, changes) {
+    if (intent.kind === 'create')
+        return 'created';
+    if (intent.kind === 'advance')
+        return 'advanced';
+    const live = new Set(intent.names.map(n => (0,layout/* chainName */.H9)(n.namespace, n.family, n.hash)));
+    return String(changes.filter(c => c.oid === null && live.has(c.ref)).length);
 }
 function commitObject(spec) {
     const stamp = `${spec.time} +0000`;
@@ -32099,9 +32410,9 @@ function named(ref) {
     return name;
 }
 function describe(intent) {
-    return intent.kind === 'create'
-        ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
-        : intent.ref;
+    if (intent.kind === 'create')
+        return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ');
+    return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`;
 }
 function pause(attempt) {
     return new Promise(resolve => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 10)));
@@ -32135,6 +32446,9 @@ class LocalRefs {
         this.git = git;
     }
     async bring() { }
+    has() {
+        return true;
+    }
     async bringObjects() { }
     async apply(changes) {
         return (await this.git.changeRefs(changes)) ? 'applied' : 'stale';
@@ -32215,6 +32529,9 @@ class RemoteRefs {
             throw this.rejected(result, refused);
         this.refuseIfForbidden(result, 'write');
         return 'unanswered';
+    }
+    has(prefix) {
+        return this.covered(prefix);
     }
     covered(prefix) {
         for (const done of this.fetched)
@@ -43154,7 +43471,10 @@ async function openStore(options) {
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
-    const layout = { archiveAfterSeconds: (0,index_layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? '') };
+    const layout = {
+        archiveAfterSeconds: (0,index_layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? ''),
+        retentionDays: (0,index_layout/* parseRetentionDays */.l6)(options.retentionDays ?? '')
+    };
     const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
     if (remote === 'none')
@@ -43196,6 +43516,7 @@ async function openDeps(options) {
         repositoryPath: options.repositoryPath,
         remote: options.remote,
         archiveAfter: options.archiveAfter ?? '',
+        retentionDays: options.retentionDays ?? '',
         env
     });
     const github = new GitHubGateway({
@@ -43258,6 +43579,7 @@ async function runStep(command, inputs, env) {
         repositoryPath: inputs.repositoryPath,
         remote: inputs.remote,
         archiveAfter: inputs.archiveAfter,
+        retentionDays: inputs.retentionDays,
         token: inputs.token,
         timeoutSeconds: Number(inputs.timeoutSeconds),
         env

@@ -47,6 +47,7 @@ async function runStep(
     repositoryPath: inputs.repositoryPath,
     remote: inputs.remote,
     archiveAfter: inputs.archiveAfter,
+    retentionDays: inputs.retentionDays,
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
     env

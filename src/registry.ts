@@ -213,6 +213,11 @@ export const INPUTS = {
       'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
     default: '1h'
   },
+  'retention-days': {
+    description:
+      "Days a key is kept after its newest run ended; 0 (the default) keeps every key forever. A key past it is dropped at its index bucket's next write, its archived runs with it, and a later event for it is a new run. 1 to 89 is refused: GitHub re-runs a workflow up to 30 days after it started and a run may last 35 days.",
+    default: '0'
+  },
   token: {
     description:
       "The token for GitHub API calls. Default the job's token. git uses the credentials actions/checkout persisted; the token is never printed.",
@@ -336,7 +341,8 @@ const STORE = {
   namespace: null,
   remote: null,
   'repository-path': null,
-  'archive-after': null
+  'archive-after': null,
+  'retention-days': null
 } as const
 
 const RUN_OUTPUTS = {

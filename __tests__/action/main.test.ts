@@ -196,3 +196,30 @@ describe('error messages whose fix works (defect 8)', () => {
     expect(message.match(/record input/g)).toHaveLength(1)
   })
 })
+
+describe('retention-days at the surface', () => {
+  it.each(['30', '89', '1'])(
+    'retention-days %s is refused with the reason, and nothing is written',
+    async days => {
+      const repo = await makeRepo()
+      const ran = await labeledIssue(step, repo, {
+        runId: 601,
+        ...withAction({ 'retention-days': days })
+      })
+      expect(ran.failures.join('\n')).toMatch(
+        new RegExp(`retention-days\` input ${days} is refused: GitHub re-runs a workflow up to 30`)
+      )
+      expect(await refsUnder(repo)).toEqual({})
+    }
+  )
+
+  it('retention-days 90 is accepted: the key is admitted', async () => {
+    const repo = await makeRepo()
+    const ran = await labeledIssue(step, repo, {
+      runId: 602,
+      ...withAction({ 'retention-days': '90' })
+    })
+    expect(ran.failures).toEqual([])
+    expect(ran.outputs.created).toBe('true')
+  })
+})

@@ -23,6 +23,7 @@ const ENTRY = {
   previousDigest: (r: Rec) => r.prev,
   state: (r: Rec) => r.state,
   ends: () => false,
+  keyOf: () => null,
   occurredAt: () => '2024-01-01T00:00:01Z'
 }
 

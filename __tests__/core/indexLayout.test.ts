@@ -10,7 +10,10 @@ import {
   chainName,
   entryPath,
   indexRef,
+  isExpired,
   isIdle,
+  parseRetentionDays,
+  RETENTION_FLOOR_DAYS,
   liveChainPrefix,
   parseArchiveAfter,
   parseLogical
@@ -94,6 +97,52 @@ describe('archive-after', () => {
     [1000, 999, 0, false]
   ])('written %d, now %d, after %d → idle %s', (written, now, after, idle) => {
     expect(isIdle(written, now, after)).toBe(idle)
+  })
+})
+
+describe('retention-days', () => {
+  it.each([
+    ['', 0],
+    ['0', 0],
+    [' 0 ', 0],
+    ['90', 90],
+    ['365', 365],
+    ['999999', 999999]
+  ])('%j → %d days', (text, days) => {
+    expect(parseRetentionDays(text)).toBe(days)
+  })
+
+  it.each(['1', '30', '89'])('%j is refused with the reason and the values that work', text => {
+    expect(() => parseRetentionDays(text)).toThrow(InvalidInput)
+    expect(() => parseRetentionDays(text)).toThrow(
+      new RegExp(
+        `\`retention-days\` input ${text} is refused: GitHub re-runs a workflow up to 30 days ` +
+          'after it started and a run may last 35 days.*Use 0 \\(keep every key forever, the ' +
+          'default\\) or 90 or more\\.$'
+      )
+    )
+  })
+
+  it.each(['-1', '90d', '1.5', '0090', 'forever', '1e3', '1000000'])(
+    '%j is not a whole number of days: refused, naming the input',
+    text => {
+      expect(() => parseRetentionDays(text)).toThrow(
+        /`retention-days` input .* is not a whole number of days. Use 0 .* or 90 or more\./
+      )
+    }
+  )
+
+  it.each([
+    [0, 90 * 86400 + 1, 90, true],
+    [0, 90 * 86400, 90, false],
+    [0, 10 ** 9, 0, false],
+    [500, 500 + 365 * 86400 + 1, 365, true]
+  ])('ended %d, now %d, %d days → expired %s', (ended, now, days, expired) => {
+    expect(isExpired(ended, now, days)).toBe(expired)
+  })
+
+  it('the floor is 90 days', () => {
+    expect(RETENTION_FLOOR_DAYS).toBe(90)
   })
 })
 

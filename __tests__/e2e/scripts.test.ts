@@ -158,7 +158,9 @@ describe('npm run action', () => {
   it('an unknown input name is named, with the valid inputs from action.yml, and exits 2', async () => {
     const ran = await action('--event', 'examples/events/push.json', '--with', 'comand=dispatch')
     expectUsageError(ran, /action\.yml has no input "comand"/)
-    expect(ran.stderr).toMatch(/Valid inputs: dispatch-key, .*repository-path, archive-after\./)
+    expect(ran.stderr).toMatch(
+      /Valid inputs: dispatch-key, .*repository-path, archive-after, retention-days\./
+    )
     expect(ran.stdout).not.toMatch(/scratch repository/)
   })
 

@@ -39,6 +39,8 @@ export interface OpenOptions {
   readonly remote: string
   /** The archive-after input (`1h` when empty). */
   readonly archiveAfter?: string
+  /** The retention-days input (`0`, forever, when empty). */
+  readonly retentionDays?: string
   /** The token input; may be empty for commands that make no call. */
   readonly token: string
   /** The timeout-seconds input: the bound on each GitHub request. */
@@ -58,6 +60,7 @@ export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
     repositoryPath: options.repositoryPath,
     remote: options.remote,
     archiveAfter: options.archiveAfter ?? '',
+    retentionDays: options.retentionDays ?? '',
     env
   })
   const github = new GitHubGateway({

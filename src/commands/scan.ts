@@ -7,6 +7,20 @@ import { admissionOfRun } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
 
+/**
+ * Scan archives the idle chains it meets (docs/design/storage.md#archived-chains), so a
+ * repository whose buckets are seldom written still keeps few refs. It is housekeeping: a
+ * store that refuses the write (a read-only token, contention) leaves the chains live, which
+ * every reader reads the same, and the scan goes on.
+ */
+async function archiveIdle(store: CommandDeps['store'], namespace: string): Promise<void> {
+  try {
+    await store.archiveIdle?.(namespace)
+  } catch (error) {
+    if (!(error instanceof DispatchLedgerError)) throw error
+  }
+}
+
 export interface ScanOptions {
   readonly namespace: string
 }
@@ -28,6 +42,7 @@ export async function scanRuns(
   { namespace }: ScanOptions,
   { store }: CommandDeps
 ): Promise<ScannedRun[]> {
+  await archiveIdle(store, namespace)
   const refs = await store.listRefs(runsPrefix(namespace))
   const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(entry => entry.ref)
   return store.read(async reader => {

@@ -194,6 +194,7 @@ export const RUN_ENTRY: ChainEntry<LedgerRecord> = {
   noun: 'record',
   fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
   ends: record => isTerminal(record.state),
+  keyOf: record => record.idempotency.dispatch_key,
   sequence: record => record.ledger_sequence,
   previousDigest: record => record.previous_record_digest,
   state: record => record.state,

@@ -98,7 +98,8 @@ export class Journal<R, S> {
     const head = this.requireHead()
     const oid = await this.write(record)
     const ended = this.options.chain.ends(record)
-    if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended })) === 'lost') {
+    const key = this.options.chain.keyOf(record)
+    if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended, key })) === 'lost') {
       await this.reload()
       return false
     }

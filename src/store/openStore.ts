@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { InvalidInput } from '../core/errors.js'
-import { parseArchiveAfter } from '../core/index/layout.js'
+import { parseArchiveAfter, parseRetentionDays } from '../core/index/layout.js'
 import { Git } from './git.js'
 import { LocalStore } from './localStore.js'
 import { RemoteStore } from './remoteStore.js'
@@ -12,6 +12,8 @@ export interface StoreOptions {
   readonly remote: string
   /** The archive-after input (docs/design/storage.md): `1h` when empty. */
   readonly archiveAfter?: string
+  /** The retention-days input (docs/design/storage.md#retention): `0`, forever, when empty. */
+  readonly retentionDays?: string
   readonly env: NodeJS.ProcessEnv
 }
 
@@ -28,7 +30,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository path ${path} is not a directory. Check the repository out first ` +
         '(actions/checkout) or set repository-path.'
     )
-  const layout = { archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? '') }
+  const layout = {
+    archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? ''),
+    retentionDays: parseRetentionDays(options.retentionDays ?? '')
+  }
   const git = new Git(path, options.env)
   const remote = options.remote.trim()
   if (remote === 'none') return new LocalStore(git, layout)

@@ -61,8 +61,15 @@ export interface Store {
     ref: string,
     next: string,
     expected: string,
-    options?: { readonly ended?: boolean }
+    options?: {
+      /** The record ends its chain: the store archives it in the same write. */
+      readonly ended?: boolean
+      /** The dispatch key the chain's records carry: its end is recorded next to the key. */
+      readonly key?: string | null
+    }
   ): Promise<'advanced' | 'lost'>
+  /** Archives the namespace's chains idle past archive-after (scan); how many it archived. */
+  archiveIdle?(namespace: string): Promise<number>
   /** Names a step will read, known in advance: brought in one fetch. */
   prefetch?(refs: readonly string[]): Promise<void>
   /**

@@ -52,6 +52,11 @@ export interface ChainEntry<R> {
   occurredAt(record: R): string
   /** Whether the record ends its chain (nothing legal follows): the store archives it then. */
   ends(record: R): boolean
+  /**
+   * The dispatch key the record belongs to (a run's), or null (an operation's): the store records
+   * the key's end next to it when this chain ends the key's newest generation (retention).
+   */
+  keyOf(record: R): string | null
 }
 
 export interface ChainDefinition<R, S> extends ChainEntry<R> {

@@ -138,6 +138,7 @@ export const OPERATION_ENTRY: ChainEntry<OperationRecord> = {
   noun: 'operation',
   fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
   ends: record => FINAL_STATES.has(record.state),
+  keyOf: () => null,
   sequence: record => record.sequence,
   previousDigest: record => record.previous_digest,
   state: record => record.state,

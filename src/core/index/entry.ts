@@ -26,8 +26,11 @@ export function encodeIndexEntry(entry: Omit<IndexEntry, 'schema'>): string {
   return canonicalJson({ schema: INDEX_ENTRY_SCHEMA, ...entry })
 }
 
-/** Parses a stored index entry; anything else fails closed naming the bucket and path. */
-export function decodeIndexEntry(where: string, text: string, ref: string): IndexEntry {
+/**
+ * Parses a stored index entry; anything else fails closed naming the bucket and path. `ref`:
+ * the chain it must name (null: a key's end marker, checked against its admission by the caller).
+ */
+export function decodeIndexEntry(where: string, text: string, ref: string | null): IndexEntry {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -36,7 +39,7 @@ export function decodeIndexEntry(where: string, text: string, ref: string): Inde
   }
   const parsed = IndexEntrySchema.safeParse(value)
   if (!parsed.success) throw new CorruptEntry(where, `its index entry is not ${INDEX_ENTRY_SCHEMA}`)
-  if (parsed.data.ref !== ref)
+  if (ref !== null && parsed.data.ref !== ref)
     throw new CorruptEntry(where, `its index entry names ${parsed.data.ref}, not ${ref}`)
   return parsed.data
 }

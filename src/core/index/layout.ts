@@ -5,8 +5,9 @@
  * keeps them in a fixed set of refs:
  *
  * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
- *   generation N, the admission commit's bytes) and `runs/<h>`, `operations/<h>` (an archived
- *   chain: its head, as an index entry);
+ *   generation N, the admission commit's bytes), `ended/<h>` (present once the key's newest
+ *   generation has ended: that run's final head and time, which retention reads) and
+ *   `runs/<h>`, `operations/<h>` (an archived chain: its head, as an index entry);
  * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
  *   head reachable; only writers touch it, readers never fetch it;
  * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
@@ -84,6 +85,11 @@ export function entryPath(name: LogicalName): string {
     : `${name.family}/${name.hash}`
 }
 
+/** Where a key's end marker sits in its bucket's tree (keyHash: the admission's hash). */
+export function endedPath(keyHash: string): string {
+  return `ended/${keyHash}`
+}
+
 /** The prefix under which a bucket's live chains of a family are named. */
 export function liveChainPrefix(namespace: string, family: ChainFamily, bucket: string): string {
   return `${namespace}/${family}/${bucket}`
@@ -112,4 +118,36 @@ export function parseArchiveAfter(text: string): number {
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 export function isIdle(writtenAt: number, now: number, archiveAfterSeconds: number): boolean {
   return now - writtenAt >= archiveAfterSeconds
+}
+
+/** The shortest retention the product accepts (docs/design/storage.md#retention). */
+export const RETENTION_FLOOR_DAYS = 90
+
+/**
+ * `retention-days`: 0 (the default) keeps every key forever. Otherwise a key whose newest
+ * generation ended more than N days ago is dropped. 1–89 is refused: GitHub re-runs a workflow
+ * up to 30 days after it started and a run may last 35 days, so a shorter window would let a
+ * re-run or a late redelivery of a real event admit a second run.
+ */
+export function parseRetentionDays(text: string): number {
+  const value = text.trim() === '' ? '0' : text.trim()
+  if (!/^(0|[1-9][0-9]{0,5})$/.test(value))
+    throw new InvalidInput(
+      `The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
+        `(keep every key forever, the default) or ${RETENTION_FLOOR_DAYS} or more.`
+    )
+  const days = Number(value)
+  if (days > 0 && days < RETENTION_FLOOR_DAYS)
+    throw new InvalidInput(
+      `The \`retention-days\` input ${days} is refused: GitHub re-runs a workflow up to 30 days ` +
+        'after it started and a run may last 35 days, so a key dropped sooner could admit a real ' +
+        `duplicate as a new run. Use 0 (keep every key forever, the default) or ` +
+        `${RETENTION_FLOOR_DAYS} or more.`
+    )
+  return days
+}
+
+/** Whether a key whose newest generation ended at `endedAt` (epoch seconds) is past retention. */
+export function isExpired(endedAt: number, now: number, retentionDays: number): boolean {
+  return retentionDays > 0 && now - endedAt > retentionDays * 86400
 }

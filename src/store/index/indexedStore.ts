@@ -22,14 +22,18 @@ import { StoreError } from '../../core/errors.js'
 import {
   archiveRef,
   bucketOf,
+  chainName,
+  endedPath,
   entryPath,
   FAMILIES,
   indexRef,
+  isExpired,
   isIdle,
   liveChainPrefix,
   parseLogical,
   type LogicalName
 } from '../../core/index/layout.js'
+import { admissionRef } from '../../core/refs.js'
 import { decodeIndexEntry, encodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
 import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
@@ -54,6 +58,8 @@ export const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600
 export interface LayoutOptions {
   /** Seconds a chain keeps a ref of its own after its last write; 0 archives every write. */
   readonly archiveAfterSeconds?: number
+  /** retention-days: 0 keeps every key forever (docs/design/storage.md#retention). */
+  readonly retentionDays?: number
   /** The clock, in epoch seconds (tests move it). */
   readonly now?: () => number
 }
@@ -61,7 +67,20 @@ export interface LayoutOptions {
 export interface AdvanceOptions {
   /** The record ends its chain: archive it in the same write. */
   readonly ended?: boolean
+  /**
+   * The dispatch key the chain's records carry (a run's). When the record ends the key's newest
+   * generation, the key's bucket records that end in the same write: retention reads it there.
+   */
+  readonly key?: string | null
 }
+
+/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
+class NeedBuckets {
+  constructor(readonly names: readonly LogicalName[]) {}
+}
+
+type AdmissionName = Extract<LogicalName, { kind: 'admission' }>
+type ChainName = Extract<LogicalName, { kind: 'chain' }>
 
 type Located =
   | { readonly where: 'live'; readonly head: string }
@@ -71,7 +90,7 @@ type Located =
 type Intent =
   | {
       readonly kind: 'create'
-      readonly admissions: ReadonlyArray<{ name: LogicalName; ref: string; bytes: Buffer }>
+      readonly admissions: ReadonlyArray<{ name: AdmissionName; ref: string; bytes: Buffer }>
       readonly chains: ReadonlyArray<{ name: LogicalName; ref: string; oid: string }>
     }
   | {
@@ -81,14 +100,24 @@ type Intent =
       readonly next: string
       readonly expected: string
       readonly ended: boolean
+      /** The key (its generation-1 admission name) whose end this append records, if any. */
+      readonly key: LogicalName | null
       readonly creates: readonly RefUpdate[]
+    }
+  | {
+      /** Archive every listed live chain still idle (scan's own sweep). */
+      readonly kind: 'sweep'
+      readonly names: readonly ChainName[]
     }
 
 type Plan<T> =
-  { readonly answer: T } | { readonly changes: RefChange[]; readonly objects: LooseObject[] }
+  | { readonly answer: T }
+  | { readonly changes: RefChange[]; readonly objects: LooseObject[] }
+  | { readonly need: readonly LogicalName[] }
 
 export class IndexedStore implements Store {
   readonly archiveAfterSeconds: number
+  readonly retentionDays: number
   private readonly now: () => number
   /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
   private readonly written = new Map<string, Buffer>()
@@ -99,6 +128,7 @@ export class IndexedStore implements Store {
     options: LayoutOptions = {}
   ) {
     this.archiveAfterSeconds = options.archiveAfterSeconds ?? DEFAULT_ARCHIVE_AFTER_SECONDS
+    this.retentionDays = options.retentionDays ?? 0
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000))
   }
 
@@ -168,11 +198,31 @@ export class IndexedStore implements Store {
     options: AdvanceOptions & { readonly creates: readonly RefUpdate[] }
   ): Promise<ApplyOutcome> {
     const intent = this.advanceIntent(ref, next, expected, options, options.creates)
-    await this.bringFor(intent, { refresh: false })
-    const plan = await this.planned(intent, false)
+    const plan = await this.plannedWith(intent, { refresh: false, unanswered: false })
     if ('answer' in plan) return 'stale'
     await this.git.writeObjects(plan.objects)
     return this.refs.apply(plan.changes)
+  }
+
+  /**
+   * Archives every live chain of the namespace idle past archive-after, in one atomic write
+   * (scan's own sweep: a repository whose buckets are seldom written still stays bounded).
+   * Returns how many chains it archived.
+   */
+  async archiveIdle(namespace: string): Promise<number> {
+    await this.bringPrefixes(
+      namespace,
+      [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)],
+      false
+    )
+    const live = await this.git.listRefTimes(FAMILIES.map(f => `${namespace}/${f}/`))
+    const idle = live.filter(r => isIdle(r.time, this.clock, this.archiveAfterSeconds))
+    const names = idle
+      .map(r => parseLogical(r.ref))
+      .filter((n): n is ChainName => n?.kind === 'chain')
+    if (names.length === 0) return 0
+    const done = await this.write<string>({ kind: 'sweep', names })
+    return done === 'none' ? 0 : Number(done)
   }
 
   /**
@@ -191,6 +241,10 @@ export class IndexedStore implements Store {
       const objects = this.git.openReader()
       try {
         const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects)
+        // A key past retention is gone to whoever asks which generations it has (admit: a
+        // later event is a new run), though a write has not dropped it yet; its entries
+        // still read by name until then.
+        if (await this.expired(view, key.hash)) return []
         // Every entry is listed by the name it stands for; a name no writer makes (`04`)
         // then fails closed where generations are ordered and verified.
         return (await view.list(`keys/${key.hash}`)).map(item => ({
@@ -248,11 +302,23 @@ export class IndexedStore implements Store {
     const live = await objects.read(ref)
     if (live) return { where: 'live', head: live.oid }
     const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects)
-    const path = entryPath(name)
-    const blob = await view.blob(path)
-    if (!blob) return null
-    const entry = decodeIndexEntry(`${view.ref}:${path}`, blob.bytes.toString('utf8'), ref)
-    return { where: 'archived', head: entry.head }
+    return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes)
+  }
+
+  /**
+   * Retention as a reader sees it: a key whose newest generation ended more than retention-days
+   * ago is gone, whether or not a write has dropped it from its bucket yet.
+   */
+  private async expired(view: BucketView, hash: string): Promise<boolean> {
+    if (this.retentionDays === 0) return false
+    const marker = await view.blob(endedPath(hash))
+    if (!marker) return false
+    const entry = decodeIndexEntry(
+      `${view.ref}:${endedPath(hash)}`,
+      marker.bytes.toString('utf8'),
+      null
+    )
+    return isExpired(entry.written_at, this.clock, this.retentionDays)
   }
 
   private async listAll(
@@ -302,18 +368,19 @@ export class IndexedStore implements Store {
   ): Intent {
     const name = named(ref)
     if (name.kind !== 'chain') throw new StoreError(`${ref} is not a chain`)
-    return { kind: 'advance', name, ref, next, expected, ended: options.ended ?? false, creates }
+    const ended = options.ended ?? false
+    const key = ended && options.key ? named(admissionRef(name.namespace, options.key)) : null
+    return { kind: 'advance', name, ref, next, expected, ended, key, creates }
   }
 
   private async write<T extends string>(intent: Intent): Promise<T> {
     let unanswered = false
     for (let attempt = 1; attempt <= BUCKET_TRIES; attempt++) {
-      await this.bringFor(intent, { refresh: attempt > 1 })
-      const plan = await this.planned(intent, unanswered)
-      if ('answer' in plan) return plan.answer as T
+      const plan = await this.plannedWith<T>(intent, { refresh: attempt > 1, unanswered })
+      if ('answer' in plan) return plan.answer
       await this.git.writeObjects(plan.objects)
       const outcome = await this.refs.apply(plan.changes)
-      if (outcome === 'applied') return (intent.kind === 'create' ? 'created' : 'advanced') as T
+      if (outcome === 'applied') return appliedAnswer(intent, plan.changes) as T
       if (outcome === 'unanswered') unanswered = true
       if (attempt > 2) await pause(attempt)
     }
@@ -324,19 +391,42 @@ export class IndexedStore implements Store {
     )
   }
 
+  /**
+   * Brings what the write reads and plans it; a plan that meets buckets not brought yet (the
+   * runs of a key retention drops) brings them too and plans again.
+   */
+  private async plannedWith<T>(
+    intent: Intent,
+    options: { refresh: boolean; unanswered: boolean }
+  ): Promise<Exclude<Plan<T>, { need: unknown }>> {
+    const extra: LogicalName[] = []
+    for (;;) {
+      await this.bringFor(intent, extra, { refresh: options.refresh })
+      const plan = await this.planned<T>(intent, options.unanswered)
+      if (!('need' in plan)) return plan
+      extra.push(...plan.need)
+    }
+  }
+
   private async planned<T>(intent: Intent, unanswered: boolean): Promise<Plan<T>> {
     const objects = this.git.openReader()
     try {
       const plan = new WritePlan(this, objects)
-      const answer =
-        intent.kind === 'create'
-          ? await this.planCreate(intent, plan, unanswered)
-          : await this.planAdvance(intent, plan, unanswered)
+      const answer = await this.planIntent(intent, plan, unanswered)
       if (answer !== null) return { answer: answer as T }
       return await plan.finish()
+    } catch (error) {
+      if (error instanceof NeedBuckets) return { need: error.names }
+      throw error
     } finally {
       objects.close()
     }
+  }
+
+  private planIntent(intent: Intent, plan: WritePlan, unanswered: boolean): Promise<string | null> {
+    if (intent.kind === 'create') return this.planCreate(intent, plan, unanswered)
+    if (intent.kind === 'advance') return this.planAdvance(intent, plan, unanswered)
+    return plan.sweepChains(intent.names)
   }
 
   private async planCreate(
@@ -346,20 +436,29 @@ export class IndexedStore implements Store {
   ): Promise<string | null> {
     let present = 0
     let ours = 0
+    // Retention first: a key past it is dropped by this very write, so it admits anew.
+    for (const a of intent.admissions) await plan.retain(a.name)
     for (const a of intent.admissions) {
-      const blob = await (await plan.bucket(a.name)).blob(entryPath(a.name))
-      if (blob) present++
-      if (blob && blob.oid === objectId('blob', a.bytes)) ours++
+      const bytes = await plan.blobAt(a.name, entryPath(a.name))
+      if (bytes) present++
+      if (bytes?.equals(a.bytes)) ours++
+      // Generation N follows N-1; a read that still saw a key retention has dropped is stale.
+      const before = { ...a.name, generation: a.name.generation - 1 }
+      if (a.name.generation > 1 && !(await plan.blobAt(a.name, entryPath(before)))) present++
     }
     for (const c of intent.chains) {
-      const found = await this.locate(c.name, c.ref, plan.objects)
+      const found = await plan.locate(c.name, c.ref)
       if (found) present++
       if (found?.head === c.oid) ours++
     }
     const all = intent.admissions.length + intent.chains.length
     if (unanswered && ours === all) return 'created'
     if (present > 0) return 'exists'
-    for (const a of intent.admissions) await plan.put(a.name, a.bytes)
+    for (const a of intent.admissions) {
+      await plan.put(a.name, a.bytes)
+      // The key's newest generation is this one, which has not ended.
+      await plan.putPath(a.name, endedPath(a.name.hash), null)
+    }
     for (const c of intent.chains)
       await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false })
     return null
@@ -370,7 +469,7 @@ export class IndexedStore implements Store {
     plan: WritePlan,
     unanswered: boolean
   ): Promise<string | null> {
-    const found = await this.locate(intent.name, intent.ref, plan.objects)
+    const found = await plan.locate(intent.name, intent.ref)
     if (unanswered && found?.head === intent.next) return 'advanced'
     if (!found || found.head !== intent.expected) return 'lost'
     await plan.place(intent.name, intent.ref, {
@@ -378,17 +477,24 @@ export class IndexedStore implements Store {
       was: found,
       ended: intent.ended
     })
+    if (intent.key) await plan.markEnded(intent.key, intent.ref, intent.next)
     for (const create of intent.creates) plan.change({ ...create, expected: null })
     return null
   }
 
   /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
-  private bringFor(intent: Intent, options: { refresh: boolean }): Promise<void> {
+  private bringFor(
+    intent: Intent,
+    extra: readonly LogicalName[],
+    options: { refresh: boolean }
+  ): Promise<void> {
     const names =
       intent.kind === 'create'
         ? [...intent.admissions, ...intent.chains].map(x => x.name)
-        : [intent.name]
-    return this.bringNames(names, { ...options, check: false })
+        : intent.kind === 'advance'
+          ? [intent.name, ...(intent.key ? [intent.key] : [])]
+          : intent.names
+    return this.bringNames([...names, ...extra], { ...options, check: false })
   }
 
   /**
@@ -516,12 +622,17 @@ class ReadSession {
 
 /**
  * The refs one write changes, built from what it read: each touched bucket's edits, the heads
- * it archives (and so must keep reachable), and the chain refs it creates, moves or deletes.
+ * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
+ * what retention drops from the buckets it writes.
  */
 class WritePlan {
   private readonly views = new Map<string, { name: LogicalName; view: BucketView }>()
   private readonly edits = new Map<string, Map<string, Buffer | null>>()
   private readonly archived = new Map<string, string[]>()
+  /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
+  private readonly compacted = new Set<string>()
+  private readonly retained = new Set<string>()
+  private readonly swept = new Set<string>()
   private readonly changes: RefChange[] = []
   private readonly touched = new Set<string>()
 
@@ -534,6 +645,7 @@ class WritePlan {
     const ref = indexRef(name.namespace, bucketOf(name.hash))
     const seen = this.views.get(ref)
     if (seen) return seen.view
+    if (!this.store.refs.has(ref)) throw new NeedBuckets([name])
     const view = await BucketView.open(ref, this.objects)
     this.views.set(ref, { name, view })
     return view
@@ -544,10 +656,34 @@ class WritePlan {
   }
 
   async put(name: LogicalName, body: Buffer | null): Promise<void> {
+    await this.putPath(name, entryPath(name), body)
+  }
+
+  /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
+  async putPath(name: LogicalName, path: string, body: Buffer | null): Promise<void> {
     const view = await this.bucket(name)
     const edits = this.edits.get(view.ref) ?? new Map<string, Buffer | null>()
-    edits.set(entryPath(name), body)
+    edits.set(path, body)
     this.edits.set(view.ref, edits)
+  }
+
+  /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
+  async blobAt(name: LogicalName, path: string): Promise<Buffer | null> {
+    const view = await this.bucket(name)
+    const edits = this.edits.get(view.ref)
+    for (const [edited, body] of edits ?? []) {
+      if (edited === path) return body
+      if (body === null && path.startsWith(`${edited}/`)) return null
+    }
+    return (await view.blob(path))?.bytes ?? null
+  }
+
+  /** Where a chain is as this write leaves it: its own ref, or its index entry. */
+  async locate(name: LogicalName, ref: string): Promise<Located> {
+    const live = await this.objects.read(ref)
+    if (live) return { where: 'live', head: live.oid }
+    const view = await this.bucket(name)
+    return archivedAt(view, entryPath(name), ref, await this.blobAt(name, entryPath(name)))
   }
 
   /**
@@ -572,6 +708,81 @@ class WritePlan {
     }
   }
 
+  /**
+   * Records in the key's bucket that its newest generation ended with this head (only when the
+   * chain is that generation's ledger): retention reads the time there, next to the key.
+   */
+  async markEnded(key: LogicalName, ledger: string, head: string): Promise<void> {
+    const newest = await this.newestAdmission(key)
+    if (newest?.ledger_ref !== ledger) return
+    const entry = { ref: ledger, head, ended: true, written_at: this.store.clock }
+    await this.putPath(key, endedPath(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'))
+  }
+
+  private async newestAdmission(key: LogicalName): Promise<Admission | null> {
+    const view = await this.bucket(key)
+    const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name))
+    if (generations.length === 0) return null
+    const path = `keys/${key.hash}/${Math.max(...generations)}`
+    const bytes = await this.blobAt(key, path)
+    return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null
+  }
+
+  /**
+   * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
+   * whose newest generation ended more than retention-days ago is dropped with its runs' index
+   * entries, and the buckets those runs sat in rebuild their archive refs without them.
+   */
+  async retain(name: LogicalName): Promise<void> {
+    const view = await this.bucket(name)
+    if (this.store.retentionDays === 0 || this.retained.has(view.ref)) return
+    this.retained.add(view.ref)
+    for (const item of await view.list('ended')) {
+      const path = endedPath(item.name)
+      const bytes = await this.blobAt(name, path)
+      if (!bytes) continue
+      const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null)
+      if (isExpired(marker.written_at, this.store.clock, this.store.retentionDays))
+        await this.dropKey({
+          kind: 'admission',
+          namespace: name.namespace,
+          hash: item.name,
+          generation: 1
+        })
+    }
+  }
+
+  /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
+  private async dropKey(key: LogicalName): Promise<void> {
+    const view = await this.bucket(key)
+    const runs: LogicalName[] = []
+    for (const generation of await view.list(`keys/${key.hash}`)) {
+      const path = `keys/${key.hash}/${generation.name}`
+      const bytes = await this.blobAt(key, path)
+      if (!bytes) continue
+      const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'))
+      const run = named(admission.ledger_ref)
+      const found = await this.locate(run, admission.ledger_ref)
+      if (found?.where === 'live') return
+      if (found && !(await this.endedEntry(run, admission.ledger_ref))) return
+      if (found) runs.push(run)
+    }
+    await this.putPath(key, `keys/${key.hash}`, null)
+    await this.putPath(key, endedPath(key.hash), null)
+    for (const run of runs) {
+      await this.put(run, null)
+      this.compacted.add(`${run.namespace}\n${bucketOf(run.hash)}`)
+    }
+  }
+
+  private async endedEntry(name: LogicalName, ref: string): Promise<boolean> {
+    const view = await this.bucket(name)
+    const bytes = await this.blobAt(name, entryPath(name))
+    return bytes
+      ? decodeIndexEntry(`${view.ref}:${entryPath(name)}`, bytes.toString('utf8'), ref).ended
+      : false
+  }
+
   private async archive(
     name: LogicalName,
     ref: string,
@@ -584,24 +795,37 @@ class WritePlan {
     this.archived.set(key, [...(this.archived.get(key) ?? []), head])
   }
 
-  /** Every written bucket also archives its chains idle past archive-after. */
-  private async sweep(): Promise<void> {
-    for (const { name, view } of [...this.views.values()]) {
-      if (!this.edits.has(view.ref)) continue
-      const live = await this.store.liveChains(name.namespace, [bucketOf(name.hash)])
-      for (const chain of live) {
-        const logical = parseLogical(chain.ref)
-        if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) continue
-        if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds)) continue
-        this.touched.add(chain.ref)
-        this.change({ ref: chain.ref, oid: null, expected: chain.oid })
-        await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time })
-      }
+  /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
+  private async sweepBucket(name: LogicalName): Promise<number> {
+    const view = await this.bucket(name)
+    if (this.swept.has(view.ref)) return 0
+    this.swept.add(view.ref)
+    let archived = 0
+    for (const chain of await this.store.liveChains(name.namespace, [bucketOf(name.hash)])) {
+      const logical = parseLogical(chain.ref)
+      if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) continue
+      if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds)) continue
+      this.touched.add(chain.ref)
+      this.change({ ref: chain.ref, oid: null, expected: chain.oid })
+      await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time })
+      archived++
     }
+    return archived
+  }
+
+  /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
+  async sweepChains(names: readonly LogicalName[]): Promise<string | null> {
+    let archived = 0
+    for (const name of names) archived += await this.sweepBucket(name)
+    return archived === 0 ? 'none' : null
   }
 
   async finish(): Promise<{ changes: RefChange[]; objects: LooseObject[] }> {
-    await this.sweep()
+    // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
+    for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
+      for (const name of pending) await this.retain(name)
+    for (const { name, view } of [...this.views.values()])
+      if (this.edits.has(view.ref)) await this.sweepBucket(name)
     const objects: LooseObject[] = []
     const time = this.store.clock
     for (const { view } of this.views.values()) {
@@ -618,20 +842,84 @@ class WritePlan {
       objects.push(commit)
       this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip })
     }
-    for (const [key, heads] of this.archived) {
-      const [namespace, bucket] = key.split('\n') as [string, string]
-      const tip = await this.store.archiveTip(namespace, bucket)
-      const commit = commitObject({
-        tree: EMPTY_TREE,
-        parents: [...(tip ? [tip] : []), ...new Set(heads)],
-        time,
-        subject: `dispatch-ledger archive ${archiveRef(namespace, bucket)}`
-      })
-      objects.push(commit)
-      this.changes.push({ ref: archiveRef(namespace, bucket), oid: commit.oid, expected: tip })
-    }
+    for (const key of new Set([...this.archived.keys(), ...this.compacted]))
+      objects.push(...(await this.archiveChange(key, time)))
     return { changes: this.changes, objects }
   }
+
+  private unretained(): LogicalName[] {
+    if (this.store.retentionDays === 0) return []
+    return [...this.views.values()]
+      .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
+      .map(({ name }) => name)
+  }
+
+  /**
+   * The bucket's new archive commit: on its tip plus the heads archived now, or — when
+   * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
+   * parents, so the dropped chains are no longer reachable.
+   */
+  private async archiveChange(key: string, time: number): Promise<LooseObject[]> {
+    const [namespace, bucket] = key.split('\n') as [string, string]
+    const ref = archiveRef(namespace, bucket)
+    const tip = await this.store.archiveTip(namespace, bucket)
+    const parents = this.compacted.has(key)
+      ? await this.heldHeads(namespace, bucket)
+      : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])]
+    if (parents.length === 0) {
+      if (tip) this.change({ ref, oid: null, expected: tip })
+      return []
+    }
+    const commit = commitObject({
+      tree: EMPTY_TREE,
+      parents,
+      time,
+      subject: `dispatch-ledger archive ${ref}`
+    })
+    this.change({ ref, oid: commit.oid, expected: tip })
+    return [commit]
+  }
+
+  /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
+  private async heldHeads(namespace: string, bucket: string): Promise<string[]> {
+    const name: LogicalName = { kind: 'chain', namespace, family: 'runs', hash: bucket }
+    const view = await this.bucket(name)
+    const heads = new Set<string>()
+    for (const family of FAMILIES) {
+      const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`))
+      for (const edited of this.edits.get(view.ref)?.keys() ?? [])
+        if (edited.startsWith(`${family}/`)) paths.add(edited)
+      for (const path of paths) {
+        const bytes = await this.blobAt(name, path)
+        const ref = `${namespace}/${path}`
+        if (bytes)
+          heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head)
+      }
+    }
+    const missing = []
+    for (const head of heads) if (!(await this.objects.read(head))) missing.push(head)
+    await this.store.refs.bringObjects(missing)
+    return [...heads].sort()
+  }
+}
+
+function archivedAt(
+  view: BucketView,
+  path: string,
+  ref: string,
+  bytes: Buffer | null | undefined
+): Located {
+  if (!bytes) return null
+  const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref)
+  return { where: 'archived', head: entry.head }
+}
+
+/** What an applied write answers: created, advanced, or how many chains a sweep archived. */
+function appliedAnswer(intent: Intent, changes: readonly RefChange[]): string {
+  if (intent.kind === 'create') return 'created'
+  if (intent.kind === 'advance') return 'advanced'
+  const live = new Set(intent.names.map(n => chainName(n.namespace, n.family, n.hash)))
+  return String(changes.filter(c => c.oid === null && live.has(c.ref)).length)
 }
 
 function commitObject(spec: {
@@ -655,9 +943,9 @@ function named(ref: string): LogicalName {
 }
 
 function describe(intent: Intent): string {
-  return intent.kind === 'create'
-    ? [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
-    : intent.ref
+  if (intent.kind === 'create')
+    return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
+  return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`
 }
 
 function pause(attempt: number): Promise<void> {

@@ -32,6 +32,8 @@ export interface RefBackend {
    * `refresh`. Locally there is nothing to bring.
    */
   bring(prefixes: readonly string[], options: { shallow: boolean; refresh: boolean }): Promise<void>
+  /** Whether refs under the prefix are here to read (brought once in this process, or local). */
+  has(prefix: string): boolean
   /** Brings objects named by id (an archived chain's head and its history). */
   bringObjects(oids: readonly string[]): Promise<void>
   /** One atomic change of every ref (creates, moves, deletes), each on the value read. */
@@ -43,6 +45,9 @@ export class LocalRefs implements RefBackend {
   readonly epoch = 0
   constructor(readonly git: Git) {}
   async bring(): Promise<void> {}
+  has(): boolean {
+    return true
+  }
   async bringObjects(): Promise<void> {}
   async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
     return (await this.git.changeRefs(changes)) ? 'applied' : 'stale'
@@ -130,6 +135,10 @@ export class RemoteRefs implements RefBackend {
     if (refused) throw this.rejected(result, refused)
     this.refuseIfForbidden(result, 'write')
     return 'unanswered'
+  }
+
+  has(prefix: string): boolean {
+    return this.covered(prefix)
   }
 
   private covered(prefix: string): boolean {
