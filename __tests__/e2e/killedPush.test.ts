@@ -118,6 +118,7 @@ async function until(what: string, test: () => boolean, timeoutMs = 60_000): Pro
 interface Child {
   readonly pid: number
   readonly stdout: () => string
+  readonly ended: () => boolean
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
@@ -132,10 +133,14 @@ function startChild(repo: string, key: string, flags: string[]): Child {
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  let ended = false
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve =>
-    child.on('close', (code, signal) => resolve({ code, signal }))
+    child.on('close', (code, signal) => {
+      ended = true
+      resolve({ code, signal })
+    })
   )
-  return { pid: child.pid as number, stdout: () => out + err, exited }
+  return { pid: child.pid as number, stdout: () => out + err, ended: () => ended, exited }
 }
 
 type Kill = 'before the push' | 'inside the ref update' | 'after the update, unheard'
@@ -199,7 +204,11 @@ describe.each([
           kill === 'before the push' ? ['--kill-before-push'] : []
         )
         if (kill !== 'before the push') {
-          await until('the server to hold the update', () => existsSync(join(ctl, 'held')))
+          await until('the server to hold the update', () => {
+            // A child that ended on its own never reached the push: say what it printed.
+            if (child.ended()) throw new Error(`the child ended first: ${child.stdout()}`)
+            return existsSync(join(ctl, 'held'))
+          })
           process.kill(-child.pid, 'SIGKILL')
         }
         const exit = await child.exited
