@@ -6,6 +6,7 @@ import { AdmissionConflict, CorruptEntry, InvalidInput } from '../../src/core/er
 import type { LedgerRecord } from '../../src/core/record.js'
 import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
+import type { LayoutOptions } from '../../src/store/index/indexedStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -21,6 +22,7 @@ import {
   setLogical
 } from '../support/repo.js'
 import { firstRecord } from '../../testkit/fixtures.js'
+import { ARCHIVE_AFTER } from '../support/generations.js'
 
 const NS = 'refs/dispatch-ledger'
 const KEY = 'v1/issues/123456789/42/labeled/agent'
@@ -53,83 +55,91 @@ function request(
   return { namespace: NS, first_record: first(runId, overrides, digest) }
 }
 
-async function storeIn(dir: string) {
+async function storeIn(dir: string, layout: LayoutOptions = {}) {
   const repoGit = new Git(dir)
-  return { store: new LocalStore(repoGit), git: repoGit }
+  return { store: new LocalStore(repoGit, layout), git: repoGit }
 }
 
 const ADMISSION = admissionRef(NS, KEY)
 const LEDGER_A = ledgerRef(NS, 'run-a')
 const LEDGER_B = ledgerRef(NS, 'run-b')
 
-describe('admit (docs/design/storage.md#admission) against a real repository', () => {
-  it('first arrival creates the admission and the ledger in one transaction', async () => {
-    const dir = await makeRepo()
-    const { store, git: g } = await storeIn(dir)
-    expect(await refsUnder(dir)).toEqual({})
-    const result = await admit(store, request('run-a'))
-    expect(result).toMatchObject({ created: true, recorded: true, owner: true })
-    const refs = await refsUnder(dir)
-    expect(Object.keys(refs).sort()).toEqual([ADMISSION, LEDGER_A].sort())
-    expect(await entryAt(dir, ADMISSION)).toEqual({
-      schema: 'dispatch-ledger/admission/v1',
-      dispatch_key: KEY,
-      request_digest: DIGEST,
-      run_id: 'run-a',
-      ledger_ref: LEDGER_A,
-      admitted_at: '2026-11-29T12:00:00Z',
-      generation: 1,
-      previous_run_id: null
+// With archive-after 0 the ledger is archived by the admission itself, so every row below also
+// reads an archived chain (a replay's chain, a duplicate's lookup) where it reads a live one.
+describe.each(ARCHIVE_AFTER)(
+  'admit (docs/design/storage.md#admission) against a real repository, %s',
+  (_name, layout) => {
+    it('first arrival creates the admission and the ledger in one transaction', async () => {
+      const dir = await makeRepo()
+      const { store, git: g } = await storeIn(dir, layout)
+      expect(await refsUnder(dir)).toEqual({})
+      const result = await admit(store, request('run-a'))
+      expect(result).toMatchObject({ created: true, recorded: true, owner: true })
+      const refs = await refsUnder(dir)
+      expect(Object.keys(refs).sort()).toEqual([ADMISSION, LEDGER_A].sort())
+      expect(await entryAt(dir, ADMISSION)).toEqual({
+        schema: 'dispatch-ledger/admission/v1',
+        dispatch_key: KEY,
+        request_digest: DIGEST,
+        run_id: 'run-a',
+        ledger_ref: LEDGER_A,
+        admitted_at: '2026-11-29T12:00:00Z',
+        generation: 1,
+        previous_run_id: null
+      })
+      expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
+      // Layout v2, three git processes for a first arrival (entry objects are written without
+      // one): read the key's bucket, list the bucket's live chains (checking the layout in the
+      // same listing), change the refs in one transaction. Archiving the ledger in that same
+      // transaction (archive-after 0) costs two more, the bucket's archive tip among them.
+      expect(g.spawned).toBe(layout.archiveAfterSeconds === 0 ? 5 : 3)
+      // The empty tree was written, so the repository stays fsck-clean.
+      await git(dir, 'fsck', '--strict', '--no-dangling')
     })
-    expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
-    // Layout v2, three git processes for a first arrival (entry objects are written without
-    // one): read the key's bucket, list the bucket's live chains (checking the layout in the
-    // same listing), change the refs in one transaction.
-    expect(g.spawned).toBe(3)
-    // The empty tree was written, so the repository stays fsck-clean.
-    await git(dir, 'fsck', '--strict', '--no-dangling')
-  })
 
-  it('an exact replay returns the stored admission and writes nothing', async () => {
-    const dir = await makeRepo()
-    await admit((await storeIn(dir)).store, request('run-a'))
-    const before = await refsUnder(dir)
-    const { store, git: g } = await storeIn(dir)
-    const replay = await admit(store, request('run-a', { occurred_at: '2026-11-29T12:05:00Z' }))
-    expect(replay).toMatchObject({ created: false, recorded: false, owner: true })
-    expect(replay.admission.admitted_at).toBe('2026-11-29T12:00:00Z')
-    expect(replay.chain?.map(e => e.value)).toEqual([first('run-a')])
-    expect(await refsUnder(dir)).toEqual(before)
-    // write, refused create, one listing of the key's generations (docs/design/generations.md), one read session.
-    expect(g.spawned).toBeLessThanOrEqual(4)
-  })
+    it('an exact replay returns the stored admission and writes nothing', async () => {
+      const dir = await makeRepo()
+      await admit((await storeIn(dir, layout)).store, request('run-a'))
+      const before = await refsUnder(dir)
+      const { store, git: g } = await storeIn(dir, layout)
+      const replay = await admit(store, request('run-a', { occurred_at: '2026-11-29T12:05:00Z' }))
+      expect(replay).toMatchObject({ created: false, recorded: false, owner: true })
+      expect(replay.admission.admitted_at).toBe('2026-11-29T12:00:00Z')
+      expect(replay.chain?.map(e => e.value)).toEqual([first('run-a')])
+      expect(await refsUnder(dir)).toEqual(before)
+      // write, refused create, one listing of the key's generations (docs/design/generations.md), one read session.
+      expect(g.spawned).toBeLessThanOrEqual(4)
+    })
 
-  it('a duplicate from another run gets the first run and creates no ledger', async () => {
-    const dir = await makeRepo()
-    await admit((await storeIn(dir)).store, request('run-a'))
-    const before = await refsUnder(dir)
-    const { store, git: g } = await storeIn(dir)
-    const dup = await admit(store, request('run-b'))
-    expect(dup).toMatchObject({ created: false, recorded: false, owner: false })
-    expect(dup.admission.run_id).toBe('run-a')
-    expect(await refsUnder(dir)).toEqual(before)
-    expect(before[LEDGER_B]).toBeUndefined()
-    expect(g.spawned).toBeLessThanOrEqual(4)
-  })
+    it('a duplicate from another run gets the first run and creates no ledger', async () => {
+      const dir = await makeRepo()
+      await admit((await storeIn(dir, layout)).store, request('run-a'))
+      const before = await refsUnder(dir)
+      const { store, git: g } = await storeIn(dir, layout)
+      const dup = await admit(store, request('run-b'))
+      expect(dup).toMatchObject({ created: false, recorded: false, owner: false })
+      expect(dup.admission.run_id).toBe('run-a')
+      expect(await refsUnder(dir)).toEqual(before)
+      expect(before[LEDGER_B]).toBeUndefined()
+      expect(g.spawned).toBeLessThanOrEqual(4)
+    })
 
-  it('the same key with a different digest is a conflict and touches nothing', async () => {
-    const dir = await makeRepo()
-    await admit((await storeIn(dir)).store, request('run-a'))
-    const before = await refsUnder(dir)
-    const { store } = await storeIn(dir)
-    const attempt = admit(store, request('run-a', {}, OTHER_DIGEST))
-    await expect(attempt).rejects.toBeInstanceOf(AdmissionConflict)
-    await expect(admit(store, request('run-b', {}, OTHER_DIGEST))).rejects.toThrow(
-      /already admitted for run run-a/
-    )
-    expect(await refsUnder(dir)).toEqual(before)
-  })
+    it('the same key with a different digest is a conflict and touches nothing', async () => {
+      const dir = await makeRepo()
+      await admit((await storeIn(dir, layout)).store, request('run-a'))
+      const before = await refsUnder(dir)
+      const { store } = await storeIn(dir, layout)
+      const attempt = admit(store, request('run-a', {}, OTHER_DIGEST))
+      await expect(attempt).rejects.toBeInstanceOf(AdmissionConflict)
+      await expect(admit(store, request('run-b', {}, OTHER_DIGEST))).rejects.toThrow(
+        /already admitted for run run-a/
+      )
+      expect(await refsUnder(dir)).toEqual(before)
+    })
+  }
+)
 
+describe('admit (docs/design/storage.md#admission) against a real repository', () => {
   describe('an admission whose ledger is missing (crash shape)', () => {
     async function crashShape() {
       const dir = await makeRepo()

@@ -8,7 +8,12 @@ import { afterAll, afterEach, describe, expect, it } from '@jest/globals'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { effect } from '../../src/commands/effect.js'
-import { RemoteTagStore, type TagAndRecord, type TagPushOutcome } from '../../src/store/tagStore.js'
+import {
+  RemoteTagStore,
+  tagStoreFor,
+  type TagAndRecord,
+  type TagPushOutcome
+} from '../../src/store/tagStore.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import {
@@ -30,7 +35,7 @@ import {
   tagRequest,
   workspace
 } from '../support/effects.js'
-import { cleanupRepos, git } from '../support/repo.js'
+import { cleanupRepos, git, physicalRefs } from '../support/repo.js'
 import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
@@ -205,6 +210,32 @@ describe('kind: tag over smart HTTP: a connection dropped after the server commi
       expect(agrees(await held(r.bare, tagRequest(head)))).toBe(true)
       await r.close()
     }
+  })
+})
+
+describe('kind: tag with archive-after 0 over file:// (the operation never keeps a ref)', () => {
+  it('the archived operation commits its tag; an exact repeat from another job reads it and sends nothing', async () => {
+    const r = await remote(TRANSPORTS[0]?.[1] as () => Promise<Remote>)
+    const { dir, head } = await workspace(r.url)
+    const archiving = (from: string) => {
+      const store = new RemoteStore(new Git(from), 'origin', { archiveAfterSeconds: 0 })
+      return { store, tags: tagStoreFor(store), clock: systemClock }
+    }
+    const first = await effect(tagRequest(head), archiving(dir))
+    expect(first).toMatchObject({ ok: true, sent: true, state: 'terminal_committed' })
+    const operations = async () =>
+      Object.keys(await physicalRefs(r.bare)).filter(ref => ref.includes('/operations/'))
+    expect(await operations()).toEqual([])
+    const h = await held(r.bare, tagRequest(head))
+    expect(h).toMatchObject({ state: 'terminal_committed', tag: first.tag_object, records: 2 })
+
+    const before = await physicalRefs(r.bare, 'refs/')
+    for (const store of [archiving, (from: string) => storeFor(from)]) {
+      const again = await effect(tagRequest(head), store(await cloneOf(r.url, dir)))
+      expect(again).toMatchObject({ ok: true, sent: false, tag_object: first.tag_object })
+    }
+    expect(await physicalRefs(r.bare, 'refs/')).toEqual(before)
+    expect(await tagCount(r.bare)).toBe(1)
   })
 })
 

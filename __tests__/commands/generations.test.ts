@@ -26,15 +26,21 @@ import {
   T0,
   ENDED,
   ADMITTED,
+  ARCHIVE_AFTER,
   writer
 } from '../support/generations.js'
-import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
+import {
+  makeBareRemote,
+  startGitHttpServer,
+  type GitHttpServer
+} from '../../testkit/gitHttpServer.js'
 import { runAction, withAction } from '../../scripts/runner.js'
 import {
   cleanupRepos,
   entryAt,
   git,
   makeRepo,
+  physicalRefs,
   refsUnder,
   setLogical,
   headOf
@@ -45,9 +51,9 @@ const ADM = admissionRef(NS, LABELED_KEY)
 
 afterAll(cleanupRepos)
 
-describe('generations in a local store', () => {
+describe.each(ARCHIVE_AFTER)('generations in a local store, %s', (_name, layout) => {
   it('a redelivery of the original event after the run ended is a duplicate of generation 1, writing nothing', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     expect(await arrive(store(), 501, T0)).toMatchObject({ created: true, reason: 'first_arrival' })
     await end(store(), runIdOf(501))
     const before = await refsUnder(dir)
@@ -63,7 +69,7 @@ describe('generations in a local store', () => {
   })
 
   it('16 concurrent arrivals of the re-add open exactly one generation 2', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))
     // Each arrival its own store and git processes, racing on the same repository's refs.
@@ -83,7 +89,7 @@ describe('generations in a local store', () => {
   })
 
   it('the same label re-added after the run ended opens generation 2 with its own ledger', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))
     const gen1 = await refsUnder(dir)
@@ -140,7 +146,7 @@ describe('generations in a local store', () => {
   })
 
   it('while generation N has not ended, any arrival is a duplicate of N', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     await arrive(store(), 501, T0)
     // Generation 1 running: even an event from after it began is a duplicate.
     expect(await arrive(store(), 502, READDED)).toMatchObject({
@@ -166,7 +172,7 @@ describe('generations in a local store', () => {
   })
 
   it('reuse: never, and after-cancelled after decided, open no generation; after-cancelled after cancelled does', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501), 'decided')
     const before = await refsUnder(dir)
@@ -197,7 +203,7 @@ describe('generations in a local store', () => {
   })
 
   it('events without an occurrence time never open a generation', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     const dispatch = {
       name: 'workflow_dispatch',
       payload: await exampleEvent('workflow_dispatch.json')
@@ -223,7 +229,7 @@ describe('generations in a local store', () => {
   })
 
   it("a re-run of generation 1's workflow run replays generation 1, even after generation 2 exists", async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))
     await arrive(store(), 503, READDED)
@@ -242,7 +248,7 @@ describe('generations in a local store', () => {
   })
 
   it('a step selecting the run from the event goes on with its own generation, else the newest', async () => {
-    const { store } = await local()
+    const { store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))
     await arrive(store(), 503, READDED)
@@ -271,7 +277,7 @@ describe('generations in a local store', () => {
   })
 
   it('a changed request is compared within its generation only', async () => {
-    const { store } = await local()
+    const { store } = await local(layout)
     await arrive(store(), 501, T0)
     await end(store(), runIdOf(501))
     const next = await arrive(store(), 503, READDED, { request: { model: 'large' } })
@@ -292,7 +298,7 @@ describe('generations in a local store', () => {
   })
 
   it('an admission written before generations (v0.1) is generation 1', async () => {
-    const { dir, store } = await local()
+    const { dir, store } = await local(layout)
     // The v0.1 shape, written as v0.1 wrote it: no generation, no previous_run_id.
     const s = store()
     const result = await arrive(s, 501, T0)
@@ -427,6 +433,40 @@ describe('generations through a smart-HTTP origin', () => {
     expect(held.filter(ref => ref.includes('/admissions/')).sort()).toEqual([ADM, `${ADM}.g2`])
     expect(held.filter(ref => ref.includes('/runs/'))).toHaveLength(2)
   }, 240_000)
+})
+
+describe('generations through a file:// origin with archive-after 0', () => {
+  it('every chain archived: a redelivery stays a duplicate and a re-add opens generation 2, the end read from the archived run', async () => {
+    const remote = await makeBareRemote()
+    /** A fresh job's checkout; archive-after 0, so no run ever keeps a ref of its own. */
+    const job = async () => {
+      const dir = await makeRepo()
+      await git(dir, 'remote', 'add', 'origin', remote.url)
+      return new RemoteStore(new Git(dir), 'origin', { archiveAfterSeconds: 0 }) as Store
+    }
+    await arrive(await job(), 501, T0)
+    await end(await job(), runIdOf(501))
+    const ended = await refsUnder(remote.dir)
+    // The redelivery has only the archived chain to learn when generation 1 ended.
+    expect(await arrive(await job(), 502, T0)).toMatchObject({
+      created: false,
+      owner: false,
+      reason: 'not_after_end',
+      admission: { generation: 1, run_id: runIdOf(501) }
+    })
+    expect(await refsUnder(remote.dir)).toEqual(ended)
+    expect(await arrive(await job(), 503, READDED)).toMatchObject({
+      created: true,
+      owner: true,
+      reason: 'new_generation',
+      admission: { generation: 2, previous_run_id: runIdOf(501) }
+    })
+    const physical = Object.keys(await physicalRefs(remote.dir))
+    expect(physical.filter(ref => ref.includes('/runs/'))).toEqual([])
+    expect(Object.keys(await refsUnder(remote.dir)).filter(ref => ref.includes('/runs/'))).toEqual(
+      [ledgerRef(NS, runIdOf(501)), ledgerRef(NS, runIdOf(503, 2))].sort()
+    )
+  }, 120_000)
 })
 
 describe('an explicit run id is kept across generations', () => {

@@ -10,10 +10,18 @@ import { sha256Hex } from '../../src/core/canonical.js'
 import { systemClock } from '../../src/commands/deps.js'
 import { planRecovery } from '../../src/core/planRecovery.js'
 import { Git } from '../../src/store/git.js'
+import type { LayoutOptions } from '../../src/store/index/indexedStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import type { Store } from '../../src/store/store.js'
 import { NS, SITUATIONS, commentEvent, runIn, type CommentOptions } from '../support/operator.js'
-import { cleanupRepos, makeRepo, refsUnder, setLogical, headOf } from '../support/repo.js'
+import {
+  cleanupRepos,
+  headOf,
+  makeRepo,
+  physicalRefs,
+  refsUnder,
+  setLogical
+} from '../support/repo.js'
 
 afterAll(cleanupRepos)
 
@@ -42,9 +50,9 @@ function request(store: Store, payload: unknown, extra: Partial<OperateRequest> 
   return [input, { store, clock: systemClock, github: null }] as const
 }
 
-async function fresh(situation: string, runId = 'gh-501-f282f34c55fc') {
+async function fresh(situation: string, runId = 'gh-501-f282f34c55fc', layout: LayoutOptions = {}) {
   const dir = await makeRepo()
-  const store = new LocalStore(new Git(dir))
+  const store = new LocalStore(new Git(dir), layout)
   const ledger = await runIn(store, runId, situation)
   return { dir, store, ledger, runId }
 }
@@ -261,6 +269,30 @@ describe('operator decisions against real git', () => {
       outcome: 'noop'
     })
     expect(await refsUnder(dir)).toEqual(before)
+  })
+
+  it('on archived runs (archive-after 0): status reads them as live ones; a verb appends to them, a repeat is a duplicate', async () => {
+    const archived = await fresh('awaiting', 'gh-501-f282f34c55fc', { archiveAfterSeconds: 0 })
+    const live = await fresh('awaiting')
+    const noRunRef = async (dir: string) =>
+      expect(Object.keys(await physicalRefs(dir)).filter(r => r.includes('/runs/'))).toEqual([])
+    await noRunRef(archived.dir)
+    const [status, liveStatus] = [
+      await say(archived.store, `/ledger status ${archived.runId}`),
+      await say(live.store, `/ledger status ${live.runId}`)
+    ]
+    expect(status).toMatchObject({ verb: 'status', outcome: 'noop' })
+    expect(status.reason).toBe(liveStatus.reason)
+    expect(status.run?.chain.map(e => e.oid)).toEqual(liveStatus.run?.chain.map(e => e.oid))
+    // An approval appended to the archived run, then the same decision again from someone else.
+    const approve = `/ledger approve ${archived.runId} ok`
+    expect(await say(archived.store, approve)).toMatchObject({ outcome: 'applied' })
+    expect(await say(archived.store, approve, { login: 'bob' })).toMatchObject({
+      outcome: 'duplicate'
+    })
+    await noRunRef(archived.dir)
+    const after = await say(archived.store, `/ledger status ${archived.runId}`)
+    expect(after.run?.state).toMatchObject({ state: 'decided', terminal: true })
   })
 
   it.each([

@@ -32,6 +32,7 @@ import { keysInBuckets } from '../../testkit/layout.js'
 import { firstRecord } from '../../testkit/fixtures.js'
 import {
   cleanupRepos,
+  entryAt,
   git,
   makeRepo,
   physicalRefs,
@@ -291,6 +292,85 @@ describe('contention', () => {
     expect(held[ledgerRef(NS, 'mine')]).toBeUndefined()
     expect(Object.keys(held).filter(ref => ref.includes('/admissions/'))).toHaveLength(BUCKET_TRIES)
   }, 120_000)
+})
+
+describe('a stale bucket read must lose, over file://', () => {
+  /**
+   * Writer A plans its admission from the bucket as it read it; before its push goes out,
+   * other jobs admit another key of that bucket and (in the first case) A's own key, each
+   * push completing first. A's push then carries a lease on a tip that is gone: it must be
+   * refused, and what A answers is decided again from the new tip.
+   */
+  async function staleWriter(url: string, rivals: ReadonlyArray<[string, string]>) {
+    const store = new RemoteStore(new Git(await clone(url)), 'origin')
+    const apply = store.refs.apply.bind(store.refs)
+    const outcomes: string[] = []
+    store.refs.apply = async changes => {
+      if (outcomes.length === 0)
+        for (const [runId, key] of rivals)
+          expect(
+            await admit(new RemoteStore(new Git(await clone(url)), 'origin'), {
+              namespace: NS,
+              first_record: first(runId, key)
+            })
+          ).toMatchObject({ created: true })
+      const outcome = await apply(changes)
+      outcomes.push(outcome)
+      return outcome
+    }
+    return { store, outcomes }
+  }
+
+  it('the same key admitted meanwhile: the stale push is refused and A answers exists, not owner', async () => {
+    const remote = await makeBareRemote()
+    const [mine, other] = (await keysInBuckets(['c4'], { count: 2, prefix: 'stale' })) as [
+      string,
+      string
+    ]
+    const { store, outcomes } = await staleWriter(remote.url, [
+      ['other-key', other],
+      ['same-key', mine]
+    ])
+    const result = await admit(store, { namespace: NS, first_record: first('stale', mine) })
+    expect(outcomes).toEqual(['stale'])
+    expect(result).toMatchObject({ created: false, recorded: false, owner: false })
+    expect(result.admission.run_id).toBe('same-key')
+    const held = await refsUnder(remote.dir)
+    expect(Object.keys(held).sort()).toEqual(
+      [
+        admissionRef(NS, mine),
+        admissionRef(NS, other),
+        ledgerRef(NS, 'same-key'),
+        ledgerRef(NS, 'other-key')
+      ].sort()
+    )
+    expect(await entryAt(remote.dir, admissionRef(NS, mine))).toMatchObject({ run_id: 'same-key' })
+  })
+
+  it('only other keys moved the bucket: A plans again from the new tip and lands, losing none', async () => {
+    const remote = await makeBareRemote()
+    const [mine, other, third] = (await keysInBuckets(['c4'], {
+      count: 3,
+      prefix: 'stale'
+    })) as [string, string, string]
+    const { store, outcomes } = await staleWriter(remote.url, [
+      ['other-key', other],
+      ['third-key', third]
+    ])
+    const result = await admit(store, { namespace: NS, first_record: first('mine', mine) })
+    expect(outcomes).toEqual(['stale', 'applied'])
+    expect(result).toMatchObject({ created: true, owner: true })
+    const held = await refsUnder(remote.dir)
+    for (const [runId, key] of [
+      ['mine', mine],
+      ['other-key', other],
+      ['third-key', third]
+    ] as const) {
+      expect(await entryAt(remote.dir, admissionRef(NS, key))).toMatchObject({ run_id: runId })
+      expect(held[ledgerRef(NS, runId)]).toBeDefined()
+    }
+    expect((await refKinds(remote.dir)).index).toBe(1)
+  })
 })
 
 describe('bounded refs', () => {

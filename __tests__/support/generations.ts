@@ -8,6 +8,7 @@ import { recordCommand } from '../../src/commands/record.js'
 import type { Writer } from '../../src/core/record.js'
 import { keyHash } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
+import type { LayoutOptions } from '../../src/store/index/indexedStore.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import type { Store } from '../../src/store/store.js'
 import { exampleEvent, LABELED_KEY } from './events.js'
@@ -97,8 +98,20 @@ export async function end(
     )
 }
 
-/** A fresh local repository; `store()` opens a new store on it (its own git processes). */
-export const local = async () => {
+/**
+ * A fresh local repository; `store()` opens a new store on it (its own git processes), with
+ * the layout options given (`archiveAfterSeconds: 0` archives every chain at every write).
+ */
+export const local = async (layout: LayoutOptions = {}) => {
   const dir = await makeRepo()
-  return { dir, store: () => new LocalStore(new Git(dir)) as Store }
+  return { dir, store: () => new LocalStore(new Git(dir), layout) as Store }
 }
+
+/**
+ * The archive-after settings a suite runs under: the default (chains keep a ref while being
+ * written) and 0 (every chain is archived at every write, so every read is of an archived one).
+ */
+export const ARCHIVE_AFTER: ReadonlyArray<[string, LayoutOptions]> = [
+  ['archive-after 1h', {}],
+  ['archive-after 0', { archiveAfterSeconds: 0 }]
+]
