@@ -31337,7 +31337,7 @@ class ObjectReader {
 
 /***/ }),
 
-/***/ 4552:
+/***/ 1523:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31622,6 +31622,331 @@ class BucketView {
     }
 }
 
+;// CONCATENATED MODULE: ./src/store/index/writePlan.ts
+/**
+ * One write of layout v2 as planned (docs/design/storage.md): what it read of each bucket, the
+ * edits it makes to their trees, the chain refs it creates, moves or deletes, the heads it
+ * archives (kept reachable by the archive refs), and what retention drops. `finish` turns it
+ * into the one atomic change of refs the store applies.
+ */
+
+
+
+
+
+
+
+/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
+class NeedBuckets {
+    names;
+    constructor(names) {
+        this.names = names;
+    }
+}
+/**
+ * The refs one write changes, built from what it read: each touched bucket's edits, the heads
+ * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
+ * what retention drops from the buckets it writes.
+ */
+class WritePlan {
+    store;
+    objects;
+    views = new Map();
+    edits = new Map();
+    archived = new Map();
+    /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
+    compacted = new Set();
+    retained = new Set();
+    swept = new Set();
+    changes = [];
+    touched = new Set();
+    constructor(store, objects) {
+        this.store = store;
+        this.objects = objects;
+    }
+    async bucket(name) {
+        const ref = (0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash));
+        const seen = this.views.get(ref);
+        if (seen)
+            return seen.view;
+        if (!this.store.refs.has(ref))
+            throw new NeedBuckets([name]);
+        const view = await BucketView.open(ref, this.objects);
+        this.views.set(ref, { name, view });
+        return view;
+    }
+    change(change) {
+        this.changes.push(change);
+    }
+    async put(name, body) {
+        await this.putPath(name, (0,layout/* entryPath */.s3)(name), body);
+    }
+    /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
+    async putPath(name, path, body) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref) ?? new Map();
+        edits.set(path, body);
+        this.edits.set(view.ref, edits);
+    }
+    /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
+    async blobAt(name, path) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref);
+        for (const [edited, body] of edits ?? []) {
+            if (edited === path)
+                return body;
+            if (body === null && path.startsWith(`${edited}/`))
+                return null;
+        }
+        return (await view.blob(path))?.bytes ?? null;
+    }
+    /** Where a chain is as this write leaves it: its own ref, or its index entry. */
+    async locate(name, ref) {
+        const live = await this.objects.read(ref);
+        if (live)
+            return { where: 'live', head: live.oid };
+        const view = await this.bucket(name);
+        return archivedAt(view, (0,layout/* entryPath */.s3)(name), ref, await this.blobAt(name, (0,layout/* entryPath */.s3)(name)));
+    }
+    /**
+     * Puts a chain's new head where it belongs: its own ref while it is being written, the index
+     * when it ends or is archived at once (`archive-after: 0`).
+     */
+    async place(name, ref, at) {
+        this.touched.add(ref);
+        const archive = at.ended || this.store.archiveAfterSeconds === 0;
+        if (archive) {
+            if (at.was?.where === 'live')
+                this.change({ ref, oid: null, expected: at.was.head });
+            await this.archive(name, ref, at.head, { ended: at.ended, written_at: this.store.clock });
+        }
+        else if (at.was?.where === 'live') {
+            this.change({ ref, oid: at.head, expected: at.was.head });
+        }
+        else {
+            this.change({ ref, oid: at.head, expected: null });
+            if (at.was?.where === 'archived')
+                await this.put(name, null);
+        }
+    }
+    /**
+     * Records in the key's bucket that its newest generation ended with this head (only when the
+     * chain is that generation's ledger): retention reads the time there, next to the key.
+     */
+    async markEnded(key, ledger, head) {
+        const newest = await this.newestAdmission(key);
+        if (newest?.ledger_ref !== ledger)
+            return;
+        const entry = { ref: ledger, head, ended: true, written_at: this.store.clock };
+        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'));
+    }
+    async newestAdmission(key) {
+        const view = await this.bucket(key);
+        const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name));
+        if (generations.length === 0)
+            return null;
+        const path = `keys/${key.hash}/${Math.max(...generations)}`;
+        const bytes = await this.blobAt(key, path);
+        return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null;
+    }
+    /**
+     * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
+     * whose newest generation ended more than retention-days ago is dropped with its runs' index
+     * entries, and the buckets those runs sat in rebuild their archive refs without them.
+     */
+    async retain(name) {
+        const view = await this.bucket(name);
+        if (this.store.retentionDays === 0 || this.retained.has(view.ref))
+            return;
+        this.retained.add(view.ref);
+        for (const item of await view.list('ended')) {
+            const path = (0,layout/* endedPath */.sZ)(item.name);
+            const bytes = await this.blobAt(name, path);
+            if (!bytes)
+                continue;
+            const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null);
+            if ((0,layout/* isExpired */._d)(marker.written_at, this.store.clock, this.store.retentionDays))
+                await this.dropKey({
+                    kind: 'admission',
+                    namespace: name.namespace,
+                    hash: item.name,
+                    generation: 1
+                });
+        }
+    }
+    /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
+    async dropKey(key) {
+        const view = await this.bucket(key);
+        const runs = [];
+        for (const generation of await view.list(`keys/${key.hash}`)) {
+            const path = `keys/${key.hash}/${generation.name}`;
+            const bytes = await this.blobAt(key, path);
+            if (!bytes)
+                continue;
+            const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'));
+            const run = named(admission.ledger_ref);
+            const found = await this.locate(run, admission.ledger_ref);
+            if (found?.where === 'live')
+                return;
+            if (found && !(await this.endedEntry(run, admission.ledger_ref)))
+                return;
+            if (found)
+                runs.push(run);
+        }
+        await this.putPath(key, `keys/${key.hash}`, null);
+        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), null);
+        for (const run of runs) {
+            await this.put(run, null);
+            this.compacted.add(`${run.namespace}\n${(0,layout/* bucketOf */.AU)(run.hash)}`);
+        }
+    }
+    async endedEntry(name, ref) {
+        const view = await this.bucket(name);
+        const bytes = await this.blobAt(name, (0,layout/* entryPath */.s3)(name));
+        return bytes
+            ? decodeIndexEntry(`${view.ref}:${(0,layout/* entryPath */.s3)(name)}`, bytes.toString('utf8'), ref).ended
+            : false;
+    }
+    async archive(name, ref, head, how) {
+        await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
+        const bucket = (0,layout/* bucketOf */.AU)(name.hash);
+        const key = `${name.namespace}\n${bucket}`;
+        this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
+    }
+    /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
+    async sweepBucket(name) {
+        const view = await this.bucket(name);
+        if (this.swept.has(view.ref))
+            return 0;
+        this.swept.add(view.ref);
+        let archived = 0;
+        for (const chain of await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)])) {
+            const logical = (0,layout/* parseLogical */.xj)(chain.ref);
+            if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
+                continue;
+            if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+                continue;
+            this.touched.add(chain.ref);
+            this.change({ ref: chain.ref, oid: null, expected: chain.oid });
+            await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
+            archived++;
+        }
+        return archived;
+    }
+    /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
+    async sweepChains(names) {
+        let archived = 0;
+        for (const name of names)
+            archived += await this.sweepBucket(name);
+        return archived === 0 ? 'none' : null;
+    }
+    async finish() {
+        // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
+        for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
+            for (const name of pending)
+                await this.retain(name);
+        for (const { name, view } of [...this.views.values()])
+            if (this.edits.has(view.ref))
+                await this.sweepBucket(name);
+        const objects = [];
+        const time = this.store.clock;
+        for (const { view } of this.views.values()) {
+            const edits = this.edits.get(view.ref);
+            if (!edits)
+                continue;
+            const tree = await view.edit(edits);
+            objects.push(...tree.objects);
+            const commit = commitObject({
+                tree: tree.root,
+                parents: [],
+                time,
+                subject: `dispatch-ledger index ${view.ref}`
+            });
+            objects.push(commit);
+            this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
+        }
+        for (const key of new Set([...this.archived.keys(), ...this.compacted]))
+            objects.push(...(await this.archiveChange(key, time)));
+        return { changes: this.changes, objects };
+    }
+    unretained() {
+        if (this.store.retentionDays === 0)
+            return [];
+        return [...this.views.values()]
+            .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
+            .map(({ name }) => name);
+    }
+    /**
+     * The bucket's new archive commit: on its tip plus the heads archived now, or — when
+     * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
+     * parents, so the dropped chains are no longer reachable.
+     */
+    async archiveChange(key, time) {
+        const [namespace, bucket] = key.split('\n');
+        const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
+        const tip = await this.store.archiveTip(namespace, bucket);
+        const parents = this.compacted.has(key)
+            ? await this.heldHeads(namespace, bucket)
+            : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])];
+        if (parents.length === 0) {
+            if (tip)
+                this.change({ ref, oid: null, expected: tip });
+            return [];
+        }
+        const commit = commitObject({
+            tree: entry/* EMPTY_TREE */.pL,
+            parents,
+            time,
+            subject: `dispatch-ledger archive ${ref}`
+        });
+        this.change({ ref, oid: commit.oid, expected: tip });
+        return [commit];
+    }
+    /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
+    async heldHeads(namespace, bucket) {
+        const name = { kind: 'chain', namespace, family: 'runs', hash: bucket };
+        const view = await this.bucket(name);
+        const heads = new Set();
+        for (const family of layout/* FAMILIES */.BU) {
+            const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`));
+            for (const edited of this.edits.get(view.ref)?.keys() ?? [])
+                if (edited.startsWith(`${family}/`))
+                    paths.add(edited);
+            for (const path of paths) {
+                const bytes = await this.blobAt(name, path);
+                const ref = `${namespace}/${path}`;
+                if (bytes)
+                    heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head);
+            }
+        }
+        const missing = [];
+        for (const head of heads)
+            if (!(await this.objects.read(head)))
+                missing.push(head);
+        await this.store.refs.bringObjects(missing);
+        return [...heads].sort();
+    }
+}
+function archivedAt(view, path, ref, bytes) {
+    if (!bytes)
+        return null;
+    const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref);
+    return { where: 'archived', head: entry.head };
+}
+function commitObject(spec) {
+    const stamp = `${spec.time} +0000`;
+    const text = `tree ${spec.tree}\n${spec.parents.map(p => `parent ${p}\n`).join('')}` +
+        `author ${entry/* IDENTITY */.zK} ${stamp}\ncommitter ${entry/* IDENTITY */.zK} ${stamp}\n\n${spec.subject}\n`;
+    const body = Buffer.from(text, 'utf8');
+    return { type: 'commit', body, oid: objectId('commit', body) };
+}
+function named(ref) {
+    const name = (0,layout/* parseLogical */.xj)(ref);
+    if (!name)
+        throw new errors/* StoreError */.AD(`${ref} is not an admission, run or operation name`);
+    return name;
+}
+
 ;// CONCATENATED MODULE: ./src/store/index/indexedStore.ts
 /**
  * The store in layout v2 (docs/design/storage.md): commands read and write admissions and
@@ -31635,7 +31960,11 @@ class BucketView {
  *   deletes the ref and records the head in the chain's bucket instead; an append to an
  *   archived chain that has not ended re-creates its ref (compare-and-set on the head the
  *   index records);
- * - every write of a bucket also archives that bucket's chains idle past `archive-after`.
+ * - every write of a bucket also archives that bucket's chains idle past `archive-after`
+ *   (and `archiveIdle`, scan's sweep, archives every idle chain of a namespace);
+ * - an append that ends a key's newest generation records that end next to the key
+ *   (`ended/<h>`), and with `retention-days` every write of a bucket drops its keys ended longer
+ *   ago than that, with their runs' entries, rebuilding the archive refs that reached them.
  *
  * A change lost only because the bucket moved (another key) is planned again from the new
  * tip, up to BUCKET_TRIES; a change lost to the chain or key it is about answers as before
@@ -31650,16 +31979,10 @@ class BucketView {
 
 
 
+
 /** How many times one write is planned when other keys keep moving its bucket. */
 const BUCKET_TRIES = 32;
 const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
-/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
-class NeedBuckets {
-    names;
-    constructor(names) {
-        this.names = names;
-    }
-}
 class IndexedStore {
     refs;
     archiveAfterSeconds;
@@ -32097,296 +32420,6 @@ class ReadSession {
         this.current?.close();
     }
 }
-/**
- * The refs one write changes, built from what it read: each touched bucket's edits, the heads
- * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
- * what retention drops from the buckets it writes.
- */
-class WritePlan {
-    store;
-    objects;
-    views = new Map();
-    edits = new Map();
-    archived = new Map();
-    /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
-    compacted = new Set();
-    retained = new Set();
-    swept = new Set();
-    changes = [];
-    touched = new Set();
-    constructor(store, objects) {
-        this.store = store;
-        this.objects = objects;
-    }
-    async bucket(name) {
-        const ref = (0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash));
-        const seen = this.views.get(ref);
-        if (seen)
-            return seen.view;
-        if (!this.store.refs.has(ref))
-            throw new NeedBuckets([name]);
-        const view = await BucketView.open(ref, this.objects);
-        this.views.set(ref, { name, view });
-        return view;
-    }
-    change(change) {
-        this.changes.push(change);
-    }
-    async put(name, body) {
-        await this.putPath(name, (0,layout/* entryPath */.s3)(name), body);
-    }
-    /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
-    async putPath(name, path, body) {
-        const view = await this.bucket(name);
-        const edits = this.edits.get(view.ref) ?? new Map();
-        edits.set(path, body);
-        this.edits.set(view.ref, edits);
-    }
-    /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
-    async blobAt(name, path) {
-        const view = await this.bucket(name);
-        const edits = this.edits.get(view.ref);
-        for (const [edited, body] of edits ?? []) {
-            if (edited === path)
-                return body;
-            if (body === null && path.startsWith(`${edited}/`))
-                return null;
-        }
-        return (await view.blob(path))?.bytes ?? null;
-    }
-    /** Where a chain is as this write leaves it: its own ref, or its index entry. */
-    async locate(name, ref) {
-        const live = await this.objects.read(ref);
-        if (live)
-            return { where: 'live', head: live.oid };
-        const view = await this.bucket(name);
-        return archivedAt(view, (0,layout/* entryPath */.s3)(name), ref, await this.blobAt(name, (0,layout/* entryPath */.s3)(name)));
-    }
-    /**
-     * Puts a chain's new head where it belongs: its own ref while it is being written, the index
-     * when it ends or is archived at once (`archive-after: 0`).
-     */
-    async place(name, ref, at) {
-        this.touched.add(ref);
-        const archive = at.ended || this.store.archiveAfterSeconds === 0;
-        if (archive) {
-            if (at.was?.where === 'live')
-                this.change({ ref, oid: null, expected: at.was.head });
-            await this.archive(name, ref, at.head, { ended: at.ended, written_at: this.store.clock });
-        }
-        else if (at.was?.where === 'live') {
-            this.change({ ref, oid: at.head, expected: at.was.head });
-        }
-        else {
-            this.change({ ref, oid: at.head, expected: null });
-            if (at.was?.where === 'archived')
-                await this.put(name, null);
-        }
-    }
-    /**
-     * Records in the key's bucket that its newest generation ended with this head (only when the
-     * chain is that generation's ledger): retention reads the time there, next to the key.
-     */
-    async markEnded(key, ledger, head) {
-        const newest = await this.newestAdmission(key);
-        if (newest?.ledger_ref !== ledger)
-            return;
-        const entry = { ref: ledger, head, ended: true, written_at: this.store.clock };
-        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'));
-    }
-    async newestAdmission(key) {
-        const view = await this.bucket(key);
-        const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name));
-        if (generations.length === 0)
-            return null;
-        const path = `keys/${key.hash}/${Math.max(...generations)}`;
-        const bytes = await this.blobAt(key, path);
-        return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null;
-    }
-    /**
-     * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
-     * whose newest generation ended more than retention-days ago is dropped with its runs' index
-     * entries, and the buckets those runs sat in rebuild their archive refs without them.
-     */
-    async retain(name) {
-        const view = await this.bucket(name);
-        if (this.store.retentionDays === 0 || this.retained.has(view.ref))
-            return;
-        this.retained.add(view.ref);
-        for (const item of await view.list('ended')) {
-            const path = (0,layout/* endedPath */.sZ)(item.name);
-            const bytes = await this.blobAt(name, path);
-            if (!bytes)
-                continue;
-            const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null);
-            if ((0,layout/* isExpired */._d)(marker.written_at, this.store.clock, this.store.retentionDays))
-                await this.dropKey({
-                    kind: 'admission',
-                    namespace: name.namespace,
-                    hash: item.name,
-                    generation: 1
-                });
-        }
-    }
-    /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
-    async dropKey(key) {
-        const view = await this.bucket(key);
-        const runs = [];
-        for (const generation of await view.list(`keys/${key.hash}`)) {
-            const path = `keys/${key.hash}/${generation.name}`;
-            const bytes = await this.blobAt(key, path);
-            if (!bytes)
-                continue;
-            const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'));
-            const run = named(admission.ledger_ref);
-            const found = await this.locate(run, admission.ledger_ref);
-            if (found?.where === 'live')
-                return;
-            if (found && !(await this.endedEntry(run, admission.ledger_ref)))
-                return;
-            if (found)
-                runs.push(run);
-        }
-        await this.putPath(key, `keys/${key.hash}`, null);
-        await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), null);
-        for (const run of runs) {
-            await this.put(run, null);
-            this.compacted.add(`${run.namespace}\n${(0,layout/* bucketOf */.AU)(run.hash)}`);
-        }
-    }
-    async endedEntry(name, ref) {
-        const view = await this.bucket(name);
-        const bytes = await this.blobAt(name, (0,layout/* entryPath */.s3)(name));
-        return bytes
-            ? decodeIndexEntry(`${view.ref}:${(0,layout/* entryPath */.s3)(name)}`, bytes.toString('utf8'), ref).ended
-            : false;
-    }
-    async archive(name, ref, head, how) {
-        await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
-        const bucket = (0,layout/* bucketOf */.AU)(name.hash);
-        const key = `${name.namespace}\n${bucket}`;
-        this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
-    }
-    /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
-    async sweepBucket(name) {
-        const view = await this.bucket(name);
-        if (this.swept.has(view.ref))
-            return 0;
-        this.swept.add(view.ref);
-        let archived = 0;
-        for (const chain of await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)])) {
-            const logical = (0,layout/* parseLogical */.xj)(chain.ref);
-            if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
-                continue;
-            if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
-                continue;
-            this.touched.add(chain.ref);
-            this.change({ ref: chain.ref, oid: null, expected: chain.oid });
-            await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
-            archived++;
-        }
-        return archived;
-    }
-    /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
-    async sweepChains(names) {
-        let archived = 0;
-        for (const name of names)
-            archived += await this.sweepBucket(name);
-        return archived === 0 ? 'none' : null;
-    }
-    async finish() {
-        // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
-        for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
-            for (const name of pending)
-                await this.retain(name);
-        for (const { name, view } of [...this.views.values()])
-            if (this.edits.has(view.ref))
-                await this.sweepBucket(name);
-        const objects = [];
-        const time = this.store.clock;
-        for (const { view } of this.views.values()) {
-            const edits = this.edits.get(view.ref);
-            if (!edits)
-                continue;
-            const tree = await view.edit(edits);
-            objects.push(...tree.objects);
-            const commit = commitObject({
-                tree: tree.root,
-                parents: [],
-                time,
-                subject: `dispatch-ledger index ${view.ref}`
-            });
-            objects.push(commit);
-            this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
-        }
-        for (const key of new Set([...this.archived.keys(), ...this.compacted]))
-            objects.push(...(await this.archiveChange(key, time)));
-        return { changes: this.changes, objects };
-    }
-    unretained() {
-        if (this.store.retentionDays === 0)
-            return [];
-        return [...this.views.values()]
-            .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
-            .map(({ name }) => name);
-    }
-    /**
-     * The bucket's new archive commit: on its tip plus the heads archived now, or — when
-     * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
-     * parents, so the dropped chains are no longer reachable.
-     */
-    async archiveChange(key, time) {
-        const [namespace, bucket] = key.split('\n');
-        const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
-        const tip = await this.store.archiveTip(namespace, bucket);
-        const parents = this.compacted.has(key)
-            ? await this.heldHeads(namespace, bucket)
-            : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])];
-        if (parents.length === 0) {
-            if (tip)
-                this.change({ ref, oid: null, expected: tip });
-            return [];
-        }
-        const commit = commitObject({
-            tree: entry/* EMPTY_TREE */.pL,
-            parents,
-            time,
-            subject: `dispatch-ledger archive ${ref}`
-        });
-        this.change({ ref, oid: commit.oid, expected: tip });
-        return [commit];
-    }
-    /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
-    async heldHeads(namespace, bucket) {
-        const name = { kind: 'chain', namespace, family: 'runs', hash: bucket };
-        const view = await this.bucket(name);
-        const heads = new Set();
-        for (const family of layout/* FAMILIES */.BU) {
-            const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`));
-            for (const edited of this.edits.get(view.ref)?.keys() ?? [])
-                if (edited.startsWith(`${family}/`))
-                    paths.add(edited);
-            for (const path of paths) {
-                const bytes = await this.blobAt(name, path);
-                const ref = `${namespace}/${path}`;
-                if (bytes)
-                    heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head);
-            }
-        }
-        const missing = [];
-        for (const head of heads)
-            if (!(await this.objects.read(head)))
-                missing.push(head);
-        await this.store.refs.bringObjects(missing);
-        return [...heads].sort();
-    }
-}
-function archivedAt(view, path, ref, bytes) {
-    if (!bytes)
-        return null;
-    const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref);
-    return { where: 'archived', head: entry.head };
-}
 /** What an applied write answers: created, advanced, or how many chains a sweep archived. */
 function appliedAnswer(intent, changes) {
     if (intent.kind === 'create')
@@ -32395,19 +32428,6 @@ function appliedAnswer(intent, changes) {
         return 'advanced';
     const live = new Set(intent.names.map(n => (0,layout/* chainName */.H9)(n.namespace, n.family, n.hash)));
     return String(changes.filter(c => c.oid === null && live.has(c.ref)).length);
-}
-function commitObject(spec) {
-    const stamp = `${spec.time} +0000`;
-    const text = `tree ${spec.tree}\n${spec.parents.map(p => `parent ${p}\n`).join('')}` +
-        `author ${entry/* IDENTITY */.zK} ${stamp}\ncommitter ${entry/* IDENTITY */.zK} ${stamp}\n\n${spec.subject}\n`;
-    const body = Buffer.from(text, 'utf8');
-    return { type: 'commit', body, oid: objectId('commit', body) };
-}
-function named(ref) {
-    const name = (0,layout/* parseLogical */.xj)(ref);
-    if (!name)
-        throw new errors/* StoreError */.AD(`${ref} is not an admission, run or operation name`);
-    return name;
 }
 function describe(intent) {
     if (intent.kind === 'create')
@@ -32579,7 +32599,7 @@ function firstLine(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   V: () => (/* binding */ LocalStore)
 /* harmony export */ });
-/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4552);
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1523);
 /* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
 
 
@@ -32599,7 +32619,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ RemoteStore)
 /* harmony export */ });
-/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4552);
+/* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1523);
 /* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
 
 

@@ -10,14 +10,18 @@
  *   deletes the ref and records the head in the chain's bucket instead; an append to an
  *   archived chain that has not ended re-creates its ref (compare-and-set on the head the
  *   index records);
- * - every write of a bucket also archives that bucket's chains idle past `archive-after`.
+ * - every write of a bucket also archives that bucket's chains idle past `archive-after`
+ *   (and `archiveIdle`, scan's sweep, archives every idle chain of a namespace);
+ * - an append that ends a key's newest generation records that end next to the key
+ *   (`ended/<h>`), and with `retention-days` every write of a bucket drops its keys ended longer
+ *   ago than that, with their runs' entries, rebuilding the archive refs that reached them.
  *
  * A change lost only because the bucket moved (another key) is planned again from the new
  * tip, up to BUCKET_TRIES; a change lost to the chain or key it is about answers as before
  * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
  * are ours (content addressing), absent is tried again (every lease stays as read).
  */
-import { EMPTY_TREE, IDENTITY, encodeCommit, type CommitSpec } from '../../core/entry.js'
+import { encodeCommit, type CommitSpec } from '../../core/entry.js'
 import { StoreError } from '../../core/errors.js'
 import {
   archiveRef,
@@ -34,7 +38,7 @@ import {
   type LogicalName
 } from '../../core/index/layout.js'
 import { admissionRef } from '../../core/refs.js'
-import { decodeIndexEntry, encodeIndexEntry } from '../../core/index/entry.js'
+import { decodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
 import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
 import type {
@@ -47,6 +51,7 @@ import type {
 } from '../store.js'
 import { decodeLedger, decodeStoredAdmission, walkChain } from '../chainReader.js'
 import { BucketView } from './bucket.js'
+import { archivedAt, named, NeedBuckets, WritePlan, type Located } from './writePlan.js'
 import type { ApplyOutcome, RefBackend } from './physical.js'
 import type { Admission } from '../../core/admission.js'
 
@@ -74,18 +79,8 @@ export interface AdvanceOptions {
   readonly key?: string | null
 }
 
-/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
-class NeedBuckets {
-  constructor(readonly names: readonly LogicalName[]) {}
-}
-
 type AdmissionName = Extract<LogicalName, { kind: 'admission' }>
 type ChainName = Extract<LogicalName, { kind: 'chain' }>
-
-type Located =
-  | { readonly where: 'live'; readonly head: string }
-  | { readonly where: 'archived'; readonly head: string }
-  | null
 
 type Intent =
   | {
@@ -620,326 +615,12 @@ class ReadSession {
   }
 }
 
-/**
- * The refs one write changes, built from what it read: each touched bucket's edits, the heads
- * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
- * what retention drops from the buckets it writes.
- */
-class WritePlan {
-  private readonly views = new Map<string, { name: LogicalName; view: BucketView }>()
-  private readonly edits = new Map<string, Map<string, Buffer | null>>()
-  private readonly archived = new Map<string, string[]>()
-  /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
-  private readonly compacted = new Set<string>()
-  private readonly retained = new Set<string>()
-  private readonly swept = new Set<string>()
-  private readonly changes: RefChange[] = []
-  private readonly touched = new Set<string>()
-
-  constructor(
-    private readonly store: IndexedStore,
-    readonly objects: ObjectReader
-  ) {}
-
-  async bucket(name: LogicalName): Promise<BucketView> {
-    const ref = indexRef(name.namespace, bucketOf(name.hash))
-    const seen = this.views.get(ref)
-    if (seen) return seen.view
-    if (!this.store.refs.has(ref)) throw new NeedBuckets([name])
-    const view = await BucketView.open(ref, this.objects)
-    this.views.set(ref, { name, view })
-    return view
-  }
-
-  change(change: RefChange): void {
-    this.changes.push(change)
-  }
-
-  async put(name: LogicalName, body: Buffer | null): Promise<void> {
-    await this.putPath(name, entryPath(name), body)
-  }
-
-  /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
-  async putPath(name: LogicalName, path: string, body: Buffer | null): Promise<void> {
-    const view = await this.bucket(name)
-    const edits = this.edits.get(view.ref) ?? new Map<string, Buffer | null>()
-    edits.set(path, body)
-    this.edits.set(view.ref, edits)
-  }
-
-  /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
-  async blobAt(name: LogicalName, path: string): Promise<Buffer | null> {
-    const view = await this.bucket(name)
-    const edits = this.edits.get(view.ref)
-    for (const [edited, body] of edits ?? []) {
-      if (edited === path) return body
-      if (body === null && path.startsWith(`${edited}/`)) return null
-    }
-    return (await view.blob(path))?.bytes ?? null
-  }
-
-  /** Where a chain is as this write leaves it: its own ref, or its index entry. */
-  async locate(name: LogicalName, ref: string): Promise<Located> {
-    const live = await this.objects.read(ref)
-    if (live) return { where: 'live', head: live.oid }
-    const view = await this.bucket(name)
-    return archivedAt(view, entryPath(name), ref, await this.blobAt(name, entryPath(name)))
-  }
-
-  /**
-   * Puts a chain's new head where it belongs: its own ref while it is being written, the index
-   * when it ends or is archived at once (`archive-after: 0`).
-   */
-  async place(
-    name: LogicalName,
-    ref: string,
-    at: { head: string; was: Located; ended: boolean }
-  ): Promise<void> {
-    this.touched.add(ref)
-    const archive = at.ended || this.store.archiveAfterSeconds === 0
-    if (archive) {
-      if (at.was?.where === 'live') this.change({ ref, oid: null, expected: at.was.head })
-      await this.archive(name, ref, at.head, { ended: at.ended, written_at: this.store.clock })
-    } else if (at.was?.where === 'live') {
-      this.change({ ref, oid: at.head, expected: at.was.head })
-    } else {
-      this.change({ ref, oid: at.head, expected: null })
-      if (at.was?.where === 'archived') await this.put(name, null)
-    }
-  }
-
-  /**
-   * Records in the key's bucket that its newest generation ended with this head (only when the
-   * chain is that generation's ledger): retention reads the time there, next to the key.
-   */
-  async markEnded(key: LogicalName, ledger: string, head: string): Promise<void> {
-    const newest = await this.newestAdmission(key)
-    if (newest?.ledger_ref !== ledger) return
-    const entry = { ref: ledger, head, ended: true, written_at: this.store.clock }
-    await this.putPath(key, endedPath(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'))
-  }
-
-  private async newestAdmission(key: LogicalName): Promise<Admission | null> {
-    const view = await this.bucket(key)
-    const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name))
-    if (generations.length === 0) return null
-    const path = `keys/${key.hash}/${Math.max(...generations)}`
-    const bytes = await this.blobAt(key, path)
-    return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null
-  }
-
-  /**
-   * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
-   * whose newest generation ended more than retention-days ago is dropped with its runs' index
-   * entries, and the buckets those runs sat in rebuild their archive refs without them.
-   */
-  async retain(name: LogicalName): Promise<void> {
-    const view = await this.bucket(name)
-    if (this.store.retentionDays === 0 || this.retained.has(view.ref)) return
-    this.retained.add(view.ref)
-    for (const item of await view.list('ended')) {
-      const path = endedPath(item.name)
-      const bytes = await this.blobAt(name, path)
-      if (!bytes) continue
-      const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null)
-      if (isExpired(marker.written_at, this.store.clock, this.store.retentionDays))
-        await this.dropKey({
-          kind: 'admission',
-          namespace: name.namespace,
-          hash: item.name,
-          generation: 1
-        })
-    }
-  }
-
-  /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
-  private async dropKey(key: LogicalName): Promise<void> {
-    const view = await this.bucket(key)
-    const runs: LogicalName[] = []
-    for (const generation of await view.list(`keys/${key.hash}`)) {
-      const path = `keys/${key.hash}/${generation.name}`
-      const bytes = await this.blobAt(key, path)
-      if (!bytes) continue
-      const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'))
-      const run = named(admission.ledger_ref)
-      const found = await this.locate(run, admission.ledger_ref)
-      if (found?.where === 'live') return
-      if (found && !(await this.endedEntry(run, admission.ledger_ref))) return
-      if (found) runs.push(run)
-    }
-    await this.putPath(key, `keys/${key.hash}`, null)
-    await this.putPath(key, endedPath(key.hash), null)
-    for (const run of runs) {
-      await this.put(run, null)
-      this.compacted.add(`${run.namespace}\n${bucketOf(run.hash)}`)
-    }
-  }
-
-  private async endedEntry(name: LogicalName, ref: string): Promise<boolean> {
-    const view = await this.bucket(name)
-    const bytes = await this.blobAt(name, entryPath(name))
-    return bytes
-      ? decodeIndexEntry(`${view.ref}:${entryPath(name)}`, bytes.toString('utf8'), ref).ended
-      : false
-  }
-
-  private async archive(
-    name: LogicalName,
-    ref: string,
-    head: string,
-    how: { ended: boolean; written_at: number }
-  ): Promise<void> {
-    await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'))
-    const bucket = bucketOf(name.hash)
-    const key = `${name.namespace}\n${bucket}`
-    this.archived.set(key, [...(this.archived.get(key) ?? []), head])
-  }
-
-  /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
-  private async sweepBucket(name: LogicalName): Promise<number> {
-    const view = await this.bucket(name)
-    if (this.swept.has(view.ref)) return 0
-    this.swept.add(view.ref)
-    let archived = 0
-    for (const chain of await this.store.liveChains(name.namespace, [bucketOf(name.hash)])) {
-      const logical = parseLogical(chain.ref)
-      if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) continue
-      if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds)) continue
-      this.touched.add(chain.ref)
-      this.change({ ref: chain.ref, oid: null, expected: chain.oid })
-      await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time })
-      archived++
-    }
-    return archived
-  }
-
-  /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
-  async sweepChains(names: readonly LogicalName[]): Promise<string | null> {
-    let archived = 0
-    for (const name of names) archived += await this.sweepBucket(name)
-    return archived === 0 ? 'none' : null
-  }
-
-  async finish(): Promise<{ changes: RefChange[]; objects: LooseObject[] }> {
-    // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
-    for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
-      for (const name of pending) await this.retain(name)
-    for (const { name, view } of [...this.views.values()])
-      if (this.edits.has(view.ref)) await this.sweepBucket(name)
-    const objects: LooseObject[] = []
-    const time = this.store.clock
-    for (const { view } of this.views.values()) {
-      const edits = this.edits.get(view.ref)
-      if (!edits) continue
-      const tree = await view.edit(edits)
-      objects.push(...tree.objects)
-      const commit = commitObject({
-        tree: tree.root,
-        parents: [],
-        time,
-        subject: `dispatch-ledger index ${view.ref}`
-      })
-      objects.push(commit)
-      this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip })
-    }
-    for (const key of new Set([...this.archived.keys(), ...this.compacted]))
-      objects.push(...(await this.archiveChange(key, time)))
-    return { changes: this.changes, objects }
-  }
-
-  private unretained(): LogicalName[] {
-    if (this.store.retentionDays === 0) return []
-    return [...this.views.values()]
-      .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
-      .map(({ name }) => name)
-  }
-
-  /**
-   * The bucket's new archive commit: on its tip plus the heads archived now, or — when
-   * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
-   * parents, so the dropped chains are no longer reachable.
-   */
-  private async archiveChange(key: string, time: number): Promise<LooseObject[]> {
-    const [namespace, bucket] = key.split('\n') as [string, string]
-    const ref = archiveRef(namespace, bucket)
-    const tip = await this.store.archiveTip(namespace, bucket)
-    const parents = this.compacted.has(key)
-      ? await this.heldHeads(namespace, bucket)
-      : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])]
-    if (parents.length === 0) {
-      if (tip) this.change({ ref, oid: null, expected: tip })
-      return []
-    }
-    const commit = commitObject({
-      tree: EMPTY_TREE,
-      parents,
-      time,
-      subject: `dispatch-ledger archive ${ref}`
-    })
-    this.change({ ref, oid: commit.oid, expected: tip })
-    return [commit]
-  }
-
-  /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
-  private async heldHeads(namespace: string, bucket: string): Promise<string[]> {
-    const name: LogicalName = { kind: 'chain', namespace, family: 'runs', hash: bucket }
-    const view = await this.bucket(name)
-    const heads = new Set<string>()
-    for (const family of FAMILIES) {
-      const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`))
-      for (const edited of this.edits.get(view.ref)?.keys() ?? [])
-        if (edited.startsWith(`${family}/`)) paths.add(edited)
-      for (const path of paths) {
-        const bytes = await this.blobAt(name, path)
-        const ref = `${namespace}/${path}`
-        if (bytes)
-          heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head)
-      }
-    }
-    const missing = []
-    for (const head of heads) if (!(await this.objects.read(head))) missing.push(head)
-    await this.store.refs.bringObjects(missing)
-    return [...heads].sort()
-  }
-}
-
-function archivedAt(
-  view: BucketView,
-  path: string,
-  ref: string,
-  bytes: Buffer | null | undefined
-): Located {
-  if (!bytes) return null
-  const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref)
-  return { where: 'archived', head: entry.head }
-}
-
 /** What an applied write answers: created, advanced, or how many chains a sweep archived. */
 function appliedAnswer(intent: Intent, changes: readonly RefChange[]): string {
   if (intent.kind === 'create') return 'created'
   if (intent.kind === 'advance') return 'advanced'
   const live = new Set(intent.names.map(n => chainName(n.namespace, n.family, n.hash)))
   return String(changes.filter(c => c.oid === null && live.has(c.ref)).length)
-}
-
-function commitObject(spec: {
-  tree: string
-  parents: readonly string[]
-  time: number
-  subject: string
-}): LooseObject {
-  const stamp = `${spec.time} +0000`
-  const text =
-    `tree ${spec.tree}\n${spec.parents.map(p => `parent ${p}\n`).join('')}` +
-    `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n${spec.subject}\n`
-  const body = Buffer.from(text, 'utf8')
-  return { type: 'commit', body, oid: objectId('commit', body) }
-}
-
-function named(ref: string): LogicalName {
-  const name = parseLogical(ref)
-  if (!name) throw new StoreError(`${ref} is not an admission, run or operation name`)
-  return name
 }
 
 function describe(intent: Intent): string {
