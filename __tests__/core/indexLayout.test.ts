@@ -10,6 +10,7 @@ import {
   chainName,
   entryPath,
   indexRef,
+  FAMILIES,
   isExpired,
   isIdle,
   parseRetentionDays,
@@ -45,6 +46,7 @@ describe('logical names', () => {
     `${NS}/index/ab`,
     `${NS}/tags/${H}`,
     `runs/${H}`,
+    `junk/${NS}/runs/${H}`,
     'refs/tags/v1'
   ])('%s is not a logical name', ref => {
     expect(parseLogical(ref)).toBeNull()
@@ -70,6 +72,7 @@ describe('logical names', () => {
 describe('archive-after', () => {
   it.each([
     ['', 3600],
+    ['  ', 3600],
     ['0', 0],
     ['1h', 3600],
     [' 30m ', 1800],
@@ -103,6 +106,7 @@ describe('archive-after', () => {
 describe('retention-days', () => {
   it.each([
     ['', 0],
+    ['   ', 0],
     ['0', 0],
     [' 0 ', 0],
     ['90', 90],
@@ -136,7 +140,8 @@ describe('retention-days', () => {
     [0, 90 * 86400 + 1, 90, true],
     [0, 90 * 86400, 90, false],
     [0, 10 ** 9, 0, false],
-    [500, 500 + 365 * 86400 + 1, 365, true]
+    [500, 500 + 365 * 86400 + 1, 365, true],
+    [1764590400, 1764590400 + 10, 90, false]
   ])('ended %d, now %d, %d days → expired %s', (ended, now, days, expired) => {
     expect(isExpired(ended, now, days)).toBe(expired)
   })
@@ -150,6 +155,20 @@ describe('index entries', () => {
   const ref = `${NS}/runs/${H}`
   const entry = { ref, head: 'a'.repeat(40), ended: true, written_at: 1764590400 }
 
+  it('a SHA-256 head (64 hex) is an id too', () => {
+    const long = { ...entry, head: 'b'.repeat(64) }
+    expect(decodeIndexEntry('where', encodeIndexEntry(long), ref).head).toBe('b'.repeat(64))
+  })
+
+  it('a key end marker is read with no chain expected (null): whatever ref it names', () => {
+    const text = encodeIndexEntry(entry)
+    expect(decodeIndexEntry('where', text, null)).toMatchObject({ ref, ended: true })
+  })
+
+  it('the chain families are runs and operations', () => {
+    expect(FAMILIES).toEqual(['runs', 'operations'])
+  })
+
   it('round-trips as closed canonical JSON', () => {
     const text = encodeIndexEntry(entry)
     expect(text).toBe(
@@ -161,7 +180,7 @@ describe('index entries', () => {
     })
   })
 
-  it.each([
+  it.each<[string, string, RegExp]>([
     ['not JSON', '{', /is not JSON/],
     [
       'an unknown field',
@@ -178,6 +197,17 @@ describe('index entries', () => {
       JSON.stringify({ schema: 'dispatch-ledger/index-entry/v1', ...entry, head: 'abc' }),
       /not dispatch-ledger/
     ],
+    ...[
+      'x'.repeat(1) + 'a'.repeat(40),
+      'a'.repeat(40) + 'x',
+      'a'.repeat(41),
+      'a'.repeat(63),
+      'g'.repeat(64)
+    ].map((head): [string, string, RegExp] => [
+      `a head ${head.slice(0, 3)}… of ${head.length} characters`,
+      JSON.stringify({ schema: 'dispatch-ledger/index-entry/v1', ...entry, head }),
+      /not dispatch-ledger/
+    ]),
     [
       'a negative time',
       JSON.stringify({ schema: 'dispatch-ledger/index-entry/v1', ...entry, written_at: -1 }),
