@@ -29,13 +29,14 @@ import { startGitHttpServer, type GitHttpServer } from './lib/remote.ts'
 import { bytes, interleave, ms, ratio, summarize, table } from './lib/stats.ts'
 
 const KEYS = 100000
-const TARGETS = ['none', 'v2', 'v1'] as const
+const TARGETS = ['none', 'budget', 'v2', 'v1'] as const
 type Target = (typeof TARGETS)[number]
 const TRANSPORTS = ['http', 'file'] as const
 type Transport = (typeof TRANSPORTS)[number]
 
 const LABEL: Record<Target, string> = {
   none: 'no dispatch-ledger refs',
+  budget: '512 refs of one empty commit each (the ref budget alone)',
   v2: `${KEYS.toLocaleString('en')} admitted keys, layout v2`,
   v1: `OLD layout v1: ${KEYS.toLocaleString('en')} refs under refs/dispatch-ledger/admissions/`
 }
@@ -54,6 +55,28 @@ async function project(): Promise<string> {
     git(dir, ['commit', '-q', '-m', `project commit ${commit}`])
   }
   return dir
+}
+
+/**
+ * The ref budget of layout v2 alone: `index/<hh>` and `archive/<hh>` for all 256 buckets, each
+ * at a commit of its own with no history and the empty tree (one `git fast-import`). What a push
+ * to it costs over none is what 512 refs cost, whatever they hold.
+ */
+function budgetRefs(dir: string): void {
+  const stream: string[] = []
+  for (const family of ['index', 'archive'])
+    for (let i = 0; i < 256; i++) {
+      const message = `${family} ${i}`
+      stream.push(
+        `commit refs/dispatch-ledger/${family}/${i.toString(16).padStart(2, '0')}`,
+        'committer bench <bench@example.com> 1764590400 +0000',
+        `data ${Buffer.byteLength(message)}`,
+        message,
+        'deleteall',
+        ''
+      )
+    }
+  git(dir, ['fast-import', '--quiet'], `${stream.join('\n')}\n`)
 }
 
 /** GET <url>/info/refs?service=git-receive-pack: the advertisement a push over HTTP reads. */
@@ -83,6 +106,7 @@ export async function b9(ctx: Context): Promise<PartResult> {
       const dir = join(await tempDir(`b9-${target}`), 'repo.git')
       git(source, ['init', '-q', '--bare', '-b', 'main', dir])
       git(source, ['push', '-q', dir, 'main'])
+      if (target === 'budget') budgetRefs(dir)
       if (target === 'v2') await fillAdmissions(dir, KEYS)
       if (target === 'v1') await fillV1Refs(dir, KEYS)
       git(dir, ['pack-refs', '--all'])
@@ -196,6 +220,13 @@ export async function b9(ctx: Context): Promise<PartResult> {
         table(['B9 transport', 'repository', 'push median ms', 'min–p90 ms', 'vs none'], rows),
         '',
         advertTable,
+        '',
+        TRANSPORTS.map(
+          t =>
+            `Over ${t === 'http' ? 'smart HTTP' : 'file://'} the 512-ref budget alone costs ` +
+            `${ratio(ratioOf(t, 'budget'))} of none, and 10⁵ keys in layout v2 cost ` +
+            `${ratio(ratioOf(t, 'v2') / ratioOf(t, 'budget'))} of the budget alone.`
+        ).join(' '),
         '',
         'Each round the developer commits one change and pushes it to every repository over both ' +
           'transports (a fast-forward of its branch `dev-<transport>`); the rows of one transport ' +
