@@ -33,7 +33,7 @@ import { allowJsonImports } from '../scripts/workflow/jsonImports.ts'
 import type { WorkflowRun } from '../scripts/workflow/run.ts'
 import type { Context, Goal, PartResult } from './lib/part.ts'
 import { PROJECT_ROOT, tempDir } from './lib/proc.ts'
-import { ms, summarize, table } from './lib/stats.ts'
+import { median, ms, summarize, table } from './lib/stats.ts'
 
 const exec = promisify(execFile)
 
@@ -77,6 +77,10 @@ interface PassFigures {
   readonly redeliveries: number
   readonly wallSeconds: number
   readonly perEventMs: ReturnType<typeof summarize>
+  /** median ms of the first and the last quarter of the events: does an event cost more late? */
+  readonly quarters: readonly [number, number]
+  /** every event's ms, in order (raw figures for the JSON) */
+  readonly eventMs: readonly number[]
   readonly loadBefore: string
   readonly loadAfter: string
   readonly families: Families
@@ -355,6 +359,11 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
       redeliveries,
       wallSeconds,
       perEventMs: summarize(perEvent),
+      quarters: [
+        median(perEvent.slice(0, Math.ceil(perEvent.length / 4))),
+        median(perEvent.slice(-Math.ceil(perEvent.length / 4)))
+      ],
+      eventMs: perEvent,
       loadBefore,
       loadAfter,
       families,
@@ -400,6 +409,7 @@ export async function b10(ctx: Context): Promise<PartResult> {
     `${p.events} (${p.redeliveries} redelivered)`,
     `${p.wallSeconds.toFixed(0)} s`,
     `${ms(p.perEventMs.median)} / ${ms(p.perEventMs.p90)}`,
+    `${ms(p.quarters[0])} → ${ms(p.quarters[1])}`,
     String(p.families.index),
     String(p.families.archive),
     String(p.families.runs),
@@ -423,6 +433,7 @@ export async function b10(ctx: Context): Promise<PartResult> {
         'events',
         'wall',
         'ms/event p50 / p90',
+        'p50 first → last quarter',
         'index/',
         'archive/',
         'runs/',
