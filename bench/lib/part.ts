@@ -21,6 +21,11 @@ export interface PartResult {
   readonly goals: readonly Goal[]
   /** Raw figures, written to bench/results/*.json. */
   readonly data: unknown
+  /**
+   * A missed goal fails the bench (exit 1): for parts that check a bound the product
+   * promises (B10), not for figures compared against a target.
+   */
+  readonly failOnMiss?: boolean
 }
 
 export type Part = (ctx: Context) => Promise<PartResult>

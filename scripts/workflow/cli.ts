@@ -7,26 +7,16 @@
  * permission gate, and each step printed with its outputs. See README "Running workflows
  * locally".
  */
-import { registerHooks } from 'node:module'
 import { UsageError, WorkflowError, exitOnUsageError, parseCommandLine } from './errors.ts'
+import { allowJsonImports } from './jsonImports.ts'
 
 const USAGE =
   'usage: npm run workflow -- <workflow.yml> --event <payload.json> [--event-name <name>] ' +
   '[--run-id <n>] [--run-attempt <n>] [--seed <dir>] [--permissive] ' +
   '[--fake-api [--receiver <workflow.yml>]]'
 
-// @actions/workflow-parser imports its schema JSON without `with { type: 'json' }`, which
-// Node 24 refuses outside a bundler; supply the attribute for JSON files only.
-registerHooks({
-  load(url, context, next) {
-    if (url.endsWith('.json') && context.importAttributes?.type !== 'json')
-      return next(url, {
-        ...context,
-        importAttributes: { ...context.importAttributes, type: 'json' }
-      })
-    return next(url, context)
-  }
-})
+// Before the runner's modules load: the workflow parser imports JSON without an attribute.
+allowJsonImports()
 
 const { readFile, mkdtemp, rm } = await import('node:fs/promises')
 const { join, resolve } = await import('node:path')
