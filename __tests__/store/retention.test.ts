@@ -186,6 +186,43 @@ describe('retention-days', () => {
   })
 })
 
+describe('the rebuilt archive', () => {
+  it('keeps exactly the heads its bucket still holds, in narrow commits every push can parse cheaply', async () => {
+    const dir = await makeRepo()
+    const time = clock()
+    const store = new LocalStore(new Git(dir), {
+      retentionDays: 90,
+      archiveAfterSeconds: 0,
+      now: time.now
+    })
+    // Run ids chosen so that every run sits in one bucket: 20 that stay, one that is dropped.
+    const runIds = await keysInBuckets(['a7'], { count: 21, prefix: 'run' })
+    const dropped = runIds[0] as string
+    const droppedHead = await admitAndEnd(store, dropped, 'k-dropped')
+    const kept: string[] = []
+    for (const [i, runId] of runIds.slice(1).entries()) {
+      await admit(store, { namespace: NS, first_record: first(runId, `k-kept-${i}`) })
+      kept.push(((await chainOf(store, runId)).at(-1) as { oid: string }).oid)
+    }
+    time.set(T0 + 91 * DAY)
+    // Any write of the dropped key's bucket drops it, and rebuilds the runs' archive ref.
+    await admit(store, {
+      namespace: NS,
+      first_record: first('later', 'k-dropped', '2027-03-01T00:00:00Z')
+    })
+    expect(await archived(dir, dropped, droppedHead)).toBe(false)
+    for (const [i, head] of kept.entries())
+      expect([runIds[i + 1], await archived(dir, runIds[i + 1] as string, head)]).toEqual([
+        runIds[i + 1],
+        true
+      ])
+    const ref = `${NS}/archive/a7`
+    const wide = await git(dir, 'rev-list', '--min-parents=18', ref)
+    expect(wide.trim()).toBe('')
+    await git(dir, 'fsck', '--strict', '--no-dangling')
+  })
+})
+
 describe('scan archives the idle chains it meets', () => {
   it('a run idle past archive-after loses its own ref to a scan, and is still scanned and planned', async () => {
     const dir = await makeRepo()

@@ -272,28 +272,21 @@ export class WritePlan {
 
   /**
    * The bucket's new archive commit: on its tip plus the heads archived now, or — when
-   * retention dropped entries — rebuilt with exactly the heads the bucket still holds as
-   * parents, so the dropped chains are no longer reachable.
+   * retention dropped entries — a chain rebuilt from exactly the heads the bucket still holds,
+   * so the dropped chains are no longer reachable.
    */
   private async archiveChange(key: string, time: number): Promise<LooseObject[]> {
     const [namespace, bucket] = key.split('\n') as [string, string]
     const ref = archiveRef(namespace, bucket)
     const tip = await this.store.archiveTip(namespace, bucket)
-    const parents = this.compacted.has(key)
-      ? await this.heldHeads(namespace, bucket)
-      : [...(tip ? [tip] : []), ...new Set(this.archived.get(key) ?? [])]
-    if (parents.length === 0) {
-      if (tip) this.change({ ref, oid: null, expected: tip })
-      return []
-    }
-    const commit = commitObject({
-      tree: EMPTY_TREE,
-      parents,
-      time,
-      subject: `dispatch-ledger archive ${ref}`
-    })
-    this.change({ ref, oid: commit.oid, expected: tip })
-    return [commit]
+    const commits = this.compacted.has(key)
+      ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
+      : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time })
+    const last = commits[commits.length - 1]
+    if (last) this.change({ ref, oid: last.oid, expected: tip })
+    // Retention dropped every head the bucket held: nothing left to keep reachable.
+    else if (tip && this.compacted.has(key)) this.change({ ref, oid: null, expected: tip })
+    return commits
   }
 
   /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
@@ -317,6 +310,34 @@ export class WritePlan {
     await this.store.refs.bringObjects(missing)
     return [...heads].sort()
   }
+}
+
+/**
+ * At most this many heads per archive commit. Every push to the repository parses each ref's
+ * tip commit and so every parent line of it: a rebuilt archive of hundreds of heads is a short
+ * chain of narrow commits, not one wide one.
+ */
+const HEADS_PER_ARCHIVE_COMMIT = 16
+
+/** Archive commits on the empty tree keeping `heads` reachable, on `tip` (the last is the new tip). */
+function archiveChain(
+  tip: string | null,
+  heads: readonly string[],
+  at: { ref: string; time: number }
+): LooseObject[] {
+  const commits: LooseObject[] = []
+  let previous = tip
+  for (let i = 0; i < heads.length; i += HEADS_PER_ARCHIVE_COMMIT) {
+    const commit = commitObject({
+      tree: EMPTY_TREE,
+      parents: [...(previous ? [previous] : []), ...heads.slice(i, i + HEADS_PER_ARCHIVE_COMMIT)],
+      time: at.time,
+      subject: `dispatch-ledger archive ${at.ref}`
+    })
+    commits.push(commit)
+    previous = commit.oid
+  }
+  return commits
 }
 
 export function archivedAt(
