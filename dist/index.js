@@ -31999,6 +31999,8 @@ function named(ref) {
 /** How many times one write is planned when other keys keep moving its bucket. */
 const BUCKET_TRIES = 32;
 const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
+/** How many times one plan may ask for buckets it was not given (retention's other buckets). */
+const NEED_ROUNDS = 8;
 class IndexedStore {
     refs;
     archiveAfterSeconds;
@@ -32239,13 +32241,16 @@ class IndexedStore {
      */
     async plannedWith(intent, options) {
         const extra = [];
-        for (;;) {
+        // Each round brings at least one more bucket, so a few rounds are all a plan can need.
+        for (let round = 1; round <= NEED_ROUNDS; round++) {
             await this.bringFor(intent, extra, { refresh: options.refresh });
             const plan = await this.planned(intent, options.unanswered);
             if (!('need' in plan))
                 return plan;
             extra.push(...plan.need);
         }
+        throw new errors/* StoreError */.AD(`Planning the write of ${describe(intent)} at ${this.name} kept needing index buckets ` +
+            `that were not fetched (${NEED_ROUNDS} rounds), so nothing was written. Re-run the step.`);
     }
     async planned(intent, unanswered) {
         const objects = this.git.openReader();

@@ -60,6 +60,9 @@ export const BUCKET_TRIES = 32
 
 export const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600
 
+/** How many times one plan may ask for buckets it was not given (retention's other buckets). */
+const NEED_ROUNDS = 8
+
 export interface LayoutOptions {
   /** Seconds a chain keeps a ref of its own after its last write; 0 archives every write. */
   readonly archiveAfterSeconds?: number
@@ -395,12 +398,17 @@ export class IndexedStore implements Store {
     options: { refresh: boolean; unanswered: boolean }
   ): Promise<Exclude<Plan<T>, { need: unknown }>> {
     const extra: LogicalName[] = []
-    for (;;) {
+    // Each round brings at least one more bucket, so a few rounds are all a plan can need.
+    for (let round = 1; round <= NEED_ROUNDS; round++) {
       await this.bringFor(intent, extra, { refresh: options.refresh })
       const plan = await this.planned<T>(intent, options.unanswered)
       if (!('need' in plan)) return plan
       extra.push(...plan.need)
     }
+    throw new StoreError(
+      `Planning the write of ${describe(intent)} at ${this.name} kept needing index buckets ` +
+        `that were not fetched (${NEED_ROUNDS} rounds), so nothing was written. Re-run the step.`
+    )
   }
 
   private async planned<T>(intent: Intent, unanswered: boolean): Promise<Plan<T>> {
