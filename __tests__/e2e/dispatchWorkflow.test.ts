@@ -618,7 +618,10 @@ describe('operator cancel reaches the run that works', () => {
   })
 
   it('a queued run is cancelled (provider_cancelled=true); its late receiver does no work', async () => {
-    await gh.configure({ ...operator, receiver: { startDelaysMs: [5000] } })
+    // The receiver stays queued well past the cancel step: under CI load (2 cores, 2 workers)
+    // a dispatch step plus a cancel step once took over 5 s, so a 5 s queue let the receiver
+    // start, and work, before the cancel was recorded — a different case from this one.
+    await gh.configure({ ...operator, receiver: { startDelaysMs: [15000] } })
     try {
       const c = await coordinator()
       const runId = (await c.admit()).outputs.run_id as string
