@@ -1,6 +1,6 @@
 /**
  * B10: the quick start, run the way a busy repository runs it, and the refs it leaves behind
- * (issue 19; SPEC §16 invariant 1). Not in the default run (minutes, not seconds): select it
+ * (the bound of docs/design/storage.md, "Refs (layout v2)"). Not in the default run (minutes, not seconds): select it
  * with `npm run bench -- --only=B10`.
  *
  * Each pass starts ONE test origin (scripts/workflow/origin.ts: a bare repository over smart
@@ -42,7 +42,7 @@ const FIXTURES = join(PROJECT_ROOT, 'scripts/workflow/fixtures')
 const COORDINATOR = join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml')
 const RECEIVER = join(PROJECT_ROOT, 'examples/workflows/agent.yml')
 const EVENT = join(PROJECT_ROOT, 'examples/events/issues-labeled.json')
-/** Index refs at most: 256 `index/<hh>` + 256 `archive/<hh>` (SPEC §16 invariant 1). */
+/** Index refs at most: 256 `index/<hh>` + 256 `archive/<hh>` (docs/design/storage.md). */
 const INDEX_BOUND = 512
 const EVENTS = 300
 const QUICK_EVENTS = 30
@@ -291,7 +291,7 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
       }
     }
     // An index entry names its chain's head in a blob, which git does not follow: only the
-    // archive refs keep those heads from `git gc` (SPEC §16 invariant 3), and fsck cannot see
+    // archive refs keep those heads from `git gc` (docs/design/storage.md, "Archived chains"), and fsck cannot see
     // a head that is missing from them. Every archived head must be reachable from them.
     const kept = new Set(
       (await gitOut(origin.bareDir, ['rev-list', `--glob=${NS}/archive/*`]))
