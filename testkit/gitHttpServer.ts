@@ -142,6 +142,32 @@ export async function makeBareRemote(): Promise<{
   }
 }
 
+/** A remote a test writes to: its URL and the bare repository behind it. */
+export interface TestRemote {
+  readonly url: string
+  readonly bare: string
+}
+
+/**
+ * The two transports a remote store is tested over, as `describe.each` rows: the shared
+ * smart-HTTP server's repository (`server` is read when a test runs, after `beforeAll` started
+ * it) and a fresh bare repository over file://.
+ */
+export function bothTransports(
+  server: () => GitHttpServer
+): Array<[string, () => Promise<TestRemote>]> {
+  return [
+    ['smart HTTP', async () => ({ url: server().url, bare: server().bareDir })],
+    [
+      'file://',
+      async () => {
+        const remote = await makeBareRemote()
+        return { url: remote.url, bare: remote.dir }
+      }
+    ]
+  ]
+}
+
 function findHeaderEnd(buf: Buffer): { end: number; sepLen: number } | null {
   const crlf = buf.indexOf('\r\n\r\n')
   const lf = buf.indexOf('\n\n')

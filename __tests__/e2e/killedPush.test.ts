@@ -30,7 +30,7 @@ import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import {
-  makeBareRemote,
+  bothTransports,
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
@@ -159,116 +159,110 @@ const SCENARIOS: readonly Scenario[] = [
   { kill: 'after the update, unheard', server: 'commits', landed: true }
 ]
 
-describe.each([
-  ['smart HTTP', async () => ({ url: server.url, bare: server.bareDir })],
-  [
-    'file://',
-    async () => {
-      const remote = await makeBareRemote()
-      return { url: remote.url, bare: remote.dir }
-    }
-  ]
-])('a writer SIGKILLed inside its bucket push, over %s', (_name, makeRemote) => {
-  it.each(SCENARIOS)(
-    'killed $kill (the server $server): the re-run is attributed by what the remote holds',
-    async ({ kill, server: fate, landed }) => {
-      const { url, bare } = await makeRemote()
-      for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
-        await git(bare, 'update-ref', '-d', ref)
-      // The key and a neighbour that shares its bucket, admitted before by another job.
-      const [key, neighbour] = (await keysInBuckets(['a7'], { count: 2, prefix: 'killed' })) as [
-        string,
-        string
-      ]
-      await admit(remoteIn(await clone(url)), {
-        namespace: NS,
-        first_record: first(NEIGHBOUR_RUN, neighbour)
-      })
-      const neighbourRefs = await refsUnder(bare)
-      expect(Object.keys(neighbourRefs).sort()).toEqual(
-        [admissionRef(NS, neighbour), ledgerRef(NS, NEIGHBOUR_RUN)].sort()
-      )
-
-      const ctl = await makeTempDir()
-      await installHook(bare, ctl, ledgerRef(NS, RUN))
-      try {
-        if (kill !== 'before the push')
-          await writeFile(
-            join(ctl, 'hold'),
-            kill === 'inside the ref update' ? 'prepared' : 'committed'
-          )
-        if (fate === 'aborts') await writeFile(join(ctl, 'abort'), '')
-        const child = startChild(
-          await clone(url),
-          key,
-          kill === 'before the push' ? ['--kill-before-push'] : []
+describe.each(bothTransports(() => server))(
+  'a writer SIGKILLed inside its bucket push, over %s',
+  (_name, makeRemote) => {
+    it.each(SCENARIOS)(
+      'killed $kill (the server $server): the re-run is attributed by what the remote holds',
+      async ({ kill, server: fate, landed }) => {
+        const { url, bare } = await makeRemote()
+        for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
+          await git(bare, 'update-ref', '-d', ref)
+        // The key and a neighbour that shares its bucket, admitted before by another job.
+        const [key, neighbour] = (await keysInBuckets(['a7'], { count: 2, prefix: 'killed' })) as [
+          string,
+          string
+        ]
+        await admit(remoteIn(await clone(url)), {
+          namespace: NS,
+          first_record: first(NEIGHBOUR_RUN, neighbour)
+        })
+        const neighbourRefs = await refsUnder(bare)
+        expect(Object.keys(neighbourRefs).sort()).toEqual(
+          [admissionRef(NS, neighbour), ledgerRef(NS, NEIGHBOUR_RUN)].sort()
         )
-        if (kill !== 'before the push') {
-          await until('the server to hold the update', () => {
-            // A child that ended on its own never reached the push: say what it printed.
-            if (child.ended()) throw new Error(`the child ended first: ${child.stdout()}`)
-            return existsSync(join(ctl, 'held'))
-          })
-          process.kill(-child.pid, 'SIGKILL')
-        }
-        const exit = await child.exited
-        expect({ exit, out: child.stdout() }).toMatchObject({ exit: { signal: 'SIGKILL' } })
-        // The killed writer never heard an answer: it reported nothing.
-        expect(child.stdout()).not.toContain('"result"')
-        if (kill === 'before the push') expect(child.stdout()).not.toContain('pushing')
-        else {
-          await writeFile(join(ctl, 'release'), '')
-          await until('the server to finish the update', () =>
-            ['committed', 'aborted'].some(state => existsSync(join(ctl, state)))
+
+        const ctl = await makeTempDir()
+        await installHook(bare, ctl, ledgerRef(NS, RUN))
+        try {
+          if (kill !== 'before the push')
+            await writeFile(
+              join(ctl, 'hold'),
+              kill === 'inside the ref update' ? 'prepared' : 'committed'
+            )
+          if (fate === 'aborts') await writeFile(join(ctl, 'abort'), '')
+          const child = startChild(
+            await clone(url),
+            key,
+            kill === 'before the push' ? ['--kill-before-push'] : []
           )
+          if (kill !== 'before the push') {
+            await until('the server to hold the update', () => {
+              // A child that ended on its own never reached the push: say what it printed.
+              if (child.ended()) throw new Error(`the child ended first: ${child.stdout()}`)
+              return existsSync(join(ctl, 'held'))
+            })
+            process.kill(-child.pid, 'SIGKILL')
+          }
+          const exit = await child.exited
+          expect({ exit, out: child.stdout() }).toMatchObject({ exit: { signal: 'SIGKILL' } })
+          // The killed writer never heard an answer: it reported nothing.
+          expect(child.stdout()).not.toContain('"result"')
+          if (kill === 'before the push') expect(child.stdout()).not.toContain('pushing')
+          else {
+            await writeFile(join(ctl, 'release'), '')
+            await until('the server to finish the update', () =>
+              ['committed', 'aborted'].some(state => existsSync(join(ctl, state)))
+            )
+          }
+        } finally {
+          await rm(join(bare, 'hooks', 'reference-transaction'), { force: true })
         }
-      } finally {
-        await rm(join(bare, 'hooks', 'reference-transaction'), { force: true })
-      }
 
-      // What the remote holds after the kill, seen by the test directly.
-      const held = await refsUnder(bare)
-      expect(held[admissionRef(NS, key)] !== undefined).toBe(landed)
-      // Atomic: the admission and its ledger landed together, or neither did.
-      expect(held[ledgerRef(NS, RUN)] !== undefined).toBe(landed)
+        // What the remote holds after the kill, seen by the test directly.
+        const held = await refsUnder(bare)
+        expect(held[admissionRef(NS, key)] !== undefined).toBe(landed)
+        // Atomic: the admission and its ledger landed together, or neither did.
+        expect(held[ledgerRef(NS, RUN)] !== undefined).toBe(landed)
 
-      // The re-run: a fresh job, the same admission.
-      const rerunDir = await clone(url)
-      const rerun = await admit(remoteIn(rerunDir), {
-        namespace: NS,
-        first_record: first(RUN, key)
-      })
-      expect(rerun).toMatchObject({
-        created: !landed,
-        recorded: !landed,
-        owner: true,
-        admission: { run_id: RUN, dispatch_key: key, generation: 1 }
-      })
-      if (landed) {
-        // Nothing was written: the remote holds exactly what the killed push left.
-        expect(await refsUnder(bare)).toEqual(held)
-      }
+        // The re-run: a fresh job, the same admission.
+        const rerunDir = await clone(url)
+        const rerun = await admit(remoteIn(rerunDir), {
+          namespace: NS,
+          first_record: first(RUN, key)
+        })
+        expect(rerun).toMatchObject({
+          created: !landed,
+          recorded: !landed,
+          owner: true,
+          admission: { run_id: RUN, dispatch_key: key, generation: 1 }
+        })
+        if (landed) {
+          // Nothing was written: the remote holds exactly what the killed push left.
+          expect(await refsUnder(bare)).toEqual(held)
+        }
 
-      // One admission (no second generation) and one ledger of one record, ours.
-      const after = await refsUnder(bare)
-      expect(Object.keys(after).sort()).toEqual(
-        [
-          admissionRef(NS, key),
-          admissionRef(NS, neighbour),
-          ledgerRef(NS, RUN),
-          ledgerRef(NS, NEIGHBOUR_RUN)
-        ].sort()
-      )
-      const { chain } = await readRun(remoteIn(await clone(url)), NS, {
-        by: 'run_id',
-        run_id: RUN
-      })
-      expect(chain.map(entry => entry.value)).toEqual([first(RUN, key)])
-      // The neighbour of the same bucket is untouched.
-      for (const [ref, oid] of Object.entries(neighbourRefs)) expect(after[ref]).toBe(oid)
-      expect(bucketOf(sha256Hex(key))).toBe(bucketOf(sha256Hex(neighbour)))
-      await git(bare, 'fsck', '--strict', '--no-dangling')
-    },
-    120_000
-  )
-})
+        // One admission (no second generation) and one ledger of one record, ours.
+        const after = await refsUnder(bare)
+        expect(Object.keys(after).sort()).toEqual(
+          [
+            admissionRef(NS, key),
+            admissionRef(NS, neighbour),
+            ledgerRef(NS, RUN),
+            ledgerRef(NS, NEIGHBOUR_RUN)
+          ].sort()
+        )
+        const { chain } = await readRun(remoteIn(await clone(url)), NS, {
+          by: 'run_id',
+          run_id: RUN
+        })
+        expect(chain.map(entry => entry.value)).toEqual([first(RUN, key)])
+        // The neighbour of the same bucket is untouched.
+        for (const [ref, oid] of Object.entries(neighbourRefs)) expect(after[ref]).toBe(oid)
+        expect(bucketOf(sha256Hex(key))).toBe(bucketOf(sha256Hex(neighbour)))
+        await git(bare, 'fsck', '--strict', '--no-dangling')
+      },
+      120_000
+    )
+  }
+)

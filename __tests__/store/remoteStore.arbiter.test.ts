@@ -25,7 +25,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import {
-  makeBareRemote,
+  bothTransports,
   startGitHttpServer,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
@@ -125,38 +125,32 @@ beforeAll(async () => {
 })
 afterAll(async () => server.close())
 
-describe.each([
-  ['smart HTTP', async () => ({ url: server.url, bare: server.bareDir })],
-  [
-    'file://',
-    async () => {
-      const remote = await makeBareRemote()
-      return { url: remote.url, bare: remote.dir }
-    }
-  ]
-])('a stale appender that pushes after the winner, over %s', (_name, makeRemote) => {
-  it('loses (LostRace), and the remote head stays the winner', async () => {
-    const { url, bare } = await makeRemote()
-    await resetBare(bare)
-    await admit(remoteIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
-    const [winner, stale] = [remoteIn(await clone(url)), remoteIn(await clone(url))]
-    const selector = { by: 'run_id' as const, run_id: 'run-a' }
-    const staleChain = (await readRun(stale, NS, selector)).chain
-    const winnerChain = (await readRun(winner, NS, selector)).chain
+describe.each(bothTransports(() => server))(
+  'a stale appender that pushes after the winner, over %s',
+  (_name, makeRemote) => {
+    it('loses (LostRace), and the remote head stays the winner', async () => {
+      const { url, bare } = await makeRemote()
+      await resetBare(bare)
+      await admit(remoteIn(await clone(url)), { namespace: NS, first_record: first('run-a') })
+      const [winner, stale] = [remoteIn(await clone(url)), remoteIn(await clone(url))]
+      const selector = { by: 'run_id' as const, run_id: 'run-a' }
+      const staleChain = (await readRun(stale, NS, selector)).chain
+      const winnerChain = (await readRun(winner, NS, selector)).chain
 
-    const won = await appendRecord(winner, request('run-a', 'dispatched', 'w'), winnerChain)
-    // Strictly after the winner's push completed: no server-side lock can save the head.
-    await expect(
-      appendRecord(stale, request('run-a', 'cancelled', 's', '503'), staleChain)
-    ).rejects.toBeInstanceOf(LostRace)
+      const won = await appendRecord(winner, request('run-a', 'dispatched', 'w'), winnerChain)
+      // Strictly after the winner's push completed: no server-side lock can save the head.
+      await expect(
+        appendRecord(stale, request('run-a', 'cancelled', 's', '503'), staleChain)
+      ).rejects.toBeInstanceOf(LostRace)
 
-    const head = (await refsUnder(bare))[ledgerRef(NS, 'run-a')]
-    expect(head).toBe(won.record.oid)
-    expect(
-      (await git(bare, 'rev-list', '--count', await headOf(bare, ledgerRef(NS, 'run-a')))).trim()
-    ).toBe('2')
-  })
-})
+      const head = (await refsUnder(bare))[ledgerRef(NS, 'run-a')]
+      expect(head).toBe(won.record.oid)
+      expect(
+        (await git(bare, 'rev-list', '--count', await headOf(bare, ledgerRef(NS, 'run-a')))).trim()
+      ).toBe('2')
+    })
+  }
+)
 
 describe('an unanswered push is ours only when the remote holds our object id', () => {
   beforeEach(async () => {
