@@ -29240,7 +29240,6 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   BU: () => (/* binding */ FAMILIES),
 /* harmony export */   C4: () => (/* binding */ indexRef),
 /* harmony export */   CY: () => (/* binding */ parseArchiveAfter),
-/* harmony export */   H9: () => (/* binding */ chainName),
 /* harmony export */   KY: () => (/* binding */ liveChainPrefix),
 /* harmony export */   Mi: () => (/* binding */ archiveRef),
 /* harmony export */   _d: () => (/* binding */ isExpired),
@@ -29250,7 +29249,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   xB: () => (/* binding */ isIdle),
 /* harmony export */   xj: () => (/* binding */ parseLogical)
 /* harmony export */ });
-/* unused harmony exports admissionName, bucketOfName, RETENTION_FLOOR_DAYS */
+/* unused harmony exports admissionName, chainName, bucketOfName, RETENTION_FLOOR_DAYS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
@@ -31813,41 +31812,50 @@ class WritePlan {
         const key = `${name.namespace}\n${bucket}`;
         this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
     }
-    /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
-    async sweepBucket(name) {
-        const view = await this.bucket(name);
-        if (this.swept.has(view.ref))
-            return 0;
-        this.swept.add(view.ref);
+    /**
+     * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
+     * one listing of their live chains (one git process however many buckets); how many.
+     */
+    async sweep(names) {
+        const buckets = new Map();
+        for (const name of names) {
+            const view = await this.bucket(name);
+            if (!this.swept.has(view.ref))
+                buckets.set(view.ref, name);
+            this.swept.add(view.ref);
+        }
+        const namespaces = new Set([...buckets.values()].map(n => n.namespace));
         let archived = 0;
-        for (const chain of await this.store.liveChains(name.namespace, [(0,layout/* bucketOf */.AU)(name.hash)])) {
-            const logical = (0,layout/* parseLogical */.xj)(chain.ref);
-            if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
-                continue;
-            if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
-                continue;
-            this.touched.add(chain.ref);
-            this.change({ ref: chain.ref, oid: null, expected: chain.oid });
-            await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
-            archived++;
+        for (const namespace of namespaces) {
+            const hashes = [...buckets.values()].filter(n => n.namespace === namespace);
+            const live = await this.store.liveChains(namespace, hashes.map(n => (0,layout/* bucketOf */.AU)(n.hash)));
+            for (const chain of live)
+                if (await this.archiveIfIdle(chain))
+                    archived++;
         }
         return archived;
     }
+    async archiveIfIdle(chain) {
+        const logical = (0,layout/* parseLogical */.xj)(chain.ref);
+        if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
+            return false;
+        if (!(0,layout/* isIdle */.xB)(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+            return false;
+        this.touched.add(chain.ref);
+        this.change({ ref: chain.ref, oid: null, expected: chain.oid });
+        await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
+        return true;
+    }
     /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
     async sweepChains(names) {
-        let archived = 0;
-        for (const name of names)
-            archived += await this.sweepBucket(name);
-        return archived === 0 ? 'none' : null;
+        return (await this.sweep(names)) === 0 ? 'none' : null;
     }
     async finish() {
         // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
         for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
             for (const name of pending)
                 await this.retain(name);
-        for (const { name, view } of [...this.views.values()])
-            if (this.edits.has(view.ref))
-                await this.sweepBucket(name);
+        await this.sweep([...this.views.values()].filter(({ view }) => this.edits.has(view.ref)).map(v => v.name));
         const objects = [];
         const time = this.store.clock;
         for (const { view } of this.views.values()) {
@@ -32076,7 +32084,6 @@ class IndexedStore {
     /**
      * Archives every live chain of the namespace idle past archive-after, in one atomic write
      * (scan's own sweep: a repository whose buckets are seldom written still stays bounded).
-     * Returns how many chains it archived.
      */
     async archiveIdle(namespace) {
         await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], false);
@@ -32085,10 +32092,8 @@ class IndexedStore {
         const names = idle
             .map(r => (0,layout/* parseLogical */.xj)(r.ref))
             .filter((n) => n?.kind === 'chain');
-        if (names.length === 0)
-            return 0;
-        const done = await this.write({ kind: 'sweep', names });
-        return done === 'none' ? 0 : Number(done);
+        if (names.length > 0)
+            await this.write({ kind: 'sweep', names });
     }
     /**
      * Every logical name under a prefix: a key's generations (`<ns>/admissions/<h>`), or every
@@ -32225,7 +32230,7 @@ class IndexedStore {
             await this.git.writeObjects(plan.objects);
             const outcome = await this.refs.apply(plan.changes);
             if (outcome === 'applied')
-                return appliedAnswer(intent, plan.changes);
+                return appliedAnswer(intent);
             if (outcome === 'unanswered')
                 unanswered = true;
             if (attempt > 2)
@@ -32441,14 +32446,9 @@ class ReadSession {
         this.current?.close();
     }
 }
-/** What an applied write answers: created, advanced, or how many chains a sweep archived. */
-function appliedAnswer(intent, changes) {
-    if (intent.kind === 'create')
-        return 'created';
-    if (intent.kind === 'advance')
-        return 'advanced';
-    const live = new Set(intent.names.map(n => (0,layout/* chainName */.H9)(n.namespace, n.family, n.hash)));
-    return String(changes.filter(c => c.oid === null && live.has(c.ref)).length);
+/** What an applied write answers. */
+function appliedAnswer(intent) {
+    return intent.kind === 'create' ? 'created' : intent.kind === 'advance' ? 'advanced' : 'archived';
 }
 function describe(intent) {
     if (intent.kind === 'create')

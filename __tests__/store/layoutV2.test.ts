@@ -24,6 +24,7 @@ import { BUCKET_TRIES } from '../../src/store/index/indexedStore.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
 import {
+  bothTransports,
   makeBareRemote,
   startGitHttpServer,
   type GitHttpServer
@@ -90,60 +91,54 @@ beforeAll(async () => {
 })
 afterAll(async () => server.close())
 
-describe.each([
-  ['smart HTTP', async () => ({ url: server.url, bare: server.bareDir })],
-  [
-    'file://',
-    async () => {
-      const remote = await makeBareRemote()
-      return { url: remote.url, bare: remote.dir }
-    }
-  ]
-])('one bucket, many writers, over %s', (_name, makeRemote) => {
-  it('16 distinct keys forced into one bucket: all admitted, none claimed twice, none lost', async () => {
-    const remote = await makeRemote()
-    const bare = remote.bare
-    for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
-      await git(bare, 'update-ref', '-d', ref)
-    const keys = await keysInBuckets(['3f'], { count: 16, prefix: 'same-bucket' })
-    const results = await Promise.all(
-      keys.map(async (key, i) =>
-        admit(new RemoteStore(new Git(await clone(remote.url)), 'origin'), {
-          namespace: NS,
-          first_record: first(`run-${i}`, key)
-        })
+describe.each(bothTransports(() => server))(
+  'one bucket, many writers, over %s',
+  (_name, makeRemote) => {
+    it('16 distinct keys forced into one bucket: all admitted, none claimed twice, none lost', async () => {
+      const remote = await makeRemote()
+      const bare = remote.bare
+      for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
+        await git(bare, 'update-ref', '-d', ref)
+      const keys = await keysInBuckets(['3f'], { count: 16, prefix: 'same-bucket' })
+      const results = await Promise.all(
+        keys.map(async (key, i) =>
+          admit(new RemoteStore(new Git(await clone(remote.url)), 'origin'), {
+            namespace: NS,
+            first_record: first(`run-${i}`, key)
+          })
+        )
       )
-    )
-    expect(results.map(r => [r.created, r.owner])).toEqual(keys.map(() => [true, true]))
-    const held = await refsUnder(bare)
-    for (const [i, key] of keys.entries()) {
-      expect(held[admissionRef(NS, key)]).toBeDefined()
-      expect(held[ledgerRef(NS, `run-${i}`)]).toBeDefined()
-    }
-    // One index ref holds all sixteen admissions.
-    expect((await refKinds(bare)).index).toBe(1)
-  }, 300_000)
+      expect(results.map(r => [r.created, r.owner])).toEqual(keys.map(() => [true, true]))
+      const held = await refsUnder(bare)
+      for (const [i, key] of keys.entries()) {
+        expect(held[admissionRef(NS, key)]).toBeDefined()
+        expect(held[ledgerRef(NS, `run-${i}`)]).toBeDefined()
+      }
+      // One index ref holds all sixteen admissions.
+      expect((await refKinds(bare)).index).toBe(1)
+    }, 300_000)
 
-  it('16 arrivals of one key: one owner, one ledger', async () => {
-    const remote = await makeRemote()
-    const bare = remote.bare
-    for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
-      await git(bare, 'update-ref', '-d', ref)
-    const results = await Promise.all(
-      Array.from({ length: 16 }, async (_, i) =>
-        admit(new RemoteStore(new Git(await clone(remote.url)), 'origin'), {
-          namespace: NS,
-          first_record: first(`arrival-${i}`, 'one-key')
-        })
+    it('16 arrivals of one key: one owner, one ledger', async () => {
+      const remote = await makeRemote()
+      const bare = remote.bare
+      for (const ref of Object.keys(await physicalRefs(bare, 'refs/')))
+        await git(bare, 'update-ref', '-d', ref)
+      const results = await Promise.all(
+        Array.from({ length: 16 }, async (_, i) =>
+          admit(new RemoteStore(new Git(await clone(remote.url)), 'origin'), {
+            namespace: NS,
+            first_record: first(`arrival-${i}`, 'one-key')
+          })
+        )
       )
-    )
-    expect(results.filter(r => r.created)).toHaveLength(1)
-    const owner = results.find(r => r.created)?.admission.run_id
-    expect(new Set(results.map(r => r.admission.run_id))).toEqual(new Set([owner]))
-    const runs = Object.keys(await refsUnder(bare)).filter(ref => ref.includes('/runs/'))
-    expect(runs).toEqual([ledgerRef(NS, owner as string)])
-  }, 300_000)
-})
+      expect(results.filter(r => r.created)).toHaveLength(1)
+      const owner = results.find(r => r.created)?.admission.run_id
+      expect(new Set(results.map(r => r.admission.run_id))).toEqual(new Set([owner]))
+      const runs = Object.keys(await refsUnder(bare)).filter(ref => ref.includes('/runs/'))
+      expect(runs).toEqual([ledgerRef(NS, owner as string)])
+    }, 300_000)
+  }
+)
 
 describe('archived chains read, verify and go on as live ones', () => {
   it('a run that ends leaves no ref of its own, plans the same and refuses appends as before', async () => {
@@ -370,6 +365,27 @@ describe('a stale bucket read must lose, over file://', () => {
       expect(held[ledgerRef(NS, runId)]).toBeDefined()
     }
     expect((await refKinds(remote.dir)).index).toBe(1)
+  })
+})
+
+describe('a plan that keeps needing buckets', () => {
+  it('stops after a bound, naming the write, and writes nothing', async () => {
+    const dir = await makeRepo()
+    const store = new LocalStore(new Git(dir))
+    let asked = 0
+    // A backend that never holds the bucket a plan needs: each round asks for it again.
+    store.refs.has = () => {
+      asked++
+      return false
+    }
+    const error = await admit(store, {
+      namespace: NS,
+      first_record: first('never', 'k-never')
+    }).catch(e => e as Error)
+    expect(error).toBeInstanceOf(StoreError)
+    expect((error as Error).message).toMatch(/kept needing index buckets .* nothing was written/)
+    expect(asked).toBe(8)
+    expect(await refsUnder(dir)).toEqual({})
   })
 })
 

@@ -68,8 +68,8 @@ export interface Store {
       readonly key?: string | null
     }
   ): Promise<'advanced' | 'lost'>
-  /** Archives the namespace's chains idle past archive-after (scan); how many it archived. */
-  archiveIdle?(namespace: string): Promise<number>
+  /** Archives the namespace's chains idle past archive-after (scan). */
+  archiveIdle?(namespace: string): Promise<void>
   /** Names a step will read, known in advance: brought in one fetch. */
   prefetch?(refs: readonly string[]): Promise<void>
   /**

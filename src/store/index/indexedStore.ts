@@ -26,7 +26,6 @@ import { StoreError } from '../../core/errors.js'
 import {
   archiveRef,
   bucketOf,
-  chainName,
   endedPath,
   entryPath,
   FAMILIES,
@@ -205,9 +204,8 @@ export class IndexedStore implements Store {
   /**
    * Archives every live chain of the namespace idle past archive-after, in one atomic write
    * (scan's own sweep: a repository whose buckets are seldom written still stays bounded).
-   * Returns how many chains it archived.
    */
-  async archiveIdle(namespace: string): Promise<number> {
+  async archiveIdle(namespace: string): Promise<void> {
     await this.bringPrefixes(
       namespace,
       [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)],
@@ -218,9 +216,7 @@ export class IndexedStore implements Store {
     const names = idle
       .map(r => parseLogical(r.ref))
       .filter((n): n is ChainName => n?.kind === 'chain')
-    if (names.length === 0) return 0
-    const done = await this.write<string>({ kind: 'sweep', names })
-    return done === 'none' ? 0 : Number(done)
+    if (names.length > 0) await this.write<string>({ kind: 'sweep', names })
   }
 
   /**
@@ -378,7 +374,7 @@ export class IndexedStore implements Store {
       if ('answer' in plan) return plan.answer
       await this.git.writeObjects(plan.objects)
       const outcome = await this.refs.apply(plan.changes)
-      if (outcome === 'applied') return appliedAnswer(intent, plan.changes) as T
+      if (outcome === 'applied') return appliedAnswer(intent) as T
       if (outcome === 'unanswered') unanswered = true
       if (attempt > 2) await pause(attempt)
     }
@@ -623,12 +619,9 @@ class ReadSession {
   }
 }
 
-/** What an applied write answers: created, advanced, or how many chains a sweep archived. */
-function appliedAnswer(intent: Intent, changes: readonly RefChange[]): string {
-  if (intent.kind === 'create') return 'created'
-  if (intent.kind === 'advance') return 'advanced'
-  const live = new Set(intent.names.map(n => chainName(n.namespace, n.family, n.hash)))
-  return String(changes.filter(c => c.oid === null && live.has(c.ref)).length)
+/** What an applied write answers. */
+function appliedAnswer(intent: Intent): string {
+  return intent.kind === 'create' ? 'created' : intent.kind === 'advance' ? 'advanced' : 'archived'
 }
 
 function describe(intent: Intent): string {

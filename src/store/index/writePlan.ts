@@ -21,7 +21,7 @@ import {
 } from '../../core/index/layout.js'
 import { objectId } from '../../core/index/tree.js'
 import type { Admission } from '../../core/admission.js'
-import type { LooseObject, ObjectReader, RefChange } from '../git.js'
+import type { LooseObject, ObjectReader, RefChange, RefTime } from '../git.js'
 import { decodeStoredAdmission } from '../chainReader.js'
 import { BucketView } from './bucket.js'
 import type { IndexedStore } from './indexedStore.js'
@@ -211,37 +211,52 @@ export class WritePlan {
     this.archived.set(key, [...(this.archived.get(key) ?? []), head])
   }
 
-  /** Archives the bucket's chains idle past archive-after (once per bucket); how many. */
-  private async sweepBucket(name: LogicalName): Promise<number> {
-    const view = await this.bucket(name)
-    if (this.swept.has(view.ref)) return 0
-    this.swept.add(view.ref)
+  /**
+   * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
+   * one listing of their live chains (one git process however many buckets); how many.
+   */
+  private async sweep(names: readonly LogicalName[]): Promise<number> {
+    const buckets = new Map<string, LogicalName>()
+    for (const name of names) {
+      const view = await this.bucket(name)
+      if (!this.swept.has(view.ref)) buckets.set(view.ref, name)
+      this.swept.add(view.ref)
+    }
+    const namespaces = new Set([...buckets.values()].map(n => n.namespace))
     let archived = 0
-    for (const chain of await this.store.liveChains(name.namespace, [bucketOf(name.hash)])) {
-      const logical = parseLogical(chain.ref)
-      if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) continue
-      if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds)) continue
-      this.touched.add(chain.ref)
-      this.change({ ref: chain.ref, oid: null, expected: chain.oid })
-      await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time })
-      archived++
+    for (const namespace of namespaces) {
+      const hashes = [...buckets.values()].filter(n => n.namespace === namespace)
+      const live = await this.store.liveChains(
+        namespace,
+        hashes.map(n => bucketOf(n.hash))
+      )
+      for (const chain of live) if (await this.archiveIfIdle(chain)) archived++
     }
     return archived
   }
 
+  private async archiveIfIdle(chain: RefTime): Promise<boolean> {
+    const logical = parseLogical(chain.ref)
+    if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref)) return false
+    if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds)) return false
+    this.touched.add(chain.ref)
+    this.change({ ref: chain.ref, oid: null, expected: chain.oid })
+    await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time })
+    return true
+  }
+
   /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
   async sweepChains(names: readonly LogicalName[]): Promise<string | null> {
-    let archived = 0
-    for (const name of names) archived += await this.sweepBucket(name)
-    return archived === 0 ? 'none' : null
+    return (await this.sweep(names)) === 0 ? 'none' : null
   }
 
   async finish(): Promise<{ changes: RefChange[]; objects: LooseObject[] }> {
     // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
     for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
       for (const name of pending) await this.retain(name)
-    for (const { name, view } of [...this.views.values()])
-      if (this.edits.has(view.ref)) await this.sweepBucket(name)
+    await this.sweep(
+      [...this.views.values()].filter(({ view }) => this.edits.has(view.ref)).map(v => v.name)
+    )
     const objects: LooseObject[] = []
     const time = this.store.clock
     for (const { view } of this.views.values()) {
