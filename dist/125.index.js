@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   a: () => (/* binding */ admissionOfRun),
 /* harmony export */   iB: () => (/* binding */ assessGenerations)
 /* harmony export */ });
-/* unused harmony exports readGenerations, newestGeneration */
+/* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
@@ -131,10 +131,12 @@ async function assessGenerations(store, query) {
                 occurred_at: query.occurred_at
             })
             : null;
-        const read = own ?? (early ? null : newest);
+        // The admission that answers is read whole before it is trusted (docs/design/writers.md
+        // #every-entry-whole): the chain it names, even when the decision would not need it.
+        const read = own ?? newest;
         const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
-        if (read && chain)
-            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(query.namespace, read.admission.ledger_ref, chain);
+        if (read)
+            checkAdmittedChain(query, read, chain, { own: read === own });
         return { own, newest, chain, early };
     });
     if (found.own)
@@ -156,6 +158,26 @@ async function assessGenerations(store, query) {
         run_id: runIdFor(decision.generation),
         previous: found.newest
     };
+}
+/**
+ * An admission is trusted only with the chain it names: that chain exists (our own generation's
+ * may be missing: replay writes it), is the ledger of the admitted run, its record 1 carries
+ * this key, and it verifies. Otherwise the admission fails closed, named where it is: it is
+ * never handed out as the run that owns this key.
+ */
+function checkAdmittedChain(query, entry, chain, options) {
+    const { ledger_ref, run_id } = entry.admission;
+    if (!chain) {
+        if (options.own)
+            return;
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`);
+    }
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(query.namespace, ledger_ref, chain);
+    const key = chain[0]?.value.idempotency.dispatch_key;
+    if (key !== query.dispatch_key)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
+            `(${JSON.stringify(key)}), so it admits no run of this one`);
+    (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain);
 }
 
 

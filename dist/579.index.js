@@ -15,6 +15,7 @@ export const modules = {
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1057);
 /* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9301);
+/* harmony import */ var _core_index_location_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(6401);
 /* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
 /* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(993);
 /* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3086);
@@ -29,6 +30,7 @@ export const modules = {
 /* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2020);
 /* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(8822);
 /* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(3906);
+
 
 
 
@@ -197,7 +199,7 @@ async function admitExisting(store, request, first, options) {
     });
     switch (found.kind) {
         case 'absent':
-            throw ledgerWithoutAdmission(request.namespace, first.run_id, found.admission_ref);
+            throw await ledgerWithoutAdmission(store, request.namespace, first.run_id, found.admission_ref);
         case 'replay':
             return replay(store, first, found);
         case 'duplicate':
@@ -206,9 +208,18 @@ async function admitExisting(store, request, first, options) {
             return createNext(store, request, first, found);
     }
 }
-/** The create was refused but there is no admission: our ledger ref exists on its own. */
-function ledgerWithoutAdmission(namespace, run_id, admission_ref) {
+/**
+ * The create was refused but the key has no admission: our ledger exists on its own — said
+ * only when the store shows it does (docs/design/writers.md#say-what-is-true).
+ */
+async function ledgerWithoutAdmission(store, namespace, run_id, admission_ref) {
     const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .ledgerRef */ .DH)(namespace, run_id);
+    const held = await store.read(reader => reader.readChain(ledger));
+    if (held === null)
+        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The store refused to admit ${admission_ref} for run ${JSON.stringify(run_id)}, yet it ` +
+            `holds neither that admission nor the ledger ${ledger}: another writer may have changed ` +
+            `the key meanwhile. Nothing was written or claimed; re-run the step. If it repeats, ` +
+            `look at the key's entry with \`git cat-file -p ${(0,_core_index_location_js__WEBPACK_IMPORTED_MODULE_20__/* .entryLocation */ .M)(admission_ref)}\`.`);
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${ledger} ` +
         `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
         'give a different `run_id`, or inspect the ledger by hand.');

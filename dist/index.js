@@ -28994,6 +28994,8 @@ function decodeRecord(ref, raw, oid) {
 /* harmony export */   sK: () => (/* binding */ IllegalTransition),
 /* harmony export */   ts: () => (/* binding */ NotOwner)
 /* harmony export */ });
+/* harmony import */ var _index_location_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6401);
+
 /**
  * Every failure the action reports is one of these: the message says what is wrong and
  * what to do; `code` lets tests and callers tell them apart without parsing text.
@@ -29024,13 +29026,17 @@ class AdmissionConflict extends DispatchLedgerError {
 class CorruptEntry extends DispatchLedgerError {
     ref;
     oid;
+    /** Where the entry really is (an admission's bucket path in layout v2, else ref itself). */
+    where;
     /** `oid`: the commit within the chain at ref that is at fault, when it is not the head. */
     constructor(ref, detail, oid) {
-        super('corrupt_entry', `The entry at ${ref}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
-            'dispatch-ledger will not follow or overwrite it; inspect it with ' +
-            `\`git cat-file -p ${oid ?? ref}\` and repair or remove it by hand.`);
+        const where = (0,_index_location_js__WEBPACK_IMPORTED_MODULE_0__/* .entryLocation */ .M)(ref);
+        super('corrupt_entry', `The entry at ${where}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
+            `dispatch-ledger will not follow or overwrite it; inspect it with ` +
+            `${(0,_index_location_js__WEBPACK_IMPORTED_MODULE_0__/* .inspectCommand */ .Q)(oid ?? where)} and repair or remove it by hand.`);
         this.ref = ref;
         this.oid = oid;
+        this.where = where;
     }
 }
 /** A ledger chain does not verify; `sequence` is the first bad record. */
@@ -29359,6 +29365,43 @@ function parseRetentionDays(text) {
 /** Whether a key whose newest generation ended at `endedAt` (epoch seconds) is past retention. */
 function isExpired(endedAt, now, retentionDays) {
     return retentionDays > 0 && now - endedAt > retentionDays * 86400;
+}
+
+
+/***/ }),
+
+/***/ 6401:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ entryLocation),
+/* harmony export */   Q: () => (/* binding */ inspectCommand)
+/* harmony export */ });
+/**
+ * Where an entry really is, for messages (docs/design/storage.md): a command names an admission
+ * by its logical name (`<ns>/admissions/<h>[.g<N>]`), which is no ref; in layout v2 it is the
+ * path `keys/<h>/<N>` of its key's index bucket, which `git cat-file -p <ref>:<path>` shows.
+ * Every other name (a live chain ref, a bucket path, a commit id) is already where it is. Pure.
+ */
+const ADMISSION = /^(refs\/.+)\/admissions\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
+function entryLocation(name) {
+    const match = ADMISSION.exec(name);
+    if (!match)
+        return name;
+    const [, namespace, hash, generation] = match;
+    return `${namespace}/index/${hash.slice(0, 2)}:keys/${hash}/${generation ?? '1'}`;
+}
+/**
+ * How to look at an entry: `git cat-file -p` of its location, after fetching the namespace's
+ * index refs where the store is a remote (a clone does not fetch them by default).
+ */
+function inspectCommand(location) {
+    const bucket = /^(refs\/.+)\/index\/[0-9a-f]{2}:/.exec(location);
+    const show = `git cat-file -p ${location}`;
+    if (!bucket)
+        return `\`${show}\``;
+    const index = `${bucket[1]}/index/*`;
+    return `\`${show}\` (in a clone, fetch the index first: \`git fetch origin '+${index}:${index}'\`)`;
 }
 
 
@@ -31027,13 +31070,29 @@ class Git {
             : c.expected === null
                 ? createLine(c.ref, c.oid)
                 : `update ${c.ref} ${c.oid} ${c.expected}`);
-        const result = await this.run(['update-ref', '--stdin'], transaction(lines));
+        const result = await this.run(UPDATE_REFS, transaction(lines));
         if (result.code === 0)
             return true;
         if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr) &&
             !refNameClash(result.stderr))
             return false;
-        throw this.failure(['update-ref', '--stdin'], result);
+        throw this.failure(UPDATE_REFS, result);
+    }
+    /**
+     * The symbolic refs under a prefix (docs/design/writers.md#only-plain-refs). A symbolic ref
+     * is always a loose file starting `ref: ` (packed-refs cannot hold one), so the usual layouts
+     * are read from the file system, no process; anything unusual asks for-each-ref.
+     */
+    async symbolicRefs(prefix) {
+        const common = await this.commonDir();
+        if (!common) {
+            const out = await this.ok(['for-each-ref', '--format=%(symref) %(refname)', prefix]);
+            return out
+                .split('\n')
+                .filter(line => line && !line.startsWith(' '))
+                .map(line => line.slice(line.indexOf(' ') + 1));
+        }
+        return looseSymbolicRefs(common, prefix);
     }
     /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
     async listRefTimes(prefixes) {
@@ -31152,7 +31211,7 @@ class Git {
     async mirrorRefs(changes) {
         if (changes.length === 0)
             return;
-        await this.ok(['update-ref', '--stdin'], transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
+        await this.ok(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
     }
     /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
     async lsRemote(remote, refs) {
@@ -31225,6 +31284,30 @@ function clashError(clash, where) {
         'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
         `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
         'to a prefix no other ref uses.');
+}
+/**
+ * Every ref transaction: `--no-deref`, so a write moves the ref it names and never the ref a
+ * symbolic ref points at (docs/design/writers.md#only-plain-refs).
+ */
+const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin'];
+/** The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`. */
+async function looseSymbolicRefs(common, prefix) {
+    const found = [];
+    const walk = async (ref) => {
+        const path = (0,external_node_path_.join)(common, ref);
+        const entries = await (0,promises_.readdir)(path, { withFileTypes: true }).catch(() => null);
+        if (entries === null) {
+            const head = await (0,promises_.readFile)(path, 'latin1').catch(() => '');
+            if (head.startsWith('ref:'))
+                found.push(ref);
+            return;
+        }
+        for (const entry of entries)
+            if (!entry.name.endsWith('.lock'))
+                await walk(`${ref}/${entry.name}`);
+    };
+    await walk(prefix.replace(/\/+$/, ''));
+    return found.sort();
 }
 /** git may echo a remote URL; never let credentials in one reach a log. */
 function redact(text) {
@@ -31511,6 +31594,28 @@ function entryCommit(ref, type, content, oid) {
 
 
 
+/** The directories an index bucket's root may hold (docs/design/storage.md). */
+const ROOT_DIRECTORIES = new Set([
+    'keys',
+    'ended',
+    'runs',
+    'operations'
+]);
+/** The subject every index commit of ref carries. */
+function indexSubject(ref) {
+    return `dispatch-ledger index ${ref}`;
+}
+/** Why the object at an index ref is not an index commit of that ref; null when it is one. */
+function indexTipProblem(ref, object) {
+    if (object.type !== 'commit')
+        return `it points at a ${object.type}, not an index commit`;
+    const commit = (0,entry/* parseCommit */.L5)(object.content);
+    if (commit.parents.length > 0)
+        return 'its tip has a parent, so it is not an index commit (a symbolic ref or a branch?)';
+    if (commit.message.split('\n')[0] !== indexSubject(ref))
+        return `its tip is not an index commit of ${ref} (a symbolic ref to another ref, or a forged commit?)`;
+    return null;
+}
 class BucketView {
     ref;
     tip;
@@ -31527,39 +31632,69 @@ class BucketView {
         this.root = root;
         this.objects = objects;
     }
+    /**
+     * The bucket at ref, its tip checked to be an index commit of this very ref: parentless,
+     * named for it, its root holding only the index's own directories. Anything else — a branch
+     * a symbolic ref leads to, a tag, a forged commit — fails closed before a write could move it
+     * (docs/design/writers.md#only-plain-refs).
+     */
     static async open(ref, objects) {
         const object = await objects.read(ref);
         if (!object)
             return new BucketView(ref, null, null, objects);
-        if (object.type !== 'commit')
-            throw new errors/* CorruptEntry */.Ob(ref, `it points at a ${object.type}`);
-        return new BucketView(ref, object.oid, (0,entry/* parseCommit */.L5)(object.content).tree, objects);
+        const problem = indexTipProblem(ref, object);
+        if (problem)
+            throw new errors/* CorruptEntry */.Ob(ref, problem);
+        const view = new BucketView(ref, object.oid, (0,entry/* parseCommit */.L5)(object.content).tree, objects);
+        const stray = (await view.readTree(view.root)).find(item => !ROOT_DIRECTORIES.has(item.name) || item.mode !== TREE_MODE);
+        if (stray)
+            throw new errors/* CorruptEntry */.Ob(`${ref}:${stray.name}`, `an index bucket holds only ${[...ROOT_DIRECTORIES].join(', ')} directories, not this ` +
+                `${stray.mode === TREE_MODE ? 'directory' : 'file'}`);
+        return view;
     }
     /** The items of the tree at `dir` ('' for the root); empty when it does not exist. */
     async list(dir) {
         const oid = await this.treeAt(dir);
         return oid ? this.readTree(oid) : [];
     }
-    /** The blob at path, or null. */
+    /** The blob at path, or null. Something else there (a directory, a link) fails closed. */
     async blob(path) {
         const slash = path.lastIndexOf('/');
         const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1));
         if (!item)
             return null;
+        if (item.mode !== BLOB_MODE)
+            throw this.misplaced(path, item, 'a file');
         const object = await this.objects.read(item.oid);
         if (!object || object.type !== 'blob')
-            throw new errors/* CorruptEntry */.Ob(this.ref, `its entry ${path} is not a readable blob`);
+            throw new errors/* CorruptEntry */.Ob(this.at(path), 'it is not a readable blob');
         return { oid: object.oid, bytes: object.bytes };
+    }
+    /** Where a path of this bucket is, as `git cat-file -p` takes it: `<ref>:<path>`. */
+    at(path) {
+        return `${this.ref}:${path}`;
     }
     async treeAt(dir) {
         let oid = this.root;
-        for (const part of dir.split('/').filter(Boolean)) {
+        const parts = dir.split('/').filter(Boolean);
+        for (const [index, part] of parts.entries()) {
             if (!oid)
                 return null;
-            const item = (await this.readTree(oid)).find(i => i.name === part && i.mode === TREE_MODE);
+            const item = (await this.readTree(oid)).find(i => i.name === part);
+            if (item && item.mode !== TREE_MODE)
+                throw this.misplaced(parts.slice(0, index + 1).join('/'), item, 'a directory');
             oid = item?.oid ?? null;
         }
         return oid;
+    }
+    /** An entry that is not what its place says: never read as absent, never overwritten. */
+    misplaced(path, item, belongs) {
+        const what = item.mode === TREE_MODE
+            ? 'a directory'
+            : item.mode === BLOB_MODE
+                ? 'a file'
+                : `mode ${item.mode}`;
+        return new errors/* CorruptEntry */.Ob(this.at(path), `it is ${what} where ${belongs} belongs`);
     }
     async readTree(oid) {
         const cached = this.trees.get(oid);
@@ -31568,7 +31703,13 @@ class BucketView {
         const object = await this.objects.read(oid);
         if (!object || object.type !== 'tree')
             throw new errors/* CorruptEntry */.Ob(this.ref, `its tree ${oid} is missing or not a tree`);
-        const items = parseTree(object.bytes);
+        let items;
+        try {
+            items = parseTree(object.bytes);
+        }
+        catch {
+            throw new errors/* CorruptEntry */.Ob(this.ref, `its tree ${oid} does not parse`);
+        }
         this.trees.set(oid, items);
         return items;
     }
@@ -31597,6 +31738,8 @@ class BucketView {
                 children.add(rest.slice(0, slash));
             else if (body === null)
                 items.delete(rest);
+            else if (items.get(rest)?.mode === TREE_MODE)
+                throw this.misplaced(`${dir}${rest}`, items.get(rest), 'a file');
             else {
                 const blob = objectId('blob', body);
                 out.push({ type: 'blob', body, oid: blob });
@@ -31605,6 +31748,9 @@ class BucketView {
         }
         for (const child of children) {
             const current = items.get(child);
+            // Editing below a file would replace it: a broken entry is never overwritten.
+            if (current && current.mode !== TREE_MODE)
+                throw this.misplaced(`${dir}${child}`, current, 'a directory');
             const next = await this.editDir(current?.mode === TREE_MODE ? current.oid : null, `${dir}${child}/`, edits, out);
             if (next)
                 items.set(child, { mode: TREE_MODE, name: child, oid: next });
@@ -31621,6 +31767,8 @@ class BucketView {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/states.ts
+var states = __nccwpck_require__(8001);
 ;// CONCATENATED MODULE: ./src/store/index/writePlan.ts
 /**
  * One write of layout v2 as planned (docs/design/storage.md): what it read of each bucket, the
@@ -31628,6 +31776,11 @@ class BucketView {
  * archives (kept reachable by the archive refs), and what retention drops. `finish` turns it
  * into the one atomic change of refs the store applies.
  */
+
+
+
+
+
 
 
 
@@ -31659,6 +31812,8 @@ class WritePlan {
     swept = new Set();
     changes = [];
     touched = new Set();
+    /** Keys past retention that could not be dropped, and why (their own admission then fails). */
+    kept = new Map();
     constructor(store, objects) {
         this.store = store;
         this.objects = objects;
@@ -31740,13 +31895,34 @@ class WritePlan {
         await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'));
     }
     async newestAdmission(key) {
+        const generations = await this.generationsOf(key);
+        return generations[generations.length - 1] ?? null;
+    }
+    /**
+     * A key's entry read whole, as this write leaves it (docs/design/storage.md#broken-entries):
+     * every generation 1..N present, each an admission commit of this key and generation. A gap,
+     * a stray name, a file where the key's directory belongs or an entry that does not parse
+     * fails closed naming where it is; nothing then writes over it.
+     */
+    async generationsOf(key) {
         const view = await this.bucket(key);
-        const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name));
-        if (generations.length === 0)
-            return null;
-        const path = `keys/${key.hash}/${Math.max(...generations)}`;
-        const bytes = await this.blobAt(key, path);
-        return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null;
+        const dir = `keys/${key.hash}`;
+        if (this.edits.get(view.ref)?.get(dir) === null)
+            return [];
+        const items = await view.list(dir);
+        const admissions = [];
+        for (let generation = 1; generation <= items.length; generation++) {
+            const item = items.find(i => i.name === String(generation));
+            if (!item || item.mode !== BLOB_MODE)
+                throw generationGap(view.at(dir), items, generation);
+            const path = `${dir}/${generation}`;
+            const bytes = (await this.blobAt(key, path));
+            const admission = decodeStoredAdmission(view.at(path), bytes.toString('utf8'));
+            if ((0,refs/* keyHash */.aE)(admission.dispatch_key) !== key.hash || admission.generation !== generation)
+                throw new errors/* CorruptEntry */.Ob(view.at(path), `it admits generation ${admission.generation} of another key than its place names`);
+            admissions.push(admission);
+        }
+        return admissions;
     }
     /**
      * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
@@ -31763,34 +31939,47 @@ class WritePlan {
             const bytes = await this.blobAt(name, path);
             if (!bytes)
                 continue;
-            const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null);
-            if ((0,layout/* isExpired */._d)(marker.written_at, this.store.clock, this.store.retentionDays))
-                await this.dropKey({
-                    kind: 'admission',
-                    namespace: name.namespace,
-                    hash: item.name,
-                    generation: 1
-                });
+            const marker = decodeIndexEntry(view.at(path), bytes.toString('utf8'), null);
+            if (!(0,layout/* isExpired */._d)(marker.written_at, this.store.clock, this.store.retentionDays))
+                continue;
+            const key = {
+                kind: 'admission',
+                namespace: name.namespace,
+                hash: item.name,
+                generation: 1
+            };
+            const kept = await this.dropKey(key).catch((error) => {
+                if (error instanceof errors/* CorruptEntry */.Ob)
+                    return error.message;
+                throw error;
+            });
+            if (kept !== null)
+                this.kept.set(`${view.ref}:${item.name}`, kept);
         }
     }
-    /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
-    async dropKey(key) {
+    /**
+     * Why a key past retention was kept by this write (its own admission then fails closed, naming
+     * the end marker); null when it was dropped or is not past retention.
+     */
+    async keptPastRetention(key) {
         const view = await this.bucket(key);
+        const why = this.kept.get(`${view.ref}:${key.hash}`);
+        return why === undefined ? null : { where: view.at((0,layout/* endedPath */.sZ)(key.hash)), why };
+    }
+    /**
+     * Drops a key and its runs' entries, only after reading each run's head and finding its last
+     * record terminal and of that run: an index flag alone (`ended`, an end marker's time) is
+     * never enough. Null when dropped; otherwise why everything was kept.
+     */
+    async dropKey(key) {
         const runs = [];
-        for (const generation of await view.list(`keys/${key.hash}`)) {
-            const path = `keys/${key.hash}/${generation.name}`;
-            const bytes = await this.blobAt(key, path);
-            if (!bytes)
-                continue;
-            const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'));
+        for (const admission of await this.generationsOf(key)) {
             const run = named(admission.ledger_ref);
             const found = await this.locate(run, admission.ledger_ref);
-            if (found?.where === 'live')
-                return;
-            if (found && !(await this.endedEntry(run, admission.ledger_ref)))
-                return;
-            if (found)
-                runs.push(run);
+            const why = await this.notEnded(admission, found);
+            if (why !== null)
+                return why;
+            runs.push(run);
         }
         await this.putPath(key, `keys/${key.hash}`, null);
         await this.putPath(key, (0,layout/* endedPath */.sZ)(key.hash), null);
@@ -31798,13 +31987,39 @@ class WritePlan {
             await this.put(run, null);
             this.compacted.add(`${run.namespace}\n${(0,layout/* bucketOf */.AU)(run.hash)}`);
         }
+        return null;
     }
-    async endedEntry(name, ref) {
-        const view = await this.bucket(name);
-        const bytes = await this.blobAt(name, (0,layout/* entryPath */.s3)(name));
-        return bytes
-            ? decodeIndexEntry(`${view.ref}:${(0,layout/* entryPath */.s3)(name)}`, bytes.toString('utf8'), ref).ended
-            : false;
+    /** Why a generation's run has not verifiably ended (null: its archived head is terminal). */
+    async notEnded(admission, found) {
+        const run = `run ${JSON.stringify(admission.run_id)} (${admission.ledger_ref})`;
+        if (!found)
+            return `${run} has no ledger`;
+        if (found.where === 'live')
+            return `${run} is still being written`;
+        const head = await this.readHead(found.head, `the archived head ${found.head} of ${run}`);
+        if (head?.type !== 'commit')
+            return `${run}: its archived head ${found.head} is not a commit`;
+        const last = (0,entry/* decodeRecord */.eT)(admission.ledger_ref, head.content, found.head).value;
+        if (last.run_id !== admission.run_id)
+            return `${run}: its archived head ${found.head} is a record of run ${JSON.stringify(last.run_id)}`;
+        if (!(0,states/* isTerminal */.Hd)(last.state))
+            return `${run} has not ended: its last record (sequence ${last.ledger_sequence}) is ${last.state}`;
+        return null;
+    }
+    /** An archived head, brought first when this repository does not hold it (a remote's). */
+    async readHead(oid, what) {
+        const held = await this.objects.read(oid);
+        if (held)
+            return held;
+        await this.store.refs.bringObjects([oid], what);
+        // A reader started before the fetch may not see what it brought: a fresh one.
+        const fresh = this.store.git.openReader();
+        try {
+            return await fresh.read(oid);
+        }
+        finally {
+            fresh.close();
+        }
     }
     async archive(name, ref, head, how) {
         await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
@@ -31970,6 +32185,16 @@ function named(ref) {
         throw new errors/* StoreError */.AD(`${ref} is not an admission, run or operation name`);
     return name;
 }
+/** A key's generations that are not exactly 1..N: which one is missing or misplaced. */
+function generationGap(where, items, generation) {
+    const names = items.map(i => i.name).sort();
+    const stray = names.find(name => !/^[1-9][0-9]*$/.test(name));
+    if (stray !== undefined)
+        return new errors/* CorruptEntry */.Ob(where, `it holds ${JSON.stringify(stray)}, which is not a generation (a key holds generations ` +
+            '1 to N, each a file)');
+    return new errors/* CorruptEntry */.Ob(where, `its generations are ${names.join(', ')}, but generation ${generation} is missing or not an ` +
+        'admission (a key holds generations 1 to N, each a file)');
+}
 
 ;// CONCATENATED MODULE: ./src/store/index/indexedStore.ts
 /**
@@ -32017,6 +32242,8 @@ class IndexedStore {
     /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
     written = new Map();
     checked = new Set();
+    /** Namespaces checked to hold no symbolic ref in this repository. */
+    plain = new Set();
     constructor(refs, options = {}) {
         this.refs = refs;
         this.archiveAfterSeconds = options.archiveAfterSeconds ?? DEFAULT_ARCHIVE_AFTER_SECONDS;
@@ -32151,15 +32378,19 @@ class IndexedStore {
                 const found = await this.locate(name, ref, objects);
                 if (!found)
                     return null;
+                const entry = `${(0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash))}:${(0,layout/* entryPath */.s3)(name)}`;
                 if (found.where === 'archived' && !(await objects.read(found.head))) {
-                    await this.refs.bringObjects([found.head]);
+                    await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
                     objects = session.objects();
                 }
                 const decode = (chain?.decode ?? decodeLedger);
                 const start = found.where === 'live' ? ref : found.head;
                 const entries = await walkChain(objects, ref, start, decode);
                 if (!entries)
-                    throw new errors/* StoreError */.AD(`the archived head ${found.head} of ${ref} is missing`);
+                    throw new errors/* StoreError */.AD(`The archived head ${found.head} of ${ref}, which ${entry} names, is not in this ` +
+                        'repository: the index names a commit that was never written here or was removed. ' +
+                        'dispatch-ledger will not guess past it; nothing was written. Repair or remove ' +
+                        `that entry (\`git cat-file -p ${entry}\` shows it).`);
                 return entries;
             }
         };
@@ -32236,6 +32467,12 @@ class IndexedStore {
             if (attempt > 2)
                 await pause(attempt);
         }
+        if (this.refs.locked !== null)
+            throw new errors/* StoreError */.AD(`${this.name} could not lock ${this.refs.locked} in ${BUCKET_TRIES} tries, so nothing ` +
+                'was written or claimed. This is a ref lock held on the server (a push still running ' +
+                `there, or a ${this.refs.locked}.lock file a killed process left behind), not a ` +
+                'conflict with other writers: re-run the step; if it repeats, remove the stale lock ' +
+                'file on the server.');
         throw new errors/* StoreError */.AD(`Other writers kept changing the index bucket of ${describe(intent)} at ${this.name} ` +
             `(${BUCKET_TRIES} tries), so nothing was written or claimed. This is contention, not a ` +
             'conflict: re-run the step.');
@@ -32289,14 +32526,20 @@ class IndexedStore {
         for (const a of intent.admissions)
             await plan.retain(a.name);
         for (const a of intent.admissions) {
-            const bytes = await plan.blobAt(a.name, (0,layout/* entryPath */.s3)(a.name));
-            if (bytes)
+            // A key past retention that could not be dropped is not free: it fails closed, named.
+            const kept = await plan.keptPastRetention(a.name);
+            if (kept !== null)
+                throw new errors/* CorruptEntry */.Ob(kept.where, `the key's end marker says it ended more than ${this.retentionDays} days ago, but ` +
+                    `${kept.why}; the key is kept and no new run is admitted for it`);
+            // The key's entry read whole: a gap or a broken generation fails closed right here.
+            const held = (await plan.generationsOf(a.name)).length;
+            if (held >= a.name.generation)
                 present++;
-            if (bytes?.equals(a.bytes))
+            if (held >= a.name.generation &&
+                (await plan.blobAt(a.name, (0,layout/* entryPath */.s3)(a.name)))?.equals(a.bytes))
                 ours++;
             // Generation N follows N-1; a read that still saw a key retention has dropped is stale.
-            const before = { ...a.name, generation: a.name.generation - 1 };
-            if (a.name.generation > 1 && !(await plan.blobAt(a.name, (0,layout/* entryPath */.s3)(before))))
+            if (held < a.name.generation - 1)
                 present++;
         }
         for (const c of intent.chains) {
@@ -32366,6 +32609,9 @@ class IndexedStore {
     async bringPrefixes(namespace, prefixes, refresh, options = {}) {
         const first = !this.checked.has(namespace);
         const v1 = `${namespace}/admissions/`;
+        // Before the first fetch: a fetch into a local symbolic ref would write through it.
+        if (!this.plain.has(namespace))
+            await this.refuseSymbolicRefs(namespace);
         await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh });
         // A write checks in its own listing of live chains (liveChains), saving a process.
         if (first && options.check !== false)
@@ -32385,6 +32631,19 @@ class IndexedStore {
         if (first)
             this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
         return listed.filter(r => !r.ref.startsWith(v1));
+    }
+    /**
+     * Only plain refs (docs/design/writers.md#only-plain-refs): a symbolic ref under the namespace
+     * fails closed by name, before anything is read through it or written to what it names.
+     */
+    async refuseSymbolicRefs(namespace) {
+        const [symbolic] = await this.git.symbolicRefs(`${namespace}/`);
+        if (symbolic !== undefined)
+            throw new errors/* StoreError */.AD(`The ref ${symbolic} in this repository is a symbolic ref. dispatch-ledger keeps only ` +
+                'plain refs under its namespace and never reads or writes through a symbolic one (it ' +
+                'could lead to a branch); nothing was read or written. Remove it with ' +
+                `\`git symbolic-ref --delete ${symbolic}\` (the next step fetches the real ref again).`);
+        this.plain.add(namespace);
     }
     refuseLayoutV1(namespace, v1Refs) {
         const v1 = `${namespace}/admissions/`;
@@ -32415,9 +32674,22 @@ class IndexedStore {
     async archiveTip(namespace, bucket) {
         const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
         await this.refs.bring([ref], { shallow: true, refresh: true });
-        // Read after the fetch by a process of its own: one started before may not see it.
-        const [held] = await this.git.listRefTimes([ref]);
-        return held?.ref === ref ? held.oid : null;
+        // Read after the fetch by a process of its own: one started before may not see it. The
+        // same listing checks the tip is an archive commit of this ref: a write moves it next.
+        const out = await this.git.ok([
+            'for-each-ref',
+            '--format=%(objectname) %(objecttype) %(tree) %(subject)',
+            ref
+        ]);
+        const line = out.split('\n')[0] ?? '';
+        if (line === '')
+            return null;
+        const [oid, type, tree] = line.split(' ');
+        const subject = line.split(' ').slice(3).join(' ');
+        if (type !== 'commit' || tree !== entry/* EMPTY_TREE */.pL || subject !== `dispatch-ledger archive ${ref}`)
+            throw new errors/* CorruptEntry */.Ob(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+                'forged commit?)');
+        return oid;
     }
     get clock() {
         return this.now();
@@ -32469,7 +32741,7 @@ function pause(attempt) {
 /* harmony export */   WH: () => (/* binding */ LocalRefs),
 /* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
-/* unused harmony exports parsePorcelain, isLeaseRefused, isRaceLost, firstLine */
+/* unused harmony exports parsePorcelain, isLeaseRefused, isLockFailure, isRaceLost, firstLine */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6648);
 /**
@@ -32483,6 +32755,7 @@ class LocalRefs {
     git;
     name = 'local';
     epoch = 0;
+    locked = null;
     constructor(git) {
         this.git = git;
     }
@@ -32511,11 +32784,16 @@ function parsePorcelain(stdout) {
 class RemoteRefs {
     git;
     name;
+    options;
     fetched = new Set();
+    /** Local copies no longer follow the arbiter (a local update failed): fetch everything again. */
+    diverged = false;
     epoch = 0;
-    constructor(git, name) {
+    locked = null;
+    constructor(git, name, options = {}) {
         this.git = git;
         this.name = name;
+        this.options = options;
     }
     async bring(prefixes, options) {
         const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
@@ -32532,13 +32810,18 @@ class RemoteRefs {
         for (const prefix of wanted)
             this.fetched.add(prefix);
     }
-    async bringObjects(oids) {
+    async bringObjects(oids, what) {
         if (oids.length === 0)
             return;
         this.epoch++;
         const result = await this.git.fetchObjects(this.name, oids);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
+            if (/not our ref/i.test(result.stderr))
+                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} does not hold ${what ?? `the object ${oids.join(', ')}`}: the ` +
+                    'index names a commit the remote never received or no longer has (git answered ' +
+                    '"not our ref"). dispatch-ledger will not guess past it; nothing was written. The ' +
+                    'entry that names it was written by hand or by another tool: repair or remove it.');
             throw this.git.failure(['fetch'], result);
         }
     }
@@ -32557,14 +32840,15 @@ class RemoteRefs {
             if (clash)
                 throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
         }
+        this.locked = null;
         if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-            await this.git.mirrorRefs(changes);
-            for (const c of changes)
-                this.fetched.add(c.ref);
+            await this.follow(changes);
             return 'applied';
         }
-        if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '=')))
+        if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
+            this.locked = lines.find(l => l && isLockFailure(l))?.ref ?? null;
             return 'stale';
+        }
         const refused = lines.find(l => l?.flag === '!');
         if (refused)
             throw this.rejected(result, refused);
@@ -32574,7 +32858,28 @@ class RemoteRefs {
     has(prefix) {
         return this.covered(prefix);
     }
+    /**
+     * Local refs follow what the arbiter now holds. The write has landed whatever happens here:
+     * a local failure is a warning, never an error claiming the write did not happen, and later
+     * reads in this process fetch again instead of trusting the local copies.
+     */
+    async follow(changes) {
+        try {
+            await this.git.mirrorRefs(changes);
+            for (const c of changes)
+                this.fetched.add(c.ref);
+        }
+        catch (error) {
+            this.diverged = true;
+            this.fetched.clear();
+            this.options.warn?.(`The write landed at ${this.name}, but updating this repository's own copy of its refs ` +
+                `failed (${error.message}). Nothing is lost: later reads fetch from ` +
+                `${this.name} again. Check that the checkout is writable.`);
+        }
+    }
     covered(prefix) {
+        if (this.diverged)
+            return false;
         for (const done of this.fetched)
             if (prefix.startsWith(done))
                 return true;
@@ -32597,6 +32902,10 @@ class RemoteRefs {
 function isLeaseRefused(line) {
     return (line.flag === '!' &&
         /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/** The server could not take the ref's lock (a held or stale `.lock` file there). */
+function isLockFailure(line) {
+    return /\[remote rejected\] \(failed to lock\)/.test(line.summary);
 }
 /** The server's own compare-and-set failed: another push moved the ref since we looked. */
 function isRaceLost(line) {
@@ -32651,7 +32960,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
  */
 class RemoteStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .IndexedStore */ .RX {
     constructor(git, name, options = {}) {
-        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name), options);
+        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name, { warn: options.warn }), options);
     }
 }
 
@@ -43514,7 +43823,8 @@ async function openStore(options) {
             '(actions/checkout) or set repository-path.');
     const layout = {
         archiveAfterSeconds: (0,index_layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? ''),
-        retentionDays: (0,index_layout/* parseRetentionDays */.l6)(options.retentionDays ?? '')
+        retentionDays: (0,index_layout/* parseRetentionDays */.l6)(options.retentionDays ?? ''),
+        warn: options.warn
     };
     const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
@@ -43558,7 +43868,8 @@ async function openDeps(options) {
         remote: options.remote,
         archiveAfter: options.archiveAfter ?? '',
         retentionDays: options.retentionDays ?? '',
-        env
+        env,
+        warn: options.warn
     });
     const github = new GitHubGateway({
         token: options.token,
@@ -43623,7 +43934,8 @@ async function runStep(command, inputs, env) {
         retentionDays: inputs.retentionDays,
         token: inputs.token,
         timeoutSeconds: Number(inputs.timeoutSeconds),
-        env
+        env,
+        warn: message => src_core/* warning */.$e(message)
     });
     const context = { ...deps, event, writer, env };
     return step(inputs, context);

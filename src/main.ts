@@ -50,7 +50,8 @@ async function runStep(
     retentionDays: inputs.retentionDays,
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
-    env
+    env,
+    warn: message => core.warning(message)
   })
   const context: StepContext = { ...deps, event, writer, env }
   return step(inputs, context)

@@ -16,7 +16,7 @@ import {
 } from '../src/core/index/layout.js'
 import { objectId } from '../src/core/index/tree.js'
 import { Git } from '../src/store/git.js'
-import { BucketView } from '../src/store/index/bucket.js'
+import { BucketView, indexSubject } from '../src/store/index/bucket.js'
 
 function run(dir: string, args: string[], input?: string | Buffer): Buffer {
   return execFileSync('git', args, { cwd: dir, input, maxBuffer: 1 << 28 })
@@ -108,19 +108,40 @@ export async function setLogical(dir: string, ref: string, value: string | null)
     else run(dir, ['update-ref', ref, oid])
     return
   }
+  const objects = new Git(dir).openReader()
+  let body: Buffer | null
+  try {
+    body = oid === null ? null : ((await objects.read(oid))?.bytes ?? null)
+  } finally {
+    objects.close()
+  }
+  await editIndex(
+    dir,
+    indexRef(name.namespace, bucketOf(name.hash)),
+    new Map([[entryPath(name), body]])
+  )
+}
+
+/**
+ * Forges paths of an index bucket's tree (a blob's bytes, or `null` to remove the path) in one
+ * new index commit of that ref, as a hand edit would: for tests of what the store refuses.
+ */
+export async function editIndex(
+  dir: string,
+  bucket: string,
+  edits: ReadonlyMap<string, Buffer | null>
+): Promise<void> {
   const git = new Git(dir)
   const objects = git.openReader()
   try {
-    const bucket = indexRef(name.namespace, bucketOf(name.hash))
     const view = await BucketView.open(bucket, objects)
-    const body = oid === null ? null : ((await objects.read(oid))?.bytes ?? null)
-    const tree = await view.edit(new Map([[entryPath(name), body]]))
+    const tree = await view.edit(edits)
     await git.writeObjects(tree.objects)
     const stamp = `${Math.floor(Date.now() / 1000)} +0000`
     const commit = run(
       dir,
       ['hash-object', '-t', 'commit', '-w', '--stdin'],
-      `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\nforged\n`
+      `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n${indexSubject(bucket)}\n`
     )
       .toString()
       .trim()
@@ -163,7 +184,7 @@ export async function fillIndex(
       await git.writeObjects(tree.objects)
       const stamp = `${Math.floor(Date.now() / 1000)} +0000`
       const body = Buffer.from(
-        `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\nfilled\n`
+        `tree ${tree.root}\nauthor ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n${indexSubject(ref)}\n`
       )
       const oid = objectId('commit', body)
       await git.writeObjects([{ type: 'commit', body, oid }])

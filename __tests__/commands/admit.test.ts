@@ -3,6 +3,7 @@ import { admit, type AdmitRequest } from '../../src/commands/admit.js'
 import { digestOf } from '../../src/core/canonical.js'
 import { admissionCommit, encodeCommit } from '../../src/core/entry.js'
 import { AdmissionConflict, CorruptEntry, InvalidInput } from '../../src/core/errors.js'
+import { entryLocation } from '../../src/core/index/location.js'
 import type { LedgerRecord } from '../../src/core/record.js'
 import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
@@ -166,12 +167,14 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
       expect(await entryAt(dir, LEDGER_A)).toEqual(first('run-a'))
     })
 
-    it('a replay from another run never completes someone else’s run', async () => {
+    it('another run never completes someone else’s run, nor is handed its unverified id', async () => {
       const dir = await crashShape()
       const before = await refsUnder(dir)
-      const result = await admit((await storeIn(dir)).store, request('run-b'))
-      expect(result).toMatchObject({ created: false, recorded: false, owner: false, chain: null })
-      expect(result.admission.run_id).toBe('run-a')
+      const attempt = admit((await storeIn(dir)).store, request('run-b'))
+      await expect(attempt).rejects.toBeInstanceOf(CorruptEntry)
+      await expect(admit((await storeIn(dir)).store, request('run-b'))).rejects.toThrow(
+        new RegExp(`${entryLocation(ADMISSION)}.*admits run "run-a", but the ledger it names`)
+      )
       expect(await refsUnder(dir)).toEqual(before)
     })
   })
@@ -214,7 +217,9 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
       const before = await refsUnder(dir)
       const attempt = admit((await storeIn(dir)).store, request('run-a'))
       await expect(attempt).rejects.toBeInstanceOf(CorruptEntry)
-      await expect(admit((await storeIn(dir)).store, request('run-a'))).rejects.toThrow(ADMISSION)
+      await expect(admit((await storeIn(dir)).store, request('run-a'))).rejects.toThrow(
+        entryLocation(ADMISSION)
+      )
       expect(await refsUnder(dir)).toEqual(before)
     })
 
@@ -223,7 +228,7 @@ describe('admit (docs/design/storage.md#admission) against a real repository', (
       const blob = writeObject(dir, 'blob', '{}')
       await setLogical(dir, ADMISSION, blob)
       await expect(admit((await storeIn(dir)).store, request('run-a'))).rejects.toThrow(
-        new RegExp(`${ADMISSION}.*blob`)
+        new RegExp(`${entryLocation(ADMISSION)}.*blob`)
       )
       expect(Object.keys(await refsUnder(dir))).toEqual([ADMISSION])
     })

@@ -11,6 +11,7 @@ import { ADMISSION_SCHEMA } from '../../src/core/admission.js'
 import { keyHash, admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { admissionCommit } from '../../src/core/entry.js'
 import { CorruptEntry } from '../../src/core/errors.js'
+import { entryLocation } from '../../src/core/index/location.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
@@ -348,7 +349,11 @@ describe('a broken generation listing fails closed, naming the ref, writing noth
         (e: unknown) => e
       )
       expect(error).toBeInstanceOf(CorruptEntry)
-      expect((error as CorruptEntry).ref).toBe(ref)
+      // Named where it really is: the generation's path in its bucket, or (a write reading the
+      // key whole) the key's directory there.
+      const where = (error as CorruptEntry).where
+      expect([entryLocation(ref), entryLocation(ADM).replace(/\/1$/, '')]).toContain(where)
+      expect((error as Error).message).toContain(`git cat-file -p ${where}`)
       expect((error as Error).message).toMatch(words)
     }
     expect(await refsUnder(dir)).toEqual(before)

@@ -11,6 +11,7 @@ import { recordCommand } from '../../src/commands/record.js'
 import { scanRuns } from '../../src/commands/scan.js'
 import { ADMISSION_SCHEMA } from '../../src/core/admission.js'
 import { admissionCommit } from '../../src/core/entry.js'
+import { entryLocation } from '../../src/core/index/location.js'
 import { CorruptEntry } from '../../src/core/errors.js'
 import { admissionRef, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
@@ -59,9 +60,10 @@ describe('an admission whose ledger_ref is not its run’s ledger', () => {
         admitted_at: '2026-11-29T12:00:00Z'
       })
     ])
-    const ref = admissionRef(NS, 'A4')
-    await setLogical(dir, ref, oid as string)
-    return { dir, store, ref }
+    const admission = admissionRef(NS, 'A4')
+    await setLogical(dir, admission, oid as string)
+    // Messages name where the entry is: its path in the key's index bucket.
+    return { dir, store, ref: entryLocation(admission) }
   }
 
   it('record by its key fails closed naming the admission ref and moves no branch', async () => {

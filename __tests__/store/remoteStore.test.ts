@@ -162,11 +162,14 @@ describe.each([
       // An admission with no ledger, as a crash of an older writer or a hand edit leaves it.
       await git(writer, 'push', 'origin', `${oid}:refs/scratch/admission`)
       await setLogical(bare, ADMISSION, oid as string)
-      const other = await admit(storeIn(await clone(url)), {
+      // Another run is never handed a run id whose chain it cannot verify: it fails closed.
+      const other = admit(storeIn(await clone(url)), {
         namespace: NS,
         first_record: first('run-b')
       })
-      expect(other).toMatchObject({ created: false, recorded: false, owner: false })
+      await expect(other).rejects.toThrow(
+        /admits run "run-a", but the ledger it names .* does not exist/
+      )
       expect(Object.keys(await remoteRefs(bare))).toEqual([ADMISSION])
       const same = await admit(storeIn(await clone(url)), {
         namespace: NS,
@@ -448,9 +451,10 @@ describe('the origin as arbiter over smart HTTP, through the bundled action', ()
       // The key's bucket, the bucket of its ledger's name, and the live ledger.
       expect(counts['crowded winner']?.refs).toBe(3)
       // The loser fetches the key's bucket it lost in and the bucket its ledger's name would
-      // take (both in its one fetch); its own ledger never existed, and the winner's is not
-      // needed: an arrival without an occurrence time cannot open a generation.
-      expect(counts['crowded loser']?.refs).toBe(2)
+      // take (both in its one fetch); its own ledger never existed. It then reads the winner's
+      // ledger and that ledger's bucket: an admission is handed out only once the chain it
+      // names is verified (docs/design/writers.md#every-entry-whole).
+      expect(counts['crowded loser']?.refs).toBe(4)
       expect(counts['empty winner']?.pushes).toBe(1)
     } finally {
       await empty.close()

@@ -9,6 +9,7 @@ import {
 } from '../core/generation.js'
 import { RecordSchema, type LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
+import { entryLocation } from '../core/index/location.js'
 import { INITIAL_STATES } from '../core/states.js'
 import { parseOrThrow } from '../core/validate.js'
 import type { Store, StoredEntry } from '../store/store.js'
@@ -266,7 +267,12 @@ async function admitExisting(
   })
   switch (found.kind) {
     case 'absent':
-      throw ledgerWithoutAdmission(request.namespace, first.run_id, found.admission_ref)
+      throw await ledgerWithoutAdmission(
+        store,
+        request.namespace,
+        first.run_id,
+        found.admission_ref
+      )
     case 'replay':
       return replay(store, first, found)
     case 'duplicate':
@@ -278,9 +284,25 @@ async function admitExisting(
 
 type Found<K extends Assessment['kind']> = Extract<Assessment, { kind: K }>
 
-/** The create was refused but there is no admission: our ledger ref exists on its own. */
-function ledgerWithoutAdmission(namespace: string, run_id: string, admission_ref: string) {
+/**
+ * The create was refused but the key has no admission: our ledger exists on its own — said
+ * only when the store shows it does (docs/design/writers.md#say-what-is-true).
+ */
+async function ledgerWithoutAdmission(
+  store: Store,
+  namespace: string,
+  run_id: string,
+  admission_ref: string
+): Promise<StoreError> {
   const ledger = ledgerRef(namespace, run_id)
+  const held = await store.read(reader => reader.readChain(ledger))
+  if (held === null)
+    return new StoreError(
+      `The store refused to admit ${admission_ref} for run ${JSON.stringify(run_id)}, yet it ` +
+        `holds neither that admission nor the ledger ${ledger}: another writer may have changed ` +
+        `the key meanwhile. Nothing was written or claimed; re-run the step. If it repeats, ` +
+        `look at the key's entry with \`git cat-file -p ${entryLocation(admission_ref)}\`.`
+    )
   return new StoreError(
     `The run id ${JSON.stringify(run_id)} already has a ledger at ${ledger} ` +
       `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +

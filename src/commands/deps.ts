@@ -47,6 +47,8 @@ export interface OpenOptions {
   readonly timeoutSeconds: number
   /** The step's environment (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SERVER_URL, …). */
   readonly env: NodeJS.ProcessEnv
+  /** Where the store's warnings go (the step's log). */
+  readonly warn?: (message: string) => void
 }
 
 /**
@@ -61,7 +63,8 @@ export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
     remote: options.remote,
     archiveAfter: options.archiveAfter ?? '',
     retentionDays: options.retentionDays ?? '',
-    env
+    env,
+    warn: options.warn
   })
   const github = new GitHubGateway({
     token: options.token,

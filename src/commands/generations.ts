@@ -235,9 +235,11 @@ export async function assessGenerations(store: Store, query: AssessQuery): Promi
             occurred_at: query.occurred_at
           })
         : null
-    const read = own ?? (early ? null : newest)
+    // The admission that answers is read whole before it is trusted (docs/design/writers.md
+    // #every-entry-whole): the chain it names, even when the decision would not need it.
+    const read = own ?? newest
     const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
-    if (read && chain) checkChainNames(query.namespace, read.admission.ledger_ref, chain)
+    if (read) checkAdmittedChain(query, read, chain, { own: read === own })
     return { own, newest, chain, early }
   })
   if (found.own) return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain }
@@ -258,4 +260,35 @@ export async function assessGenerations(store: Store, query: AssessQuery): Promi
     run_id: runIdFor(decision.generation),
     previous: found.newest
   }
+}
+
+/**
+ * An admission is trusted only with the chain it names: that chain exists (our own generation's
+ * may be missing: replay writes it), is the ledger of the admitted run, its record 1 carries
+ * this key, and it verifies. Otherwise the admission fails closed, named where it is: it is
+ * never handed out as the run that owns this key.
+ */
+export function checkAdmittedChain(
+  query: { readonly namespace: string; readonly dispatch_key: string },
+  entry: GenerationEntry,
+  chain: readonly StoredEntry<LedgerRecord>[] | null,
+  options: { readonly own: boolean }
+): void {
+  const { ledger_ref, run_id } = entry.admission
+  if (!chain) {
+    if (options.own) return
+    throw new CorruptEntry(
+      entry.ref,
+      `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`
+    )
+  }
+  checkChainNames(query.namespace, ledger_ref, chain)
+  const key = chain[0]?.value.idempotency.dispatch_key
+  if (key !== query.dispatch_key)
+    throw new CorruptEntry(
+      entry.ref,
+      `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
+        `(${JSON.stringify(key)}), so it admits no run of this one`
+    )
+  verifiedState(chain)
 }

@@ -1,3 +1,5 @@
+import { entryLocation, inspectCommand } from './index/location.js'
+
 /**
  * Every failure the action reports is one of these: the message says what is wrong and
  * what to do; `code` lets tests and callers tell them apart without parsing text.
@@ -31,18 +33,22 @@ export class AdmissionConflict extends DispatchLedgerError {
 
 /** A stored entry cannot be trusted; we fail closed and never overwrite it. */
 export class CorruptEntry extends DispatchLedgerError {
+  /** Where the entry really is (an admission's bucket path in layout v2, else ref itself). */
+  readonly where: string
   /** `oid`: the commit within the chain at ref that is at fault, when it is not the head. */
   constructor(
     readonly ref: string,
     detail: string,
     readonly oid?: string
   ) {
+    const where = entryLocation(ref)
     super(
       'corrupt_entry',
-      `The entry at ${ref}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
-        'dispatch-ledger will not follow or overwrite it; inspect it with ' +
-        `\`git cat-file -p ${oid ?? ref}\` and repair or remove it by hand.`
+      `The entry at ${where}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
+        `dispatch-ledger will not follow or overwrite it; inspect it with ` +
+        `${inspectCommand(oid ?? where)} and repair or remove it by hand.`
     )
+    this.where = where
   }
 }
 

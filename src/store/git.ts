@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdir, open, readFile, rename, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { EMPTY_TREE } from '../core/entry.js'
@@ -192,7 +192,7 @@ export class Git {
           ? createLine(c.ref, c.oid)
           : `update ${c.ref} ${c.oid} ${c.expected}`
     )
-    const result = await this.run(['update-ref', '--stdin'], transaction(lines))
+    const result = await this.run(UPDATE_REFS, transaction(lines))
     if (result.code === 0) return true
     if (
       /reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(
@@ -201,7 +201,24 @@ export class Git {
       !refNameClash(result.stderr)
     )
       return false
-    throw this.failure(['update-ref', '--stdin'], result)
+    throw this.failure(UPDATE_REFS, result)
+  }
+
+  /**
+   * The symbolic refs under a prefix (docs/design/writers.md#only-plain-refs). A symbolic ref
+   * is always a loose file starting `ref: ` (packed-refs cannot hold one), so the usual layouts
+   * are read from the file system, no process; anything unusual asks for-each-ref.
+   */
+  async symbolicRefs(prefix: string): Promise<string[]> {
+    const common = await this.commonDir()
+    if (!common) {
+      const out = await this.ok(['for-each-ref', '--format=%(symref) %(refname)', prefix])
+      return out
+        .split('\n')
+        .filter(line => line && !line.startsWith(' '))
+        .map(line => line.slice(line.indexOf(' ') + 1))
+    }
+    return looseSymbolicRefs(common, prefix)
   }
 
   /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
@@ -329,7 +346,7 @@ export class Git {
   async mirrorRefs(changes: ReadonlyArray<{ ref: string; oid: string | null }>): Promise<void> {
     if (changes.length === 0) return
     await this.ok(
-      ['update-ref', '--stdin'],
+      UPDATE_REFS,
       transaction(
         changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))
       )
@@ -423,6 +440,30 @@ export function clashError(clash: RefNameClash, where: string): StoreError {
       `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
       'to a prefix no other ref uses.'
   )
+}
+
+/**
+ * Every ref transaction: `--no-deref`, so a write moves the ref it names and never the ref a
+ * symbolic ref points at (docs/design/writers.md#only-plain-refs).
+ */
+const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin']
+
+/** The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`. */
+async function looseSymbolicRefs(common: string, prefix: string): Promise<string[]> {
+  const found: string[] = []
+  const walk = async (ref: string): Promise<void> => {
+    const path = join(common, ref)
+    const entries = await readdir(path, { withFileTypes: true }).catch(() => null)
+    if (entries === null) {
+      const head = await readFile(path, 'latin1').catch(() => '')
+      if (head.startsWith('ref:')) found.push(ref)
+      return
+    }
+    for (const entry of entries)
+      if (!entry.name.endsWith('.lock')) await walk(`${ref}/${entry.name}`)
+  }
+  await walk(prefix.replace(/\/+$/, ''))
+  return found.sort()
 }
 
 /** git may echo a remote URL; never let credentials in one reach a log. */

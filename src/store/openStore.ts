@@ -15,6 +15,8 @@ export interface StoreOptions {
   /** The retention-days input (docs/design/storage.md#retention): `0`, forever, when empty. */
   readonly retentionDays?: string
   readonly env: NodeJS.ProcessEnv
+  /** Where a store's warnings go (the step's log). */
+  readonly warn?: (message: string) => void
 }
 
 /**
@@ -32,7 +34,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     )
   const layout = {
     archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? ''),
-    retentionDays: parseRetentionDays(options.retentionDays ?? '')
+    retentionDays: parseRetentionDays(options.retentionDays ?? ''),
+    warn: options.warn
   }
   const git = new Git(path, options.env)
   const remote = options.remote.trim()

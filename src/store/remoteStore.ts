@@ -1,6 +1,6 @@
 import type { Git } from './git.js'
 import { IndexedStore, type LayoutOptions } from './index/indexedStore.js'
-import { RemoteRefs } from './index/physical.js'
+import { RemoteRefs, type RemoteOptions } from './index/physical.js'
 
 /**
  * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a
@@ -8,7 +8,7 @@ import { RemoteRefs } from './index/physical.js'
  * follow what the remote holds so later steps in the job read locally.
  */
 export class RemoteStore extends IndexedStore {
-  constructor(git: Git, name: string, options: LayoutOptions = {}) {
-    super(new RemoteRefs(git, name), options)
+  constructor(git: Git, name: string, options: LayoutOptions & RemoteOptions = {}) {
+    super(new RemoteRefs(git, name, { warn: options.warn }), options)
   }
 }

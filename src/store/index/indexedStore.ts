@@ -21,8 +21,8 @@
  * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
  * are ours (content addressing), absent is tried again (every lease stays as read).
  */
-import { encodeCommit, type CommitSpec } from '../../core/entry.js'
-import { StoreError } from '../../core/errors.js'
+import { EMPTY_TREE, encodeCommit, type CommitSpec } from '../../core/entry.js'
+import { CorruptEntry, StoreError } from '../../core/errors.js'
 import {
   archiveRef,
   bucketOf,
@@ -119,6 +119,8 @@ export class IndexedStore implements Store {
   /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
   private readonly written = new Map<string, Buffer>()
   private readonly checked = new Set<string>()
+  /** Namespaces checked to hold no symbolic ref in this repository. */
+  private readonly plain = new Set<string>()
 
   constructor(
     readonly refs: RefBackend,
@@ -278,14 +280,24 @@ export class IndexedStore implements Store {
         let objects = session.objects()
         const found = await this.locate(name, ref, objects)
         if (!found) return null
+        const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`
         if (found.where === 'archived' && !(await objects.read(found.head))) {
-          await this.refs.bringObjects([found.head])
+          await this.refs.bringObjects(
+            [found.head],
+            `the archived head ${found.head} of ${ref}, which ${entry} names`
+          )
           objects = session.objects()
         }
         const decode = (chain?.decode ?? decodeLedger) as ChainDecoder<R>['decode']
         const start = found.where === 'live' ? ref : found.head
         const entries = await walkChain(objects, ref, start, decode)
-        if (!entries) throw new StoreError(`the archived head ${found.head} of ${ref} is missing`)
+        if (!entries)
+          throw new StoreError(
+            `The archived head ${found.head} of ${ref}, which ${entry} names, is not in this ` +
+              'repository: the index names a commit that was never written here or was removed. ' +
+              'dispatch-ledger will not guess past it; nothing was written. Repair or remove ' +
+              `that entry (\`git cat-file -p ${entry}\` shows it).`
+          )
         return entries as StoredEntry<R>[]
       }
     } as StoreReader
@@ -378,6 +390,14 @@ export class IndexedStore implements Store {
       if (outcome === 'unanswered') unanswered = true
       if (attempt > 2) await pause(attempt)
     }
+    if (this.refs.locked !== null)
+      throw new StoreError(
+        `${this.name} could not lock ${this.refs.locked} in ${BUCKET_TRIES} tries, so nothing ` +
+          'was written or claimed. This is a ref lock held on the server (a push still running ' +
+          `there, or a ${this.refs.locked}.lock file a killed process left behind), not a ` +
+          'conflict with other writers: re-run the step; if it repeats, remove the stale lock ' +
+          'file on the server.'
+      )
     throw new StoreError(
       `Other writers kept changing the index bucket of ${describe(intent)} at ${this.name} ` +
         `(${BUCKET_TRIES} tries), so nothing was written or claimed. This is contention, not a ` +
@@ -438,12 +458,24 @@ export class IndexedStore implements Store {
     // Retention first: a key past it is dropped by this very write, so it admits anew.
     for (const a of intent.admissions) await plan.retain(a.name)
     for (const a of intent.admissions) {
-      const bytes = await plan.blobAt(a.name, entryPath(a.name))
-      if (bytes) present++
-      if (bytes?.equals(a.bytes)) ours++
+      // A key past retention that could not be dropped is not free: it fails closed, named.
+      const kept = await plan.keptPastRetention(a.name)
+      if (kept !== null)
+        throw new CorruptEntry(
+          kept.where,
+          `the key's end marker says it ended more than ${this.retentionDays} days ago, but ` +
+            `${kept.why}; the key is kept and no new run is admitted for it`
+        )
+      // The key's entry read whole: a gap or a broken generation fails closed right here.
+      const held = (await plan.generationsOf(a.name)).length
+      if (held >= a.name.generation) present++
+      if (
+        held >= a.name.generation &&
+        (await plan.blobAt(a.name, entryPath(a.name)))?.equals(a.bytes)
+      )
+        ours++
       // Generation N follows N-1; a read that still saw a key retention has dropped is stale.
-      const before = { ...a.name, generation: a.name.generation - 1 }
-      if (a.name.generation > 1 && !(await plan.blobAt(a.name, entryPath(before)))) present++
+      if (held < a.name.generation - 1) present++
     }
     for (const c of intent.chains) {
       const found = await plan.locate(c.name, c.ref)
@@ -530,6 +562,8 @@ export class IndexedStore implements Store {
   ): Promise<void> {
     const first = !this.checked.has(namespace)
     const v1 = `${namespace}/admissions/`
+    // Before the first fetch: a fetch into a local symbolic ref would write through it.
+    if (!this.plain.has(namespace)) await this.refuseSymbolicRefs(namespace)
     await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh })
     // A write checks in its own listing of live chains (liveChains), saving a process.
     if (first && options.check !== false)
@@ -553,6 +587,22 @@ export class IndexedStore implements Store {
         listed.filter(r => r.ref.startsWith(v1))
       )
     return listed.filter(r => !r.ref.startsWith(v1))
+  }
+
+  /**
+   * Only plain refs (docs/design/writers.md#only-plain-refs): a symbolic ref under the namespace
+   * fails closed by name, before anything is read through it or written to what it names.
+   */
+  private async refuseSymbolicRefs(namespace: string): Promise<void> {
+    const [symbolic] = await this.git.symbolicRefs(`${namespace}/`)
+    if (symbolic !== undefined)
+      throw new StoreError(
+        `The ref ${symbolic} in this repository is a symbolic ref. dispatch-ledger keeps only ` +
+          'plain refs under its namespace and never reads or writes through a symbolic one (it ' +
+          'could lead to a branch); nothing was read or written. Remove it with ' +
+          `\`git symbolic-ref --delete ${symbolic}\` (the next step fetches the real ref again).`
+      )
+    this.plain.add(namespace)
   }
 
   private refuseLayoutV1(namespace: string, v1Refs: readonly RefTime[]): void {
@@ -585,9 +635,24 @@ export class IndexedStore implements Store {
   async archiveTip(namespace: string, bucket: string): Promise<string | null> {
     const ref = archiveRef(namespace, bucket)
     await this.refs.bring([ref], { shallow: true, refresh: true })
-    // Read after the fetch by a process of its own: one started before may not see it.
-    const [held] = await this.git.listRefTimes([ref])
-    return held?.ref === ref ? held.oid : null
+    // Read after the fetch by a process of its own: one started before may not see it. The
+    // same listing checks the tip is an archive commit of this ref: a write moves it next.
+    const out = await this.git.ok([
+      'for-each-ref',
+      '--format=%(objectname) %(objecttype) %(tree) %(subject)',
+      ref
+    ])
+    const line = out.split('\n')[0] ?? ''
+    if (line === '') return null
+    const [oid, type, tree] = line.split(' ') as [string, string, string]
+    const subject = line.split(' ').slice(3).join(' ')
+    if (type !== 'commit' || tree !== EMPTY_TREE || subject !== `dispatch-ledger archive ${ref}`)
+      throw new CorruptEntry(
+        ref,
+        'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+          'forged commit?)'
+      )
+    return oid
   }
 
   get clock(): number {

@@ -34,15 +34,24 @@ export interface RefBackend {
   bring(prefixes: readonly string[], options: { shallow: boolean; refresh: boolean }): Promise<void>
   /** Whether refs under the prefix are here to read (brought once in this process, or local). */
   has(prefix: string): boolean
-  /** Brings objects named by id (an archived chain's head and its history). */
-  bringObjects(oids: readonly string[]): Promise<void>
+  /**
+   * Brings objects named by id (an archived chain's head and its history); `what` says whose
+   * they are, for the message when the arbiter does not hold them.
+   */
+  bringObjects(oids: readonly string[], what?: string): Promise<void>
   /** One atomic change of every ref (creates, moves, deletes), each on the value read. */
   apply(changes: readonly RefChange[]): Promise<ApplyOutcome>
+  /**
+   * The ref whose lock the arbiter could not take in the last `apply` that came back `stale`
+   * for that reason; null otherwise. A lock is not another writer's change: said so.
+   */
+  readonly locked: string | null
 }
 
 export class LocalRefs implements RefBackend {
   readonly name = 'local'
   readonly epoch = 0
+  readonly locked = null
   constructor(readonly git: Git) {}
   async bring(): Promise<void> {}
   has(): boolean {
@@ -75,13 +84,22 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
   return lines
 }
 
+export interface RemoteOptions {
+  /** Where a warning goes (the step's log); a write is never failed for one. */
+  readonly warn?: (message: string) => void
+}
+
 export class RemoteRefs implements RefBackend {
   private readonly fetched = new Set<string>()
+  /** Local copies no longer follow the arbiter (a local update failed): fetch everything again. */
+  private diverged = false
   epoch = 0
+  locked: string | null = null
 
   constructor(
     readonly git: Git,
-    readonly name: string
+    readonly name: string,
+    private readonly options: RemoteOptions = {}
   ) {}
 
   async bring(
@@ -101,12 +119,19 @@ export class RemoteRefs implements RefBackend {
     for (const prefix of wanted) this.fetched.add(prefix)
   }
 
-  async bringObjects(oids: readonly string[]): Promise<void> {
+  async bringObjects(oids: readonly string[], what?: string): Promise<void> {
     if (oids.length === 0) return
     this.epoch++
     const result = await this.git.fetchObjects(this.name, oids)
     if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
+      if (/not our ref/i.test(result.stderr))
+        throw new StoreError(
+          `The remote ${this.name} does not hold ${what ?? `the object ${oids.join(', ')}`}: the ` +
+            'index names a commit the remote never received or no longer has (git answered ' +
+            '"not our ref"). dispatch-ledger will not guess past it; nothing was written. The ' +
+            'entry that names it was written by hand or by another tool: repair or remove it.'
+        )
       throw this.git.failure(['fetch'], result)
     }
   }
@@ -125,12 +150,15 @@ export class RemoteRefs implements RefBackend {
       const clash = refNameClash(result.stderr)
       if (clash) throw clashError(clash, `The remote ${this.name}`)
     }
+    this.locked = null
     if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-      await this.git.mirrorRefs(changes)
-      for (const c of changes) this.fetched.add(c.ref)
+      await this.follow(changes)
       return 'applied'
     }
-    if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) return 'stale'
+    if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
+      this.locked = lines.find(l => l && isLockFailure(l))?.ref ?? null
+      return 'stale'
+    }
     const refused = lines.find(l => l?.flag === '!')
     if (refused) throw this.rejected(result, refused)
     this.refuseIfForbidden(result, 'write')
@@ -141,7 +169,28 @@ export class RemoteRefs implements RefBackend {
     return this.covered(prefix)
   }
 
+  /**
+   * Local refs follow what the arbiter now holds. The write has landed whatever happens here:
+   * a local failure is a warning, never an error claiming the write did not happen, and later
+   * reads in this process fetch again instead of trusting the local copies.
+   */
+  private async follow(changes: readonly RefChange[]): Promise<void> {
+    try {
+      await this.git.mirrorRefs(changes)
+      for (const c of changes) this.fetched.add(c.ref)
+    } catch (error) {
+      this.diverged = true
+      this.fetched.clear()
+      this.options.warn?.(
+        `The write landed at ${this.name}, but updating this repository's own copy of its refs ` +
+          `failed (${(error as Error).message}). Nothing is lost: later reads fetch from ` +
+          `${this.name} again. Check that the checkout is writable.`
+      )
+    }
+  }
+
   private covered(prefix: string): boolean {
+    if (this.diverged) return false
     for (const done of this.fetched) if (prefix.startsWith(done)) return true
     return false
   }
@@ -175,6 +224,11 @@ export function isLeaseRefused(line: PushLine): boolean {
     line.flag === '!' &&
     /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary)
   )
+}
+
+/** The server could not take the ref's lock (a held or stale `.lock` file there). */
+export function isLockFailure(line: Pick<PushLine, 'summary'>): boolean {
+  return /\[remote rejected\] \(failed to lock\)/.test(line.summary)
 }
 
 /** The server's own compare-and-set failed: another push moved the ref since we looked. */

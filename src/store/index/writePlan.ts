@@ -19,12 +19,32 @@ import {
   parseLogical,
   type LogicalName
 } from '../../core/index/layout.js'
-import { objectId } from '../../core/index/tree.js'
+import { objectId, type TreeItem } from '../../core/index/tree.js'
 import type { Admission } from '../../core/admission.js'
 import type { LooseObject, ObjectReader, RefChange, RefTime } from '../git.js'
 import { decodeStoredAdmission } from '../chainReader.js'
 import { BucketView } from './bucket.js'
-import type { IndexedStore } from './indexedStore.js'
+import { decodeRecord } from '../../core/entry.js'
+import { CorruptEntry } from '../../core/errors.js'
+import { keyHash } from '../../core/refs.js'
+import { isTerminal } from '../../core/states.js'
+import { BLOB_MODE } from '../../core/index/tree.js'
+import type { Git } from '../git.js'
+import type { RefBackend } from './physical.js'
+
+/**
+ * What a write plan needs of its store: the settings, the clock, the refs brought so far, and
+ * the few reads it makes beyond the buckets (an in-memory store in the plan's table tests).
+ */
+export interface PlanStore {
+  readonly archiveAfterSeconds: number
+  readonly retentionDays: number
+  readonly clock: number
+  readonly refs: Pick<RefBackend, 'has' | 'bringObjects'>
+  readonly git: Pick<Git, 'openReader'>
+  liveChains(namespace: string, buckets: readonly string[]): Promise<RefTime[]>
+  archiveTip(namespace: string, bucket: string): Promise<string | null>
+}
 
 /** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
 export class NeedBuckets {
@@ -51,10 +71,12 @@ export class WritePlan {
   private readonly swept = new Set<string>()
   private readonly changes: RefChange[] = []
   private readonly touched = new Set<string>()
+  /** Keys past retention that could not be dropped, and why (their own admission then fails). */
+  private readonly kept = new Map<string, string>()
 
   constructor(
-    private readonly store: IndexedStore,
-    readonly objects: ObjectReader
+    private readonly store: PlanStore,
+    readonly objects: Pick<ObjectReader, 'read'>
   ) {}
 
   async bucket(name: LogicalName): Promise<BucketView> {
@@ -136,12 +158,36 @@ export class WritePlan {
   }
 
   private async newestAdmission(key: LogicalName): Promise<Admission | null> {
+    const generations = await this.generationsOf(key)
+    return generations[generations.length - 1] ?? null
+  }
+
+  /**
+   * A key's entry read whole, as this write leaves it (docs/design/storage.md#broken-entries):
+   * every generation 1..N present, each an admission commit of this key and generation. A gap,
+   * a stray name, a file where the key's directory belongs or an entry that does not parse
+   * fails closed naming where it is; nothing then writes over it.
+   */
+  async generationsOf(key: LogicalName): Promise<Admission[]> {
     const view = await this.bucket(key)
-    const generations = (await view.list(`keys/${key.hash}`)).map(i => Number(i.name))
-    if (generations.length === 0) return null
-    const path = `keys/${key.hash}/${Math.max(...generations)}`
-    const bytes = await this.blobAt(key, path)
-    return bytes ? decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8')) : null
+    const dir = `keys/${key.hash}`
+    if (this.edits.get(view.ref)?.get(dir) === null) return []
+    const items = await view.list(dir)
+    const admissions: Admission[] = []
+    for (let generation = 1; generation <= items.length; generation++) {
+      const item = items.find(i => i.name === String(generation))
+      if (!item || item.mode !== BLOB_MODE) throw generationGap(view.at(dir), items, generation)
+      const path = `${dir}/${generation}`
+      const bytes = (await this.blobAt(key, path)) as Buffer
+      const admission = decodeStoredAdmission(view.at(path), bytes.toString('utf8'))
+      if (keyHash(admission.dispatch_key) !== key.hash || admission.generation !== generation)
+        throw new CorruptEntry(
+          view.at(path),
+          `it admits generation ${admission.generation} of another key than its place names`
+        )
+      admissions.push(admission)
+    }
+    return admissions
   }
 
   /**
@@ -157,31 +203,45 @@ export class WritePlan {
       const path = endedPath(item.name)
       const bytes = await this.blobAt(name, path)
       if (!bytes) continue
-      const marker = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), null)
-      if (isExpired(marker.written_at, this.store.clock, this.store.retentionDays))
-        await this.dropKey({
-          kind: 'admission',
-          namespace: name.namespace,
-          hash: item.name,
-          generation: 1
-        })
+      const marker = decodeIndexEntry(view.at(path), bytes.toString('utf8'), null)
+      if (!isExpired(marker.written_at, this.store.clock, this.store.retentionDays)) continue
+      const key: LogicalName = {
+        kind: 'admission',
+        namespace: name.namespace,
+        hash: item.name,
+        generation: 1
+      }
+      const kept = await this.dropKey(key).catch((error: unknown) => {
+        if (error instanceof CorruptEntry) return error.message
+        throw error
+      })
+      if (kept !== null) this.kept.set(`${view.ref}:${item.name}`, kept)
     }
   }
 
-  /** Drops a key and its ended runs' entries; keeps everything if any run is not archived ended. */
-  private async dropKey(key: LogicalName): Promise<void> {
+  /**
+   * Why a key past retention was kept by this write (its own admission then fails closed, naming
+   * the end marker); null when it was dropped or is not past retention.
+   */
+  async keptPastRetention(key: LogicalName): Promise<{ where: string; why: string } | null> {
     const view = await this.bucket(key)
+    const why = this.kept.get(`${view.ref}:${key.hash}`)
+    return why === undefined ? null : { where: view.at(endedPath(key.hash)), why }
+  }
+
+  /**
+   * Drops a key and its runs' entries, only after reading each run's head and finding its last
+   * record terminal and of that run: an index flag alone (`ended`, an end marker's time) is
+   * never enough. Null when dropped; otherwise why everything was kept.
+   */
+  private async dropKey(key: LogicalName): Promise<string | null> {
     const runs: LogicalName[] = []
-    for (const generation of await view.list(`keys/${key.hash}`)) {
-      const path = `keys/${key.hash}/${generation.name}`
-      const bytes = await this.blobAt(key, path)
-      if (!bytes) continue
-      const admission = decodeStoredAdmission(`${view.ref}:${path}`, bytes.toString('utf8'))
+    for (const admission of await this.generationsOf(key)) {
       const run = named(admission.ledger_ref)
       const found = await this.locate(run, admission.ledger_ref)
-      if (found?.where === 'live') return
-      if (found && !(await this.endedEntry(run, admission.ledger_ref))) return
-      if (found) runs.push(run)
+      const why = await this.notEnded(admission, found)
+      if (why !== null) return why
+      runs.push(run)
     }
     await this.putPath(key, `keys/${key.hash}`, null)
     await this.putPath(key, endedPath(key.hash), null)
@@ -189,14 +249,36 @@ export class WritePlan {
       await this.put(run, null)
       this.compacted.add(`${run.namespace}\n${bucketOf(run.hash)}`)
     }
+    return null
   }
 
-  private async endedEntry(name: LogicalName, ref: string): Promise<boolean> {
-    const view = await this.bucket(name)
-    const bytes = await this.blobAt(name, entryPath(name))
-    return bytes
-      ? decodeIndexEntry(`${view.ref}:${entryPath(name)}`, bytes.toString('utf8'), ref).ended
-      : false
+  /** Why a generation's run has not verifiably ended (null: its archived head is terminal). */
+  private async notEnded(admission: Admission, found: Located): Promise<string | null> {
+    const run = `run ${JSON.stringify(admission.run_id)} (${admission.ledger_ref})`
+    if (!found) return `${run} has no ledger`
+    if (found.where === 'live') return `${run} is still being written`
+    const head = await this.readHead(found.head, `the archived head ${found.head} of ${run}`)
+    if (head?.type !== 'commit') return `${run}: its archived head ${found.head} is not a commit`
+    const last = decodeRecord(admission.ledger_ref, head.content, found.head).value
+    if (last.run_id !== admission.run_id)
+      return `${run}: its archived head ${found.head} is a record of run ${JSON.stringify(last.run_id)}`
+    if (!isTerminal(last.state))
+      return `${run} has not ended: its last record (sequence ${last.ledger_sequence}) is ${last.state}`
+    return null
+  }
+
+  /** An archived head, brought first when this repository does not hold it (a remote's). */
+  private async readHead(oid: string, what: string) {
+    const held = await this.objects.read(oid)
+    if (held) return held
+    await this.store.refs.bringObjects([oid], what)
+    // A reader started before the fetch may not see what it brought: a fresh one.
+    const fresh = this.store.git.openReader()
+    try {
+      return await fresh.read(oid)
+    } finally {
+      fresh.close()
+    }
   }
 
   private async archive(
@@ -384,4 +466,25 @@ export function named(ref: string): LogicalName {
   const name = parseLogical(ref)
   if (!name) throw new StoreError(`${ref} is not an admission, run or operation name`)
   return name
+}
+
+/** A key's generations that are not exactly 1..N: which one is missing or misplaced. */
+function generationGap(
+  where: string,
+  items: readonly TreeItem[],
+  generation: number
+): CorruptEntry {
+  const names = items.map(i => i.name).sort()
+  const stray = names.find(name => !/^[1-9][0-9]*$/.test(name))
+  if (stray !== undefined)
+    return new CorruptEntry(
+      where,
+      `it holds ${JSON.stringify(stray)}, which is not a generation (a key holds generations ` +
+        '1 to N, each a file)'
+    )
+  return new CorruptEntry(
+    where,
+    `its generations are ${names.join(', ')}, but generation ${generation} is missing or not an ` +
+      'admission (a key holds generations 1 to N, each a file)'
+  )
 }
