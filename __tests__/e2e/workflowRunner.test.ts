@@ -17,7 +17,7 @@ import { API_ROUTES } from '../../scripts/workflow/permissions.js'
 import { ROUTES } from '../../testkit/fakeGitHub/routes.js'
 import { loadWorkflowModel } from '../../scripts/workflow/model.js'
 import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
-import { runWorkflow, type StepHookAnswer } from '../../scripts/workflow/run.js'
+import { runWorkflow, summaryText, type StepHookAnswer } from '../../scripts/workflow/run.js'
 import { cleanupRepos, makeTempDir, refsUnder } from '../support/repo.js'
 
 let origin: TestOrigin
@@ -576,6 +576,13 @@ describe('permissions are enforced at the credentials', () => {
       'failure'
     ])
     expect(dispatch!.errors.join('\n')).toMatch(/actions: write/)
+    // The run now waits for an operator: the step says how to go on, verb and permission.
+    expect(dispatch!.outputs.recovery_action).toBe('await_operator')
+    const runId = admit!.outputs.run_id!
+    for (const text of [dispatch!.outputs.recovery_reason, summaryText(dispatch!.summary)])
+      expect(text).toContain(
+        `grant \`actions: write\` to the workflow (\`permissions: actions: write\`, or a token that has it), then comment \`/ledger retry ${runId}\``
+      )
     expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
     expect(await origin.api!.count('dispatch')).toBe(0)
   })
