@@ -61,7 +61,7 @@ async function scanStep(inputs, context) {
         outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
         summary: {
             title: 'dispatch-ledger: scan',
-            meaning: `${scanned.length} runs in ${inputs.namespace}; ${open.length} not terminal; ${orphans.length} orphans (no admission admits them: nothing acts on them); ${broken.length} do not verify.`,
+            meaning: `${count(scanned.length, 'run')} in ${inputs.namespace}; ${open.length} not terminal; ${count(orphans.length, 'orphan')} (no admission admits ${orphans.length === 1 ? 'it' : 'them'}: nothing acts on ${orphans.length === 1 ? 'it' : 'them'}); ${broken.length} ${broken.length === 1 ? 'does' : 'do'} not verify.`,
             rows: [
                 ['namespace', inputs.namespace],
                 ['store', store.name]
@@ -69,6 +69,10 @@ async function scanStep(inputs, context) {
             extra: `\n${table}\n`
         }
     };
+}
+/** `1 run`, `0 runs`, `2 runs`. */
+function count(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 /**
  * The summary's table: open runs with their next action, then orphans (no next action), then

@@ -7,7 +7,8 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   admitStep: () => (/* binding */ admitStep)
+/* harmony export */   admitStep: () => (/* binding */ admitStep),
+/* harmony export */   owningRunLink: () => (/* binding */ owningRunLink)
 /* harmony export */ });
 /* harmony import */ var _commands_admit_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4579);
 /* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2524);
@@ -35,7 +36,22 @@ async function admitStep(inputs, context) {
         return stoppedReport(outcome, context.store.name);
     return outcome.conflict
         ? conflictReport(inputs, outcome, context.store.name)
-        : admittedReport(outcome, context.store.name, isReceiver(context.event));
+        : admittedReport(outcome, context.store.name, isReceiver(context.event), context.github?.runUrl ?? null);
+}
+/**
+ * A link to the workflow run that owns a run, for a person reading a non-owner's summary:
+ * run ids this action makes are `gh-<GITHUB_RUN_ID>-…`, and the run's address is formed as
+ * GitHub forms it (GITHUB_SERVER_URL, GITHUB_REPOSITORY). Nothing when either is unknown or
+ * the run id was given by hand; every value is escaped as the summary's other values are.
+ */
+function owningRunLink(runId, runUrl) {
+    const workflowRunId = /^gh-(\d+)-/.exec(runId)?.[1];
+    if (workflowRunId === undefined || runUrl === null)
+        return undefined;
+    const url = runUrl(workflowRunId);
+    if (!/^https?:\/\/[^\s]+$/.test(url))
+        return undefined;
+    return `<p>Owning workflow run: <a href="${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(url)}">${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(`workflow run ${workflowRunId}`)}</a> (run id <code>${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(runId)}</code>).</p>`;
 }
 /**
  * A receiver is the workflow run a dispatch started: a workflow_dispatch whose inputs carry
@@ -107,7 +123,7 @@ function keyOutputs(target, store) {
         store
     };
 }
-function admittedReport(outcome, store, receiver) {
+function admittedReport(outcome, store, receiver, runUrl) {
     const { target, view } = outcome;
     const result = outcome.result;
     const runId = result.admission.run_id;
@@ -141,7 +157,8 @@ function admittedReport(outcome, store, receiver) {
                 ['owner', (0,_report_js__WEBPACK_IMPORTED_MODULE_4__/* .flag */ .J)(result.owner)],
                 ['store', store],
                 ...run.rows
-            ]
+            ],
+            ...(result.owner ? {} : { extra: owningRunLink(runId, runUrl) })
         }
     };
 }

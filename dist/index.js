@@ -30433,7 +30433,7 @@ const TRUE_FALSE = ['true', 'false'];
 /** Every input any command reads, in the order the manifests list them. */
 const INPUTS = {
     'dispatch-key': {
-        description: 'The dispatch key. Overrides the key derived from the event (scheme v1); required for events without a derivation (schedule, workflow_run, ...). At most 1024 UTF-8 bytes, no control characters.',
+        description: 'The dispatch key. Overrides the key derived from the event (scheme v1); required for events without a derivation (schedule and any event scheme v1 does not cover: it derives keys for issues, pull_request, pull_request_target, issue_comment, workflow_dispatch, repository_dispatch, workflow_run and push). At most 1024 UTF-8 bytes, no control characters.',
         default: ''
     },
     request: {

@@ -9,7 +9,7 @@
  * path is printed: pass it as --workspace to go on with the same refs).
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { ACTIONS, loadManifest, manifestPath, runAction } from './runner.ts'
@@ -61,6 +61,14 @@ async function commandLine() {
         `${manifestPath(action)} has no input ${JSON.stringify(name)}. Valid inputs: ${valid.join(', ')}.`
       )
     inputs[name] = pair.slice(equals + 1)
+  }
+  if (values.workspace !== undefined) {
+    const dir = resolve(values.workspace)
+    const kind = await stat(dir).catch(() => undefined)
+    if (!kind?.isDirectory())
+      throw new UsageError(
+        `--workspace ${dir}: there is no such directory. Give the scratch repository an earlier run printed, or leave --workspace out for a new one.`
+      )
   }
   const eventPath = resolve(values.event)
   const event = await readFile(eventPath, 'utf8').catch((error: Error) => {

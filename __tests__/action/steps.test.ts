@@ -40,6 +40,41 @@ describe('admit', () => {
     })
   })
 
+  it("a non-owner's summary links the owning workflow run, on the server the runner names, escaped", async () => {
+    const repo = await makeRepo()
+    const first = await labeledIssue(step, repo, { runId: 501 })
+    expect(first.summary).not.toContain('Owning workflow run')
+    const other = await labeledIssue(step, repo, { runId: 502 })
+    expect(other.outputs.owner).toBe('false')
+    expect(other.summary).toContain(
+      `<p>Owning workflow run: <a href="https://github.com/octo-org/octo-repo/actions/runs/501">workflow run 501</a> (run id <code>${first.outputs.run_id}</code>).</p>`
+    )
+    const enterprise = await labeledIssue(step, repo, {
+      runId: 503,
+      env: { GITHUB_SERVER_URL: 'https://ghe.example.com' }
+    })
+    expect(enterprise.summary).toContain(
+      'href="https://ghe.example.com/octo-org/octo-repo/actions/runs/501"'
+    )
+    // A server URL that would break out of the attribute is escaped like every other value.
+    const hostile = await labeledIssue(step, repo, {
+      runId: 504,
+      env: { GITHUB_SERVER_URL: 'https://x"><img>' }
+    })
+    expect(hostile.summary).not.toMatch(/x"><img>|<img/)
+    expect(hostile.summary).toContain('href="https://x&#34;&#62;&#60;img&#62;/octo-org/')
+  })
+
+  it('a run id that names no workflow run (given by hand), or no repository, links nothing', async () => {
+    const { owningRunLink } = await import('../../src/action/admitStep.js')
+    const url = (id: string) => `https://github.com/o/r/actions/runs/${id}`
+    expect(owningRunLink('release-v1', url)).toBeUndefined()
+    expect(owningRunLink('gh-501-f282f34c55fc', null)).toBeUndefined()
+    expect(owningRunLink('gh-501-f282f34c55fc', url)).toContain(
+      'href="https://github.com/o/r/actions/runs/501"'
+    )
+  })
+
   it('writes the writer of the first record from the runner environment (docs/design/writers.md)', async () => {
     const repo = await makeRepo()
     const admitted = await labeledIssue(step, repo, { runId: 501, runAttempt: 3 })
@@ -209,6 +244,10 @@ describe('scan', () => {
     expect(scan.failures).toEqual([])
     const runs = JSON.parse(scan.outputs.runs as string) as Array<{ run_id: string }>
     expect(runs.map(r => r.run_id)).toEqual([admitted.outputs.run_id])
+    expect(scan.summary).toContain(
+      '1 run in refs/dispatch-ledger; 1 not terminal; 0 orphans (no admission admits them: nothing acts on them); 0 do not verify.'
+    )
+    expect(scan.summary).not.toMatch(/\b1 runs\b/)
   })
 
   it('lists a ledger that no admission admits as an orphan, with no next action', async () => {
@@ -239,6 +278,9 @@ describe('scan', () => {
     expect(byId.get('orphan')).not.toHaveProperty('recovery_action')
     expect(byId.get('orphan')?.orphan).toMatch(/is admitted to another run/)
     expect(scan.summary).toContain('| orphan | orphan (admitted) | 1 | none | |')
+    expect(scan.summary).toContain(
+      '2 runs in refs/dispatch-ledger; 1 not terminal; 1 orphan (no admission admits it: nothing acts on it); 0 do not verify.'
+    )
     expect(scan.warnings.join('\n')).toMatch(/Run "orphan" .* is an orphan/)
   })
 })

@@ -316,6 +316,29 @@ describe('what the reason says', () => {
     )
   })
 
+  it('a failure that is not retryable names the way on: the fix, then the retry and cancel comments with the run id', () => {
+    const refused = (code: string) =>
+      planRecovery(
+        reconstruct(
+          legalChain('admitted', 'dispatched', {
+            state: 'attempt_failed',
+            failure: failure(false, code)
+          })
+        )
+      )
+    const forbidden = refused('http_403')
+    expect(forbidden.action).toBe('await_operator')
+    expect(forbidden.reason).toMatch(
+      /^Attempt 1 failed with http_403 and the failure is not retryable; an operator must decide: grant `actions: write` to the workflow .*, then comment `\/ledger retry [^`]+` to start a new attempt; or comment `\/ledger cancel [^`]+` to end the run\.$/
+    )
+    const runId = reconstruct(legalChain('admitted')).run_id
+    expect(forbidden.reason).toContain(`/ledger retry ${runId}`)
+    expect(refused('http_404').reason).toMatch(/: fix the workflow input .*`\/ledger retry /)
+    expect(refused('exit_78').reason).toMatch(
+      /: fix what refused it, then comment `\/ledger retry /
+    )
+  })
+
   it('admission_blocked and cancelled each say why nothing is left', () => {
     expect(planOf('proposed', 'admission_blocked').reason).toMatch(/^Admission was blocked/)
     expect(planOf('admitted', 'cancelled').reason).toMatch(/^The run was cancelled/)

@@ -164,6 +164,18 @@ describe('npm run action', () => {
     expect(ran.stdout).not.toMatch(/scratch repository/)
   })
 
+  it('a --workspace that does not exist is named before anything runs, not spawn ENOENT', async () => {
+    const ran = await action(
+      '--event',
+      'examples/events/push.json',
+      '--workspace',
+      '/nonexistent/ws'
+    )
+    expectUsageError(ran, /^--workspace \/nonexistent\/ws: there is no such directory\./)
+    expect(ran.stderr).not.toMatch(/ENOENT|spawn/)
+    expect(ran.stdout).toBe('')
+  })
+
   it('an unknown flag or a missing value is named, and exits 2', async () => {
     expectUsageError(await action('--evnt', 'x.json'), /--evnt.*not an option/)
     expectUsageError(await action('--event'), /--event needs a value/)

@@ -17,7 +17,7 @@ import { API_ROUTES } from '../../scripts/workflow/permissions.js'
 import { ROUTES } from '../../testkit/fakeGitHub/routes.js'
 import { loadWorkflowModel } from '../../scripts/workflow/model.js'
 import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
-import { runWorkflow, type StepHookAnswer } from '../../scripts/workflow/run.js'
+import { runWorkflow, summaryText, type StepHookAnswer } from '../../scripts/workflow/run.js'
 import { cleanupRepos, makeTempDir, refsUnder } from '../support/repo.js'
 
 let origin: TestOrigin
@@ -254,6 +254,166 @@ describe('npm run workflow', () => {
   })
 })
 
+/**
+ * The runner tells what GitHub would tell (each through the CLI as a process, exit code and
+ * message asserted): it refuses what GitHub would not run, shows each step's job summary,
+ * answers 404 for a workflow file the repository does not have, keeps an origin across runs
+ * with --origin, and says plainly when a run needs an API it does not have.
+ */
+describe('npm run workflow tells the truth', () => {
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>(done => {
+      const child = spawn(
+        process.execPath,
+        [join(PROJECT_ROOT, 'scripts/workflow/cli.ts'), ...args],
+        { cwd: PROJECT_ROOT, env: { ...process.env, GITHUB_API_URL: '' } }
+      )
+      let out = ''
+      let err = ''
+      child.stdout.on('data', chunk => (out += chunk))
+      child.stderr.on('data', chunk => (err += chunk))
+      child.on('close', code => done({ code, out, err }))
+    })
+  const NO_STACK = /^\s+at |node:internal|Node\.js v\d/m
+
+  it('refuses an event none of the triggers takes, naming them, before anything starts', async () => {
+    const push = await cli(
+      'examples/workflows/issue-labeled.yml',
+      '--event',
+      'examples/events/push.json',
+      '--fake-api'
+    )
+    expect(push.err).toMatch(
+      /^error: examples\/workflows\/issue-labeled\.yml does not run on push: its triggers are issues \(types: labeled\)/
+    )
+    expect(push.out).toBe('')
+    expect(push.code).toBe(2)
+    // An activity type the filter leaves out is no trigger either (GitHub starts no run).
+    const opened = await cli(
+      'examples/workflows/issue-labeled.yml',
+      '--event',
+      'examples/events/issues-opened.json',
+      '--fake-api'
+    )
+    expect(opened.err).toMatch(
+      /does not run on issues \(action opened\): its triggers are issues \(types: labeled\)/
+    )
+    expect(opened.code).toBe(2)
+  }, 60_000)
+
+  it('refuses an input the action does not declare before any step runs, naming the step and its inputs', async () => {
+    const dir = await makeTempDir()
+    const file = join(dir, 'typo.yml')
+    const marker = join(dir, 'ran')
+    await writeFile(
+      file,
+      [
+        'on: issues',
+        'jobs:',
+        '  d:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        `      - run: touch ${marker}`,
+        '      - uses: actions/checkout@v5',
+        '      - uses: ./dispatch',
+        '        with:',
+        '          driver: workflow',
+        '          workflw: agent.yml',
+        ''
+      ].join('\n')
+    )
+    const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
+    expect(ran.err).toMatch(
+      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): dispatch\/action\.yml has no input "workflw"; its inputs: dispatch-key, run-id, driver, workflow, .*, timeout-seconds$/m
+    )
+    expect(ran.err).not.toMatch(NO_STACK)
+    expect(ran.out).toBe('')
+    expect(existsSync(marker)).toBe(false)
+    expect(ran.code).toBe(2)
+  }, 60_000)
+
+  it("prints each step's job summary as text under the step: operate's example says why it was rejected", async () => {
+    const ran = await cli(
+      'examples/workflows/operate.yml',
+      '--event',
+      'examples/events/issue_comment-ledger-approve.json',
+      '--fake-api'
+    )
+    expect(ran.out).toMatch(
+      /operate › \.\/operate \[op\]: success\n(\s{4}\S.*\n)*\s{4}summary:\n\s{6}### dispatch-ledger: operate — approve rejected\n\s{6}octocat has none permission on the repository; operating needs at least write\. Nothing was written\.\n\s{6}verb: approve\n/
+    )
+    expect(ran.out).not.toMatch(/<\/?(h3|p|table|tr|td|code)>/)
+    expect(ran.code).toBe(0)
+  }, 60_000)
+
+  it('the fake API answers 404 for a dispatch to a workflow file the repository does not have', async () => {
+    const dir = await makeTempDir()
+    const file = join(dir, 'typo.yml')
+    const quickStart = await readFile(
+      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
+      'utf8'
+    )
+    await writeFile(file, quickStart.replace('workflow: agent.yml', 'workflow: agnet.yml'))
+    const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
+    expect(ran.out).toMatch(
+      /dispatch › \.\/dispatch \[__self_2\]: failure\n(.*\n)*\s+error: The dispatch was refused with HTTP 404/
+    )
+    expect(ran.out).toContain('dispatched runs: 0')
+    expect(ran.code).toBe(1)
+  }, 60_000)
+
+  it('--origin keeps one origin across runs: a coordinator, a second arrival, then an operator cancel', async () => {
+    const dir = await makeTempDir()
+    const kept = join(dir, 'origin.git')
+    const args = ['--event', 'examples/events/issues-labeled.json', '--fake-api', '--origin', kept]
+    const first = await cli('examples/workflows/issue-labeled.yml', ...args, '--run-id', '501')
+    expect(first.out).toMatch(/bare repository .*origin\.git, kept\)/)
+    expect(first.out).toMatch(/^\s+sent=true$/m)
+    expect(first.code).toBe(0)
+    const again = await cli('examples/workflows/issue-labeled.yml', ...args, '--run-id', '502')
+    expect(again.out).toMatch(/^\s+owner=false$/m)
+    expect(again.out).toMatch(/^\s+run_id=gh-501-/m)
+    expect(again.out).toMatch(/^\s+sent=false$/m)
+    const approve = JSON.parse(
+      await readFile(
+        join(PROJECT_ROOT, 'examples/events/issue_comment-ledger-approve.json'),
+        'utf8'
+      )
+    ) as { comment: { body: string } }
+    const runId = /gh-501-[0-9a-f]+/.exec(first.out)![0]
+    approve.comment.body = `/ledger cancel ${runId} not needed`
+    const cancelEvent = join(dir, 'issue_comment-cancel.json')
+    await writeFile(cancelEvent, JSON.stringify(approve))
+    const cancel = await cli(
+      'examples/workflows/operate.yml',
+      '--event',
+      cancelEvent,
+      '--fake-api',
+      '--origin',
+      kept,
+      '--run-id',
+      '503',
+      '--collaborator',
+      'octocat=write'
+    )
+    expect(cancel.out).toMatch(/^\s+outcome=applied$/m)
+    expect(cancel.out).toMatch(/^\s+state=cancelled$/m)
+  }, 120_000)
+
+  it('a step that calls the API, with no --fake-api and no GITHUB_API_URL, is a one-line error before anything runs', async () => {
+    const ran = await cli(
+      'examples/workflows/issue-labeled.yml',
+      '--event',
+      'examples/events/issues-labeled.json'
+    )
+    expect(ran.err).toBe(
+      'error: jobs.dispatch.steps[2] (./dispatch) calls the GitHub API and this run has none: give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL\n'
+    )
+    expect(ran.out).toBe('')
+    expect(ran.code).toBe(2)
+  }, 60_000)
+})
+
 describe('anything outside the subset is a clear error naming the construct', () => {
   const job = (extra: string, step = '      - run: touch "$RUNNER_TEMP/../ran"') =>
     `on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n${extra}    steps:\n${step}\n`
@@ -416,6 +576,13 @@ describe('permissions are enforced at the credentials', () => {
       'failure'
     ])
     expect(dispatch!.errors.join('\n')).toMatch(/actions: write/)
+    // The run now waits for an operator: the step says how to go on, verb and permission.
+    expect(dispatch!.outputs.recovery_action).toBe('await_operator')
+    const runId = admit!.outputs.run_id!
+    for (const text of [dispatch!.outputs.recovery_reason, summaryText(dispatch!.summary)])
+      expect(text).toContain(
+        `grant \`actions: write\` to the workflow (\`permissions: actions: write\`, or a token that has it), then comment \`/ledger retry ${runId}\``
+      )
     expect(origin.gate.refused.at(-1)).toMatchObject({ status: 403, needed: 'actions: write' })
     expect(await origin.api!.count('dispatch')).toBe(0)
   })

@@ -1,30 +1,99 @@
 /**
  * `npm run workflow -- <file> --event <payload.json> [--event-name <name>] [--run-id <n>]
- *   [--run-attempt <n>] [--seed <dir>] [--permissive] [--fake-api [--receiver <file>]]`
+ *   [--run-attempt <n>] [--seed <dir>] [--origin <dir>] [--permissive]
+ *   [--fake-api [--receiver <file>]]`
  *
  * Runs one workflow file locally, the stand-in for `act` on machines without a container
- * engine: a fresh test origin (seeded with scripts/workflow/fixtures/, or --seed), the
- * permission gate, and each step printed with its outputs. See README "Running workflows
- * locally".
+ * engine: a fresh test origin (seeded with scripts/workflow/fixtures/, or --seed; kept in
+ * --origin <dir> across runs), the permission gate, and each step printed with its outputs
+ * and job summary. It refuses what GitHub would not run: an event none of the file's
+ * triggers takes, a `with:` input an action does not declare. See docs/running-locally.md.
  */
 import { UsageError, WorkflowError, exitOnUsageError, parseCommandLine } from './errors.ts'
 import { allowJsonImports } from './jsonImports.ts'
 
 const USAGE =
   'usage: npm run workflow -- <workflow.yml> --event <payload.json> [--event-name <name>] ' +
-  '[--run-id <n>] [--run-attempt <n>] [--seed <dir>] [--permissive] ' +
-  '[--fake-api [--receiver <workflow.yml>]]'
+  '[--run-id <n>] [--run-attempt <n>] [--seed <dir>] [--origin <dir>] [--permissive] ' +
+  '[--fake-api [--receiver <workflow.yml>] [--collaborator <login>=<permission> ...]]'
 
 // Before the runner's modules load: the workflow parser imports JSON without an attribute.
 allowJsonImports()
 
-const { readFile, mkdtemp, rm } = await import('node:fs/promises')
-const { join, resolve } = await import('node:path')
+const { readFile, readdir, mkdtemp, rm } = await import('node:fs/promises')
+const { fileURLToPath } = await import('node:url')
+const { readFileSync } = await import('node:fs')
+const { basename, dirname, join, resolve } = await import('node:path')
 const { tmpdir } = await import('node:os')
+const { parse } = await import('yaml')
 const { PROJECT_ROOT } = await import('../runner.ts')
 const { startOrigin } = await import('./origin.ts')
-const { runWorkflow } = await import('./run.ts')
+const { loadWorkflowModel } = await import('./model.ts')
+const { apiSteps, checkStepInputs, runWorkflow, soleEvent, triggerList, triggers } =
+  await import('./run.ts')
 const { runDispatchedReceivers } = await import('./actingGitHub.ts')
+
+/** What the collaborator permission API can answer for a user (--collaborator). */
+const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read', 'none'] as const
+type Permission = (typeof PERMISSIONS)[number]
+
+/** The names of the events a workflow can run on, from GitHub's own workflow schema. */
+function eventNames(): string[] {
+  // The package exports only its entry; the schema sits beside it in dist/.
+  const entry = fileURLToPath(import.meta.resolve('@actions/workflow-parser'))
+  const schema = JSON.parse(
+    readFileSync(join(dirname(entry), 'workflow-v1.0.min.json'), 'utf8')
+  ) as { definitions: Record<string, { mapping?: { properties?: Record<string, unknown> } }> }
+  return Object.keys(schema.definitions['on-mapping-strict']?.mapping?.properties ?? {})
+}
+
+/**
+ * The event a payload file is: --event-name, else the file name's first word when it names
+ * an event (`push.json`, `issues-labeled.json`), else the workflow's only trigger.
+ */
+function eventNameOf(
+  given: string | undefined,
+  eventFile: string,
+  model: Parameters<typeof soleEvent>[0]
+): string {
+  if (given !== undefined) return given
+  const word = basename(eventFile).replace(/[-.].*$/, '')
+  return eventNames().includes(word) ? word : soleEvent(model)
+}
+
+/**
+ * The workflow files the repository has, as if the run's directory were .github/workflows/
+ * (plus --receiver and the seed's own .github/workflows/): GitHub answers 404 for a dispatch
+ * to any other, 422 for one without a workflow_dispatch trigger or with an undeclared input.
+ */
+async function repositoryWorkflows(dirs: string[], files: string[]) {
+  const paths = new Map<string, string>()
+  for (const dir of dirs)
+    for (const name of await readdir(dir).catch(() => [] as string[]))
+      if (/\.ya?ml$/.test(name)) paths.set(name, join(dir, name))
+  for (const file of files) paths.set(basename(file), file)
+  const workflows: Record<string, { inputs?: string[]; dispatchable?: boolean }> = {}
+  for (const [name, path] of paths) {
+    let on: unknown
+    try {
+      on = (parse(await readFile(path, 'utf8')) as { on?: unknown } | null)?.on
+    } catch {
+      on = undefined
+    }
+    const events =
+      typeof on === 'string'
+        ? { [on]: null }
+        : Array.isArray(on)
+          ? Object.fromEntries(on.map(e => [String(e), null]))
+          : ((on ?? {}) as Record<string, unknown>)
+    const dispatch = events.workflow_dispatch as { inputs?: Record<string, unknown> } | null
+    workflows[name] =
+      'workflow_dispatch' in events
+        ? { inputs: Object.keys(dispatch?.inputs ?? {}) }
+        : { dispatchable: false }
+  }
+  return workflows
+}
 
 /** The command line checked whole (flags, workflow file, event) before the origin starts. */
 async function commandLine() {
@@ -37,6 +106,8 @@ async function commandLine() {
         'run-id': { type: 'string', default: '501' },
         'run-attempt': { type: 'string', default: '1' },
         seed: { type: 'string' },
+        origin: { type: 'string' },
+        collaborator: { type: 'string', multiple: true },
         permissive: { type: 'boolean', default: false },
         'fake-api': { type: 'boolean', default: false },
         receiver: { type: 'string' },
@@ -60,6 +131,15 @@ async function commandLine() {
     throw new UsageError(
       '--event <payload.json> is required: the event the workflow runs on (see examples/events/).'
     )
+  const users: Record<string, { permission: Permission }> = {}
+  for (const pair of values.collaborator ?? []) {
+    const [login, permission] = pair.split('=') as [string, string | undefined]
+    if (!login || !PERMISSIONS.includes(permission as Permission))
+      throw new UsageError(
+        `--collaborator ${pair}: expected <login>=<permission>, the permission one of ${PERMISSIONS.join(', ')}.`
+      )
+    users[login] = { permission: permission as Permission }
+  }
   const readable = async (path: string, what: string) => {
     try {
       return await readFile(path, 'utf8')
@@ -78,27 +158,78 @@ async function commandLine() {
       `The event file ${values.event} is not JSON (${(error as Error).message}); give a webhook payload.`
     )
   }
-  return { values, file, event }
+  return { values, file, event, eventFile: values.event, users }
 }
 
-const { values, file, event } = await commandLine().catch((error: unknown) =>
+/**
+ * What GitHub would refuse or never start, refused before the origin starts and any step
+ * runs: the file outside the runner's subset, an event none of its triggers takes, an input
+ * an action does not declare, and a step that calls the API when there is none.
+ */
+async function checkWorkflow(
+  values: Awaited<ReturnType<typeof commandLine>>['values'],
+  file: string,
+  event: Record<string, unknown>,
+  eventFile: string
+): Promise<string> {
+  const model = await loadWorkflowModel(resolve(file), await readFile(file, 'utf8'))
+  const eventName = eventNameOf(values['event-name'], eventFile, model)
+  if (!triggers(model, eventName, event)) {
+    const action = typeof event.action === 'string' ? ` (action ${event.action})` : ''
+    throw new WorkflowError(
+      `${file} does not run on ${eventName}${action}: its triggers are ${triggerList(model)}. ` +
+        'Give an event it takes (--event-name names it when the file name does not)'
+    )
+  }
+  await checkStepInputs(model)
+  const [needsApi] = await apiSteps(model)
+  if (needsApi && !values['fake-api'] && !process.env.GITHUB_API_URL)
+    throw new WorkflowError(
+      `${needsApi.where} (${needsApi.name}) calls the GitHub API and this run has none: ` +
+        'give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL'
+    )
+  return eventName
+}
+
+const { values, file, event, eventFile, users } = await commandLine().catch((error: unknown) =>
   exitOnUsageError(error, USAGE)
 )
+const eventName = await checkWorkflow(values, file, event, eventFile).catch((error: unknown) => {
+  if (!(error instanceof WorkflowError)) throw error
+  console.error(`error: ${error.message}`)
+  process.exit(2)
+})
+const seedDir = resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures'))
+const workflows = await repositoryWorkflows(
+  [dirname(resolve(file)), join(seedDir, '.github/workflows')],
+  [resolve(file), ...(values.receiver ? [resolve(values.receiver)] : [])]
+)
 const origin = await startOrigin({
-  seedDir: resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures')),
+  seedDir,
+  bareDir: values.origin === undefined ? undefined : resolve(values.origin),
   // With --receiver, what the workflow dispatches starts that workflow file here (as GitHub
   // would), instead of the fake's own receiver (the bundled admit step alone).
-  fakeApi: values['fake-api'] && (values.receiver ? { receiver: { mode: 'off' } } : true)
+  fakeApi:
+    values['fake-api'] &&
+    (values.receiver ? { receiver: { mode: 'off' }, workflows, users } : { workflows, users })
+}).catch((error: unknown) => {
+  if (!(error instanceof WorkflowError)) throw error
+  console.error(`error: ${error.message}`)
+  process.exit(2)
 })
+// An API of your own (GITHUB_API_URL) behind the gate when there is no fake one.
+if (!origin.api && process.env.GITHUB_API_URL) origin.gate.setApi(process.env.GITHUB_API_URL)
 const scratch = await mkdtemp(join(tmpdir(), 'workflow-cli-'))
 let code = 0
 try {
   const agentLog = join(scratch, 'agent.log')
-  console.log(`origin: ${origin.gate.cloneUrl} (bare repository ${origin.bareDir})`)
+  console.log(
+    `origin: ${origin.gate.cloneUrl} (bare repository ${origin.bareDir}${values.origin ? ', kept' : ''})`
+  )
   const run = await runWorkflow({
     file: resolve(file),
     event,
-    eventName: values['event-name'],
+    eventName,
     origin,
     runId: Number(values['run-id']),
     runAttempt: Number(values['run-attempt']),

@@ -14,6 +14,8 @@ import {
   type FakeGitHub,
   type ReceiverConfig
 } from '../../testkit/fakeGitHub/client.ts'
+import type { UserConfig, WorkflowConfig } from '../../testkit/fakeGitHub/types.ts'
+import { WorkflowError } from './errors.ts'
 import { startGate } from './permissions.ts'
 import type { Origin } from './run.ts'
 
@@ -55,9 +57,33 @@ async function copyTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** A fresh origin seeded with the files of `seedDir` (executable bits kept). */
+/**
+ * What `dir` holds for an origin kept across runs: nothing yet (it is made there), a bare
+ * repository (reused as it is), or something else (refused).
+ */
+async function keptOrigin(dir: string): Promise<'new' | 'bare'> {
+  const entries = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw new WorkflowError(`--origin ${dir} cannot be read: ${error.message}`)
+  })
+  if (entries.length === 0) return 'new'
+  const bare = await git(dir, 'rev-parse', '--is-bare-repository').catch(() => '')
+  if (bare !== 'true')
+    throw new WorkflowError(
+      `--origin ${dir} is neither empty nor a bare git repository: give a new directory ` +
+        '(the origin is made there) or one an earlier run made'
+    )
+  return 'bare'
+}
+
+/**
+ * A fresh origin seeded with the files of `seedDir` (executable bits kept), or with `bareDir`
+ * an origin kept there across runs: made and seeded when the directory is new or empty,
+ * reused as it is otherwise (the seed is then not applied again), never removed.
+ */
 export async function startOrigin(options: {
   seedDir: string
+  bareDir?: string
   owner?: string
   name?: string
   id?: number
@@ -66,20 +92,31 @@ export async function startOrigin(options: {
    * clone this origin; `receiver: { mode: 'off' }` leaves dispatched runs to the caller (a
    * test that runs the receiver workflow itself).
    */
-  fakeApi?: boolean | { receiver?: ReceiverConfig }
+  fakeApi?:
+    | boolean
+    | {
+        receiver?: ReceiverConfig
+        /** the workflow files the repository has (404 for a dispatch to any other) */
+        workflows?: Record<string, WorkflowConfig>
+        /** known users: login → permission for the collaborator permission API */
+        users?: Record<string, UserConfig>
+      }
 }): Promise<TestOrigin> {
   const owner = options.owner ?? 'octo-org'
   const name = options.name ?? 'octo-repo'
   const root = await mkdtemp(join(tmpdir(), 'workflow-origin-'))
-  const bareDir = join(root, 'origin.git')
-  const seed = join(root, 'seed')
-  await mkdir(seed)
-  await git(root, 'init', '-q', '--bare', '-b', 'main', bareDir)
-  await git(seed, 'init', '-q', '-b', 'main')
-  await copyTree(options.seedDir, seed)
-  await git(seed, 'add', '-A')
-  await git(seed, 'commit', '-q', '-m', 'seed')
-  await git(seed, 'push', '-q', bareDir, 'main')
+  const bareDir = options.bareDir ?? join(root, 'origin.git')
+  const reuse = options.bareDir !== undefined && (await keptOrigin(options.bareDir)) === 'bare'
+  if (!reuse) {
+    const seed = join(root, 'seed')
+    await mkdir(seed)
+    await git(root, 'init', '-q', '--bare', '-b', 'main', bareDir)
+    await git(seed, 'init', '-q', '-b', 'main')
+    await copyTree(options.seedDir, seed)
+    await git(seed, 'add', '-A')
+    await git(seed, 'commit', '-q', '-m', 'seed')
+    await git(seed, 'push', '-q', bareDir, 'main')
+  }
   const sha = await git(bareDir, 'rev-parse', 'main')
   const server = await startGitHttpServer({ bareDir })
   const gate = await startGate({ gitUpstream: server.url, repository: `${owner}/${name}` })

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
-import { parseOutputFile, runAction } from '../runner.ts'
+import { ACTIONS, loadManifest, manifestPath, parseOutputFile, runAction } from '../runner.ts'
 import { WorkflowError } from './errors.ts'
 import { evaluateCondition, evaluateToString, type Contexts, type Status } from './expressions.ts'
 import {
@@ -38,6 +38,8 @@ export interface StepRun {
   stderr: string
   /** the ::error:: lines of an action, or a run step's last stderr line */
   errors: string[]
+  /** what the step wrote to GITHUB_STEP_SUMMARY (markdown or HTML, as GitHub renders it) */
+  summary: string
 }
 
 export interface JobRun {
@@ -99,7 +101,7 @@ export interface WorkflowRunOptions {
 }
 
 /** The event a workflow run would get: its name (when the file has one trigger) and filters. */
-function triggers(
+export function triggers(
   model: WorkflowModel,
   eventName: string,
   event: Record<string, unknown>
@@ -113,7 +115,67 @@ function triggers(
   return true
 }
 
-function soleEvent(model: WorkflowModel): string {
+/** The file's triggers as a person reads them: `issues (types: labeled), workflow_dispatch`. */
+export function triggerList(model: WorkflowModel): string {
+  return Object.entries(model.events)
+    .map(([name, config]) => {
+      const { types, workflows } = (config ?? {}) as { types?: string[]; workflows?: string[] }
+      const filters = [
+        ...(types ? [`types: ${types.join(', ')}`] : []),
+        ...(workflows ? [`workflows: ${workflows.join(', ')}`] : [])
+      ]
+      return filters.length > 0 ? `${name} (${filters.join('; ')})` : name
+    })
+    .join(', ')
+}
+
+/**
+ * Every `uses:` of this repository's actions checked against its manifest before anything
+ * runs: a `with:` input the action does not declare is refused, naming the step and the
+ * inputs the action has. (GitHub's runner only warns and runs the step without the input,
+ * which is how a misspelt input goes unnoticed.)
+ */
+export async function checkStepInputs(model: WorkflowModel): Promise<void> {
+  for (const job of model.jobs)
+    for (const step of job.steps) {
+      if (step.uses === undefined || USES.checkout.test(step.uses)) continue
+      const action = selfAction(step.uses)
+      if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
+        throw new WorkflowError(
+          `${step.where} (${step.uses}): this repository has no action ${action}; ` +
+            `its actions are ./ (admit) and ${ACTIONS.map(a => `./${a}`).join(', ')}`
+        )
+      const declared = Object.keys((await loadManifest(action)).inputs ?? {})
+      const unknown = Object.keys(step.with).filter(name => !declared.includes(name))
+      if (unknown.length > 0)
+        throw new WorkflowError(
+          `${step.where} (${step.name}): ${manifestPath(action)} has no input ` +
+            `${unknown.map(name => JSON.stringify(name)).join(', ')}; its inputs: ${declared.join(', ')}`
+        )
+    }
+}
+
+/**
+ * The steps that call the GitHub API: this repository's actions that take a `token` (dispatch,
+ * operate, recover, effect), less those whose literal `with:` says they will not
+ * (`driver: command`, `kind: tag`).
+ */
+export async function apiSteps(model: WorkflowModel): Promise<StepModel[]> {
+  const found: StepModel[] = []
+  for (const job of model.jobs)
+    for (const step of job.steps) {
+      if (step.uses === undefined || USES.checkout.test(step.uses)) continue
+      const action = selfAction(step.uses)
+      if (!('token' in ((await loadManifest(action)).inputs ?? {}))) continue
+      if (action === 'dispatch' && step.with.driver === 'command') continue
+      if (action === 'effect' && step.with.kind === 'tag') continue
+      found.push(step)
+    }
+  return found
+}
+
+/** The event name when none is given: the file's one trigger, else a WorkflowError. */
+export function soleEvent(model: WorkflowModel): string {
   const names = Object.keys(model.events)
   if (names.length !== 1)
     throw new WorkflowError(
@@ -126,6 +188,7 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
   const content = options.content ?? (await readFile(options.file, 'utf8'))
   const model = await loadWorkflowModel(options.file, content)
   const eventName = options.eventName ?? soleEvent(model)
+  await checkStepInputs(model)
   const runAttempt = options.runAttempt ?? 1
   const run: WorkflowRun = {
     triggered: triggers(model, eventName, options.event),
@@ -388,7 +451,50 @@ export function formatStep(job: string, step: StepRun): string {
     .filter(line => line.trim() !== '')
     .map(line => `    stderr: ${line}`)
   const errors = step.errors.map(e => `    error: ${e}`)
-  return [head, ...outputs, ...stderr, ...errors].join('\n')
+  // The job summary GitHub would show on the run's page, as text under the step.
+  const text = summaryText(step.summary)
+  const summary = text === '' ? [] : ['    summary:', ...text.split('\n').map(l => `      ${l}`)]
+  return [head, ...outputs, ...stderr, ...errors, ...summary].join('\n')
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' '
+}
+
+/**
+ * A job summary (the HTML that @actions/core's summary writes, or markdown) as plain text:
+ * headings as `### title`, each table row as `field: value` (header rows left out), paragraphs
+ * and breaks as lines, other tags dropped, entities decoded, blank lines dropped. Markdown
+ * passes through as written.
+ */
+export function summaryText(summary: string): string {
+  const text = summary
+    .replace(/\r\n/g, '\n')
+    // a header row (the table's column names) says nothing a `field: value` line does not
+    .replace(/<tr[^>]*>(\s*<th[^>]*>[^]*?<\/th>)+\s*<\/tr>/gi, '')
+    .replace(/<h([1-6])[^>]*>/gi, (_, level: string) => `\n${'#'.repeat(Number(level))} `)
+    .replace(/<\/h[1-6]>/gi, '\n')
+    .replace(/<tr[^>]*>/gi, '\n')
+    .replace(/<\/t[dh]>\s*<t[dh][^>]*>/gi, ': ')
+    .replace(/<br\s*\/?>|<\/p>|<\/tr>|<\/table>|<\/li>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(parseInt(name.slice(2), 16))
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)))
+      return ENTITIES[name.toLowerCase()] ?? whole
+    })
+  return text
+    .split('\n')
+    .map(l => l.trimEnd())
+    .filter(l => l.trim() !== '')
+    .join('\n')
 }
 
 interface StepEnvironment {
@@ -418,7 +524,8 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
       outputs: {},
       stdout: '',
       stderr: '',
-      errors: []
+      errors: [],
+      summary: ''
     }
   }
   if (!evaluateCondition(step.if, state.contexts, { where: `${step.where}.if`, status }))
@@ -459,7 +566,8 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
     outputs: ran.outputs,
     stdout: ran.stdout,
     stderr: ran.stderr,
-    errors: ran.errors
+    errors: ran.errors,
+    summary: ran.summary ?? ''
   }
 }
 
@@ -469,6 +577,7 @@ interface Ran {
   stdout: string
   stderr: string
   errors: string[]
+  summary?: string
 }
 
 function spawnCollect(
@@ -523,7 +632,8 @@ async function runScript(
     ...(await readFile(paths.GITHUB_PATH, 'utf8')).split('\n').filter(Boolean).reverse()
   )
   const errors = code === 0 ? [] : [stderr.trim().split('\n').at(-1) ?? `exit ${code}`]
-  return { ok: code === 0, outputs, stdout, stderr, errors }
+  const summary = await readFile(paths.GITHUB_STEP_SUMMARY, 'utf8')
+  return { ok: code === 0, outputs, stdout, stderr, errors, summary }
 }
 
 /** `actions/checkout`: a clone of the test origin with the job's token persisted as it does. */
@@ -595,7 +705,8 @@ async function runSelf(
     outputs: result.outputs,
     stdout: result.stdout,
     stderr: result.stderr,
-    errors: result.errors
+    errors: result.errors,
+    summary: result.summary
   }
 }
 

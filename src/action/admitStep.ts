@@ -5,7 +5,7 @@ import {
   type DuplicateReason
 } from '../commands/admit.js'
 import type { DispatchTarget, WorkflowEvent } from '../commands/dispatchTarget.js'
-import { ledgerRef } from '../commands/reporting.js'
+import { inertText, ledgerRef } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import { jsonInput, type Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -29,7 +29,29 @@ export async function admitStep(inputs: Inputs, context: StepContext): Promise<S
   if (outcome.stopped) return stoppedReport(outcome, context.store.name)
   return outcome.conflict
     ? conflictReport(inputs, outcome, context.store.name)
-    : admittedReport(outcome, context.store.name, isReceiver(context.event))
+    : admittedReport(
+        outcome,
+        context.store.name,
+        isReceiver(context.event),
+        context.github?.runUrl ?? null
+      )
+}
+
+/**
+ * A link to the workflow run that owns a run, for a person reading a non-owner's summary:
+ * run ids this action makes are `gh-<GITHUB_RUN_ID>-…`, and the run's address is formed as
+ * GitHub forms it (GITHUB_SERVER_URL, GITHUB_REPOSITORY). Nothing when either is unknown or
+ * the run id was given by hand; every value is escaped as the summary's other values are.
+ */
+export function owningRunLink(
+  runId: string,
+  runUrl: ((workflowRunId: string) => string) | null
+): string | undefined {
+  const workflowRunId = /^gh-(\d+)-/.exec(runId)?.[1]
+  if (workflowRunId === undefined || runUrl === null) return undefined
+  const url = runUrl(workflowRunId)
+  if (!/^https?:\/\/[^\s]+$/.test(url)) return undefined
+  return `<p>Owning workflow run: <a href="${inertText(url)}">${inertText(`workflow run ${workflowRunId}`)}</a> (run id <code>${inertText(runId)}</code>).</p>`
 }
 
 /**
@@ -112,7 +134,12 @@ function keyOutputs(target: DispatchTarget, store: string): Record<string, strin
   }
 }
 
-function admittedReport(outcome: AdmitOutcome, store: string, receiver: boolean): StepReport {
+function admittedReport(
+  outcome: AdmitOutcome,
+  store: string,
+  receiver: boolean,
+  runUrl: ((workflowRunId: string) => string) | null
+): StepReport {
   const { target, view } = outcome
   const result = outcome.result as NonNullable<AdmitOutcome['result']>
   const runId = result.admission.run_id
@@ -146,7 +173,8 @@ function admittedReport(outcome: AdmitOutcome, store: string, receiver: boolean)
         ['owner', flag(result.owner)],
         ['store', store],
         ...run.rows
-      ]
+      ],
+      ...(result.owner ? {} : { extra: owningRunLink(runId, runUrl) })
     }
   }
 }

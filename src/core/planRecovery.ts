@@ -49,6 +49,29 @@ function failureText(state: RecoveredRunState): string {
   return state.last_failure ? ` with ${state.last_failure.code}` : ''
 }
 
+/**
+ * How an operator goes on from a failure that is not retryable (docs/design/operators.md):
+ * what to fix for the refusals whose cause is known, then the comment verbs, with this run's
+ * id (`/ledger` is the operate step's default prefix).
+ */
+function wayOn(state: RecoveredRunState): string {
+  const code = state.last_failure?.code
+  const fix =
+    code === 'http_403'
+      ? 'grant `actions: write` to the workflow (`permissions: actions: write`, or a token that has it)'
+      : code === 'http_404'
+        ? 'fix the workflow input (a file in .github/workflows that the token can see)'
+        : code === 'http_401'
+          ? 'fix the token input'
+          : code === 'http_422'
+            ? 'fix the workflow, ref or inputs (every input declared, a workflow_dispatch trigger)'
+            : 'fix what refused it'
+  return (
+    `${fix}, then comment \`/ledger retry ${state.run_id}\` to start a new attempt; ` +
+    `or comment \`/ledger cancel ${state.run_id}\` to end the run.`
+  )
+}
+
 const RECONCILE_TAIL =
   'look the work up at the provider by its dispatch key and adopt what it has, and submit ' +
   'only if the provider demonstrably has nothing; a provider that cannot be looked up by ' +
@@ -182,7 +205,7 @@ function statePlan(
       }
       return plan(
         'await_operator',
-        `Attempt ${number} failed${failureText(state)} and the failure is not retryable; an operator must decide whether to start a new attempt or cancel the run.`
+        `Attempt ${number} failed${failureText(state)} and the failure is not retryable; an operator must decide: ${wayOn(state)}`
       )
     }
     case 'candidate_observed':
