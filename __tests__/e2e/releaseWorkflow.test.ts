@@ -165,7 +165,9 @@ describe('.github/workflows/release.yml', () => {
     expect(after.releases).toEqual([
       {
         tag: 'v0.1.0',
-        body: expect.stringContaining('The first release.'),
+        body: expect.stringMatching(
+          /^The first release\.\n\n<!-- dispatch-ledger operation: release\/v0\.1\.0 /
+        ),
         prerelease: false
       }
     ])
