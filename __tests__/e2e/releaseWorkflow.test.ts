@@ -195,6 +195,29 @@ describe('.github/workflows/release.yml', () => {
     expect(first.creates).toBe(1)
   })
 
+  it('the same version on another commit is refused by effect, naming the operation, and sends nothing', async () => {
+    const origin = await releaseOrigin()
+    await release(origin, '0.1.0')
+    const first = await made(origin)
+    // main moves on; the version is run again on the new commit (GITHUB_SHA is that commit).
+    const work = await mkdtemp(join(tmpdir(), 'release-later-'))
+    cleanup.push(() => rm(work, { recursive: true, force: true }))
+    await git(work, 'clone', '-q', origin.bareDir, '.')
+    await git(work, 'commit', '-q', '--allow-empty', '-m', 'later')
+    await git(work, 'push', '-q', 'origin', 'HEAD:main')
+    const later = (await git(work, 'rev-parse', 'HEAD')).trim()
+    const run = await release({ ...origin, sha: later }, '0.1.0')
+    expect(run.conclusion).toBe('failure')
+    expect(step(run, 'release')).toMatchObject({
+      outcome: 'failure',
+      outputs: { operation_state: 'terminal_committed', sent: 'false' },
+      errors: [
+        expect.stringMatching(/^The operation release\/v0\.1\.0 was prepared for another intent/)
+      ]
+    })
+    expect(await made(origin)).toEqual(first)
+  })
+
   it('a bad version fails in the first check, before anything is made', async () => {
     const origin = await releaseOrigin()
     for (const version of ['v0.1.0', '0.1', '01.0.0', '0.1.0+build.1', '0.1.0\n::warning::x']) {
