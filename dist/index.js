@@ -31230,7 +31230,9 @@ class Git {
      * the remote has no such tag.
      */
     async lsRemoteTag(remote, tagRef) {
-        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef]);
+        // A pattern matches the peeled line only when named itself: without `^{}`, an annotated
+        // tag's object id would pass for its commit.
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef, `${tagRef}^{}`]);
         let oid = null;
         let peeled = null;
         for (const line of out.split('\n').filter(Boolean)) {

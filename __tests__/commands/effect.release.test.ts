@@ -135,13 +135,21 @@ describe('published release', () => {
     expect(await gh.count('createRelease')).toBe(0)
   })
 
-  it('the tag already exists on the target (made by hand): the release uses it', async () => {
-    await git(dir, 'tag', 'v1.2.3', head)
-    await git(dir, 'push', '-q', 'origin', 'refs/tags/v1.2.3')
-    const outcome = await run({ in: dir })
-    expect(outcome).toMatchObject({ ok: true, tag_operation: null })
-    expect(await marked(gh)).toHaveLength(1)
-  })
+  // An annotated tag on the origin is read through its peeled line (ls-remote gives that line
+  // only when asked for it), else the tag object's id passes for the commit: a conflict.
+  it.each([
+    ['lightweight', [] as string[]],
+    ['annotated', ['-a', '-m', 'by hand']]
+  ])(
+    'the tag already exists on the target (%s, made by hand): the release uses it',
+    async (_kind, how) => {
+      await git(dir, 'tag', ...how, 'v1.2.3', head)
+      await git(dir, 'push', '-q', 'origin', 'refs/tags/v1.2.3')
+      const outcome = await run({ in: dir })
+      expect(outcome).toMatchObject({ ok: true, tag_operation: null })
+      expect(await marked(gh)).toHaveLength(1)
+    }
+  )
 
   it('a protected tag (ruleset GH013): the tag is refused, no release is sent', async () => {
     await protectTags(origin.dir, ['v*'])

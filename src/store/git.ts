@@ -373,7 +373,9 @@ export class Git {
     remote: string,
     tagRef: string
   ): Promise<{ readonly oid: string; readonly commit: string } | null> {
-    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef])
+    // A pattern matches the peeled line only when named itself: without `^{}`, an annotated
+    // tag's object id would pass for its commit.
+    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef, `${tagRef}^{}`])
     let oid: string | null = null
     let peeled: string | null = null
     for (const line of out.split('\n').filter(Boolean)) {
