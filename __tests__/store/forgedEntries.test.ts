@@ -290,6 +290,17 @@ describe.each<Transport>(['file://', 'local'])('a forged or broken store (%s)', 
   )
 })
 
+it('a ref transaction moves the ref it names, never the one a symbolic ref points at', async () => {
+  const dir = await makeRepo()
+  const main = (await git(dir, 'commit-tree', EMPTY_TREE, '-m', 'main')).trim()
+  const other = (await git(dir, 'commit-tree', EMPTY_TREE, '-m', 'other')).trim()
+  await git(dir, 'update-ref', 'refs/heads/main', main)
+  await git(dir, 'symbolic-ref', BUCKET, 'refs/heads/main')
+  await new Git(dir).changeRefs([{ ref: BUCKET, oid: other, expected: main }])
+  expect((await git(dir, 'rev-parse', 'refs/heads/main')).trim()).toBe(main)
+  expect((await git(dir, 'rev-parse', BUCKET)).trim()).toBe(other)
+})
+
 describe.each<Transport>(['file://', 'smart HTTP', 'local'])(
   'a symbolic ref under the namespace (%s)',
   transport => {
