@@ -29321,15 +29321,26 @@ const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
 const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
 /**
  * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
- * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`), at
+ * most 365 days (`365d`, `8760h`, `525600m`). Integers only, never rounded: a longer idle time
+ * keeps more refs for nothing, and a huge digit string would turn into an imprecise or
+ * infinite number rather than a duration.
  */
 function parseArchiveAfter(text) {
     const value = text.trim() === '' ? '1h' : text.trim();
     const match = DURATION.exec(value);
     if (!match || (match[1] !== '0' && match[2] === undefined))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
-            'number followed by m, h or d (for example 30m, 1h, 2d).');
-    return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+            'number followed by m, h or d (for example 30m, 1h, 2d), at most 365d.');
+    const capSeconds = 365 * UNIT_SECONDS.d;
+    const digits = match[1];
+    const seconds = digits.length > String(capSeconds).length
+        ? Infinity
+        : Number(digits) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+    if (seconds > capSeconds)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is longer than the cap of 365d ` +
+            '(8760h, 525600m). Use a whole number of m, h or d up to 365d.');
+    return seconds;
 }
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 function isIdle(writtenAt, now, archiveAfterSeconds) {
@@ -30526,7 +30537,7 @@ const INPUTS = {
         default: ''
     },
     'archive-after': {
-        description: 'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+        description: 'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
         default: '1h'
     },
     'retention-days': {

@@ -210,7 +210,7 @@ export const INPUTS = {
   },
   'archive-after': {
     description:
-      'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+      'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
     default: '1h'
   },
   'retention-days': {
