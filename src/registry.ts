@@ -196,7 +196,8 @@ export const INPUTS = {
     default: ''
   },
   namespace: {
-    description: 'The ref namespace that holds admissions and ledgers.',
+    description:
+      "The ref namespace that holds admissions and ledgers. No component may be one of its families (index, archive, runs, operations, admissions): a namespace inside another namespace's refs is refused.",
     default: 'refs/dispatch-ledger'
   },
   remote: {
