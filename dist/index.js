@@ -30555,7 +30555,7 @@ const INPUTS = {
         default: 'refs/dispatch-ledger'
     },
     remote: {
-        description: 'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+        description: 'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or outside Actions; inside Actions without an origin the step fails, as a local store there decides nothing between runs), a remote name, or none (local refs only: the explicit choice of a store that gives no exactly-once between runs).',
         default: 'auto'
     },
     'repository-path': {
@@ -43540,8 +43540,11 @@ var remoteStore = __nccwpck_require__(7994);
 
 /**
  * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
- * so only the remote can arbitrate between runs — use origin when the checkout has it. Under
- * act (ACT=true), outside Actions, or without an origin, the local repository decides.
+ * so only the remote can arbitrate between runs — use origin. Without an origin there is no
+ * arbiter, and the step fails rather than admit into the runner's own disposable clone (a
+ * local store there decides nothing between runs, so exactly-once would be off while the step
+ * said it was on); `remote: none` is the explicit choice of that store. Under act (ACT=true)
+ * or outside Actions the local repository decides.
  */
 async function openStore(options) {
     const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
@@ -43560,9 +43563,16 @@ async function openStore(options) {
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
-        return (await git.hasRemote('origin'))
-            ? new remoteStore/* RemoteStore */.q(git, 'origin', layout)
-            : new localStore/* LocalStore */.V(git, layout);
+        // A future ledger-repository input would name the arbiter here, before origin is looked for.
+        if (await git.hasRemote('origin'))
+            return new remoteStore/* RemoteStore */.q(git, 'origin', layout);
+        // Not a repository at all is the truer message (git's own, naming actions/checkout).
+        await git.ok(['rev-parse', '--git-dir']);
+        throw new errors/* InvalidInput */.o9(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
+            'decides nothing between runs: each job runs on a fresh machine, so a second run would ' +
+            'admit the same key again. Check the repository out with actions/checkout (which sets ' +
+            'origin), name another remote, or set remote: none to choose a local store that gives ' +
+            'no exactly-once between runs. Nothing was admitted.');
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);

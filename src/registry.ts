@@ -202,7 +202,7 @@ export const INPUTS = {
   },
   remote: {
     description:
-      'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+      'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or outside Actions; inside Actions without an origin the step fails, as a local store there decides nothing between runs), a remote name, or none (local refs only: the explicit choice of a store that gives no exactly-once between runs).',
     default: 'auto'
   },
   'repository-path': {
