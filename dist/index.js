@@ -29327,15 +29327,26 @@ const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
 const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
 /**
  * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
- * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`), at
+ * most 365 days (`365d`, `8760h`, `525600m`). Integers only, never rounded: a longer idle time
+ * keeps more refs for nothing, and a huge digit string would turn into an imprecise or
+ * infinite number rather than a duration.
  */
 function parseArchiveAfter(text) {
     const value = text.trim() === '' ? '1h' : text.trim();
     const match = DURATION.exec(value);
     if (!match || (match[1] !== '0' && match[2] === undefined))
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
-            'number followed by m, h or d (for example 30m, 1h, 2d).');
-    return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+            'number followed by m, h or d (for example 30m, 1h, 2d), at most 365d.');
+    const capSeconds = 365 * UNIT_SECONDS.d;
+    const digits = match[1];
+    const seconds = digits.length > String(capSeconds).length
+        ? Infinity
+        : Number(digits) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+    if (seconds > capSeconds)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The \`archive-after\` input ${JSON.stringify(text)} is longer than the cap of 365d ` +
+            '(8760h, 525600m). Use a whole number of m, h or d up to 365d.');
+    return seconds;
 }
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
 function isIdle(writtenAt, now, archiveAfterSeconds) {
@@ -29878,7 +29889,7 @@ const RUN_ENTRY = {
 /* harmony export */   bS: () => (/* binding */ admissionsPrefix),
 /* harmony export */   qB: () => (/* binding */ validateNamespace)
 /* harmony export */ });
-/* unused harmony export DEFAULT_NAMESPACE */
+/* unused harmony exports DEFAULT_NAMESPACE, NAMESPACE_FAMILIES */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 
@@ -29886,7 +29897,24 @@ const RUN_ENTRY = {
 const DEFAULT_NAMESPACE = 'refs/dispatch-ledger';
 // One path component of a ref, kept to a conservative subset of check-ref-format.
 const COMPONENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
-/** docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull. */
+/**
+ * The families of refs a namespace holds (src/core/index/layout.ts): the index buckets, the
+ * archive chains, live runs and operations, and `admissions`, the logical name commands use
+ * (and layout v1's refs). A namespace with one of them as a path component would lie inside
+ * another namespace's refs — `refs/dispatch-ledger/index/aa` is a bucket of
+ * `refs/dispatch-ledger` — so two stores would read and overwrite each other's refs.
+ */
+const NAMESPACE_FAMILIES = [
+    'admissions',
+    'archive',
+    'index',
+    'operations',
+    'runs'
+];
+/**
+ * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull,
+ * none of whose components is a family of another namespace's refs.
+ */
 function validateNamespace(namespace) {
     const parts = namespace.split('/');
     const bad = (why) => {
@@ -29901,6 +29929,15 @@ function validateNamespace(namespace) {
         if (!COMPONENT.test(part) || part.endsWith('.lock') || part.includes('..'))
             bad(`has an invalid path component ${JSON.stringify(part)}`);
     }
+    // Case-insensitively: on a case-insensitive file system (macOS, Windows) the local store's
+    // refs/x/Runs/… and refs/x/runs/… are one directory.
+    const family = parts.slice(1).find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase()));
+    if (family !== undefined)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`namespace\` ${JSON.stringify(namespace)} has the path component ` +
+            `${JSON.stringify(family)}, a family of refs a namespace holds ` +
+            `(${NAMESPACE_FAMILIES.join(', ')}), so it lies inside another namespace's refs and the ` +
+            "two would overwrite each other. Choose a namespace outside another namespace's refs, " +
+            `such as ${DEFAULT_NAMESPACE}-2.`);
     return namespace;
 }
 function keyHash(dispatchKey) {
@@ -30557,11 +30594,11 @@ const INPUTS = {
         default: ''
     },
     namespace: {
-        description: 'The ref namespace that holds admissions and ledgers.',
+        description: "The ref namespace that holds admissions and ledgers. No component may be one of its families (index, archive, runs, operations, admissions): a namespace inside another namespace's refs is refused.",
         default: 'refs/dispatch-ledger'
     },
     remote: {
-        description: 'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+        description: 'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or outside Actions; inside Actions without an origin the step fails, as a local store there decides nothing between runs), a remote name, or none (local refs only: the explicit choice of a store that gives no exactly-once between runs).',
         default: 'auto'
     },
     'repository-path': {
@@ -30569,7 +30606,7 @@ const INPUTS = {
         default: ''
     },
     'archive-after': {
-        description: 'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+        description: 'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
         default: '1h'
     },
     'retention-days': {
@@ -43814,8 +43851,11 @@ var remoteStore = __nccwpck_require__(7994);
 
 /**
  * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
- * so only the remote can arbitrate between runs — use origin when the checkout has it. Under
- * act (ACT=true), outside Actions, or without an origin, the local repository decides.
+ * so only the remote can arbitrate between runs — use origin. Without an origin there is no
+ * arbiter, and the step fails rather than admit into the runner's own disposable clone (a
+ * local store there decides nothing between runs, so exactly-once would be off while the step
+ * said it was on); `remote: none` is the explicit choice of that store. Under act (ACT=true)
+ * or outside Actions the local repository decides.
  */
 async function openStore(options) {
     const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
@@ -43835,9 +43875,16 @@ async function openStore(options) {
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
-        return (await git.hasRemote('origin'))
-            ? new remoteStore/* RemoteStore */.q(git, 'origin', layout)
-            : new localStore/* LocalStore */.V(git, layout);
+        // A future ledger-repository input would name the arbiter here, before origin is looked for.
+        if (await git.hasRemote('origin'))
+            return new remoteStore/* RemoteStore */.q(git, 'origin', layout);
+        // Not a repository at all is the truer message (git's own, naming actions/checkout).
+        await git.ok(['rev-parse', '--git-dir']);
+        throw new errors/* InvalidInput */.o9(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
+            'decides nothing between runs: each job runs on a fresh machine, so a second run would ' +
+            'admit the same key again. Check the repository out with actions/checkout (which sets ' +
+            'origin), name another remote, or set remote: none to choose a local store that gives ' +
+            'no exactly-once between runs. Nothing was admitted.');
     }
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors/* InvalidInput */.o9(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);

@@ -6,7 +6,8 @@
  * and prints its outputs, errors and job summary, so a person can try an event by hand
  * without `act`. The event name defaults to the file name's first word
  * (`issues-labeled.json` → `issues`). Without --workspace a scratch repository is made (its
- * path is printed: pass it as --workspace to go on with the same refs).
+ * path is printed: pass it as --workspace to go on with the same refs). A workspace without an
+ * origin gets `remote: none` unless --with remote=… says otherwise.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, stat } from 'node:fs/promises'
@@ -86,6 +87,24 @@ if (!workspace) {
   workspace = await mkdtemp(join(tmpdir(), 'dispatch-ledger-try-'))
   execFileSync('git', ['init', '-q', workspace])
   console.log(`scratch repository: ${workspace} (pass --workspace ${workspace} to reuse it)`)
+}
+
+// By hand the workspace is usually local (the scratch repository has no origin), where the
+// runner's remote: auto refuses to decide (no arbiter, no claim); choose the local store
+// explicitly then, and say so, unless --with remote=… was given.
+const hasOrigin = (() => {
+  try {
+    execFileSync('git', ['-C', workspace, 'remote', 'get-url', 'origin'], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+})()
+if (inputs.remote === undefined && !hasOrigin) {
+  inputs.remote = 'none'
+  console.log(
+    'remote: none (the workspace has no origin; in Actions, remote: auto would refuse to decide)'
+  )
 }
 
 const result = await runAction({

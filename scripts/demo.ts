@@ -40,7 +40,13 @@ try {
     ]
   ]
   for (const [title, run] of steps) {
-    const result = await runAction({ eventName: 'issues', ...run })
+    // The scratch repository has no origin: the local store, chosen explicitly (inside
+    // Actions remote: auto without an origin refuses to decide).
+    const result = await runAction({
+      eventName: 'issues',
+      ...run,
+      with: { remote: 'none', ...run.with }
+    })
     console.log(title)
     console.log(describe(result))
   }

@@ -196,12 +196,13 @@ export const INPUTS = {
     default: ''
   },
   namespace: {
-    description: 'The ref namespace that holds admissions and ledgers.',
+    description:
+      "The ref namespace that holds admissions and ledgers. No component may be one of its families (index, archive, runs, operations, admissions): a namespace inside another namespace's refs is refused.",
     default: 'refs/dispatch-ledger'
   },
   remote: {
     description:
-      'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or without a remote), a remote name, or none (local refs only).',
+      'Which store arbitrates: auto (origin inside GitHub Actions, the local repository under act or outside Actions; inside Actions without an origin the step fails, as a local store there decides nothing between runs), a remote name, or none (local refs only: the explicit choice of a store that gives no exactly-once between runs).',
     default: 'auto'
   },
   'repository-path': {
@@ -210,7 +211,7 @@ export const INPUTS = {
   },
   'archive-after': {
     description:
-      'How long a run or operation keeps a ref of its own after its last write (m, h or d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
+      'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
     default: '1h'
   },
   'retention-days': {

@@ -96,7 +96,9 @@ async function step(inputs: Record<string, string>): Promise<ActionResult> {
     eventPath,
     runId: opts['workflow-run-id'],
     runAttempt: Number(opts['run-attempt']),
-    ...withAction(inputs)
+    // The repository is local (no origin): the local store, chosen explicitly, as inside
+    // Actions remote: auto without an origin refuses to decide.
+    ...withAction({ remote: 'none', ...inputs })
   })
   log({
     step: inputs.action ?? 'admit',

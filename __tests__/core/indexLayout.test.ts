@@ -78,7 +78,11 @@ describe('archive-after', () => {
     [' 30m ', 1800],
     ['2d', 172800],
     ['0h', 0],
-    ['90m', 5400]
+    ['90m', 5400],
+    ['365d', 31536000],
+    ['8760h', 31536000],
+    ['525600m', 31536000],
+    ['364d', 31449600]
   ])('%j → %d seconds', (text, seconds) => {
     expect(parseArchiveAfter(text)).toBe(seconds)
   })
@@ -92,6 +96,22 @@ describe('archive-after', () => {
       )
     }
   )
+
+  it.each<[string, string]>([
+    ['366d', '366d'],
+    ['8761h', '8761h'],
+    ['525601m', '525601m'],
+    ['1000d', '1000d'],
+    ['99999999d', '99999999d'],
+    ['999999999m', '999999999m'],
+    ['400 nines, then d', '9'.repeat(400) + 'd'],
+    ['1e30 as digits, then h', '1' + '0'.repeat(30) + 'h']
+  ])('%s is refused, naming the 365d cap', (_, text) => {
+    expect(() => parseArchiveAfter(text)).toThrow(InvalidInput)
+    expect(() => parseArchiveAfter(text)).toThrow(
+      /`archive-after` input .* is longer than the cap of 365d \(8760h, 525600m\)/
+    )
+  })
 
   it.each([
     [1000, 4600, 3600, true],

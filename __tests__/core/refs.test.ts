@@ -10,12 +10,32 @@ import {
   admissionRef,
   keyHash,
   ledgerRef,
+  NAMESPACE_FAMILIES,
   runsPrefix,
   validateNamespace
 } from '../../src/core/refs.js'
+import {
+  admissionName,
+  archiveRef,
+  chainName,
+  FAMILIES,
+  indexRef
+} from '../../src/core/index/layout.js'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 const NS = DEFAULT_NAMESPACE
+
+/** The message of the InvalidInput validateNamespace throws for `ns`. */
+function refusal(ns: string): string {
+  let error: unknown
+  try {
+    validateNamespace(ns)
+  } catch (caught) {
+    error = caught
+  }
+  expect(error).toBeInstanceOf(InvalidInput)
+  return (error as Error).message
+}
 
 describe('ref names', () => {
   it('an admission ref is the namespace and the sha256 of the key', () => {
@@ -69,14 +89,61 @@ describe('validateNamespace (docs/design/storage.md)', () => {
     ['refs/a..b', 'has an invalid path component "a..b"'],
     ['refs/a/b\n', 'has an invalid path component "b\\n"']
   ])('refuses %j', (ns, why) => {
-    let error: unknown
-    try {
-      validateNamespace(ns)
-    } catch (caught) {
-      error = caught
-    }
-    expect(error).toBeInstanceOf(InvalidInput)
-    expect((error as Error).message).toContain(`The \`namespace\` ${JSON.stringify(ns)} ${why}`)
-    expect((error as Error).message).toMatch(/\. Use a prefix such as refs\/dispatch-ledger\.$/)
+    const message = refusal(ns)
+    expect(message).toContain(`The \`namespace\` ${JSON.stringify(ns)} ${why}`)
+    expect(message).toMatch(/\. Use a prefix such as refs\/dispatch-ledger\.$/)
+  })
+})
+
+describe("a namespace inside another namespace's families is refused", () => {
+  it.each([
+    'refs/dispatch-ledger/index/aa',
+    'refs/dispatch-ledger/index',
+    'refs/dispatch-ledger/archive/aa',
+    'refs/dispatch-ledger/runs',
+    'refs/dispatch-ledger/operations/x',
+    'refs/dispatch-ledger/admissions',
+    'refs/x/y/runs/z',
+    'refs/index',
+    'refs/a/b/c/archive',
+    'refs/x/Index',
+    'refs/x/RUNS/y'
+  ])('%s', ns => {
+    const family = ns
+      .split('/')
+      .find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase())) as string
+    const message = refusal(ns)
+    expect(message).toContain(
+      `The \`namespace\` ${JSON.stringify(ns)} has the path component ${JSON.stringify(family)}`
+    )
+    expect(message).toContain("lies inside another namespace's refs")
+    expect(message).toMatch(
+      /Choose a namespace outside another namespace's refs, such as refs\/dispatch-ledger-2\.$/
+    )
+  })
+
+  it.each([
+    'refs/dispatch-ledger-2',
+    'refs/dispatch-ledger/team-a',
+    'refs/indexes/a',
+    'refs/run/a',
+    'refs/my-runs',
+    'refs/x/keys',
+    'refs/x/ended'
+  ])('%s is accepted: no component is a family', ns => {
+    expect(validateNamespace(ns)).toBe(ns)
+  })
+
+  it('the families are every ref family the layout writes under a namespace', () => {
+    const ns = 'refs/n'
+    const hash = 'ab' + 'c'.repeat(62)
+    const written = [
+      indexRef(ns, 'ab'),
+      archiveRef(ns, 'ab'),
+      admissionName(ns, hash, 1),
+      admissionName(ns, hash, 2),
+      ...FAMILIES.map(family => chainName(ns, family, hash))
+    ].map(ref => ref.slice(ns.length + 1).split('/')[0])
+    expect([...new Set(written)].sort()).toEqual([...NAMESPACE_FAMILIES].sort())
   })
 })

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { admissionRef } from '../../src/core/refs.js'
 import {
   cleanupRepos,
+  git,
   makeRepo,
   makeTempDir,
   refsUnder,
@@ -15,12 +16,19 @@ afterAll(cleanupRepos)
 
 const example = exampleEvent
 
+/**
+ * These workspaces have no origin, so the steps choose the local store explicitly: inside
+ * Actions `remote: auto` without an origin refuses (see 'no arbiter, no claim' below).
+ */
+const LOCAL = { remote: 'none' }
+
 async function labeled(workspace: string, extra: Partial<ActionRun> = {}) {
   return runAction({
     workspace,
     eventName: 'issues',
     event: await example('issues-labeled.json'),
-    ...extra
+    ...extra,
+    with: { ...LOCAL, ...extra.with }
   })
 }
 
@@ -67,6 +75,7 @@ describe('the bundled action, run as the runner runs it', () => {
       workspace: repo,
       eventName: 'issues',
       runId: 777,
+      with: LOCAL,
       event: {
         ...event,
         sender: { login: 'hubot', id: 2 },
@@ -146,7 +155,12 @@ describe('the bundled action, run as the runner runs it', () => {
   describe('bad input: a clear error and nothing written', () => {
     async function expectRefused(run: Partial<ActionRun>, message: RegExp, workspace?: string) {
       const repo = workspace ?? (await makeRepo())
-      const result = await runAction({ workspace: repo, eventName: 'issues', ...run })
+      const result = await runAction({
+        workspace: repo,
+        eventName: 'issues',
+        ...run,
+        with: { ...LOCAL, ...run.with }
+      })
       expect(result.code).toBe(1)
       expect(result.errors.join('\n')).toMatch(message)
       if (!workspace) expect(await refsUnder(repo)).toEqual({})
@@ -219,6 +233,49 @@ describe('the bundled action, run as the runner runs it', () => {
         /namespace.*refs\/heads/
       )
     })
+  })
+})
+
+describe('no arbiter, no claim: remote: auto inside Actions without an origin', () => {
+  it('fails the step naming remote: none, and writes no ref', async () => {
+    const repo = await makeRepo()
+    const refused = await labeled(repo, { runId: 501, with: { remote: 'auto' } })
+    expect(refused.code).toBe(1)
+    const message = refused.errors.join('\n')
+    expect(message).toContain('has no origin remote')
+    expect(message).toContain('a local store decides nothing between runs')
+    expect(message).toContain('remote: none')
+    expect(message).toContain('actions/checkout')
+    expect(refused.outputs.created).toBeUndefined()
+    expect(await git(repo, 'for-each-ref', 'refs/dispatch-ledger')).toBe('')
+    // The default input is auto: the same without naming it.
+    const byDefault = await runAction({
+      workspace: repo,
+      eventName: 'issues',
+      event: await example('issues-labeled.json'),
+      runId: 502
+    })
+    expect(byDefault.code).toBe(1)
+    expect(byDefault.errors.join('\n')).toContain('remote: none')
+    expect(await git(repo, 'for-each-ref', 'refs/dispatch-ledger')).toBe('')
+  })
+
+  it('remote: none admits into the local store, as chosen', async () => {
+    const repo = await makeRepo()
+    const admitted = await labeled(repo, { runId: 501, with: { remote: 'none' } })
+    expect(admitted.code).toBe(0)
+    expect(admitted.outputs).toMatchObject({ created: 'true', owner: 'true', store: 'local' })
+    expect(await git(repo, 'for-each-ref', 'refs/dispatch-ledger')).not.toBe('')
+  })
+
+  it('under act (ACT=true) auto stays local', async () => {
+    const repo = await makeRepo()
+    const admitted = await labeled(repo, {
+      runId: 501,
+      with: { remote: 'auto' },
+      env: { ACT: 'true' }
+    })
+    expect(admitted.outputs).toMatchObject({ created: 'true', store: 'local' })
   })
 })
 

@@ -96,7 +96,7 @@ async function proof(options: ProofOptions): Promise<Proof> {
       event: { schedule: '*/5 * * * *' },
       runId: 9000,
       action: 'plan',
-      with: { 'dispatch-key': KEY }
+      with: { 'dispatch-key': KEY, remote: 'none' }
     })
     const chain = await readChain(repo, plan.outputs.ledger_ref ?? '')
     return { first, recovery, submits, plan, chain }

@@ -7,6 +7,12 @@ afterAll(cleanupRepos)
 
 const event = () => exampleEvent('issues-labeled.json')
 
+/**
+ * These repositories have no origin: the local store, chosen explicitly (inside Actions
+ * `remote: auto` without an origin refuses, as a local store decides nothing between runs).
+ */
+const LOCAL = { remote: 'none' }
+
 /** A recovery or sweep workflow: scheduled, no event to derive from. */
 function scheduled(
   workspace: string,
@@ -18,7 +24,7 @@ function scheduled(
     eventName: 'schedule',
     event: { schedule: '*/5 * * * *' },
     runId: 9000,
-    ...withAction(inputs),
+    ...withAction({ ...LOCAL, ...inputs }),
     ...extra
   })
 }
@@ -30,7 +36,8 @@ describe('record, plan and scan through the bundled action', () => {
       workspace: repo,
       eventName: 'issues',
       event: await event(),
-      runId: 1
+      runId: 1,
+      with: LOCAL
     })
     const runId = admitted.outputs.run_id as string
     const key = admitted.outputs.dispatch_key as string
@@ -98,7 +105,8 @@ describe('record, plan and scan through the bundled action', () => {
       eventName: 'issues',
       event: await event(),
       runId: 1,
-      runAttempt: 2
+      runAttempt: 2,
+      with: LOCAL
     })
     expect(rerun.outputs).toMatchObject({
       created: 'false',
@@ -124,7 +132,8 @@ describe('record, plan and scan through the bundled action', () => {
         workspace: repo,
         eventName: 'issues',
         event: await event(),
-        runId: 1
+        runId: 1,
+        with: LOCAL
       })
       return { repo, runId: admitted.outputs.run_id as string, before: await refsUnder(repo) }
     }

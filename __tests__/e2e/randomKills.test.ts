@@ -82,7 +82,8 @@ async function run(
     eventName: 'schedule',
     event: { schedule: '*/5 * * * *' },
     runId: 7000 + iteration,
-    ...withAction(inputs(step)),
+    // The local store, chosen explicitly: inside Actions auto without origin refuses.
+    ...withAction({ remote: 'none', ...inputs(step) }),
     ...(killAfterMs === null ? {} : { killAfterMs })
   }
   const start = performance.now()
@@ -283,7 +284,7 @@ async function verify(
       event: {},
       runId: 9000,
       action: 'plan',
-      with: { 'dispatch-key': key }
+      with: { 'dispatch-key': key, remote: 'none' }
     })
     if (plan.code !== 0) {
       problems.push(`${key}: plan exits ${plan.code}: ${plan.errors.join('; ')}`)

@@ -25,9 +25,16 @@ export type Run = (command: CommandName, env: NodeJS.ProcessEnv) => Promise<void
 
 export type Step = (step: ActionRun) => Promise<InProcessResult>
 
-/** A runner for `run` (src/main.ts's, imported after the fake core was installed). */
+/**
+ * A runner for `run` (src/main.ts's, imported after the fake core was installed). A step that
+ * names no `remote` runs on the local store (`remote: none`): these suites test the adapter on
+ * repositories without an origin, and inside Actions `remote: auto` would refuse them (which
+ * store decides is __tests__/store/openStore.test.ts's, and the no-origin case through the
+ * bundle is __tests__/e2e/action.test.ts's).
+ */
 export function inProcess(run: Run): Step {
-  return async step => {
+  return async given => {
+    const step = { ...given, with: { remote: 'none', ...given.with } }
     const dir = await mkdtemp(join(tmpdir(), 'in-process-'))
     try {
       const env = await actionEnv(step, { dir })

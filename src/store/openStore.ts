@@ -21,8 +21,11 @@ export interface StoreOptions {
 
 /**
  * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
- * so only the remote can arbitrate between runs — use origin when the checkout has it. Under
- * act (ACT=true), outside Actions, or without an origin, the local repository decides.
+ * so only the remote can arbitrate between runs — use origin. Without an origin there is no
+ * arbiter, and the step fails rather than admit into the runner's own disposable clone (a
+ * local store there decides nothing between runs, so exactly-once would be off while the step
+ * said it was on); `remote: none` is the explicit choice of that store. Under act (ACT=true)
+ * or outside Actions the local repository decides.
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
@@ -43,9 +46,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (remote === 'auto') {
     if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
       return new LocalStore(git, layout)
-    return (await git.hasRemote('origin'))
-      ? new RemoteStore(git, 'origin', layout)
-      : new LocalStore(git, layout)
+    // A future ledger-repository input would name the arbiter here, before origin is looked for.
+    if (await git.hasRemote('origin')) return new RemoteStore(git, 'origin', layout)
+    // Not a repository at all is the truer message (git's own, naming actions/checkout).
+    await git.ok(['rev-parse', '--git-dir'])
+    throw new InvalidInput(
+      `remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
+        'decides nothing between runs: each job runs on a fresh machine, so a second run would ' +
+        'admit the same key again. Check the repository out with actions/checkout (which sets ' +
+        'origin), name another remote, or set remote: none to choose a local store that gives ' +
+        'no exactly-once between runs. Nothing was admitted.'
+    )
   }
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
     throw new InvalidInput(

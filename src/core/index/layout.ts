@@ -102,7 +102,10 @@ const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 } as const
 
 /**
  * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
- * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`).
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`), at
+ * most 365 days (`365d`, `8760h`, `525600m`). Integers only, never rounded: a longer idle time
+ * keeps more refs for nothing, and a huge digit string would turn into an imprecise or
+ * infinite number rather than a duration.
  */
 export function parseArchiveAfter(text: string): number {
   const value = text.trim() === '' ? '1h' : text.trim()
@@ -110,9 +113,20 @@ export function parseArchiveAfter(text: string): number {
   if (!match || (match[1] !== '0' && match[2] === undefined))
     throw new InvalidInput(
       `The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
-        'number followed by m, h or d (for example 30m, 1h, 2d).'
+        'number followed by m, h or d (for example 30m, 1h, 2d), at most 365d.'
     )
-  return Number(match[1]) * (match[2] ? UNIT_SECONDS[match[2] as 'm' | 'h' | 'd'] : 0)
+  const capSeconds = 365 * UNIT_SECONDS.d
+  const digits = match[1] as string
+  const seconds =
+    digits.length > String(capSeconds).length
+      ? Infinity
+      : Number(digits) * (match[2] ? UNIT_SECONDS[match[2] as 'm' | 'h' | 'd'] : 0)
+  if (seconds > capSeconds)
+    throw new InvalidInput(
+      `The \`archive-after\` input ${JSON.stringify(text)} is longer than the cap of 365d ` +
+        '(8760h, 525600m). Use a whole number of m, h or d up to 365d.'
+    )
+  return seconds
 }
 
 /** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
