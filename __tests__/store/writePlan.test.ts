@@ -11,7 +11,7 @@ import { archiveRef, bucketOf, indexRef, type LogicalName } from '../../src/core
 import { keyHash, ledgerRef } from '../../src/core/refs.js'
 import { decodeRecord } from '../../src/core/entry.js'
 import type { LedgerRecord } from '../../src/core/record.js'
-import type { RefChange } from '../../src/store/git.js'
+import type { RefChange, RefTime } from '../../src/store/git.js'
 import { BucketView } from '../../src/store/index/bucket.js'
 import {
   archivedAt,
@@ -527,6 +527,12 @@ describe('generationsOf: a key’s entry read whole', () => {
       stray('g2')
     ],
     [
+      // git orders a directory `a` as `a/`, after the file `a-`; the message names the first by name.
+      'stray names a (a directory) and a-',
+      { [`keys/${HK}/1`]: admission(), [`keys/${HK}/a/x`]: 'deep', [`keys/${HK}/a-`]: 'file' },
+      stray('a')
+    ],
+    [
       'a stray name 2x',
       { [`keys/${HK}/1`]: admission(), [`keys/${HK}/2x`]: admission(2) },
       stray('2x')
@@ -743,6 +749,14 @@ describe('retention: a key is dropped only when every run verifiably ended', () 
     expect(await failure(() => plan().retain(key()))).toEqual(
       corrupt(`${KEY_INDEX}:ended/${HK}`, 'its index entry is not JSON')
     )
+  })
+
+  it('retention 0 reads no end marker, not even a broken one', async () => {
+    const { local, plan } = setup({ retention: 0 })
+    lay(local, { ...keyFiles, [`ended/${HK}`]: 'garbage' })
+    const p = plan()
+    await p.retain(key())
+    expect(await p.keptPastRetention(key())).toBeNull()
   })
 
   it('an end marker this write removed is not read', async () => {
@@ -993,6 +1007,26 @@ describe('sweep: chains idle past archive-after are archived', () => {
     expect(result.changes[0]).toEqual({ ref: chain(1), oid: null, expected: heads[chain(1)] })
   })
 
+  it.each<[string, (head: string) => RefTime[], number]>([
+    ['an admission name', head => [{ ref: `${NS}/admissions/${HR}`, oid: head, time: 0 }], 0],
+    [
+      'a chain twice: archived once',
+      head => [
+        { ref: chain(1), oid: head, time: 0 },
+        { ref: chain(1), oid: head, time: 0 }
+      ],
+      1
+    ]
+  ])('a listing that names %s', async (_, listing, archived) => {
+    const { local, store, plan } = setup()
+    const head = local.commit({ tree: EMPTY_TREE, message: 'x' })
+    store.liveChains = async () => listing(head)
+    const p = plan()
+    expect(await p.sweepChains([RUN])).toBe(archived === 0 ? 'none' : null)
+    const result = await p.finish()
+    expect(result.changes.filter(c => c.oid === null)).toHaveLength(archived)
+  })
+
   it('a bucket not brought: NeedBuckets', async () => {
     const { store, plan } = setup()
     store.brought = new Set()
@@ -1115,6 +1149,45 @@ describe('finish: the refs and objects of one write', () => {
       }
       return out
     }
+  })
+
+  /** Key K ended long ago, its run archived and terminal: retention drops it. */
+  function droppable(local: MemoryObjects, extra: Record<string, TreeFile> = {}) {
+    const EXPIRED = C - 91 * DAY
+    const head = ledger(local, ['admitted', 'cancelled'])
+    lay(local, {
+      [`keys/${HK}/1`]: admission(),
+      [`ended/${HK}`]: indexEntry(LEDGER, head, true, EXPIRED),
+      [`runs/${HR}`]: indexEntry(LEDGER, head, true, EXPIRED),
+      ...extra
+    })
+  }
+
+  it('compaction beside a key admitted in the same bucket reads only the chains’ entries', async () => {
+    const { local, plan } = setup({ retention: 90 })
+    droppable(local)
+    const NEIGHBOUR = key(1, `${HR.slice(0, 2)}${'d'.repeat(62)}`)
+    const p = plan()
+    await p.retain(key())
+    await p.put(NEIGHBOUR, admission())
+    const result = await p.finish()
+    expect(result.changes.map(c => c.ref)).toEqual([KEY_INDEX, RUN_INDEX])
+    local.apply(result)
+    expect(Object.keys(await local.files(RUN_INDEX))).toEqual([`keys/${NEIGHBOUR.hash}/1`])
+  })
+
+  it('compaction meets a broken entry of another chain: fails closed, named', async () => {
+    const { local, plan } = setup({ retention: 90 })
+    const other = `${HR.slice(0, 2)}${'e'.repeat(62)}`
+    droppable(local, { [`runs/${other}`]: indexEntry(LEDGER, 'e'.repeat(40), true, 1) })
+    const p = plan()
+    await p.retain(key())
+    expect(await failure(() => p.finish())).toEqual(
+      corrupt(
+        `${RUN_INDEX}:runs/${other}`,
+        `its index entry names ${LEDGER}, not ${NS}/runs/${other}`
+      )
+    )
   })
 
   it('compaction with no archive tip and nothing held changes no archive ref', async () => {
