@@ -14,9 +14,11 @@ export const modules = {
 /* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5263);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7931);
+
 
 
 
@@ -24,7 +26,7 @@ export const modules = {
 
 /** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
 async function listGenerations(store, options) {
-    const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionRef */ .Rp)(options.namespace, options.dispatch_key);
+    const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionRef */ .Rp)(options.namespace, options.dispatch_key);
     const listed = await store.listRefs(admission_ref, { refresh: options.refresh ?? false });
     return {
         admission_ref,
@@ -52,7 +54,7 @@ function checkedGeneration(ref, generation, stored, expected) {
     const admission = stored.value;
     if (admission.dispatch_key !== expected.dispatch_key)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, 'it holds a different dispatch key than its ref names');
-    const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(expected.namespace, admission.run_id);
+    const ledger = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(expected.namespace, admission.run_id);
     if (admission.ledger_ref !== ledger)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
             `${JSON.stringify(admission.run_id)} (${ledger})`);
@@ -69,7 +71,7 @@ function checkedGeneration(ref, generation, stored, expected) {
  */
 async function admissionOfRun(store, reader, run, listed) {
     const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key };
-    const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionRef */ .Rp)(run.namespace, run.dispatch_key);
+    const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionRef */ .Rp)(run.namespace, run.dispatch_key);
     const first = await reader.readAdmission(admission_ref);
     if (first?.value.run_id === run.run_id) {
         const entry = checkedGeneration(admission_ref, 1, first, expected);
@@ -86,7 +88,7 @@ async function admissionOfRun(store, reader, run, listed) {
     const own = generations.find(g => g.admission.run_id === run.run_id);
     if (own)
         return own;
-    const ledger_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(run.namespace, run.run_id);
+    const ledger_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(run.namespace, run.run_id);
     const holders = generations.map(g => `${JSON.stringify(g.admission.run_id)} (generation ${g.generation}) at ${g.ref}`);
     throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU(ledger_ref, run.run_id, run.dispatch_key, holders.length === 0
         ? `has no admission (no ${admission_ref})`
@@ -103,7 +105,7 @@ function newestGeneration(entry, chain) {
         return { generation: entry.generation, state: null, last_occurred_at: null };
     if (chain.some(record => record.value.run_id !== entry.admission.run_id))
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.admission.ledger_ref, `it holds records of another run than ${entry.admission.run_id}, which ${entry.ref} admitted`);
-    const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain);
+    const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .verifiedState */ .SP)(chain);
     return {
         generation: entry.generation,
         state: state.state,
@@ -134,7 +136,11 @@ async function assessGenerations(store, query) {
         // The admission that answers is read whole before it is trusted (docs/design/writers.md
         // #every-entry-whole): the chain it names, even when the decision would not need it.
         const read = own ?? newest;
-        const chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        let chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        // An admission lands with its ledger in one push, so a ledger not seen is a stale copy of
+        // its refs (fetched before that push): look once more at the arbiter before failing closed.
+        if (read && read !== own && !chain)
+            chain = await reader.readChain(read.admission.ledger_ref, { decode: _core_entry_js__WEBPACK_IMPORTED_MODULE_2__/* .decodeRecord */ .eT }, { refresh: true });
         if (read)
             checkAdmittedChain(query, read, chain, { own: read === own });
         return { own, newest, chain, early };
@@ -172,12 +178,12 @@ function checkAdmittedChain(query, entry, chain, options) {
             return;
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`);
     }
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(query.namespace, ledger_ref, chain);
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_5__/* .checkChainNames */ .o)(query.namespace, ledger_ref, chain);
     const key = chain[0]?.value.idempotency.dispatch_key;
     if (key !== query.dispatch_key)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
             `(${JSON.stringify(key)}), so it admits no run of this one`);
-    (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain);
+    (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .verifiedState */ .SP)(chain);
 }
 
 

@@ -457,6 +457,8 @@ class TagProvider {
 var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __webpack_require__(7994);
+// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
+var ledgerRepository = __webpack_require__(8109);
 ;// CONCATENATED MODULE: ./src/store/tagStore.ts
 /**
  * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the
@@ -469,8 +471,15 @@ var remoteStore = __webpack_require__(7994);
 
 
 
+
+
 /** The tag store over the same repository and arbiter as the chain store. */
 function tagStoreFor(store) {
+    if (store instanceof ledgerRepository/* LedgerRepositoryStore */.ZW)
+        throw new errors/* InvalidInput */.o9(`effect is not yet supported with ledger-repository (${store.name}): its tags live in this ` +
+            'repository and its records in the ledger repository, and the one atomic push that makes ' +
+            'a tag exactly once cannot span both. Nothing was sent. Run this step without ' +
+            'ledger-repository for now.');
     if (store instanceof remoteStore/* RemoteStore */.q)
         return new RemoteTagStore(store);
     if (store instanceof localStore/* LocalStore */.V)

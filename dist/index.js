@@ -28428,6 +28428,8 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     archiveAfter: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     retentionDays: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    ledgerRepository: matching('ledger-repository', /^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, 'empty or owner/name (for example octo-org/dispatch-ledger-state)'),
+    ledgerToken: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: oneOf('on-conflict', ['fail', 'output']),
     token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     reuse: oneOf('reuse', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.reuse.values),
@@ -30609,6 +30611,14 @@ const INPUTS = {
         description: 'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
         default: '1h'
     },
+    'ledger-repository': {
+        description: 'A repository of its own (owner/name) that holds the ledger instead of this one: only the ledger-token can write it, and this repository gets no refs of ours. Default empty: the ledger is in this repository (origin). No checkout is needed with it.',
+        default: ''
+    },
+    'ledger-token': {
+        description: 'The token for the ledger-repository (contents: write on it, e.g. a GitHub App installation token for that repository only). Default the token input where the action has one. Sent to git only through its environment; never printed.',
+        default: ''
+    },
     'retention-days': {
         description: "Days a key is kept after its newest run ended; 0 (the default) keeps every key forever. A key past it is dropped at its index bucket's next write, its archived runs with it, and a later event for it is a new run. 1 to 89 is refused: GitHub re-runs a workflow up to 30 days after it started and a run may last 35 days.",
         default: '0'
@@ -30705,7 +30715,9 @@ const STORE = {
     remote: null,
     'repository-path': null,
     'archive-after': null,
-    'retention-days': null
+    'retention-days': null,
+    'ledger-repository': null,
+    'ledger-token': null
 };
 const RUN_OUTPUTS = {
     state: null,
@@ -31938,7 +31950,7 @@ class WritePlan {
         return generations[generations.length - 1] ?? null;
     }
     /**
-     * A key's entry read whole, as this write leaves it (docs/design/storage.md#broken-entries):
+     * A key's entry read whole, as this write leaves it (docs/design/writers.md#every-entry-whole):
      * every generation 1..N present, each an admission commit of this key and generation. A gap,
      * a stray name, a file where the key's directory belongs or an entry that does not parse
      * fails closed naming where it is; nothing then writes over it.
@@ -32833,13 +32845,16 @@ class RemoteRefs {
         this.git = git;
         this.name = name;
         this.options = options;
+        this.remote = options.remote ?? name;
     }
+    /** What git fetches from and pushes to: the remote's name, or a URL. */
+    remote;
     async bring(prefixes, options) {
         const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
         if (wanted.length === 0)
             return;
         this.epoch++;
-        const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {});
+        const result = await this.git.fetchRefs(this.remote, wanted, options.shallow ? { depth: 1 } : {});
         // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
         const nothing = options.shallow && result.code === 1 && result.stderr.trim() === '';
         if (result.code !== 0 && !nothing) {
@@ -32853,7 +32868,7 @@ class RemoteRefs {
         if (oids.length === 0)
             return;
         this.epoch++;
-        const result = await this.git.fetchObjects(this.name, oids);
+        const result = await this.git.fetchObjects(this.remote, oids);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             if (/not our ref/i.test(result.stderr))
@@ -32871,7 +32886,7 @@ class RemoteRefs {
      * no write permission) throws: no retry can help.
      */
     async apply(changes) {
-        const result = await this.git.push(this.name, changes, { atomic: true });
+        const result = await this.git.push(this.remote, changes, { atomic: true });
         const parsed = parsePorcelain(result.stdout);
         const lines = changes.map(c => parsed.get(c.ref));
         if (result.code !== 0) {
@@ -32925,8 +32940,14 @@ class RemoteRefs {
         return false;
     }
     refuseIfForbidden(result, access) {
-        if (!/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(result.stderr))
+        const custom = this.options.refusal;
+        const forbidden = custom
+            ? /\b40[134]\b|authentication failed|could not read username|invalid username|repository not found|permission to .* denied|write access .* not granted|resource not accessible/i
+            : /\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i;
+        if (!forbidden.test(result.stderr))
             return;
+        if (custom)
+            throw custom(access, firstLine(result.stderr));
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
             'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
             `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
@@ -32957,6 +32978,113 @@ function firstLine(text) {
         .map(line => line.trim())
         .filter(Boolean);
     return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
+
+/***/ }),
+
+/***/ 8109:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ZW: () => (/* binding */ LedgerRepositoryStore),
+  bc: () => (/* binding */ authorizationHeader),
+  vX: () => (/* binding */ openLedgerStore)
+});
+
+// UNUSED EXPORTS: credentialEnv, ledgerUrl
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
+var store_git = __nccwpck_require__(6648);
+// EXTERNAL MODULE: ./src/store/index/indexedStore.ts + 5 modules
+var indexedStore = __nccwpck_require__(1523);
+// EXTERNAL MODULE: ./src/store/index/physical.ts
+var physical = __nccwpck_require__(3049);
+;// CONCATENATED MODULE: ./src/store/ledgerRepository.ts
+/**
+ * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
+ * `<server>/<owner>/<name>.git`, reached with a token that only the git processes' environment
+ * carries (an `http.<url>.extraheader` through GIT_CONFIG_COUNT), never a command line, a stored
+ * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP, so a
+ * step needs no checkout of the code repository and the workspace's `.git` is never touched.
+ */
+
+
+
+
+
+
+
+
+/** The arbiter's URL: the server's, as GITHUB_SERVER_URL names it, then `/<owner>/<name>.git`. */
+function ledgerUrl(serverUrl, repository) {
+    return `${(serverUrl || 'https://github.com').replace(/\/+$/, '')}/${repository}.git`;
+}
+/** The header git sends: HTTP Basic with the user GitHub documents for tokens. */
+function authorizationHeader(token) {
+    return `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')}`;
+}
+/**
+ * The environment of every git process of this store: the step's, plus one more config entry
+ * (after any GIT_CONFIG_COUNT entries already there) that sends the token to this URL only.
+ */
+function credentialEnv(env, url, token) {
+    const given = Number(env.GIT_CONFIG_COUNT ?? '0');
+    const index = Number.isInteger(given) && given > 0 ? given : 0;
+    return {
+        ...env,
+        GIT_CONFIG_COUNT: String(index + 1),
+        [`GIT_CONFIG_KEY_${index}`]: `http.${url}.extraheader`,
+        [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
+    };
+}
+/** The store whose arbiter is a ledger repository; its name is `owner/name`. */
+class LedgerRepositoryStore extends indexedStore/* IndexedStore */.RX {
+}
+async function openLedgerStore(ledger, options) {
+    const { repository, token } = ledger;
+    if (token.trim() === '')
+        throw new errors/* InvalidInput */.o9(`ledger-repository ${repository} needs a token that may write it: set \`ledger-token\` ` +
+            `(contents: write on ${repository}, for example from actions/create-github-app-token). ` +
+            'Nothing was admitted.');
+    const url = ledgerUrl(options.env.GITHUB_SERVER_URL, repository);
+    const cache = await cacheRepository(options.env, url);
+    const git = new store_git/* Git */.TU(cache, credentialEnv(options.env, url, token));
+    const refs = new physical/* RemoteRefs */.rX(git, repository, {
+        ...options.layout,
+        remote: url,
+        refusal: (access, said) => refused(repository, access, said)
+    });
+    return new LedgerRepositoryStore(refs, options.layout);
+}
+/** A bare repository of this store's own, made once per runner (one `git init`). */
+async function cacheRepository(env, url) {
+    const root = env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
+    const dir = (0,external_node_path_.join)(root, 'dispatch-ledger', (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 16));
+    if (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'HEAD')).catch(() => null))
+        return dir;
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    await new store_git/* Git */.TU(dir, env).ok(['init', '--quiet', '--bare']);
+    return dir;
+}
+/** A token that may not read or may not write the ledger repository: what to fix, named. */
+function refused(repository, access, said) {
+    return new errors/* StoreError */.AD(`The ledger repository ${repository} refused to let this job ${access} its refs (${said}). ` +
+        'Nothing was admitted or recorded. The `ledger-token` needs `contents: write` on ' +
+        `${repository}; GitHub answers 404 both for a repository that does not exist and for one ` +
+        'the token cannot see, so check the name as well.');
 }
 
 
@@ -43834,14 +43962,17 @@ function describeError(error) {
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
-var index_layout = __nccwpck_require__(5860);
+var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/store/git.ts + 1 modules
 var store_git = __nccwpck_require__(6648);
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __nccwpck_require__(7994);
+// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
+var ledgerRepository = __nccwpck_require__(8109);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
+
 
 
 
@@ -43858,16 +43989,14 @@ var remoteStore = __nccwpck_require__(7994);
  * or outside Actions the local repository decides.
  */
 async function openStore(options) {
+    if (options.ledger)
+        return (0,ledgerRepository/* openLedgerStore */.vX)(options.ledger, { env: options.env, layout: layoutOf(options) });
     const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
     const info = await (0,promises_.stat)(path).catch(() => null);
     if (!info?.isDirectory())
         throw new errors/* InvalidInput */.o9(`The repository path ${path} is not a directory. Check the repository out first ` +
             '(actions/checkout) or set repository-path.');
-    const layout = {
-        archiveAfterSeconds: (0,index_layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? ''),
-        retentionDays: (0,index_layout/* parseRetentionDays */.l6)(options.retentionDays ?? ''),
-        warn: options.warn
-    };
+    const layout = layoutOf(options);
     const git = new store_git/* Git */.TU(path, options.env);
     const remote = options.remote.trim();
     if (remote === 'none')
@@ -43875,7 +44004,6 @@ async function openStore(options) {
     if (remote === 'auto') {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
-        // A future ledger-repository input would name the arbiter here, before origin is looked for.
         if (await git.hasRemote('origin'))
             return new remoteStore/* RemoteStore */.q(git, 'origin', layout);
         // Not a repository at all is the truer message (git's own, naming actions/checkout).
@@ -43892,6 +44020,14 @@ async function openStore(options) {
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
     return new remoteStore/* RemoteStore */.q(git, remote, layout);
+}
+/** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
+function layoutOf(options) {
+    return {
+        archiveAfterSeconds: (0,layout/* parseArchiveAfter */.CY)(options.archiveAfter ?? ''),
+        retentionDays: (0,layout/* parseRetentionDays */.l6)(options.retentionDays ?? ''),
+        warn: options.warn
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deps.ts
@@ -43918,7 +44054,8 @@ async function openDeps(options) {
         archiveAfter: options.archiveAfter ?? '',
         retentionDays: options.retentionDays ?? '',
         env,
-        warn: options.warn
+        warn: options.warn,
+        ledger: options.ledger ?? null
     });
     const github = new GitHubGateway({
         token: options.token,
@@ -43937,6 +44074,7 @@ var core_writer = __nccwpck_require__(7416);
 // EXTERNAL MODULE: ./src/registry.ts
 var registry = __nccwpck_require__(2976);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -43968,6 +44106,20 @@ async function run(command = 'admit', env = process.env) {
         src_core/* setFailed */.C1((0,action_inputs/* inInputTerms */.Px)(error instanceof Error ? error.message : String(error)));
     }
 }
+/**
+ * ledger-repository and the token for it (ledger-token, else the token input), masked before
+ * anything runs, in the forms a log could show: the token and the header git sends.
+ */
+function ledgerOf(inputs) {
+    if (inputs.ledgerRepository === '')
+        return null;
+    const token = inputs.ledgerToken || inputs.token;
+    if (token !== '') {
+        src_core/* setSecret */.Pq(token);
+        src_core/* setSecret */.Pq((0,ledgerRepository/* authorizationHeader */.bc)(token).slice('AUTHORIZATION: basic '.length));
+    }
+    return { repository: inputs.ledgerRepository, token };
+}
 async function runStep(command, inputs, env) {
     const spec = registry/* REGISTRY */.Mo[command];
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
@@ -43981,6 +44133,7 @@ async function runStep(command, inputs, env) {
         remote: inputs.remote,
         archiveAfter: inputs.archiveAfter,
         retentionDays: inputs.retentionDays,
+        ledger: ledgerOf(inputs),
         token: inputs.token,
         timeoutSeconds: Number(inputs.timeoutSeconds),
         env,

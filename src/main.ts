@@ -5,6 +5,7 @@ import { inInputTerms, readInputs, type Inputs } from './action/inputs.js'
 import type { StepReport } from './action/report.js'
 import { writeSummary } from './action/summary.js'
 import { openDeps } from './commands/deps.js'
+import { authorizationHeader, type LedgerRepository } from './store/ledgerRepository.js'
 import { validateNamespace } from './core/refs.js'
 import { writerFromEnv } from './core/writer.js'
 import { needsEvent, REGISTRY, type CommandName } from './registry.js'
@@ -31,6 +32,20 @@ export async function run(
   }
 }
 
+/**
+ * ledger-repository and the token for it (ledger-token, else the token input), masked before
+ * anything runs, in the forms a log could show: the token and the header git sends.
+ */
+function ledgerOf(inputs: Inputs): LedgerRepository | null {
+  if (inputs.ledgerRepository === '') return null
+  const token = inputs.ledgerToken || inputs.token
+  if (token !== '') {
+    core.setSecret(token)
+    core.setSecret(authorizationHeader(token).slice('AUTHORIZATION: basic '.length))
+  }
+  return { repository: inputs.ledgerRepository, token }
+}
+
 async function runStep(
   command: CommandName,
   inputs: Inputs,
@@ -48,6 +63,7 @@ async function runStep(
     remote: inputs.remote,
     archiveAfter: inputs.archiveAfter,
     retentionDays: inputs.retentionDays,
+    ledger: ledgerOf(inputs),
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
     env,

@@ -214,6 +214,16 @@ export const INPUTS = {
       'How long a run or operation keeps a ref of its own after its last write (a whole number of m, h or d, at most 365d; 0 archives after every write). Then it lives in the index: read, verified and appended to exactly as before, while pushes to the repository stay as fast as without dispatch-ledger.',
     default: '1h'
   },
+  'ledger-repository': {
+    description:
+      'A repository of its own (owner/name) that holds the ledger instead of this one: only the ledger-token can write it, and this repository gets no refs of ours. Default empty: the ledger is in this repository (origin). No checkout is needed with it.',
+    default: ''
+  },
+  'ledger-token': {
+    description:
+      'The token for the ledger-repository (contents: write on it, e.g. a GitHub App installation token for that repository only). Default the token input where the action has one. Sent to git only through its environment; never printed.',
+    default: ''
+  },
   'retention-days': {
     description:
       "Days a key is kept after its newest run ended; 0 (the default) keeps every key forever. A key past it is dropped at its index bucket's next write, its archived runs with it, and a later event for it is a new run. 1 to 89 is refused: GitHub re-runs a workflow up to 30 days after it started and a run may last 35 days.",
@@ -343,7 +353,9 @@ const STORE = {
   remote: null,
   'repository-path': null,
   'archive-after': null,
-  'retention-days': null
+  'retention-days': null,
+  'ledger-repository': null,
+  'ledger-token': null
 } as const
 
 const RUN_OUTPUTS = {

@@ -54,6 +54,12 @@ export const InputsSchema = z.object({
   repositoryPath: z.string(),
   archiveAfter: z.string(),
   retentionDays: z.string(),
+  ledgerRepository: matching(
+    'ledger-repository',
+    /^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/,
+    'empty or owner/name (for example octo-org/dispatch-ledger-state)'
+  ),
+  ledgerToken: z.string(),
   onConflict: oneOf('on-conflict', ['fail', 'output']),
   token: z.string(),
   reuse: oneOf('reuse', INPUTS.reuse.values),

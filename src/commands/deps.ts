@@ -5,6 +5,7 @@
  * one GitHub gateway.
  */
 import { GitHubGateway } from '../github/gateway.js'
+import type { LedgerRepository } from '../store/ledgerRepository.js'
 import { openStore } from '../store/openStore.js'
 import type { Store } from '../store/store.js'
 
@@ -49,6 +50,8 @@ export interface OpenOptions {
   readonly env: NodeJS.ProcessEnv
   /** Where the store's warnings go (the step's log). */
   readonly warn?: (message: string) => void
+  /** ledger-repository and its token: the arbiter is that repository; null: this one's origin. */
+  readonly ledger?: LedgerRepository | null
 }
 
 /**
@@ -64,7 +67,8 @@ export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
     archiveAfter: options.archiveAfter ?? '',
     retentionDays: options.retentionDays ?? '',
     env,
-    warn: options.warn
+    warn: options.warn,
+    ledger: options.ledger ?? null
   })
   const github = new GitHubGateway({
     token: options.token,

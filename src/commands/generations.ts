@@ -17,6 +17,7 @@ import {
   type Reuse
 } from '../core/generation.js'
 import type { LedgerRecord } from '../core/record.js'
+import { decodeRecord } from '../core/entry.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import type { Store, StoreReader, StoredEntry } from '../store/store.js'
 import { verifiedState } from './runView.js'
@@ -238,7 +239,15 @@ export async function assessGenerations(store: Store, query: AssessQuery): Promi
     // The admission that answers is read whole before it is trusted (docs/design/writers.md
     // #every-entry-whole): the chain it names, even when the decision would not need it.
     const read = own ?? newest
-    const chain = read ? await reader.readChain(read.admission.ledger_ref) : null
+    let chain = read ? await reader.readChain(read.admission.ledger_ref) : null
+    // An admission lands with its ledger in one push, so a ledger not seen is a stale copy of
+    // its refs (fetched before that push): look once more at the arbiter before failing closed.
+    if (read && read !== own && !chain)
+      chain = await reader.readChain(
+        read.admission.ledger_ref,
+        { decode: decodeRecord },
+        { refresh: true }
+      )
     if (read) checkAdmittedChain(query, read, chain, { own: read === own })
     return { own, newest, chain, early }
   })

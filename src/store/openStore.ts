@@ -6,6 +6,7 @@ import { Git } from './git.js'
 import { LocalStore } from './localStore.js'
 import { RemoteStore } from './remoteStore.js'
 import type { Store } from './store.js'
+import { openLedgerStore, type LedgerRepository } from './ledgerRepository.js'
 
 export interface StoreOptions {
   readonly repositoryPath: string
@@ -17,6 +18,8 @@ export interface StoreOptions {
   readonly env: NodeJS.ProcessEnv
   /** Where a store's warnings go (the step's log). */
   readonly warn?: (message: string) => void
+  /** ledger-repository: the arbiter is that repository, and no checkout is needed. */
+  readonly ledger?: LedgerRepository | null
 }
 
 /**
@@ -28,6 +31,8 @@ export interface StoreOptions {
  * or outside Actions the local repository decides.
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.ledger)
+    return openLedgerStore(options.ledger, { env: options.env, layout: layoutOf(options) })
   const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
   const info = await stat(path).catch(() => null)
   if (!info?.isDirectory())
@@ -35,18 +40,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository path ${path} is not a directory. Check the repository out first ` +
         '(actions/checkout) or set repository-path.'
     )
-  const layout = {
-    archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? ''),
-    retentionDays: parseRetentionDays(options.retentionDays ?? ''),
-    warn: options.warn
-  }
+  const layout = layoutOf(options)
   const git = new Git(path, options.env)
   const remote = options.remote.trim()
   if (remote === 'none') return new LocalStore(git, layout)
   if (remote === 'auto') {
     if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
       return new LocalStore(git, layout)
-    // A future ledger-repository input would name the arbiter here, before origin is looked for.
     if (await git.hasRemote('origin')) return new RemoteStore(git, 'origin', layout)
     // Not a repository at all is the truer message (git's own, naming actions/checkout).
     await git.ok(['rev-parse', '--git-dir'])
@@ -68,4 +68,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         'or the name of a configured remote.'
     )
   return new RemoteStore(git, remote, layout)
+}
+
+/** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
+function layoutOf(options: StoreOptions) {
+  return {
+    archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? ''),
+    retentionDays: parseRetentionDays(options.retentionDays ?? ''),
+    warn: options.warn
+  }
 }

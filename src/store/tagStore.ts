@@ -10,6 +10,8 @@ import { StoreError } from '../core/errors.js'
 import type { Git, RefUpdate } from './git.js'
 import { LocalStore } from './localStore.js'
 import { RemoteStore } from './remoteStore.js'
+import { LedgerRepositoryStore } from './ledgerRepository.js'
+import { InvalidInput } from '../core/errors.js'
 import type { IndexedStore } from './index/indexedStore.js'
 import type { Store } from './store.js'
 
@@ -46,6 +48,13 @@ export interface TagStore {
 
 /** The tag store over the same repository and arbiter as the chain store. */
 export function tagStoreFor(store: Store): TagStore {
+  if (store instanceof LedgerRepositoryStore)
+    throw new InvalidInput(
+      `effect is not yet supported with ledger-repository (${store.name}): its tags live in this ` +
+        'repository and its records in the ledger repository, and the one atomic push that makes ' +
+        'a tag exactly once cannot span both. Nothing was sent. Run this step without ' +
+        'ledger-repository for now.'
+    )
   if (store instanceof RemoteStore) return new RemoteTagStore(store)
   if (store instanceof LocalStore) return new LocalTagStore(store)
   throw new StoreError(`no tag store for the ${store.name} store`)

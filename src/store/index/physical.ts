@@ -87,6 +87,10 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
 export interface RemoteOptions {
   /** Where a warning goes (the step's log); a write is never failed for one. */
   readonly warn?: (message: string) => void
+  /** What git is told to talk to, when it is not the store's name (a ledger repository's URL). */
+  readonly remote?: string
+  /** The error for an arbiter that refused this job access, when the store says it its own way. */
+  readonly refusal?: (access: 'read' | 'write', said: string) => StoreError
 }
 
 export class RemoteRefs implements RefBackend {
@@ -100,7 +104,12 @@ export class RemoteRefs implements RefBackend {
     readonly git: Git,
     readonly name: string,
     private readonly options: RemoteOptions = {}
-  ) {}
+  ) {
+    this.remote = options.remote ?? name
+  }
+
+  /** What git fetches from and pushes to: the remote's name, or a URL. */
+  private readonly remote: string
 
   async bring(
     prefixes: readonly string[],
@@ -109,7 +118,11 @@ export class RemoteRefs implements RefBackend {
     const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p))
     if (wanted.length === 0) return
     this.epoch++
-    const result = await this.git.fetchRefs(this.name, wanted, options.shallow ? { depth: 1 } : {})
+    const result = await this.git.fetchRefs(
+      this.remote,
+      wanted,
+      options.shallow ? { depth: 1 } : {}
+    )
     // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
     const nothing = options.shallow && result.code === 1 && result.stderr.trim() === ''
     if (result.code !== 0 && !nothing) {
@@ -122,7 +135,7 @@ export class RemoteRefs implements RefBackend {
   async bringObjects(oids: readonly string[], what?: string): Promise<void> {
     if (oids.length === 0) return
     this.epoch++
-    const result = await this.git.fetchObjects(this.name, oids)
+    const result = await this.git.fetchObjects(this.remote, oids)
     if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
       if (/not our ref/i.test(result.stderr))
@@ -143,7 +156,7 @@ export class RemoteRefs implements RefBackend {
    * no write permission) throws: no retry can help.
    */
   async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
-    const result = await this.git.push(this.name, changes, { atomic: true })
+    const result = await this.git.push(this.remote, changes, { atomic: true })
     const parsed = parsePorcelain(result.stdout)
     const lines = changes.map(c => parsed.get(c.ref))
     if (result.code !== 0) {
@@ -196,12 +209,12 @@ export class RemoteRefs implements RefBackend {
   }
 
   private refuseIfForbidden(result: GitResult, access: 'read' | 'write'): void {
-    if (
-      !/\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i.test(
-        result.stderr
-      )
-    )
-      return
+    const custom = this.options.refusal
+    const forbidden = custom
+      ? /\b40[134]\b|authentication failed|could not read username|invalid username|repository not found|permission to .* denied|write access .* not granted|resource not accessible/i
+      : /\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i
+    if (!forbidden.test(result.stderr)) return
+    if (custom) throw custom(access, firstLine(result.stderr))
     throw new StoreError(
       `The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
         'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +

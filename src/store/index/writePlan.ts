@@ -163,7 +163,7 @@ export class WritePlan {
   }
 
   /**
-   * A key's entry read whole, as this write leaves it (docs/design/storage.md#broken-entries):
+   * A key's entry read whole, as this write leaves it (docs/design/writers.md#every-entry-whole):
    * every generation 1..N present, each an admission commit of this key and generation. A gap,
    * a stray name, a file where the key's directory belongs or an entry that does not parse
    * fails closed naming where it is; nothing then writes over it.

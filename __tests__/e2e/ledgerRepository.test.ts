@@ -1,0 +1,194 @@
+/**
+ * A ledger repository of its own (docs/design/ledger-repository.md), through the bundled action
+ * as the runner runs it: the arbiter is `<GITHUB_SERVER_URL>/<owner>/<name>.git`, the step needs
+ * no checkout, the code repository gets no refs of ours, and the token reaches git only through
+ * its environment. Here the server is a directory of bare repositories behind file:// URLs (git
+ * ignores the auth header there); the credential checks run against the testkit's git host.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { runAction, type ActionRun } from '../../scripts/runner.js'
+import { exampleEvent } from '../support/events.js'
+import { cleanupRepos, git, makeRepo, makeTempDir } from '../support/repo.js'
+
+afterAll(cleanupRepos)
+
+const LEDGER = 'octo-org/dispatch-ledger-state'
+const TOKEN = 'ghs_ledgerTokenThatMustNeverBePrinted0001'
+
+/** A server directory whose `<owner>/<name>.git` is an empty bare repository (no branch). */
+async function server(): Promise<{ url: string; bare: string }> {
+  const root = await makeTempDir()
+  const bare = join(root, `${LEDGER}.git`)
+  await mkdir(bare, { recursive: true })
+  execFileSync('git', ['init', '--quiet', '--bare', bare])
+  return { url: pathToFileURL(root).href, bare }
+}
+
+function refsOf(dir: string, prefix = 'refs/'): string[] {
+  return execFileSync('git', ['for-each-ref', '--format=%(refname)', prefix], { cwd: dir })
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+}
+
+async function labeled(options: { repositoryId?: number } = {}) {
+  const event = await exampleEvent('issues-labeled.json')
+  if (options.repositoryId !== undefined)
+    (event.repository as Record<string, unknown>).id = options.repositoryId
+  return event
+}
+
+async function step(
+  host: { url: string },
+  run: Partial<ActionRun> & { workspace: string }
+): Promise<Awaited<ReturnType<typeof runAction>>> {
+  return runAction({
+    eventName: 'issues',
+    event: await labeled(),
+    ...run,
+    with: { 'ledger-repository': LEDGER, 'ledger-token': TOKEN, ...run.with },
+    env: { GITHUB_SERVER_URL: host.url, ...run.env }
+  })
+}
+
+describe('admit through a ledger repository, with no checkout at all', () => {
+  it('first arrival, re-run, another run, a changed request: the ledger holds it all, the workspace nothing', async () => {
+    const host = await server()
+    const workspace = await makeTempDir()
+    const first = await step(host, { workspace, runId: 501 })
+    expect(first.errors).toEqual([])
+    expect(first.outputs).toMatchObject({ created: 'true', owner: 'true', store: LEDGER })
+    const rerun = await step(host, { workspace, runId: 501, runAttempt: 2 })
+    expect(rerun.outputs).toMatchObject({ created: 'false', owner: 'true' })
+    expect(rerun.outputs.run_id).toBe(first.outputs.run_id)
+    const other = await step(host, { workspace, runId: 502 })
+    expect(other.outputs).toMatchObject({ created: 'false', owner: 'false' })
+    expect(other.outputs.run_id).toBe(first.outputs.run_id)
+    const changed = await step(host, {
+      workspace,
+      runId: 503,
+      with: { request: '{"prompt":"something else"}' }
+    })
+    expect(changed.code).toBe(1)
+    expect(changed.errors.join('\n')).toMatch(/already admitted/)
+    // Every ref of ours is in the ledger repository; it has no branch, no tag.
+    const held = refsOf(host.bare)
+    expect(held.length).toBeGreaterThan(0)
+    expect(held.every(ref => ref.startsWith('refs/dispatch-ledger/'))).toBe(true)
+    expect(await readdir(workspace)).toEqual([])
+  })
+
+  it('a checked-out code repository with an origin gets no ref of ours', async () => {
+    const host = await server()
+    const origin = await makeTempDir()
+    execFileSync('git', ['init', '--quiet', '--bare', origin])
+    const workspace = await makeRepo()
+    await git(workspace, 'remote', 'add', 'origin', origin)
+    const admitted = await step(host, { workspace, runId: 601 })
+    expect(admitted.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    expect(refsOf(origin)).toEqual([])
+    expect(refsOf(workspace, 'refs/dispatch-ledger/')).toEqual([])
+    expect(refsOf(host.bare, 'refs/dispatch-ledger/').length).toBeGreaterThan(0)
+  })
+
+  it('two code repositories (their own repository ids) share one ledger with no collision', async () => {
+    const host = await server()
+    const workspace = await makeTempDir()
+    const a = await step(host, { workspace, runId: 701, event: await labeled({ repositoryId: 1 }) })
+    const b = await step(host, { workspace, runId: 702, event: await labeled({ repositoryId: 2 }) })
+    expect(a.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    expect(b.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    expect(a.outputs.dispatch_key).not.toBe(b.outputs.dispatch_key)
+    expect(a.outputs.run_id).toMatch(/^gh-701-/)
+    expect(b.outputs.run_id).toMatch(/^gh-702-/)
+    const plan = await step(host, {
+      workspace,
+      action: 'plan',
+      eventName: 'schedule',
+      event: {},
+      with: { 'dispatch-key': a.outputs.dispatch_key as string }
+    })
+    expect(plan.outputs).toMatchObject({ run_id: a.outputs.run_id, state: 'admitted' })
+  })
+
+  it('the token is in no git argv, no file the step leaves, and no output but ::add-mask::', async () => {
+    const host = await server()
+    const workspace = await makeTempDir()
+    const runnerTemp = await makeTempDir()
+    // A git first on PATH that records its argv, then runs the real one.
+    const shims = await makeTempDir()
+    const argvLog = join(shims, 'argv.log')
+    const realGit = execFileSync('sh', ['-c', 'command -v git']).toString().trim()
+    await writeFile(
+      join(shims, 'git'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> '${argvLog}'\nexec '${realGit}' "$@"\n`
+    )
+    await chmod(join(shims, 'git'), 0o755)
+    const result = await step(host, {
+      workspace,
+      runId: 801,
+      env: { PATH: `${shims}:${process.env.PATH}`, RUNNER_TEMP: runnerTemp }
+    })
+    expect(result.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    const argv = await readFile(argvLog, 'utf8')
+    expect(argv).toMatch(/fetch|push/)
+    const encoded = Buffer.from(`x-access-token:${TOKEN}`).toString('base64')
+    for (const secret of [TOKEN, encoded]) {
+      expect(argv).not.toContain(secret)
+      for (const file of await filesUnder(runnerTemp)) {
+        expect({ file, held: (await readFile(file)).includes(secret) }).toEqual({
+          file,
+          held: false
+        })
+      }
+      const printed = (result.stdout + result.stderr)
+        .split('\n')
+        .filter(line => !line.startsWith('::add-mask::'))
+        .join('\n')
+      expect(printed).not.toContain(secret)
+      expect(result.summary).not.toContain(secret)
+      expect(Object.values(result.outputs).join('\n')).not.toContain(secret)
+    }
+    expect(result.stdout).toContain(`::add-mask::${TOKEN}`)
+    // The cache is a repository of its own under RUNNER_TEMP, with no remote in its config.
+    const configs = (await filesUnder(runnerTemp)).filter(f => f.endsWith('/config'))
+    expect(configs.length).toBeGreaterThan(0)
+    for (const config of configs) expect(await readFile(config, 'utf8')).not.toMatch(/remote|url/)
+  })
+
+  it('ledger-repository without a token fails naming ledger-token, and writes nothing', async () => {
+    const host = await server()
+    const workspace = await makeTempDir()
+    const result = await step(host, {
+      workspace,
+      runId: 901,
+      with: { 'ledger-token': '' },
+      env: { GITHUB_TOKEN: '' }
+    })
+    expect(result.code).toBe(1)
+    expect(result.errors.join('\n')).toMatch(/`ledger-token`.*contents: write on octo-org/)
+    expect(refsOf(host.bare)).toEqual([])
+  })
+
+  it('a ledger-repository that is not owner/name is an input error', async () => {
+    const host = await server()
+    const result = await step(host, {
+      workspace: await makeTempDir(),
+      with: { 'ledger-repository': 'https://github.com/octo-org/x' }
+    })
+    expect(result.code).toBe(1)
+    expect(result.errors.join('\n')).toMatch(/ledger-repository input must be empty or owner\/name/)
+    expect(refsOf(host.bare)).toEqual([])
+  })
+})
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) out.push(join(entry.parentPath, entry.name))
+  return out
+}

@@ -1,0 +1,100 @@
+/**
+ * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
+ * `<server>/<owner>/<name>.git`, reached with a token that only the git processes' environment
+ * carries (an `http.<url>.extraheader` through GIT_CONFIG_COUNT), never a command line, a stored
+ * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP, so a
+ * step needs no checkout of the code repository and the workspace's `.git` is never touched.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InvalidInput, StoreError } from '../core/errors.js'
+import { Git } from './git.js'
+import { IndexedStore, type LayoutOptions } from './index/indexedStore.js'
+import { RemoteRefs, type RemoteOptions } from './index/physical.js'
+
+export interface LedgerRepository {
+  /** `owner/name`. */
+  readonly repository: string
+  /** The ledger-token (or the token input it falls back to). */
+  readonly token: string
+}
+
+/** The arbiter's URL: the server's, as GITHUB_SERVER_URL names it, then `/<owner>/<name>.git`. */
+export function ledgerUrl(serverUrl: string | undefined, repository: string): string {
+  return `${(serverUrl || 'https://github.com').replace(/\/+$/, '')}/${repository}.git`
+}
+
+/** The header git sends: HTTP Basic with the user GitHub documents for tokens. */
+export function authorizationHeader(token: string): string {
+  return `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')}`
+}
+
+/**
+ * The environment of every git process of this store: the step's, plus one more config entry
+ * (after any GIT_CONFIG_COUNT entries already there) that sends the token to this URL only.
+ */
+export function credentialEnv(
+  env: NodeJS.ProcessEnv,
+  url: string,
+  token: string
+): NodeJS.ProcessEnv {
+  const given = Number(env.GIT_CONFIG_COUNT ?? '0')
+  const index = Number.isInteger(given) && given > 0 ? given : 0
+  return {
+    ...env,
+    GIT_CONFIG_COUNT: String(index + 1),
+    [`GIT_CONFIG_KEY_${index}`]: `http.${url}.extraheader`,
+    [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
+  }
+}
+
+/** The store whose arbiter is a ledger repository; its name is `owner/name`. */
+export class LedgerRepositoryStore extends IndexedStore {}
+
+export async function openLedgerStore(
+  ledger: LedgerRepository,
+  options: { readonly env: NodeJS.ProcessEnv; readonly layout: LayoutOptions & RemoteOptions }
+): Promise<LedgerRepositoryStore> {
+  const { repository, token } = ledger
+  if (token.trim() === '')
+    throw new InvalidInput(
+      `ledger-repository ${repository} needs a token that may write it: set \`ledger-token\` ` +
+        `(contents: write on ${repository}, for example from actions/create-github-app-token). ` +
+        'Nothing was admitted.'
+    )
+  const url = ledgerUrl(options.env.GITHUB_SERVER_URL, repository)
+  const cache = await cacheRepository(options.env, url)
+  const git = new Git(cache, credentialEnv(options.env, url, token))
+  const refs = new RemoteRefs(git, repository, {
+    ...options.layout,
+    remote: url,
+    refusal: (access, said) => refused(repository, access, said)
+  })
+  return new LedgerRepositoryStore(refs, options.layout)
+}
+
+/** A bare repository of this store's own, made once per runner (one `git init`). */
+async function cacheRepository(env: NodeJS.ProcessEnv, url: string): Promise<string> {
+  const root = env.RUNNER_TEMP || tmpdir()
+  const dir = join(
+    root,
+    'dispatch-ledger',
+    createHash('sha256').update(url).digest('hex').slice(0, 16)
+  )
+  if (await stat(join(dir, 'HEAD')).catch(() => null)) return dir
+  await mkdir(dir, { recursive: true })
+  await new Git(dir, env).ok(['init', '--quiet', '--bare'])
+  return dir
+}
+
+/** A token that may not read or may not write the ledger repository: what to fix, named. */
+function refused(repository: string, access: 'read' | 'write', said: string): StoreError {
+  return new StoreError(
+    `The ledger repository ${repository} refused to let this job ${access} its refs (${said}). ` +
+      'Nothing was admitted or recorded. The `ledger-token` needs `contents: write` on ' +
+      `${repository}; GitHub answers 404 both for a repository that does not exist and for one ` +
+      'the token cannot see, so check the name as well.'
+  )
+}
