@@ -176,166 +176,184 @@ function findHeaderEnd(buf: Buffer): { end: number; sepLen: number } | null {
   return { end: lf, sepLen: 2 }
 }
 
-export async function startGitHttpServer(options?: { bareDir?: string }): Promise<GitHttpServer> {
-  let tempRoot: string | null = null
-  let bareDir: string
-  if (options?.bareDir) {
-    bareDir = path.resolve(options.bareDir)
-  } else {
-    tempRoot = await mkdtemp(path.join(tmpdir(), 'git-http-'))
-    bareDir = path.join(tempRoot, 'repo.git')
-    await initBare(bareDir)
+/** What a request to a smart-HTTP server asks for, read from its method and URL. */
+interface ParsedGitRequest {
+  url: URL
+  method: string
+  /** `git-upload-pack` / `git-receive-pack` from `?service=` or the POST path, else null */
+  service: string | null
+  /** the service when the request is a POST to it, else null */
+  postService: string | null
+}
+
+function parseGitRequest(req: http.IncomingMessage): ParsedGitRequest {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const method = req.method ?? 'GET'
+  const queryService = url.searchParams.get('service')
+  const lastSegment = url.pathname.split('/').pop() ?? ''
+  const postService =
+    method === 'POST' && /^git-(upload|receive)-pack$/.test(lastSegment) ? lastSegment : null
+  return { url, method, service: postService ?? queryService, postService }
+}
+
+/** Answers a request with a short text/plain body without running git (its body is drained). */
+function answerText(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  entry: GitHttpRequest,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {}
+): void {
+  req.resume()
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body)
+  })
+  res.end(body)
+  entry.status = status
+}
+
+/** The parts of a server every `git http-backend` run shares. */
+interface BackendContext {
+  /** the git-http-backend executable */
+  backend: string
+  /** GIT_PROJECT_ROOT: PATH_INFO is resolved below it */
+  projectRoot: string
+  /** REMOTE_USER: the pusher's name in the server's reflogs */
+  remoteUser: string
+  /** running backends, killed by close() */
+  children: Set<ChildProcess>
+}
+
+/**
+ * Runs `git http-backend` as a CGI program for one request and streams its answer back. With
+ * `drop`, the backend runs to completion (a push really moves the refs) and then the socket is
+ * destroyed before any response byte is sent.
+ */
+function runHttpBackend(
+  ctx: BackendContext,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  parsed: ParsedGitRequest,
+  entry: GitHttpRequest,
+  drop: boolean
+): void {
+  const { url, method } = parsed
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv(),
+    GIT_PROJECT_ROOT: ctx.projectRoot,
+    GIT_HTTP_EXPORT_ALL: '1',
+    GATEWAY_INTERFACE: 'CGI/1.1',
+    SERVER_PROTOCOL: `HTTP/${req.httpVersion}`,
+    REQUEST_METHOD: method,
+    PATH_INFO: decodeURIComponent(url.pathname),
+    QUERY_STRING: url.search.replace(/^\?/, ''),
+    REMOTE_USER: ctx.remoteUser,
+    REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1'
   }
-  // No authenticated user reaches http-backend as far as git is concerned: enable pushes.
-  await git(['config', 'http.receivepack', 'true'], bareDir)
+  const contentType = req.headers['content-type']
+  if (contentType) env.CONTENT_TYPE = contentType
+  const contentLength = req.headers['content-length']
+  if (contentLength !== undefined) env.CONTENT_LENGTH = contentLength
+  const contentEncoding = req.headers['content-encoding']
+  if (contentEncoding) {
+    env.HTTP_CONTENT_ENCODING = contentEncoding
+    entry.contentEncoding = contentEncoding
+  }
+  const gitProtocol = req.headers['git-protocol']
+  if (typeof gitProtocol === 'string') env.GIT_PROTOCOL = gitProtocol
 
-  const projectRoot = path.dirname(bareDir)
-  const repoName = path.basename(bareDir)
-  const backend = await gitHttpBackendPath()
-
-  const requests: GitHttpRequest[] = []
-  const children = new Set<ChildProcess>()
-  const sockets = new Set<Socket>()
-  let refusing = false
-  let dropsLeft = 0
-  let dropKeepAlive = false
-  let closed = false
-
-  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const method = req.method ?? 'GET'
-    const queryService = url.searchParams.get('service')
-    const lastSegment = url.pathname.split('/').pop() ?? ''
-    const postService =
-      method === 'POST' && /^git-(upload|receive)-pack$/.test(lastSegment) ? lastSegment : null
-    const service = postService ?? queryService
-    const entry: GitHttpRequest = { method, path: url.pathname, service, status: 0 }
-    requests.push(entry)
-
-    // While a drop is pending, make the client open a fresh connection for every request: curl
-    // silently re-sends a request that got no reply on a *reused* connection, which would turn
-    // the dropped push into a second, visible push attempt.
-    if (dropsLeft > 0 && !dropKeepAlive) res.setHeader('Connection', 'close')
-
-    if (service === 'git-receive-pack' && refusing) {
-      req.resume()
-      const body = `Permission to ${repoName} denied to test-user.\n`
-      res.writeHead(403, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Content-Length': Buffer.byteLength(body)
-      })
-      res.end(body)
-      entry.status = 403
-      return
-    }
-
-    const drop = postService === 'git-receive-pack' && dropsLeft > 0
-    if (drop) dropsLeft--
-
-    const env: NodeJS.ProcessEnv = {
-      ...baseEnv(),
-      GIT_PROJECT_ROOT: projectRoot,
-      GIT_HTTP_EXPORT_ALL: '1',
-      GATEWAY_INTERFACE: 'CGI/1.1',
-      SERVER_PROTOCOL: `HTTP/${req.httpVersion}`,
-      REQUEST_METHOD: method,
-      PATH_INFO: decodeURIComponent(url.pathname),
-      QUERY_STRING: url.search.replace(/^\?/, ''),
-      REMOTE_USER: 'test-user',
-      REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1'
-    }
-    const contentType = req.headers['content-type']
-    if (contentType) env.CONTENT_TYPE = contentType
-    const contentLength = req.headers['content-length']
-    if (contentLength !== undefined) env.CONTENT_LENGTH = contentLength
-    const contentEncoding = req.headers['content-encoding']
-    if (contentEncoding) {
-      env.HTTP_CONTENT_ENCODING = contentEncoding
-      entry.contentEncoding = contentEncoding
-    }
-    const gitProtocol = req.headers['git-protocol']
-    if (typeof gitProtocol === 'string') env.GIT_PROTOCOL = gitProtocol
-
-    const child = spawn(backend, [], { env, stdio: ['pipe', 'pipe', 'pipe'] })
-    children.add(child)
-    const exited = new Promise<number | null>(resolve => {
-      child.once('close', code => {
-        children.delete(child)
-        resolve(code)
-      })
-      child.once('error', () => {
-        children.delete(child)
-        resolve(null)
-      })
+  const child = spawn(ctx.backend, [], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+  ctx.children.add(child)
+  const exited = new Promise<number | null>(resolve => {
+    child.once('close', code => {
+      ctx.children.delete(child)
+      resolve(code)
     })
-
-    const stderr: Buffer[] = []
-    child.stderr?.on('data', (d: Buffer) => stderr.push(d))
-    child.stdin?.on('error', () => {}) // EPIPE if the backend stops reading early
-    req.pipe(child.stdin!)
-    req.on('error', () => child.kill('SIGKILL'))
-    res.on('close', () => {
-      if (!res.writableFinished && child.exitCode === null) child.kill('SIGKILL')
+    child.once('error', () => {
+      ctx.children.delete(child)
+      resolve(null)
     })
+  })
 
-    if (drop) {
-      // Let the push run to completion (the refs really move), then cut the connection.
-      child.stdout?.resume()
-      void exited.then(() => {
-        entry.status = 0
-        req.socket.destroy()
-      })
-      return
-    }
+  const stderr: Buffer[] = []
+  child.stderr?.on('data', (d: Buffer) => stderr.push(d))
+  child.stdin?.on('error', () => {}) // EPIPE if the backend stops reading early
+  req.pipe(child.stdin!)
+  req.on('error', () => child.kill('SIGKILL'))
+  res.on('close', () => {
+    if (!res.writableFinished && child.exitCode === null) child.kill('SIGKILL')
+  })
 
-    let head: Buffer = Buffer.alloc(0)
-    let headersSent = false
-    const onData = (chunk: Buffer): void => {
-      if (headersSent) return
-      head = Buffer.concat([head, chunk])
-      const found = findHeaderEnd(head)
-      if (!found) return
-      headersSent = true
-      child.stdout?.off('data', onData)
-      let status = 200
-      let statusMessage: string | undefined
-      const headers: Record<string, string> = {}
-      for (const line of head.subarray(0, found.end).toString('latin1').split(/\r?\n/)) {
-        const colon = line.indexOf(':')
-        if (colon <= 0) continue
-        const name = line.slice(0, colon).trim()
-        const value = line.slice(colon + 1).trim()
-        if (name.toLowerCase() === 'status') {
-          const m = /^(\d{3})\s*(.*)$/.exec(value)
-          if (m) {
-            status = Number(m[1])
-            statusMessage = m[2] || undefined
-          }
-        } else {
-          headers[name] = value
+  if (drop) {
+    // Let the push run to completion (the refs really move), then cut the connection.
+    child.stdout?.resume()
+    void exited.then(() => {
+      entry.status = 0
+      req.socket.destroy()
+    })
+    return
+  }
+
+  let head: Buffer = Buffer.alloc(0)
+  let headersSent = false
+  const onData = (chunk: Buffer): void => {
+    if (headersSent) return
+    head = Buffer.concat([head, chunk])
+    const found = findHeaderEnd(head)
+    if (!found) return
+    headersSent = true
+    child.stdout?.off('data', onData)
+    let status = 200
+    let statusMessage: string | undefined
+    const headers: Record<string, string> = {}
+    for (const line of head.subarray(0, found.end).toString('latin1').split(/\r?\n/)) {
+      const colon = line.indexOf(':')
+      if (colon <= 0) continue
+      const name = line.slice(0, colon).trim()
+      const value = line.slice(colon + 1).trim()
+      if (name.toLowerCase() === 'status') {
+        const m = /^(\d{3})\s*(.*)$/.exec(value)
+        if (m) {
+          status = Number(m[1])
+          statusMessage = m[2] || undefined
         }
+      } else {
+        headers[name] = value
       }
-      entry.status = status
-      if (statusMessage) res.writeHead(status, statusMessage, headers)
-      else res.writeHead(status, headers)
-      const rest = head.subarray(found.end + found.sepLen)
-      if (rest.length > 0) res.write(rest)
-      child.stdout?.pipe(res)
     }
-    child.stdout?.on('data', onData)
-
-    void exited.then(code => {
-      if (headersSent) return // the pipe ends the response
-      // The backend died before producing a header block.
-      const detail = Buffer.concat(stderr).toString() || `git http-backend exited ${code}\n`
-      if (!res.headersSent) {
-        entry.status = 500
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
-      }
-      res.end(detail)
-    })
+    entry.status = status
+    if (statusMessage) res.writeHead(status, statusMessage, headers)
+    else res.writeHead(status, headers)
+    const rest = head.subarray(found.end + found.sepLen)
+    if (rest.length > 0) res.write(rest)
+    child.stdout?.pipe(res)
   }
+  child.stdout?.on('data', onData)
 
+  void exited.then(code => {
+    if (headersSent) return // the pipe ends the response
+    // The backend died before producing a header block.
+    const detail = Buffer.concat(stderr).toString() || `git http-backend exited ${code}\n`
+    if (!res.headersSent) {
+      entry.status = 500
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+    }
+    res.end(detail)
+  })
+}
+
+/**
+ * An http server listening on 127.0.0.1 (a free port) whose close() kills the running backends
+ * in `children`, destroys kept-alive sockets and waits for both.
+ */
+async function listenLocally(
+  handle: http.RequestListener,
+  children: Set<ChildProcess>
+): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>()
   const server = http.createServer(handle)
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
@@ -350,30 +368,9 @@ export async function startGitHttpServer(options?: { bareDir?: string }): Promis
   })
   const address = server.address()
   if (address === null || typeof address === 'string') throw new Error('no TCP address')
-  const url = `http://127.0.0.1:${address.port}/${repoName}`
-
-  const isPost = (r: GitHttpRequest, s: string): boolean => r.method === 'POST' && r.service === s
-
+  let closed = false
   return {
-    url,
-    bareDir,
-    requests,
-    counts: () => ({
-      total: requests.length,
-      fetches: requests.filter(r => isPost(r, 'git-upload-pack')).length,
-      pushes: requests.filter(r => isPost(r, 'git-receive-pack')).length,
-      infoRefs: requests.filter(r => r.method === 'GET' && r.path.endsWith('/info/refs')).length
-    }),
-    refuseWrites: (on: boolean) => {
-      refusing = on
-    },
-    dropAfterPush: (times: number, dropOptions?: { keepAlive?: boolean }) => {
-      dropsLeft = Math.max(0, Math.floor(times))
-      dropKeepAlive = dropOptions?.keepAlive ?? false
-    },
-    resetCounts: () => {
-      requests.length = 0
-    },
+    port: address.port,
     close: async () => {
       if (closed) return
       closed = true
@@ -389,6 +386,94 @@ export async function startGitHttpServer(options?: { bareDir?: string }): Promis
       for (const socket of sockets) socket.destroy()
       server.closeAllConnections()
       await Promise.all([...waits, serverClosed])
+    }
+  }
+}
+
+const isPost = (r: GitHttpRequest, s: string): boolean => r.method === 'POST' && r.service === s
+
+/** counts() of a list of requests (see GitHttpServer.counts) */
+function countRequests(requests: readonly GitHttpRequest[]): {
+  total: number
+  fetches: number
+  pushes: number
+  infoRefs: number
+} {
+  return {
+    total: requests.length,
+    fetches: requests.filter(r => isPost(r, 'git-upload-pack')).length,
+    pushes: requests.filter(r => isPost(r, 'git-receive-pack')).length,
+    infoRefs: requests.filter(r => r.method === 'GET' && r.path.endsWith('/info/refs')).length
+  }
+}
+
+export async function startGitHttpServer(options?: { bareDir?: string }): Promise<GitHttpServer> {
+  let tempRoot: string | null = null
+  let bareDir: string
+  if (options?.bareDir) {
+    bareDir = path.resolve(options.bareDir)
+  } else {
+    tempRoot = await mkdtemp(path.join(tmpdir(), 'git-http-'))
+    bareDir = path.join(tempRoot, 'repo.git')
+    await initBare(bareDir)
+  }
+  // No authenticated user reaches http-backend as far as git is concerned: enable pushes.
+  await git(['config', 'http.receivepack', 'true'], bareDir)
+
+  const repoName = path.basename(bareDir)
+  const ctx: BackendContext = {
+    backend: await gitHttpBackendPath(),
+    projectRoot: path.dirname(bareDir),
+    remoteUser: 'test-user',
+    children: new Set<ChildProcess>()
+  }
+
+  const requests: GitHttpRequest[] = []
+  let refusing = false
+  let dropsLeft = 0
+  let dropKeepAlive = false
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const parsed = parseGitRequest(req)
+    const { method, service, postService } = parsed
+    const entry: GitHttpRequest = { method, path: parsed.url.pathname, service, status: 0 }
+    requests.push(entry)
+
+    // While a drop is pending, make the client open a fresh connection for every request: curl
+    // silently re-sends a request that got no reply on a *reused* connection, which would turn
+    // the dropped push into a second, visible push attempt.
+    if (dropsLeft > 0 && !dropKeepAlive) res.setHeader('Connection', 'close')
+
+    if (service === 'git-receive-pack' && refusing) {
+      answerText(req, res, entry, 403, `Permission to ${repoName} denied to test-user.\n`)
+      return
+    }
+
+    const drop = postService === 'git-receive-pack' && dropsLeft > 0
+    if (drop) dropsLeft--
+    runHttpBackend(ctx, req, res, parsed, entry, drop)
+  }
+
+  const listening = await listenLocally(handle, ctx.children)
+  const url = `http://127.0.0.1:${listening.port}/${repoName}`
+
+  return {
+    url,
+    bareDir,
+    requests,
+    counts: () => countRequests(requests),
+    refuseWrites: (on: boolean) => {
+      refusing = on
+    },
+    dropAfterPush: (times: number, dropOptions?: { keepAlive?: boolean }) => {
+      dropsLeft = Math.max(0, Math.floor(times))
+      dropKeepAlive = dropOptions?.keepAlive ?? false
+    },
+    resetCounts: () => {
+      requests.length = 0
+    },
+    close: async () => {
+      await listening.close()
       if (tempRoot) await rm(tempRoot, { recursive: true, force: true })
     }
   }
