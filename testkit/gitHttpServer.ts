@@ -112,6 +112,25 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env
 }
 
+/**
+ * The environment for a test's git client: baseEnv() with no system or global config, no prompt
+ * (GIT_TERMINAL_PROMPT=0, no SSH_ASKPASS: a 401 fails at once) and a fixed author and committer.
+ */
+export function testGitEnv(): NodeJS.ProcessEnv {
+  const env = baseEnv()
+  delete env.SSH_ASKPASS
+  return {
+    ...env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@t',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@t'
+  }
+}
+
 async function git(args: string[], cwd?: string): Promise<string> {
   const { stdout } = await execFileAsync('git', args, { cwd, env: baseEnv() })
   return stdout
