@@ -1,7 +1,8 @@
 /**
  * A real git smart-HTTP server for tests: a small node:http server on 127.0.0.1 that runs
  * `git http-backend` as a CGI program for every request, plus switches that break it on purpose
- * (refused writes, pushes whose response never arrives).
+ * (refused writes, pushes whose response never arrives); and startGitHost, many repositories
+ * behind GitHub's token checks.
  *
  * `git push --porcelain` output of git 2.39.5, observed against this server by
  * __tests__/testkit/gitHttpServer.test.ts (same with and without `--atomic`; lease given as
@@ -49,6 +50,27 @@
  *
  * Pushes never use protocol v2 (git 2.39 has no v2 push); fetch/ls-remote with
  * `-c protocol.version=2` do, through the Git-Protocol header passed on as GIT_PROTOCOL.
+ *
+ * startGitHost: a GitHub-like host of many repositories with token auth (rules at
+ * startGitHost). What git 2.39.5 prints for each refusal, observed by
+ * __tests__/testkit/gitHost.test.ts with the token sent as
+ * `http.<url>.extraheader=AUTHORIZATION: basic <base64(x-access-token:TOKEN)>` and
+ * GIT_TERMINAL_PROMPT=0 (git 2.39 ignores `credential.interactive=never`; newer git reads it); the
+ * same for ls-remote, fetch, clone (after its "Cloning into '<dir>'..." line) and push, stdout
+ * empty, exit code 128 in every row; URL = http://127.0.0.1:PORT/owner/name.git:
+ *
+ *   no header, or a token the host does not know (401; git cannot tell the two apart, because
+ *   an extraheader is no credential of git's: it asks for a username, and may not prompt)
+ *     fatal: could not read Username for 'http://127.0.0.1:PORT': terminal prompts disabled
+ *   a wrong token git holds itself (from a credential helper): the 401 body shows
+ *     remote: Invalid username or password.
+ *     fatal: Authentication failed for 'URL/'
+ *   a token not listed for a private repository, or an unknown repository (404)
+ *     remote: Repository not found.
+ *     fatal: repository 'URL/' not found
+ *   a read token pushing, or any token but a write one pushing to a public repository (403)
+ *     remote: Permission to owner/name.git denied to x-access-token.
+ *     fatal: unable to access 'URL/': The requested URL returned error: 403
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -494,6 +516,216 @@ export async function startGitHttpServer(options?: { bareDir?: string }): Promis
     close: async () => {
       await listening.close()
       if (tempRoot) await rm(tempRoot, { recursive: true, force: true })
+    }
+  }
+}
+
+/** One repository of a GitHost: which tokens may do what with it. */
+export interface HostedRepository {
+  /** token → what it may do here; a token listed for no repository is unknown to the host */
+  readonly tokens: Readonly<Record<string, 'read' | 'write'>>
+  /** private (the default) hides the repository from every token not listed: 404 */
+  readonly private?: boolean
+}
+
+/**
+ * What a request's credentials were worth for the repository it named: `none` (no Authorization
+ * header), `invalid` (not HTTP Basic, or its password is no token of the host), `no-access` (a
+ * token of the host not listed for this repository, or the repository is unknown), else the
+ * token's permission here.
+ */
+export type GitHostAuth = 'none' | 'invalid' | 'no-access' | 'read' | 'write'
+
+export interface GitHostRequest extends GitHttpRequest {
+  /** `owner/name` when the path names a repository of the host, else null */
+  repository: string | null
+  auth: GitHostAuth
+  /** the host answered 401/403/404 itself, without running git */
+  refused: boolean
+}
+
+export interface GitHostCounts {
+  total: number
+  fetches: number
+  pushes: number
+  infoRefs: number
+  /** requests the host refused (401, 403 or 404) before git ran */
+  unauthorized: number
+}
+
+export interface GitHost {
+  /** e.g. http://127.0.0.1:PORT - what GITHUB_SERVER_URL would be */
+  readonly serverUrl: string
+  /** `${serverUrl}/${owner}/${name}.git`; throws for a repository the host does not hold */
+  repoUrl(name: string): string
+  /** the repository's bare repo on disk; each starts empty (no commits, no branches) */
+  bareDir(name: string): string
+  /** as GitHttpServer.counts, plus refusals; of one repository, or of every request */
+  counts(name?: string): GitHostCounts
+  /** every request since the start (or the last resetCounts), in arrival order */
+  readonly requests: readonly GitHostRequest[]
+  resetCounts(): void
+  close(): Promise<void>
+}
+
+const REPOSITORY_PATH = /^\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\.git(\/.*)?$/
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return null
+  }
+}
+
+/** The token of an `Authorization: Basic base64(user:token)` header; the user is ignored. */
+function basicPassword(header: string): string | null {
+  const m = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)
+  if (!m) return null
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  return colon === -1 ? null : decoded.slice(colon + 1)
+}
+
+/**
+ * A GitHub-like host of several repositories, each at `/<owner>/<name>.git`, checking HTTP Basic
+ * credentials as GitHub does for a token: the password is the token, the username is ignored
+ * (GitHub takes `x-access-token:<token>` from an app or Actions token), and:
+ *
+ *   no Authorization header      401 + `WWW-Authenticate: Basic realm="GitHub"` (a public
+ *                                repository is read without one; pushing still needs it)
+ *   password is no known token   401 "Invalid username or password." (also a header that is
+ *                                not HTTP Basic, or not `user:password`)
+ *   token not listed here        private repository: 404 "Repository not found." - GitHub
+ *                                answers a repository a token cannot see as if it did not
+ *                                exist; public: read allowed, push 403 as below
+ *   unknown repository           404 "Repository not found." (without credentials: 401, as a
+ *                                host cannot tell an unknown repository from a private one)
+ *   read token pushing           403 "Permission to owner/name.git denied to x-access-token."
+ *                                (info/refs?service=git-receive-pack and POST git-receive-pack)
+ *
+ * These follow GitHub's documented answers to git over HTTPS with a token: the token as the
+ * password (an app's installation token with the username `x-access-token`), "Repository not
+ * found" for a repository one cannot see, "Permission to ... denied" with 403 for a push without
+ * write access; the 401 challenge and its "Invalid username or password." text are what git
+ * sessions against github.com show.
+ *
+ * Bodies are text/plain, so git prints them as `remote: ...` lines. The token is never stored
+ * (requests record what it was worth, GitHostAuth), logged or echoed in an answer.
+ */
+export async function startGitHost(options: {
+  repositories: Record<string, HostedRepository>
+}): Promise<GitHost> {
+  const root = await mkdtemp(path.join(tmpdir(), 'git-host-'))
+  const repositories = new Map<string, HostedRepository>()
+  const known = new Set<string>()
+  try {
+    for (const [name, repository] of Object.entries(options.repositories)) {
+      const m = REPOSITORY_PATH.exec(`/${name}.git`)
+      if (!m || m[3] !== undefined || name.split('/').some(p => p === '.' || p === '..')) {
+        throw new Error(`not an owner/name: ${JSON.stringify(name)}`)
+      }
+      repositories.set(name, repository)
+      for (const token of Object.keys(repository.tokens)) known.add(token)
+      const dir = path.join(root, `${name}.git`)
+      await initBare(dir)
+      // The host decides who may push (below); http-backend sees an authenticated user.
+      await git(['config', 'http.receivepack', 'true'], dir)
+    }
+  } catch (error) {
+    await rm(root, { recursive: true, force: true })
+    throw error
+  }
+
+  const ctx: BackendContext = {
+    backend: await gitHttpBackendPath(),
+    projectRoot: root,
+    remoteUser: 'x-access-token',
+    children: new Set<ChildProcess>()
+  }
+  const requests: GitHostRequest[] = []
+
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const parsed = parseGitRequest(req)
+    const { method, service } = parsed
+    const m = REPOSITORY_PATH.exec(parsed.url.pathname)
+    const name = m ? `${m[1]}/${m[2]}` : null
+    const repository = name === null ? undefined : repositories.get(name)
+    const entry: GitHostRequest = {
+      method,
+      path: parsed.url.pathname,
+      service,
+      status: 0,
+      repository: repository ? name : null,
+      auth: 'none',
+      refused: true
+    }
+    requests.push(entry)
+
+    const header = req.headers.authorization
+    const token = header === undefined ? null : basicPassword(header)
+    if (header !== undefined) {
+      entry.auth =
+        token === null || !known.has(token) ? 'invalid' : (repository?.tokens[token] ?? 'no-access')
+    }
+    const isPrivate = repository === undefined || repository.private !== false
+    const pushing = service === 'git-receive-pack'
+
+    if (entry.auth === 'invalid') {
+      answerText(req, res, entry, 401, 'Invalid username or password.\n', {
+        'WWW-Authenticate': 'Basic realm="GitHub"'
+      })
+      return
+    }
+    if (entry.auth === 'none' && (pushing || isPrivate)) {
+      answerText(req, res, entry, 401, '', { 'WWW-Authenticate': 'Basic realm="GitHub"' })
+      return
+    }
+    // A path below the repository is handed to http-backend only when it is a plain one.
+    const rest = safeDecode(m?.[3] ?? '')
+    const plainRest = rest !== null && !rest.split('/').some(p => p === '.' || p === '..')
+    if (!repository || !plainRest || (entry.auth === 'no-access' && isPrivate)) {
+      answerText(req, res, entry, 404, 'Repository not found.\n')
+      return
+    }
+    if (pushing && entry.auth !== 'write') {
+      answerText(req, res, entry, 403, `Permission to ${name}.git denied to x-access-token.\n`)
+      return
+    }
+    entry.refused = false
+    runHttpBackend(ctx, req, res, parsed, entry, false)
+  }
+
+  let listening: { port: number; close(): Promise<void> }
+  try {
+    listening = await listenLocally(handle, ctx.children)
+  } catch (error) {
+    await rm(root, { recursive: true, force: true })
+    throw error
+  }
+  const serverUrl = `http://127.0.0.1:${listening.port}`
+  const held = (name: string): string => {
+    if (!repositories.has(name)) throw new Error(`the host holds no repository ${name}`)
+    return name
+  }
+
+  return {
+    serverUrl,
+    repoUrl: name => `${serverUrl}/${held(name)}.git`,
+    bareDir: name => path.join(root, `${held(name)}.git`),
+    counts: name => {
+      const repository = name === undefined ? undefined : held(name)
+      const of =
+        repository === undefined ? requests : requests.filter(r => r.repository === repository)
+      return { ...countRequests(of), unauthorized: of.filter(r => r.refused).length }
+    },
+    requests,
+    resetCounts: () => {
+      requests.length = 0
+    },
+    close: async () => {
+      await listening.close()
+      await rm(root, { recursive: true, force: true })
     }
   }
 }
