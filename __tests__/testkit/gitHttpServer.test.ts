@@ -9,6 +9,7 @@ import path from 'node:path'
 import {
   makeBareRemote,
   startGitHttpServer,
+  testGitEnv,
   type GitHttpServer
 } from '../../testkit/gitHttpServer.js'
 
@@ -20,23 +21,6 @@ interface GitResult {
   stderr: string
 }
 
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('GIT_') && v !== undefined) env[k] = v
-  }
-  return {
-    ...env,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_AUTHOR_NAME: 't',
-    GIT_AUTHOR_EMAIL: 't@t',
-    GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@t'
-  }
-}
-
 /** Runs git with an argument array; never throws on a non-zero exit. */
 function git(cwd: string, args: string[]): Promise<GitResult> {
   const argv = ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'protocol.version=2', ...args]
@@ -44,7 +28,7 @@ function git(cwd: string, args: string[]): Promise<GitResult> {
     const child = execFile(
       'git',
       argv,
-      { cwd, env: gitEnv(), timeout: 30_000, killSignal: 'SIGKILL' },
+      { cwd, env: testGitEnv(), timeout: 30_000, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
         resolve({ code, stdout, stderr })
