@@ -5,12 +5,13 @@
  * its environment. Here the server is a directory of bare repositories behind file:// URLs (git
  * ignores the auth header there); the credential checks run against the testkit's git host.
  */
-import { afterAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { runAction, type ActionRun } from '../../scripts/runner.js'
+import { startGitHost, type GitHost } from '../../testkit/gitHttpServer.js'
 import { exampleEvent } from '../support/events.js'
 import { cleanupRepos, git, makeRepo, makeTempDir } from '../support/repo.js'
 
@@ -192,3 +193,79 @@ async function filesUnder(dir: string): Promise<string[]> {
     if (entry.isFile()) out.push(join(entry.parentPath, entry.name))
   return out
 }
+
+describe('through an authenticated git host, as GitHub checks credentials', () => {
+  const CODE = 'octo-org/octo-repo'
+  const READ_ONLY = 'ghs_readOnlyLedgerToken000000000000000002'
+  const CODE_TOKEN = 'ghs_codeRepositoryToken00000000000000003'
+  let host: GitHost
+  beforeAll(async () => {
+    host = await startGitHost({
+      repositories: {
+        [LEDGER]: { tokens: { [TOKEN]: 'write', [READ_ONLY]: 'read' } },
+        [CODE]: { tokens: { [CODE_TOKEN]: 'write' } }
+      }
+    })
+  })
+  afterAll(async () => host.close())
+
+  const hosted = (run: Partial<ActionRun> & { workspace: string }) =>
+    step({ url: host.serverUrl }, run)
+
+  it('admit, replay, duplicate and conflict: every push to the ledger, none to the code repository', async () => {
+    host.resetCounts()
+    // A checkout of the code repository, with its own origin on the same host.
+    const workspace = await makeRepo()
+    await git(workspace, 'remote', 'add', 'origin', host.repoUrl(CODE))
+    const first = await hosted({ workspace, runId: 1501 })
+    expect(first.errors).toEqual([])
+    expect(first.outputs).toMatchObject({ created: 'true', owner: 'true', store: LEDGER })
+    expect(host.counts(LEDGER).pushes).toBe(1)
+    const rerun = await hosted({ workspace, runId: 1501, runAttempt: 2 })
+    expect(rerun.outputs).toMatchObject({ created: 'false', owner: 'true' })
+    const other = await hosted({ workspace, runId: 1502 })
+    expect(other.outputs).toMatchObject({ created: 'false', owner: 'false' })
+    const changed = await hosted({
+      workspace,
+      runId: 1503,
+      with: { request: '{"prompt":"something else"}' }
+    })
+    expect(changed.code).toBe(1)
+    // The replay, the duplicate and the conflict push nothing.
+    expect(host.counts(LEDGER).pushes).toBe(1)
+    expect(host.counts(CODE).total).toBe(0)
+    expect(refsOf(host.bareDir(CODE))).toEqual([])
+    expect(refsOf(host.bareDir(LEDGER)).every(r => r.startsWith('refs/dispatch-ledger/'))).toBe(
+      true
+    )
+  })
+
+  it.each([
+    ['a token the host does not know', 'ghs_notAToken00000000000000000000000000'],
+    ['a token of another repository', CODE_TOKEN],
+    ['a token that may only read', READ_ONLY]
+  ])(
+    '%s: the step fails naming ledger-token and contents: write, writing nothing',
+    async (_, token) => {
+      const before = refsOf(host.bareDir(LEDGER))
+      const result = await hosted({
+        workspace: await makeTempDir(),
+        runId: 1601,
+        // A key nobody admitted yet, so the step must push (a read-only token may still answer
+        // a duplicate: that only reads, and claims nothing).
+        event: await labeled({ repositoryId: 99 }),
+        with: { 'ledger-token': token }
+      })
+      expect(result.code).toBe(1)
+      const message = result.errors.join('\n')
+      expect(message).toMatch(new RegExp(`ledger repository ${LEDGER} refused`))
+      expect(message).toMatch(
+        /`ledger-token` needs `contents: write` on octo-org\/dispatch-ledger-state/
+      )
+      expect(message).toMatch(/404 both for a repository that does not exist/)
+      for (const line of (result.stdout + result.stderr).split('\n'))
+        if (!line.startsWith('::add-mask::')) expect(line).not.toContain(token)
+      expect(refsOf(host.bareDir(LEDGER))).toEqual(before)
+    }
+  )
+})
