@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { admissionRef } from '../../src/core/refs.js'
+import { entryLocation } from '../../src/core/index/location.js'
 import {
   cleanupRepos,
   git,
@@ -210,14 +211,16 @@ describe('the bundled action, run as the runner runs it', () => {
       expect(result.code).toBe(1)
       expect(result.errors.join('\n')).toMatch(/is not a git repository.*actions\/checkout/)
     })
-    it('a corrupt stored admission names the ref', async () => {
+    it('a corrupt stored admission names where it is (its path in the key bucket)', async () => {
       const repo = await makeRepo()
       const ref = admissionRef('refs/dispatch-ledger', LABELED_KEY)
       await setLogical(repo, ref, writeObject(repo, 'blob', 'garbage'))
       const before = await refsUnder(repo)
       await expectRefused(
         { event: await example('issues-labeled.json') },
-        new RegExp(`${ref}.*cannot be trusted`),
+        new RegExp(
+          `${entryLocation(ref)} cannot be trusted.*git cat-file -p ${entryLocation(ref)}`
+        ),
         repo
       )
       expect(await refsUnder(repo)).toEqual(before)
