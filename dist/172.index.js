@@ -381,10 +381,12 @@ class ReleaseProvider {
 
 ;// CONCATENATED MODULE: ./src/providers/tag.ts
 /**
- * The tag push, a provider of the one send protocol (docs/design/effects.md#tag-protocol): the
- * tag (create-only, so fenced) and the operation's `terminal_committed` record travel in one
- * atomic push, so the effect commits with its record. A lookup fetches both refs and compares
- * the tag's object with ours, by object id.
+ * The tag push, a provider of the one send protocol (docs/design/effects.md#tag-protocol). The
+ * tag is create-only with a deterministic object, so it is fenced. Where the tag and the
+ * operation's `terminal_committed` record share one repository they travel in one atomic push
+ * (the provider port's "commits with record" capability); where they cannot (a ledger
+ * repository of its own, docs/design/ledger-repository.md) the tag is pushed alone and a
+ * lookup, comparing the tag's object with ours by id, settles it before the record is written.
  */
 
 
@@ -394,13 +396,14 @@ class TagProvider {
     name = 'tag';
     /** A create-only push: a second one for the same tag is rejected. */
     fenced = true;
-    commitsWithRecord = true;
+    commitsWithRecord;
     constructor(options) {
         this.options = options;
+        this.commitsWithRecord = options.commit.withRecord;
     }
     /** The deterministic tag object of the operation (the same text gives the same id). */
     ourTagObject() {
-        const op = this.options.journal.state;
+        const op = this.options.operation.state;
         if (!op)
             throw new Error('tag object before the operation was prepared');
         return this.options.tags.writeTagObject(tagObjectText({
@@ -411,27 +414,38 @@ class TagProvider {
             time: (0,entry/* epochSeconds */.DQ)(op.prepared_at)
         }));
     }
-    /** The tag and the terminal_committed record, in one atomic push. */
+    /** The tag and the terminal_committed record in one atomic push, or the tag alone. */
     async send() {
-        const { tags, journal, intent } = this.options;
+        const { tags, commit, intent } = this.options;
         if (!(await tags.hasCommit(intent.target)))
             throw new errors/* InvalidInput */.o9(`The target commit ${intent.target} is not in the checkout, so no tag object can ` +
                 'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
         const tagOid = await this.ourTagObject();
+        const tag = { ref: intent.tag_ref, oid: tagOid };
+        if (!commit.withRecord) {
+            // Pushed alone, the tag is not yet recorded: whatever git answered, the lookup decides.
+            const pushed = await commit.push(tag);
+            const outcome = classifyTagPush(pushed, tagOid);
+            return outcome.kind === 'submitted'
+                ? {
+                    kind: 'ambiguous',
+                    reason: `${intent.tag_ref} was pushed alone: look it up to record it`
+                }
+                : outcome;
+        }
         const record = this.options.following({
             state: 'terminal_committed',
             result: { tag_object: tagOid, release_id: null, release_url: null },
             observation: 'the tag and this record were pushed in one atomic push'
         });
-        const pushed = await journal.appendWith(record, { ref: intent.tag_ref, oid: tagOid }, update => tags.pushTagWithRecord(update));
-        return classifyTagPush(pushed, tagOid);
+        return classifyTagPush(await commit.push(tag, record), tagOid);
     }
     /** Fetches the journal and the tag; the caller re-plans when the journal moved. */
     async lookup() {
-        const { tags, journal, intent } = this.options;
+        const { tags, operation, intent } = this.options;
         let tagOid;
         try {
-            await journal.reload();
+            await operation.reload();
             tagOid = await tags.readTag(intent.tag_ref);
         }
         catch (error) {
@@ -459,6 +473,8 @@ var localStore = __webpack_require__(281);
 var remoteStore = __webpack_require__(7994);
 // EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
 var ledgerRepository = __webpack_require__(8109);
+// EXTERNAL MODULE: ./src/store/index/physical.ts
+var physical = __webpack_require__(3049);
 ;// CONCATENATED MODULE: ./src/store/tagStore.ts
 /**
  * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the
@@ -473,13 +489,17 @@ var ledgerRepository = __webpack_require__(8109);
 
 
 
+
 /** The tag store over the same repository and arbiter as the chain store. */
 function tagStoreFor(store) {
-    if (store instanceof ledgerRepository/* LedgerRepositoryStore */.ZW)
-        throw new errors/* InvalidInput */.o9(`effect is not yet supported with ledger-repository (${store.name}): its tags live in this ` +
-            'repository and its records in the ledger repository, and the one atomic push that makes ' +
-            'a tag exactly once cannot span both. Nothing was sent. Run this step without ' +
-            'ledger-repository for now.');
+    if (store instanceof ledgerRepository/* LedgerRepositoryStore */.ZW) {
+        // Tags stay in the code repository; only the operation's chain is in the ledger repository.
+        if (store.code)
+            return new CodeRepositoryTagStore(store.code);
+        throw new errors/* InvalidInput */.o9(`effect with ledger-repository (${store.name}) pushes its tag to this repository's ` +
+            'origin, and the workspace has no checkout with an origin remote. Check the repository ' +
+            'out first (actions/checkout, with the history that holds the target). Nothing was sent.');
+    }
     if (store instanceof remoteStore/* RemoteStore */.q)
         return new RemoteTagStore(store);
     if (store instanceof localStore/* LocalStore */.V)
@@ -489,6 +509,7 @@ function tagStoreFor(store) {
 class LocalTagStore {
     store;
     name = 'local';
+    atomicWithRecord = true;
     git;
     constructor(store) {
         this.store = store;
@@ -509,6 +530,10 @@ class LocalTagStore {
     pushTagWithRecord(update) {
         return pushThroughStore(this.store, update);
     }
+    async pushTag(tag) {
+        const made = await this.git.changeRefs([{ ...tag, expected: null }]);
+        return { kind: made ? 'created' : 'rejected' };
+    }
     async withObjects(fn) {
         const objects = this.git.openReader();
         try {
@@ -519,17 +544,15 @@ class LocalTagStore {
         }
     }
 }
-/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
-class RemoteTagStore {
-    store;
-    name;
+/** Tags read and pushed at a remote; objects written and checked locally. */
+class RemoteTags {
     git;
+    name;
     local;
-    constructor(store) {
-        this.store = store;
-        this.name = store.name;
-        this.git = store.git;
-        this.local = new LocalTagStore(new localStore/* LocalStore */.V(store.git));
+    constructor(git, name) {
+        this.git = git;
+        this.name = name;
+        this.local = new LocalTagStore(new localStore/* LocalStore */.V(git));
     }
     /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
     async readTag(tagRef) {
@@ -544,6 +567,18 @@ class RemoteTagStore {
     writeTagObject(text) {
         return this.local.writeTagObject(text);
     }
+    pushTag(tag) {
+        return pushTagAlone(this.git, this.name, tag);
+    }
+}
+/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
+class RemoteTagStore extends RemoteTags {
+    store;
+    atomicWithRecord = true;
+    constructor(store) {
+        super(store.git, store.name);
+        this.store = store;
+    }
     /**
      * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
      * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
@@ -553,6 +588,32 @@ class RemoteTagStore {
     pushTagWithRecord(update) {
         return pushThroughStore(this.store, update);
     }
+}
+/**
+ * The code repository's tags, where the operation's chain lives in a ledger repository of its
+ * own: read and pushed at its origin, the tag alone and create-only (its object is
+ * deterministic, so a second push of ours finds it there and the lookup adopts it).
+ */
+class CodeRepositoryTagStore extends RemoteTags {
+    atomicWithRecord = false;
+    constructor(git) {
+        super(git, 'origin');
+    }
+    pushTagWithRecord() {
+        throw new errors/* StoreError */.AD('a tag in the code repository cannot be pushed with a ledger record');
+    }
+}
+/** One create-only push of a tag: created, rejected (it exists), refused, or no answer. */
+async function pushTagAlone(git, remote, tag) {
+    const result = await git.push(remote, [{ ...tag, expected: null }], { atomic: false });
+    const line = (0,physical/* parsePorcelain */.d2)(result.stdout).get(tag.ref);
+    if (line && ['*', ' ', '+'].includes(line.flag))
+        return { kind: 'created' };
+    if (line && ((0,physical/* isLeaseRefused */.T8)(line) || line.flag === '='))
+        return { kind: 'rejected' };
+    if (line?.flag === '!')
+        return { kind: 'refused', detail: `${line.summary}; ${(0,physical/* firstLine */.TM)(result.stderr)}` };
+    return { kind: 'ambiguous', detail: (0,physical/* firstLine */.TM)(result.stderr) };
 }
 /**
  * The tag (create-only) and the operation's terminal record in ONE atomic change, through the
@@ -652,7 +713,8 @@ class EffectRun {
             })
             : new TagProvider({
                 tags: deps.tags,
-                journal: this.journal,
+                commit: tagCommit(deps.tags, this.journal),
+                operation: this.journal,
                 intent,
                 intentDigest: this.digest,
                 message: request.message,
@@ -830,6 +892,18 @@ function resultOf(ids) {
         tag_object: ids['tag_object'] ?? null,
         release_id: ids['release_id'] ?? null,
         release_url: ids['release_url'] ?? null
+    };
+}
+/**
+ * The provider port's "commits with record" capability, from what the tag store can do: the tag
+ * and its record in one atomic write where they share a repository, else the tag alone.
+ */
+function tagCommit(tags, journal) {
+    if (!tags.atomicWithRecord)
+        return { withRecord: false, push: tag => tags.pushTag(tag) };
+    return {
+        withRecord: true,
+        push: (tag, record) => journal.appendWith(record, tag, update => tags.pushTagWithRecord(update))
     };
 }
 

@@ -32789,10 +32789,13 @@ function pause(attempt) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T8: () => (/* binding */ isLeaseRefused),
+/* harmony export */   TM: () => (/* binding */ firstLine),
 /* harmony export */   WH: () => (/* binding */ LocalRefs),
+/* harmony export */   d2: () => (/* binding */ parsePorcelain),
 /* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
-/* unused harmony exports parsePorcelain, isLeaseRefused, isLockFailure, isRaceLost, firstLine */
+/* unused harmony exports isLockFailure, isRaceLost */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6648);
 /**
@@ -33050,8 +33053,16 @@ function credentialEnv(env, url, token) {
         [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
     };
 }
-/** The store whose arbiter is a ledger repository; its name is `owner/name`. */
+/**
+ * The store whose arbiter is a ledger repository; its name is `owner/name`. `code`: the
+ * checkout of the code repository, when the step has one with an origin (effect's tags go there).
+ */
 class LedgerRepositoryStore extends indexedStore/* IndexedStore */.RX {
+    code;
+    constructor(refs, options, code) {
+        super(refs, options);
+        this.code = code;
+    }
 }
 async function openLedgerStore(ledger, options) {
     const { repository, token } = ledger;
@@ -33067,7 +33078,7 @@ async function openLedgerStore(ledger, options) {
         remote: url,
         refusal: (access, said) => refused(repository, access, said)
     });
-    return new LedgerRepositoryStore(refs, options.layout);
+    return new LedgerRepositoryStore(refs, options.layout, options.code ?? null);
 }
 /** A bare repository of this store's own, made once per runner (one `git init`). */
 async function cacheRepository(env, url) {
@@ -43959,6 +43970,8 @@ function describeError(error) {
     return `${error.message}${detail}`;
 }
 
+// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
+var ledgerRepository = __nccwpck_require__(8109);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
@@ -43969,8 +43982,6 @@ var store_git = __nccwpck_require__(6648);
 var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __nccwpck_require__(7994);
-// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
-var ledgerRepository = __nccwpck_require__(8109);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
 
 
@@ -43990,7 +44001,11 @@ var ledgerRepository = __nccwpck_require__(8109);
  */
 async function openStore(options) {
     if (options.ledger)
-        return (0,ledgerRepository/* openLedgerStore */.vX)(options.ledger, { env: options.env, layout: layoutOf(options) });
+        return (0,ledgerRepository/* openLedgerStore */.vX)(options.ledger, {
+            env: options.env,
+            layout: layoutOf(options),
+            code: await codeCheckout(options)
+        });
     const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
     const info = await (0,promises_.stat)(path).catch(() => null);
     if (!info?.isDirectory())
@@ -44029,6 +44044,17 @@ function layoutOf(options) {
         warn: options.warn
     };
 }
+/**
+ * With a ledger repository the step needs no checkout; when it has one with an origin, that is
+ * where effect's tags go (found from the config file, no process, in the usual layouts).
+ */
+async function codeCheckout(options) {
+    const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
+    if (!(await (0,promises_.stat)(path).catch(() => null))?.isDirectory())
+        return null;
+    const git = new store_git/* Git */.TU(path, options.env);
+    return (await git.hasRemote('origin').catch(() => false)) ? git : null;
+}
 
 ;// CONCATENATED MODULE: ./src/commands/deps.ts
 /**
@@ -44037,6 +44063,8 @@ function layoutOf(options) {
  * things for all of them: the store its chains live in, the clock it dates records by, and the
  * one GitHub gateway.
  */
+
+// The composition root masks what git will be sent, and names the ledger repository's shape.
 
 
 /** The machine's clock. */
@@ -44074,7 +44102,6 @@ var core_writer = __nccwpck_require__(7416);
 // EXTERNAL MODULE: ./src/registry.ts
 var registry = __nccwpck_require__(2976);
 ;// CONCATENATED MODULE: ./src/main.ts
-
 
 
 

@@ -21,7 +21,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
   store: ['core'],
   github: ['core'],
-  providers: ['core', 'store'],
+  providers: ['core'],
   commands: ['core', 'store', 'github', 'providers'],
   action: ['commands', 'registry'],
   registry: ['action', 'core'],

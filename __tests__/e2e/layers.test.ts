@@ -1,7 +1,7 @@
 /**
  * The layers of src/ import only downwards (docs/development.md#code-map): the core imports
- * nothing outside itself, the store and the gateway only the core, the providers the core and
- * the store's ports, the commands the four below them, the action adapter only the commands
+ * nothing outside itself, the store, the gateway and the providers only the core (a provider's
+ * ports are its own, which the commands fill), the commands the four below them, the action adapter only the commands
  * (and the registry), and nothing but the composition root reaches the adapter. The rules
  * live in scripts/importGraph.ts; `npm run graph` prints the graph and checks them too.
  */

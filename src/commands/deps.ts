@@ -6,6 +6,9 @@
  */
 import { GitHubGateway } from '../github/gateway.js'
 import type { LedgerRepository } from '../store/ledgerRepository.js'
+
+// The composition root masks what git will be sent, and names the ledger repository's shape.
+export { authorizationHeader, type LedgerRepository } from '../store/ledgerRepository.js'
 import { openStore } from '../store/openStore.js'
 import type { Store } from '../store/store.js'
 

@@ -30,7 +30,7 @@ import { releaseIds } from '../core/send/effectOutcome.js'
 import { parseOrThrow } from '../core/validate.js'
 import { ReleaseProvider } from '../providers/release.js'
 import type { ReleaseApi } from '../core/send/ports.js'
-import { TagProvider } from '../providers/tag.js'
+import { TagProvider, type TagCommit } from '../providers/tag.js'
 import type { Store } from '../store/store.js'
 import { tagStoreFor, type TagStore } from '../store/tagStore.js'
 import type { CommandDeps } from './deps.js'
@@ -146,7 +146,8 @@ class EffectRun {
         })
       : new TagProvider({
           tags: deps.tags,
-          journal: this.journal,
+          commit: tagCommit(deps.tags, this.journal),
+          operation: this.journal,
           intent,
           intentDigest: this.digest,
           message: request.message,
@@ -340,5 +341,17 @@ function resultOf(ids: Readonly<Record<string, string>>): EffectResult {
     tag_object: ids['tag_object'] ?? null,
     release_id: ids['release_id'] ?? null,
     release_url: ids['release_url'] ?? null
+  }
+}
+
+/**
+ * The provider port's "commits with record" capability, from what the tag store can do: the tag
+ * and its record in one atomic write where they share a repository, else the tag alone.
+ */
+function tagCommit(tags: TagStore, journal: OperationJournal): TagCommit {
+  if (!tags.atomicWithRecord) return { withRecord: false, push: tag => tags.pushTag(tag) }
+  return {
+    withRecord: true,
+    push: (tag, record) => journal.appendWith(record, tag, update => tags.pushTagWithRecord(update))
   }
 }

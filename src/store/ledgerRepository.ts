@@ -50,12 +50,28 @@ export function credentialEnv(
   }
 }
 
-/** The store whose arbiter is a ledger repository; its name is `owner/name`. */
-export class LedgerRepositoryStore extends IndexedStore {}
+/**
+ * The store whose arbiter is a ledger repository; its name is `owner/name`. `code`: the
+ * checkout of the code repository, when the step has one with an origin (effect's tags go there).
+ */
+export class LedgerRepositoryStore extends IndexedStore {
+  constructor(
+    refs: RemoteRefs,
+    options: LayoutOptions,
+    readonly code: Git | null
+  ) {
+    super(refs, options)
+  }
+}
 
 export async function openLedgerStore(
   ledger: LedgerRepository,
-  options: { readonly env: NodeJS.ProcessEnv; readonly layout: LayoutOptions & RemoteOptions }
+  options: {
+    readonly env: NodeJS.ProcessEnv
+    readonly layout: LayoutOptions & RemoteOptions
+    /** The code repository's checkout, if the step has one with an origin. */
+    readonly code?: Git | null
+  }
 ): Promise<LedgerRepositoryStore> {
   const { repository, token } = ledger
   if (token.trim() === '')
@@ -72,7 +88,7 @@ export async function openLedgerStore(
     remote: url,
     refusal: (access, said) => refused(repository, access, said)
   })
-  return new LedgerRepositoryStore(refs, options.layout)
+  return new LedgerRepositoryStore(refs, options.layout, options.code ?? null)
 }
 
 /** A bare repository of this store's own, made once per runner (one `git init`). */

@@ -32,7 +32,11 @@ export interface StoreOptions {
  */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.ledger)
-    return openLedgerStore(options.ledger, { env: options.env, layout: layoutOf(options) })
+    return openLedgerStore(options.ledger, {
+      env: options.env,
+      layout: layoutOf(options),
+      code: await codeCheckout(options)
+    })
   const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
   const info = await stat(path).catch(() => null)
   if (!info?.isDirectory())
@@ -77,4 +81,15 @@ function layoutOf(options: StoreOptions) {
     retentionDays: parseRetentionDays(options.retentionDays ?? ''),
     warn: options.warn
   }
+}
+
+/**
+ * With a ledger repository the step needs no checkout; when it has one with an origin, that is
+ * where effect's tags go (found from the config file, no process, in the usual layouts).
+ */
+async function codeCheckout(options: StoreOptions): Promise<Git | null> {
+  const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
+  if (!(await stat(path).catch(() => null))?.isDirectory()) return null
+  const git = new Git(path, options.env)
+  return (await git.hasRemote('origin').catch(() => false)) ? git : null
 }

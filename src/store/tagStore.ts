@@ -13,6 +13,7 @@ import { RemoteStore } from './remoteStore.js'
 import { LedgerRepositoryStore } from './ledgerRepository.js'
 import { InvalidInput } from '../core/errors.js'
 import type { IndexedStore } from './index/indexedStore.js'
+import { firstLine, isLeaseRefused, parsePorcelain } from './index/physical.js'
 import type { Store } from './store.js'
 
 export type TagPushOutcome =
@@ -35,6 +36,13 @@ export interface TagAndRecord {
 export interface TagStore {
   /** `local`, or the remote's name. */
   readonly name: string
+  /**
+   * Whether the tag and the operation's record can be written in one atomic transaction (they
+   * share a repository); a ledger repository of its own keeps the record elsewhere.
+   */
+  readonly atomicWithRecord: boolean
+  /** The tag alone, create-only (where it cannot travel with its record). */
+  pushTag(tag: RefUpdate): Promise<TagPushOutcome>
   /** The object the tag ref holds at the arbiter; null when the tag does not exist. */
   readTag(tagRef: string): Promise<string | null>
   /** The commit the tag points at (peeled), at the arbiter; null when it does not exist. */
@@ -48,13 +56,15 @@ export interface TagStore {
 
 /** The tag store over the same repository and arbiter as the chain store. */
 export function tagStoreFor(store: Store): TagStore {
-  if (store instanceof LedgerRepositoryStore)
+  if (store instanceof LedgerRepositoryStore) {
+    // Tags stay in the code repository; only the operation's chain is in the ledger repository.
+    if (store.code) return new CodeRepositoryTagStore(store.code)
     throw new InvalidInput(
-      `effect is not yet supported with ledger-repository (${store.name}): its tags live in this ` +
-        'repository and its records in the ledger repository, and the one atomic push that makes ' +
-        'a tag exactly once cannot span both. Nothing was sent. Run this step without ' +
-        'ledger-repository for now.'
+      `effect with ledger-repository (${store.name}) pushes its tag to this repository's ` +
+        'origin, and the workspace has no checkout with an origin remote. Check the repository ' +
+        'out first (actions/checkout, with the history that holds the target). Nothing was sent.'
     )
+  }
   if (store instanceof RemoteStore) return new RemoteTagStore(store)
   if (store instanceof LocalStore) return new LocalTagStore(store)
   throw new StoreError(`no tag store for the ${store.name} store`)
@@ -62,6 +72,7 @@ export function tagStoreFor(store: Store): TagStore {
 
 export class LocalTagStore implements TagStore {
   readonly name = 'local'
+  readonly atomicWithRecord = true
   protected readonly git: Git
 
   constructor(protected readonly store: LocalStore) {
@@ -90,6 +101,11 @@ export class LocalTagStore implements TagStore {
     return pushThroughStore(this.store, update)
   }
 
+  async pushTag(tag: RefUpdate): Promise<TagPushOutcome> {
+    const made = await this.git.changeRefs([{ ...tag, expected: null }])
+    return { kind: made ? 'created' : 'rejected' }
+  }
+
   protected async withObjects<T>(
     fn: (objects: ReturnType<Git['openReader']>) => Promise<T>
   ): Promise<T> {
@@ -102,16 +118,16 @@ export class LocalTagStore implements TagStore {
   }
 }
 
-/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
-export class RemoteTagStore implements TagStore {
-  readonly name: string
-  private readonly git: Git
+/** Tags read and pushed at a remote; objects written and checked locally. */
+abstract class RemoteTags {
+  abstract readonly atomicWithRecord: boolean
   private readonly local: LocalTagStore
 
-  constructor(private readonly store: RemoteStore) {
-    this.name = store.name
-    this.git = store.git
-    this.local = new LocalTagStore(new LocalStore(store.git))
+  constructor(
+    protected readonly git: Git,
+    readonly name: string
+  ) {
+    this.local = new LocalTagStore(new LocalStore(git))
   }
 
   /** The tag's object id as the remote lists it; an annotated tag's own id, not its commit. */
@@ -131,6 +147,19 @@ export class RemoteTagStore implements TagStore {
     return this.local.writeTagObject(text)
   }
 
+  pushTag(tag: RefUpdate): Promise<TagPushOutcome> {
+    return pushTagAlone(this.git, this.name, tag)
+  }
+}
+
+/** The remote decides; local refs follow what it holds (docs/design/storage.md). */
+export class RemoteTagStore extends RemoteTags implements TagStore {
+  readonly atomicWithRecord = true
+
+  constructor(private readonly store: RemoteStore) {
+    super(store.git, store.name)
+  }
+
   /**
    * `git push --atomic` of the tag (lease: must not exist) and the journal (lease: its head).
    * Only a clean answer for both refs is `created`; a hook's or ruleset's refusal is `refused`;
@@ -140,6 +169,34 @@ export class RemoteTagStore implements TagStore {
   pushTagWithRecord(update: TagAndRecord): Promise<TagPushOutcome> {
     return pushThroughStore(this.store, update)
   }
+}
+
+/**
+ * The code repository's tags, where the operation's chain lives in a ledger repository of its
+ * own: read and pushed at its origin, the tag alone and create-only (its object is
+ * deterministic, so a second push of ours finds it there and the lookup adopts it).
+ */
+export class CodeRepositoryTagStore extends RemoteTags implements TagStore {
+  readonly atomicWithRecord = false
+
+  constructor(git: Git) {
+    super(git, 'origin')
+  }
+
+  pushTagWithRecord(): Promise<TagPushOutcome> {
+    throw new StoreError('a tag in the code repository cannot be pushed with a ledger record')
+  }
+}
+
+/** One create-only push of a tag: created, rejected (it exists), refused, or no answer. */
+async function pushTagAlone(git: Git, remote: string, tag: RefUpdate): Promise<TagPushOutcome> {
+  const result = await git.push(remote, [{ ...tag, expected: null }], { atomic: false })
+  const line = parsePorcelain(result.stdout).get(tag.ref)
+  if (line && ['*', ' ', '+'].includes(line.flag)) return { kind: 'created' }
+  if (line && (isLeaseRefused(line) || line.flag === '=')) return { kind: 'rejected' }
+  if (line?.flag === '!')
+    return { kind: 'refused', detail: `${line.summary}; ${firstLine(result.stderr)}` }
+  return { kind: 'ambiguous', detail: firstLine(result.stderr) }
 }
 
 /**
