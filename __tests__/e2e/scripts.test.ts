@@ -159,7 +159,7 @@ describe('npm run action', () => {
     const ran = await action('--event', 'examples/events/push.json', '--with', 'comand=dispatch')
     expectUsageError(ran, /action\.yml has no input "comand"/)
     expect(ran.stderr).toMatch(
-      /Valid inputs: dispatch-key, .*repository-path, archive-after, retention-days\./
+      /Valid inputs: dispatch-key, .*repository-path, archive-after, ledger-repository, ledger-token, retention-days\./
     )
     expect(ran.stdout).not.toMatch(/scratch repository/)
   })
