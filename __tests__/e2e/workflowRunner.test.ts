@@ -23,6 +23,7 @@ import { cleanupRepos, makeTempDir, refsUnder } from '../support/repo.js'
 let origin: TestOrigin
 let event: Record<string, unknown>
 let runIds = 7000
+const LEDGER_REPOSITORY = 'octo-org/dispatch-ledger-state'
 
 beforeAll(async () => {
   origin = await startOrigin({
@@ -240,6 +241,32 @@ describe('npm run workflow', () => {
     expect(out).not.toMatch(/ghs_/)
     expect(code).toBe(0)
   })
+
+  it('--ledger-repository: the ledger quick start and its receiver, every ref in the ledger repository, the App token masked', async () => {
+    const args = [
+      '--event',
+      'examples/events/issues-labeled.json',
+      '--fake-api',
+      '--receiver',
+      'examples/workflows/ledger-agent.yml'
+    ]
+    const file = 'examples/workflows/ledger-issue-labeled.yml'
+    const { code, out } = await cli(file, ...args, '--ledger-repository', LEDGER_REPOSITORY)
+    expect(out).toMatch(
+      /dispatch › octo-org\/dispatch-ledger\/dispatch@v0 \[dispatch\]: success\n(.*\n)*\s+sent=true/
+    )
+    expect(out).toMatch(/^\s+token=\*\*\*$/m)
+    expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
+    expect(out).toMatch(/refs under refs\/dispatch-ledger: ledger repository [1-9]\d*, origin 0/)
+    expect(out).not.toMatch(/ghs_/)
+    expect(code).toBe(0)
+    // Without the flag there is no App to mint the token: refused before anything runs.
+    const without = await cli(file, ...args)
+    expect(without.out).toMatch(
+      /asks for a GitHub App's token and this run has no App: give --ledger-repository/
+    )
+    expect(without.code).toBe(2)
+  }, 120_000)
 
   it('names an unsupported construct and exits 2', async () => {
     const dir = await makeTempDir()
