@@ -118,7 +118,11 @@ const ACTS_ON: Record<string, string> = {
   'agent.yml': 'workflow_dispatch-receiver.json',
   'operate.yml': 'issue_comment-ledger-approve.json',
   'release.yml': 'workflow_dispatch-release.json',
-  'recover.yml': 'workflow_run-failure.json'
+  'recover.yml': 'workflow_run-failure.json',
+  // with --ledger-repository (below): a ledger repository of its own and the App's token
+  'ledger-issue-labeled.yml': 'issues-labeled.json',
+  'ledger-agent.yml': 'workflow_dispatch-receiver.json',
+  'ledger-operate.yml': 'issue_comment-ledger-approve.json'
 }
 
 describe('npm run workflow runs every published workflow on an example event', () => {
@@ -136,7 +140,10 @@ describe('npm run workflow runs every published workflow on an example event', (
         `examples/workflows/${file}`,
         '--event',
         `examples/events/${event}`,
-        '--fake-api'
+        '--fake-api',
+        ...(file.startsWith('ledger-')
+          ? ['--ledger-repository', 'octo-org/dispatch-ledger-state']
+          : [])
       )
       // Triggered, every job ran (none skipped by its if:), and the run succeeded.
       expect(ran.stdout).not.toMatch(/not triggered|^job \S+: skipped/m)

@@ -31,13 +31,29 @@ import {
   scenario,
   stepOutcomes
 } from '../support/workflowScenario.js'
+import {
+  LEDGER,
+  ledgerQuickStart,
+  ledgerTexts,
+  namespaceRefs,
+  type LedgerFile
+} from '../support/ledgerQuickStart.js'
 
 let origin: TestOrigin
+/** The code origin of the ledger-*.yml files, with the ledger repository beside it. */
+let ledgerOrigin: TestOrigin
+let ledgerText: Record<LedgerFile, string>
 let labeled: Record<string, unknown>
 const text: Record<string, string> = {}
 
 beforeAll(async () => {
   origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
+  ledgerOrigin = await startOrigin({
+    seedDir: FIXTURES,
+    fakeApi: { receiver: { mode: 'off' } },
+    ledgerRepository: LEDGER
+  })
+  ledgerText = await ledgerTexts()
   labeled = await labeledEvent()
   for (const name of [
     'issue-labeled.yml',
@@ -51,6 +67,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await origin.close()
+  await ledgerOrigin.close()
   await cleanupRepos()
 })
 
@@ -301,6 +318,77 @@ async function releaseHappyPath(): Promise<void> {
   expect(await ours()).toHaveLength(1)
 }
 
+async function ledgerQuickStartHappyPath(): Promise<void> {
+  // The quick start with its ledger in a repository of its own (workflowLedger.test.ts has
+  // the redelivery, the operator's cancel and the mutants).
+  const q = await ledgerQuickStart(ledgerOrigin, ledgerText)
+  const run = await q.deliver()
+  expect(run.conclusion).toBe('success')
+  expect(run.jobs.dispatch!.steps[2]!.outputs).toMatchObject({ sent: 'true', owner: 'true' })
+  expect(await q.receivers()).toHaveLength(1)
+  expect(await q.working()).toEqual([`run-agent --issue ${q.number}`])
+  expect((await q.ledger()).plan.action).toBe('observe_provider')
+  expect(await namespaceRefs(ledgerOrigin.ledger!.bareDir)).not.toEqual([])
+  expect(await namespaceRefs(ledgerOrigin.bareDir)).toEqual([])
+}
+
+async function ledgerReceiverHappyPath(): Promise<void> {
+  // GitHub started ledger-agent.yml twice for one dispatch: the first run works, the second not.
+  const q = await ledgerQuickStart(ledgerOrigin, ledgerText)
+  const event = {
+    inputs: { issue: String(q.number), dispatch_key: `gh-998-${q.number}/a1` },
+    ref: 'refs/heads/main',
+    repository: labeled.repository,
+    sender: labeled.sender,
+    workflow: '.github/workflows/ledger-agent.yml'
+  }
+  const deliver = () =>
+    runWorkflow({
+      file: example('ledger-agent.yml'),
+      content: ledgerText['ledger-agent.yml'],
+      event,
+      origin: ledgerOrigin,
+      runId: newRunId(),
+      machineEnv: q.machineEnv
+    })
+  const [first, second] = [await deliver(), await deliver()]
+  expect(first.jobs.work!.steps[2]!.outputs).toMatchObject({ owner: 'true', store: LEDGER })
+  expect(second.jobs.work!.steps[2]!.outputs).toMatchObject({ owner: 'false', store: LEDGER })
+  expect(stepOutcomes(second, 'work').at(-1)).toBe('__run:skipped')
+  expect(await q.working()).toEqual([`run-agent --issue ${q.number}`])
+  const key = first.jobs.work!.steps[2]!.outputs.dispatch_key as string
+  expect((await ledgerOf(ledgerOrigin, key)).state.state).toBe('admitted')
+}
+
+async function ledgerOperateHappyPath(): Promise<void> {
+  // A run waiting for a human decision in the ledger repository; alice approves it.
+  await ledgerOrigin.api!.configure({ users: { alice: { id: 501, permission: 'write' } } })
+  const runId = `gh-${newRunId()}-f282f34c55fc`
+  const seed = await makeRepo()
+  await runIn(new LocalStore(new Git(seed)), runId, 'awaiting')
+  await git(seed, 'push', '-q', ledgerOrigin.ledger!.bareDir, `+${NS}/*:${NS}/*`)
+  const run = await runWorkflow({
+    file: example('ledger-operate.yml'),
+    content: ledgerText['ledger-operate.yml'],
+    event: commentEvent(`/ledger approve ${runId} looks right`, { login: 'alice' }),
+    origin: ledgerOrigin,
+    runId: newRunId()
+  })
+  expect(run.conclusion).toBe('success')
+  expect(stepOutcomes(run, 'operate')).toEqual([
+    'ledger-token:success',
+    'op:success',
+    '__run:success'
+  ])
+  expect(run.jobs.operate!.steps[1]!.outputs).toMatchObject({
+    verb: 'approve',
+    outcome: 'applied',
+    settled_outcome: 'approved',
+    state: 'decided'
+  })
+  expect(await namespaceRefs(ledgerOrigin.bareDir)).toEqual([])
+}
+
 /** Every published workflow and its documented happy path; a new file fails until it has one. */
 const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'issue-labeled.yml': quickStartHappyPath,
@@ -308,7 +396,10 @@ const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'recover.yml': recoverHappyPath,
   'by-hand.yml': byHandHappyPath,
   'operate.yml': operateHappyPath,
-  'release.yml': releaseHappyPath
+  'release.yml': releaseHappyPath,
+  'ledger-issue-labeled.yml': ledgerQuickStartHappyPath,
+  'ledger-agent.yml': ledgerReceiverHappyPath,
+  'ledger-operate.yml': ledgerOperateHappyPath
 }
 
 describe('every file in examples/workflows runs to its documented result', () => {

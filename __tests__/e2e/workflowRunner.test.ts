@@ -23,6 +23,7 @@ import { cleanupRepos, makeTempDir, refsUnder } from '../support/repo.js'
 let origin: TestOrigin
 let event: Record<string, unknown>
 let runIds = 7000
+const LEDGER_REPOSITORY = 'octo-org/dispatch-ledger-state'
 
 beforeAll(async () => {
   origin = await startOrigin({
@@ -240,6 +241,32 @@ describe('npm run workflow', () => {
     expect(out).not.toMatch(/ghs_/)
     expect(code).toBe(0)
   })
+
+  it('--ledger-repository: the ledger quick start and its receiver, every ref in the ledger repository, the App token masked', async () => {
+    const args = [
+      '--event',
+      'examples/events/issues-labeled.json',
+      '--fake-api',
+      '--receiver',
+      'examples/workflows/ledger-agent.yml'
+    ]
+    const file = 'examples/workflows/ledger-issue-labeled.yml'
+    const { code, out } = await cli(file, ...args, '--ledger-repository', LEDGER_REPOSITORY)
+    expect(out).toMatch(
+      /dispatch › octo-org\/dispatch-ledger\/dispatch@v0 \[dispatch\]: success\n(.*\n)*\s+sent=true/
+    )
+    expect(out).toMatch(/^\s+token=\*\*\*$/m)
+    expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
+    expect(out).toMatch(/refs under refs\/dispatch-ledger: ledger repository [1-9]\d*, origin 0/)
+    expect(out).not.toMatch(/ghs_/)
+    expect(code).toBe(0)
+    // Without the flag there is no App to mint the token: refused before anything runs.
+    const without = await cli(file, ...args)
+    expect(without.out).toMatch(
+      /asks for a GitHub App's token and this run has no App: give --ledger-repository/
+    )
+    expect(without.code).toBe(2)
+  }, 120_000)
 
   it('names an unsupported construct and exits 2', async () => {
     const dir = await makeTempDir()
@@ -469,7 +496,7 @@ describe('anything outside the subset is a clear error naming the construct', ()
 
   it('a context or function the runner does not provide fails the run where it is used, naming both', async () => {
     for (const [expression, name] of [
-      ['vars.TARGET', /vars/],
+      ['matrix.TARGET', /matrix/],
       ["hashFiles('x')", /hashFiles/]
     ] as const) {
       const content = job('', `      - env:\n          X: \${{ ${expression} }}\n        run: echo`)
@@ -636,4 +663,132 @@ describe('permissions are enforced at the credentials', () => {
   function job(extra: string, step: string): string {
     return `on: issues\njobs:\n  a:\n    runs-on: ubuntu-latest\n${extra}    steps:\n${step}\n`
   }
+})
+
+describe('a ledger repository beside the origin: actions/create-github-app-token and masks', () => {
+  const LEDGER = 'octo-org/dispatch-ledger-state'
+  let ledgerOrigin: TestOrigin
+  beforeAll(async () => {
+    ledgerOrigin = await startOrigin({
+      seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+      ledgerRepository: LEDGER
+    })
+  })
+  afterAll(() => ledgerOrigin.close())
+
+  /** Every ref under the namespace, as git lists it (no layout parsing). */
+  const namespace = (dir: string) =>
+    new Promise<string[]>(done => {
+      const child = spawn('git', ['for-each-ref', '--format=%(refname)', 'refs/dispatch-ledger/'], {
+        cwd: dir
+      })
+      let out = ''
+      child.stdout.on('data', chunk => (out += chunk))
+      child.on('close', () => done(out.split('\n').filter(Boolean)))
+    })
+
+  const appStep = (extra: string) =>
+    [
+      'on: issues',
+      'jobs:',
+      '  a:',
+      '    runs-on: x',
+      '    steps:',
+      '      - id: app',
+      '        uses: actions/create-github-app-token@v2',
+      '        with:',
+      '          app-id: ${{ vars.LEDGER_APP_ID }}',
+      '          private-key: ${{ secrets.LEDGER_APP_KEY }}',
+      extra,
+      '      - env:',
+      '          TOKEN: ${{ steps.app.outputs.token }}',
+      '        run: echo "the token is $TOKEN"'
+    ].join('\n') + '\n'
+
+  async function logged(content: string) {
+    const lines: string[] = []
+    const result = await run(content, { origin: ledgerOrigin, log: line => lines.push(line) })
+    return { result, log: lines.join('\n') }
+  }
+
+  it('gives the installation token for the ledger repository, masked wherever the log would show it', async () => {
+    const { result, log } = await logged(
+      appStep('          owner: octo-org\n          repositories: dispatch-ledger-state')
+    )
+    const token = ledgerOrigin.app!.installation.token
+    expect(result.conclusion).toBe('success')
+    expect(result.jobs.a!.steps[0]!.outputs).toMatchObject({
+      token,
+      'app-slug': expect.any(String)
+    })
+    expect(log).toContain('token=***')
+    expect(log).not.toContain(token)
+    // The private key (a secret, over several lines) is masked too.
+    for (const line of ledgerOrigin.app!.privateKey.split('\n')) expect(log).not.toContain(line)
+  })
+
+  it('the mask is what hides it: the unmasked log shows the token (so the check above can fail)', async () => {
+    const { result } = await logged(
+      appStep('          owner: octo-org\n          repositories: dispatch-ledger-state')
+    )
+    const { formatStep } = await import('../../scripts/workflow/run.js')
+    const step = result.jobs.a!.steps[0]!
+    expect(formatStep('a', step)).toContain(ledgerOrigin.app!.installation.token)
+  })
+
+  it.each([
+    [
+      'a repository the App is not installed on',
+      '          owner: octo-org\n          repositories: octo-repo',
+      /installed on octo-org\/dispatch-ledger-state only, not on octo-org\/octo-repo/
+    ],
+    ['neither owner nor repositories (the code repository)', '', /not on octo-org\/octo-repo/],
+    ['another owner', '          owner: someone-else', /not on someone-else\/dispatch-ledger-state/]
+  ])('refuses %s as GitHub would, minting nothing', async (_name, extra, message) => {
+    const { result } = await logged(appStep(extra))
+    expect(result.conclusion).toBe('failure')
+    expect(result.jobs.a!.steps[0]!.errors.join('\n')).toMatch(message)
+    expect(result.jobs.a!.steps[0]!.outputs).toEqual({})
+  })
+
+  it("refuses an app-id and key that are not the App's", async () => {
+    const content = appStep('          owner: octo-org').replace(
+      '${{ vars.LEDGER_APP_ID }}',
+      '"999"'
+    )
+    const { result } = await logged(content)
+    expect(result.jobs.a!.steps[0]!.errors.join('\n')).toMatch(/not those of one App/)
+  })
+
+  it("the ledger repository is on the same server URL, and only the App's token may write it", async () => {
+    const url = `${ledgerOrigin.gate.url}/${LEDGER}.git`
+    const push = (token: string) => {
+      const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`
+      return new Promise<number | null>(done => {
+        const child = spawn(
+          'git',
+          [
+            '-c',
+            `http.extraheader=${header}`,
+            'push',
+            '-q',
+            url,
+            `${ledgerOrigin.sha}:refs/dispatch-ledger/probe`
+          ],
+          {
+            cwd: ledgerOrigin.bareDir,
+            stdio: 'ignore',
+            env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }
+          }
+        )
+        child.on('close', done)
+      })
+    }
+    const jobToken = ledgerOrigin.gate.issueToken({ contents: 'write' } as never)
+    expect(await push(jobToken)).not.toBe(0)
+    expect(await namespace(ledgerOrigin.ledger!.bareDir)).toEqual([])
+    expect(await push(ledgerOrigin.app!.installation.token)).toBe(0)
+    expect(await namespace(ledgerOrigin.ledger!.bareDir)).toHaveLength(1)
+    expect(await namespace(ledgerOrigin.bareDir)).toEqual([])
+  })
 })

@@ -35,9 +35,13 @@ export async function labeledEvent(): Promise<Record<string, unknown>> {
   ) as Record<string, unknown>
 }
 
-/** The run of a key at the origin, reconstructed and verified (throws if it does not verify). */
+/**
+ * The run of a key where the origin's ledger lives (its ledger repository when it has one),
+ * reconstructed and verified (throws if it does not verify).
+ */
 export async function ledgerOf(origin: TestOrigin, key: string) {
-  const store = await openStore({ repositoryPath: origin.bareDir, remote: 'none', env: {} })
+  const repositoryPath = origin.ledger?.bareDir ?? origin.bareDir
+  const store = await openStore({ repositoryPath, remote: 'none', env: {} })
   const found = await readRun(store, 'refs/dispatch-ledger', {
     by: 'dispatch_key',
     dispatch_key: key

@@ -1,13 +1,15 @@
 /**
  * `npm run workflow -- <file> --event <payload.json> [--event-name <name>] [--run-id <n>]
  *   [--run-attempt <n>] [--seed <dir>] [--origin <dir>] [--permissive]
- *   [--fake-api [--receiver <file>]]`
+ *   [--fake-api [--receiver <file>]] [--ledger-repository <owner/name>]`
  *
  * Runs one workflow file locally, the stand-in for `act` on machines without a container
  * engine: a fresh test origin (seeded with scripts/workflow/fixtures/, or --seed; kept in
  * --origin <dir> across runs), the permission gate, and each step printed with its outputs
  * and job summary. It refuses what GitHub would not run: an event none of the file's
- * triggers takes, a `with:` input an action does not declare. See docs/running-locally.md.
+ * triggers takes, a `with:` input an action does not declare. With --ledger-repository, a
+ * ledger repository of its own beside the origin, written only by a GitHub App's token
+ * (actions/create-github-app-token). See docs/running-locally.md.
  */
 import { UsageError, WorkflowError, exitOnUsageError, parseCommandLine } from './errors.ts'
 import { allowJsonImports } from './jsonImports.ts'
@@ -15,7 +17,8 @@ import { allowJsonImports } from './jsonImports.ts'
 const USAGE =
   'usage: npm run workflow -- <workflow.yml> --event <payload.json> [--event-name <name>] ' +
   '[--run-id <n>] [--run-attempt <n>] [--seed <dir>] [--origin <dir>] [--permissive] ' +
-  '[--fake-api [--receiver <workflow.yml>] [--collaborator <login>=<permission> ...]]'
+  '[--fake-api [--receiver <workflow.yml>] [--collaborator <login>=<permission> ...]] ' +
+  '[--ledger-repository <owner/name>]'
 
 // Before the runner's modules load: the workflow parser imports JSON without an attribute.
 allowJsonImports()
@@ -27,7 +30,8 @@ const { basename, dirname, join, resolve } = await import('node:path')
 const { tmpdir } = await import('node:os')
 const { parse } = await import('yaml')
 const { PROJECT_ROOT } = await import('../runner.ts')
-const { startOrigin } = await import('./origin.ts')
+const { startOrigin, LEDGER_APP_SECRET, LEDGER_APP_VARIABLE } = await import('./origin.ts')
+const { USES } = await import('./model.ts')
 const { loadWorkflowModel } = await import('./model.ts')
 const { apiSteps, checkStepInputs, runWorkflow, soleEvent, triggerList, triggers } =
   await import('./run.ts')
@@ -95,6 +99,18 @@ async function repositoryWorkflows(dirs: string[], files: string[]) {
   return workflows
 }
 
+/** How many refs a bare repository holds under the default namespace. */
+async function namespaceRefs(bareDir: string): Promise<number> {
+  const { execFile } = await import('node:child_process')
+  const { promisify } = await import('node:util')
+  const { stdout } = await promisify(execFile)(
+    'git',
+    ['for-each-ref', '--format=%(refname)', 'refs/dispatch-ledger/'],
+    { cwd: bareDir }
+  )
+  return stdout.split('\n').filter(Boolean).length
+}
+
 /** The command line checked whole (flags, workflow file, event) before the origin starts. */
 async function commandLine() {
   const { values, positionals } = parseCommandLine(
@@ -111,6 +127,7 @@ async function commandLine() {
         permissive: { type: 'boolean', default: false },
         'fake-api': { type: 'boolean', default: false },
         receiver: { type: 'string' },
+        'ledger-repository': { type: 'string' },
         help: { type: 'boolean', default: false }
       }
     },
@@ -182,6 +199,14 @@ async function checkWorkflow(
     )
   }
   await checkStepInputs(model)
+  const appToken = model.jobs.flatMap(j => j.steps).find(s => USES.appToken.test(s.uses ?? ''))
+  if (appToken && !values['ledger-repository'])
+    throw new WorkflowError(
+      `${appToken.where} (${appToken.uses}) asks for a GitHub App's token and this run has no ` +
+        'App: give --ledger-repository <owner>/<name> (an empty ledger repository with an App ' +
+        `installed on it alone, its id in vars.${LEDGER_APP_VARIABLE}, its key in ` +
+        `secrets.${LEDGER_APP_SECRET})`
+    )
   const [needsApi] = await apiSteps(model)
   if (needsApi && !values['fake-api'] && !process.env.GITHUB_API_URL)
     throw new WorkflowError(
@@ -211,7 +236,8 @@ const origin = await startOrigin({
   // would), instead of the fake's own receiver (the bundled admit step alone).
   fakeApi:
     values['fake-api'] &&
-    (values.receiver ? { receiver: { mode: 'off' }, workflows, users } : { workflows, users })
+    (values.receiver ? { receiver: { mode: 'off' }, workflows, users } : { workflows, users }),
+  ledgerRepository: values['ledger-repository']
 }).catch((error: unknown) => {
   if (!(error instanceof WorkflowError)) throw error
   console.error(`error: ${error.message}`)
@@ -226,6 +252,12 @@ try {
   console.log(
     `origin: ${origin.gate.cloneUrl} (bare repository ${origin.bareDir}${values.origin ? ', kept' : ''})`
   )
+  if (origin.ledger)
+    console.log(
+      `ledger repository: ${origin.gate.url}/${origin.ledger.repository}.git (bare repository ` +
+        `${origin.ledger.bareDir}; written only by the App ${origin.app?.slug}, ` +
+        `vars.${LEDGER_APP_VARIABLE} and secrets.${LEDGER_APP_SECRET})`
+    )
   const run = await runWorkflow({
     file: resolve(file),
     event,
@@ -259,6 +291,11 @@ try {
   const starts = await readFile(agentLog, 'utf8').catch(() => '')
   const calls = starts.split('\n').filter(Boolean)
   console.log(`provider calls (fixtures start-agent, run-agent): ${calls.length}`)
+  if (origin.ledger)
+    console.log(
+      `refs under refs/dispatch-ledger: ledger repository ${await namespaceRefs(origin.ledger.bareDir)}, ` +
+        `origin ${await namespaceRefs(origin.bareDir)}`
+    )
   code = run.conclusion === 'failure' ? 1 : 0
 } catch (error) {
   if (!(error instanceof WorkflowError)) throw error

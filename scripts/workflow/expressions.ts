@@ -9,7 +9,7 @@ import type { FunctionDefinition } from '@actions/expressions/funcs/info'
 import { truthy } from '@actions/expressions/result'
 import { WorkflowError } from './errors.ts'
 
-/** The contexts this runner provides (vars, matrix, strategy are outside its subset). */
+/** The contexts this runner provides (matrix, strategy are outside its subset). */
 export const CONTEXT_NAMES = [
   'github',
   'env',
@@ -18,7 +18,8 @@ export const CONTEXT_NAMES = [
   'inputs',
   'job',
   'runner',
-  'secrets'
+  'secrets',
+  'vars'
 ] as const
 export type ContextName = (typeof CONTEXT_NAMES)[number]
 export type Contexts = Partial<Record<ContextName, unknown>>

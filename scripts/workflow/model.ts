@@ -84,6 +84,8 @@ const EVENT_FILTERS = ['types', 'workflows', 'inputs']
 /** `uses:` values this runner executes; see README "Running workflows locally". */
 export const USES = {
   checkout: /^actions\/checkout@[\w.-]+$/,
+  // a GitHub App's installation token for the repositories named (a ledger repository)
+  appToken: /^actions\/create-github-app-token@[\w.-]+$/,
   // `./`, `./dispatch`, `<owner>/dispatch-ledger@v0`, `<owner>/dispatch-ledger/dispatch@v0`
   self: /^(?:\.\/?([a-z]+)?|[\w.-]+\/dispatch-ledger(?:\/([a-z]+))?@[\w./-]+)$/
 }
@@ -94,6 +96,14 @@ export function selfAction(uses: string): string | undefined {
   return match?.[1] ?? match?.[2]
 }
 export const CHECKOUT_INPUTS = ['ref', 'token', 'persist-credentials', 'fetch-depth']
+export const APP_TOKEN_INPUTS = ['app-id', 'private-key', 'owner', 'repositories']
+
+/** The actions this runner emulates (not this repository's own), with the inputs it reads. */
+export function emulatedInputs(uses: string): string[] | undefined {
+  if (USES.checkout.test(uses)) return CHECKOUT_INPUTS
+  if (USES.appToken.test(uses)) return APP_TOKEN_INPUTS
+  return undefined
+}
 
 function line(token: TemplateToken): string {
   return token.range ? `line ${token.range.start.line}` : 'unknown line'
@@ -247,21 +257,23 @@ function checkStep(
   const uses = plain('uses')
   if (uses !== undefined) {
     if (typeof uses !== 'string') throw new WorkflowError(`${where}.uses must be a plain string`)
-    if (!USES.checkout.test(uses) && !USES.self.test(uses))
+    if (emulatedInputs(uses) === undefined && !USES.self.test(uses))
       throw new WorkflowError(
         `${where}.uses: ${uses} is outside this runner's subset (supported: actions/checkout@*,` +
-          ' ./, ./<action> and <owner>/dispatch-ledger[/<action>]@<ref>)'
+          ' actions/create-github-app-token@*, ./, ./<action> and' +
+          ' <owner>/dispatch-ledger[/<action>]@<ref>)'
       )
   }
   const withInputs = asMap(plain('with'), `${where}.with`)
   if (run !== undefined && keys.has('with'))
     throw new WorkflowError(`${where}.with: a run: step takes no with:`)
-  if (uses !== undefined && USES.checkout.test(uses))
+  const emulated = uses === undefined ? undefined : emulatedInputs(uses)
+  if (emulated !== undefined)
     for (const input of Object.keys(withInputs))
-      if (!CHECKOUT_INPUTS.includes(input))
+      if (!emulated.includes(input))
         throw new WorkflowError(
-          `${where}.with.${input}: actions/checkout input outside this runner's subset` +
-            ` (supported: ${CHECKOUT_INPUTS.join(', ')})`
+          `${where}.with.${input}: ${String(uses).replace(/@.*$/, '')} input outside this` +
+            ` runner's subset (supported: ${emulated.join(', ')})`
         )
   const name = plain('name')
   return {

@@ -4,11 +4,17 @@
  * commit holds the seed files (e.g. the quick start's `start-agent`).
  */
 import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.ts'
+import {
+  startGitHost,
+  startGitHttpServer,
+  type GitHost,
+  type GitHttpServer
+} from '../../testkit/gitHttpServer.ts'
 import {
   start as startFakeGitHub,
   type FakeGitHub,
@@ -17,7 +23,7 @@ import {
 import type { UserConfig, WorkflowConfig } from '../../testkit/fakeGitHub/types.ts'
 import { WorkflowError } from './errors.ts'
 import { startGate } from './permissions.ts'
-import type { Origin } from './run.ts'
+import type { GitHubApp, Origin } from './run.ts'
 
 const exec = promisify(execFile)
 
@@ -26,7 +32,49 @@ export interface TestOrigin extends Origin {
   server: GitHttpServer
   /** the fake GitHub API behind the gate (GITHUB_API_URL), when started with fakeApi */
   api?: FakeGitHub
+  /** the ledger repository, when started with ledgerRepository */
+  ledger?: LedgerRepository
   close(): Promise<void>
+}
+
+/**
+ * A ledger repository of its own (docs/design/ledger-repository.md) on the same server as the
+ * origin: an empty repository of a GitHub-like git host (testkit startGitHost), reached through
+ * the gate at `<GITHUB_SERVER_URL>/<owner>/<name>.git`, that only the installation token of
+ * the run's GitHub App may write (the job's GITHUB_TOKEN is refused there).
+ */
+export interface LedgerRepository {
+  /** owner/name */
+  repository: string
+  host: GitHost
+  /** its bare repository on disk */
+  bareDir: string
+}
+
+/**
+ * The repository variable and secret the recommended setup names for the App
+ * (docs/design/ledger-repository.md): `vars.LEDGER_APP_ID`, `secrets.LEDGER_APP_KEY`.
+ */
+export const LEDGER_APP_VARIABLE = 'LEDGER_APP_ID'
+export const LEDGER_APP_SECRET = 'LEDGER_APP_KEY'
+
+const OWNER_NAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
+
+/** The App installed on the ledger repository alone, and its installation token. */
+function ledgerApp(repository: string, token: string): GitHubApp {
+  const [owner, name] = repository.split('/') as [string, string]
+  const slug = 'dispatch-ledger-local'
+  return {
+    id: '1047',
+    slug,
+    // Not a key: the runner checks it is the App's, it signs nothing.
+    privateKey: [
+      '-----BEGIN RSA PRIVATE KEY-----',
+      `local-test-key-of-${slug}-${randomBytes(12).toString('hex')}`,
+      '-----END RSA PRIVATE KEY-----'
+    ].join('\n'),
+    installation: { id: 4242, owner, repositories: [name], token }
+  }
 }
 
 async function git(cwd: string, ...args: string[]): Promise<string> {
@@ -101,6 +149,12 @@ export async function startOrigin(options: {
         /** known users: login → permission for the collaborator permission API */
         users?: Record<string, UserConfig>
       }
+  /**
+   * `owner/name` of a ledger repository to start beside the origin (empty, on a host of its
+   * own behind the same server URL), with a GitHub App installed on it alone whose id and key
+   * are the repository's `vars.LEDGER_APP_ID` and `secrets.LEDGER_APP_KEY`.
+   */
+  ledgerRepository?: string
 }): Promise<TestOrigin> {
   const owner = options.owner ?? 'octo-org'
   const name = options.name ?? 'octo-repo'
@@ -118,8 +172,29 @@ export async function startOrigin(options: {
     await git(seed, 'push', '-q', bareDir, 'main')
   }
   const sha = await git(bareDir, 'rev-parse', 'main')
+  const ledgerRepository = options.ledgerRepository
+  if (ledgerRepository !== undefined && !OWNER_NAME.test(ledgerRepository))
+    throw new WorkflowError(`the ledger repository ${ledgerRepository} is not an owner/name`)
+  if (ledgerRepository === `${owner}/${name}`)
+    throw new WorkflowError(
+      `the ledger repository ${ledgerRepository} is the code repository: give one of its own`
+    )
+  const token = `ghs_${randomBytes(18).toString('base64url')}`
+  const host =
+    ledgerRepository === undefined
+      ? undefined
+      : await startGitHost({
+          repositories: { [ledgerRepository]: { tokens: { [token]: 'write' } } }
+        })
   const server = await startGitHttpServer({ bareDir })
-  const gate = await startGate({ gitUpstream: server.url, repository: `${owner}/${name}` })
+  const gate = await startGate({
+    gitUpstream: server.url,
+    repository: `${owner}/${name}`,
+    ...(host && ledgerRepository
+      ? { hosted: { upstream: host.serverUrl, repositories: [ledgerRepository] } }
+      : {})
+  })
+  const app = ledgerRepository === undefined ? undefined : ledgerApp(ledgerRepository, token)
   const id = options.id ?? 123456789
   const api = options.fakeApi
     ? await startFakeGitHub({
@@ -138,10 +213,19 @@ export async function startOrigin(options: {
     bareDir,
     server,
     api,
+    ...(app && host && ledgerRepository
+      ? {
+          app,
+          vars: { [LEDGER_APP_VARIABLE]: app.id },
+          secrets: { [LEDGER_APP_SECRET]: app.privateKey },
+          ledger: { repository: ledgerRepository, host, bareDir: host.bareDir(ledgerRepository) }
+        }
+      : {}),
     close: async () => {
       await api?.stop()
       await gate.close()
       await server.close()
+      await host?.close()
       await rm(root, { recursive: true, force: true })
     }
   }

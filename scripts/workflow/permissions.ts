@@ -164,6 +164,14 @@ export async function startGate(options: {
   gitUpstream: string
   repository: string
   apiUpstream?: string
+  /**
+   * Repositories of another git host served under the same URL, as GitHub serves every
+   * repository under one GITHUB_SERVER_URL (a ledger repository beside the code repository).
+   * Their requests are forwarded as they came, credentials and all: that host checks the
+   * token itself (a job token is no token of its own, so it is refused there, as the job's
+   * GITHUB_TOKEN is refused by a repository it was not made for).
+   */
+  hosted?: { upstream: string; repositories: readonly string[] }
 }): Promise<Gate> {
   const tokens = new Map<string, Permissions>()
   const refused: Gate['refused'] = []
@@ -173,6 +181,11 @@ export async function startGate(options: {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://gate')
+    const hosted = options.hosted?.repositories.some(
+      name => url.pathname === `/${name}.git` || url.pathname.startsWith(`/${name}.git/`)
+    )
+    if (hosted && options.hosted)
+      return forward(req, res, new URL(`${url.pathname}${url.search}`, options.hosted.upstream))
     const isGit = url.pathname === gitPrefix || url.pathname.startsWith(`${gitPrefix}/`)
     const token = tokenOf(req)
     const granted = token === undefined ? undefined : tokens.get(token)

@@ -15,6 +15,7 @@ import { WorkflowError } from './errors.ts'
 import { evaluateCondition, evaluateToString, type Contexts, type Status } from './expressions.ts'
 import {
   Expr,
+  emulatedInputs,
   selfAction,
   USES,
   loadWorkflowModel,
@@ -66,6 +67,31 @@ export interface Origin {
   id: number
   /** the default branch's commit, GITHUB_SHA for events on the default branch */
   sha: string
+  /** the repository's variables (the `vars` context) and secrets (the `secrets` context) */
+  vars?: Record<string, string>
+  secrets?: Record<string, string>
+  /** a GitHub App installed on repositories of the same server (actions/create-github-app-token) */
+  app?: GitHubApp
+}
+
+/**
+ * A GitHub App as actions/create-github-app-token meets it: its id and private key (which
+ * the workflow reads from vars and secrets) and its one installation, whose token may do
+ * what the host of those repositories lets it.
+ */
+export interface GitHubApp {
+  id: string
+  slug: string
+  privateKey: string
+  installation: {
+    id: number
+    /** the account it is installed on */
+    owner: string
+    /** the repository names (under owner) it is installed on */
+    repositories: readonly string[]
+    /** the installation token (one for the run: the host knows no other) */
+    token: string
+  }
 }
 
 export interface StepHookArgs {
@@ -138,7 +164,7 @@ export function triggerList(model: WorkflowModel): string {
 export async function checkStepInputs(model: WorkflowModel): Promise<void> {
   for (const job of model.jobs)
     for (const step of job.steps) {
-      if (step.uses === undefined || USES.checkout.test(step.uses)) continue
+      if (step.uses === undefined || emulatedInputs(step.uses) !== undefined) continue
       const action = selfAction(step.uses)
       if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
         throw new WorkflowError(
@@ -164,7 +190,7 @@ export async function apiSteps(model: WorkflowModel): Promise<StepModel[]> {
   const found: StepModel[] = []
   for (const job of model.jobs)
     for (const step of job.steps) {
-      if (step.uses === undefined || USES.checkout.test(step.uses)) continue
+      if (step.uses === undefined || emulatedInputs(step.uses) !== undefined) continue
       const action = selfAction(step.uses)
       if (!('token' in ((await loadManifest(action)).inputs ?? {}))) continue
       if (action === 'dispatch' && step.with.driver === 'command') continue
@@ -332,6 +358,8 @@ interface JobState {
   path: string[]
   status: 'success' | 'failure' | 'cancelled'
   steps: Record<string, { outputs: Record<string, string>; outcome: Result; conclusion: Result }>
+  /** values the log shows as *** (secrets, `::add-mask::`, minted tokens), as the runner does */
+  masks: string[]
 }
 
 function evaluateMap(map: PlainMap, contexts: Contexts, where: string): Record<string, string> {
@@ -379,8 +407,9 @@ async function runJob(
       job.needs.map(id => [id, { result: done[id]?.result, outputs: done[id]?.outputs ?? {} }])
     )
     const inputs = workflowInputs(shared)
-    const secrets = { ...options.secrets, GITHUB_TOKEN: token }
-    const jobContexts: Contexts = { github, needs, inputs, secrets }
+    const secrets = { ...options.origin.secrets, ...options.secrets, GITHUB_TOKEN: token }
+    const vars = { ...options.origin.vars }
+    const jobContexts: Contexts = { github, needs, inputs, secrets, vars }
     if (
       !evaluateCondition(job.if, jobContexts, {
         where: `jobs.${job.id}.if`,
@@ -402,7 +431,8 @@ async function runJob(
       env: {},
       path: [],
       status: 'success',
-      steps: {}
+      steps: {},
+      masks: Object.values(secrets).flatMap(secretMasks)
     }
     state.env = evaluateMap(model.env, { ...state.contexts }, 'env')
     state.contexts.env = { ...state.env }
@@ -418,7 +448,7 @@ async function runJob(
       if (answer === 'cancel') state.status = 'cancelled'
       const result = await runStep(step, state, { shared, base, workspace, runnerTemp, token })
       steps.push(result)
-      log(formatStep(job.id, result))
+      log(formatStep(job.id, result, state.masks))
     }
     state.contexts.steps = state.steps
     const outputs = evaluateMap(job.outputs, state.contexts, `jobs.${job.id}.outputs`)
@@ -440,7 +470,29 @@ function workflowInputs(shared: Shared): Record<string, unknown> {
   return shared.eventName === 'workflow_dispatch' ? { ...defaults, ...given } : {}
 }
 
-export function formatStep(job: string, step: StepRun): string {
+/** A secret's masks: the value, and each line of a multi-line one, as the runner masks them. */
+function secretMasks(value: string): string[] {
+  const lines = value.split(/\r?\n/).map(l => l.trim())
+  return [value, ...(lines.length > 1 ? lines : [])].filter(v => v.trim() !== '')
+}
+
+/** `text` with every mask (longest first) replaced by ***. */
+export function masked(text: string, masks: readonly string[]): string {
+  return [...masks]
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, mask) => out.split(mask).join('***'), text)
+}
+
+/** The values a step asked to mask with `::add-mask::<value>` lines on its stdout. */
+function addedMasks(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter(line => line.startsWith('::add-mask::'))
+    .map(line => line.slice('::add-mask::'.length).replace(/\r$/, ''))
+    .filter(value => value.trim() !== '')
+}
+
+export function formatStep(job: string, step: StepRun, masks: readonly string[] = []): string {
   const head = `${job} › ${step.name} [${step.id}]: ${step.outcome}${
     step.conclusion !== step.outcome ? ` (conclusion ${step.conclusion})` : ''
   }`
@@ -454,7 +506,7 @@ export function formatStep(job: string, step: StepRun): string {
   // The job summary GitHub would show on the run's page, as text under the step.
   const text = summaryText(step.summary)
   const summary = text === '' ? [] : ['    summary:', ...text.split('\n').map(l => `      ${l}`)]
-  return [head, ...outputs, ...stderr, ...errors, ...summary].join('\n')
+  return masked([head, ...outputs, ...stderr, ...errors, ...summary].join('\n'), masks)
 }
 
 const ENTITIES: Record<string, string> = {
@@ -552,7 +604,10 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
       ? await runScript(step, env, contexts, at, state)
       : USES.checkout.test(step.uses ?? '')
         ? await checkout(withValues, env, at)
-        : await runSelf(selfAction(step.uses ?? ''), withValues, env, at)
+        : USES.appToken.test(step.uses ?? '')
+          ? createAppToken(withValues, at)
+          : await runSelf(selfAction(step.uses ?? ''), withValues, env, at)
+  state.masks.push(...addedMasks(ran.stdout), ...(ran.masks ?? []))
   const outcome: Result = ran.ok ? 'success' : 'failure'
   const conclusion: Result = ran.ok || continueOnError ? 'success' : 'failure'
   // A cancelled job stays cancelled whatever its remaining steps do.
@@ -578,6 +633,8 @@ interface Ran {
   stderr: string
   errors: string[]
   summary?: string
+  /** values this step made secret (a minted token), masked from here on */
+  masks?: string[]
 }
 
 function spawnCollect(
@@ -669,6 +726,73 @@ async function checkout(
       }
   }
   return { ok: true, outputs: {}, stdout, stderr, errors: [] }
+}
+
+/**
+ * `actions/create-github-app-token`: the installation token of the run's GitHub App for the
+ * repositories asked for, refused as GitHub refuses it. The App is checked by its id and
+ * private key (the real action signs a JWT with them); the repositories are `repositories`
+ * under `owner` (comma or newline separated), all of the owner's installation with `owner`
+ * alone, the current repository with neither, and each must be one the App is installed on.
+ * The token is masked, as the real action masks it.
+ */
+function createAppToken(withValues: Record<string, string>, at: StepEnvironment): Ran {
+  const { origin } = at.shared.options
+  const refuse = (message: string): Ran => ({
+    ok: false,
+    outputs: {},
+    stdout: '',
+    stderr: '',
+    errors: [message]
+  })
+  const app = origin.app
+  if (!app)
+    return refuse(
+      'this run has no GitHub App (npm run workflow: give --ledger-repository <owner>/<name>, ' +
+        'which installs one on that repository)'
+    )
+  for (const input of ['app-id', 'private-key'])
+    if (!withValues[input]) return refuse(`Input required and not supplied: ${input}`)
+  if (withValues['app-id'] !== app.id || withValues['private-key'] !== app.privateKey)
+    return refuse(
+      'app-id and private-key are not those of one App: GitHub answers 401 ' +
+        '"A JSON web token could not be decoded"'
+    )
+  const owner = withValues.owner || origin.owner
+  const names = (withValues.repositories ?? '')
+    .split(/[\n,]/)
+    .map(name => name.trim())
+    .filter(Boolean)
+  const wanted =
+    names.length > 0
+      ? names
+      : withValues.owner
+        ? [...app.installation.repositories]
+        : owner === origin.owner
+          ? [origin.name]
+          : []
+  const { installation } = app
+  const missing = wanted.filter(name => !installation.repositories.includes(name))
+  if (owner !== installation.owner || missing.length > 0)
+    return refuse(
+      `the App ${app.slug} is installed on ${installation.repositories
+        .map(name => `${installation.owner}/${name}`)
+        .join(', ')} only, not on ${(owner !== installation.owner ? wanted : missing)
+        .map(name => `${owner}/${name}`)
+        .join(', ')}: GitHub answers 404 or 422`
+    )
+  return {
+    ok: true,
+    outputs: {
+      token: installation.token,
+      'installation-id': String(installation.id),
+      'app-slug': app.slug
+    },
+    stdout: '',
+    stderr: '',
+    errors: [],
+    masks: [installation.token]
+  }
 }
 
 /** git must not see GIT_* variables of the process that started the runner (hooks set some). */
