@@ -20,6 +20,7 @@ import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
 import { b8 } from './b8Dispatch.ts'
 import { b9 } from './b9UnrelatedPush.ts'
+import { b9l } from './b9LedgerRepository.ts'
 import { b10 } from './b10QuickStart.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
@@ -63,6 +64,7 @@ const plan: Array<[string, Part]> = [
   ['B7', b7],
   ['B8', b8],
   ['B9', b9],
+  ['B9L', b9l],
   ['B10', b10],
   ['B1', b1] // again, last: the noise within one run
 ]
