@@ -15,6 +15,7 @@ import { b2 } from './b2Processes.ts'
 import { b3 } from './b3Remote.ts'
 import { b4 } from './b4RefScale.ts'
 import { b4g } from './b4Generations.ts'
+import { b4l } from './b4LedgerRepository.ts'
 import { b5 } from './b5Contention.ts'
 import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
@@ -58,6 +59,7 @@ const plan: Array<[string, Part]> = [
   ['B2', b2],
   ['B3', b3],
   ['B4', b4],
+  ['B4L', b4l],
   ['B4G', b4g],
   ['B5', b5],
   ['B6', b6],
