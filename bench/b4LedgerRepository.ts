@@ -12,9 +12,10 @@
  * Each admission is the bundled admit action as the runner runs it, a first arrival of a fresh
  * key, starting from nothing of ours, as a job does: `remote: origin` in a fresh clone of its
  * origin (actions/checkout), or `ledger-repository` + `ledger-token` with GITHUB_SERVER_URL at the
- * host, in an empty workspace (no checkout: §19 needs none) and a fresh RUNNER_TEMP (so a fresh
- * cache repository). The four variants are interleaved (`interleave`); then a few more of each
- * run with GIT_TRACE2_EVENT, so that where the time goes can be read per git process.
+ * host, in an empty workspace (a ledger-repository step needs no checkout) and a fresh
+ * RUNNER_TEMP (so a fresh cache repository). The four variants are interleaved (`interleave`);
+ * then a few more of each run with GIT_TRACE2_EVENT, so that where the time goes can be read per
+ * git command.
  */
 import { join } from 'node:path'
 import { bareWithAdmissions, fillAdmissions } from './lib/fill.ts'
