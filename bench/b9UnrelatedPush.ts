@@ -26,13 +26,13 @@ import { fillAdmissions, fillV1Refs } from './lib/fill.ts'
 import type { Context, PartResult } from './lib/part.ts'
 import { git, tempDir, timed } from './lib/proc.ts'
 import { startGitHttpServer, type GitHttpServer } from './lib/remote.ts'
-import { bytes, interleave, ms, ratio, summarize, table } from './lib/stats.ts'
+import { bytes, interleave, ms, ratio, summarize, table, type Summary } from './lib/stats.ts'
 
 const KEYS = 100000
 const TARGETS = ['none', 'budget', 'v2', 'v1'] as const
 type Target = (typeof TARGETS)[number]
-const TRANSPORTS = ['http', 'file'] as const
-type Transport = (typeof TRANSPORTS)[number]
+export const TRANSPORTS = ['http', 'file'] as const
+export type Transport = (typeof TRANSPORTS)[number]
 
 const LABEL: Record<Target, string> = {
   none: 'no dispatch-ledger refs',
@@ -42,7 +42,7 @@ const LABEL: Record<Target, string> = {
 }
 
 /** A small project: 40 files in 4 directories, 5 commits on main. */
-async function project(): Promise<string> {
+export async function project(): Promise<string> {
   const dir = await tempDir('b9-project')
   git(dir, ['init', '-q', '-b', 'main'])
   for (let commit = 0; commit < 5; commit++) {
@@ -79,11 +79,17 @@ function budgetRefs(dir: string): void {
   git(dir, ['fast-import', '--quiet'], `${stream.join('\n')}\n`)
 }
 
-/** GET <url>/info/refs?service=git-receive-pack: the advertisement a push over HTTP reads. */
-function receivePackAdvertisement(url: string): Promise<number> {
+/**
+ * GET <url>/info/refs?service=git-receive-pack: the advertisement a push over HTTP reads (with
+ * `headers`, for example an Authorization a host requires).
+ */
+export function receivePackAdvertisement(
+  url: string,
+  headers: http.OutgoingHttpHeaders = {}
+): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${url}/info/refs?service=git-receive-pack`, response => {
+      .get(`${url}/info/refs?service=git-receive-pack`, { headers }, response => {
         let length = 0
         response.on('data', (chunk: Buffer) => (length += chunk.length))
         response.on('end', () =>
@@ -94,6 +100,81 @@ function receivePackAdvertisement(url: string): Promise<number> {
       })
       .on('error', reject)
   })
+}
+
+/**
+ * The developer's pushes, `rounds` interleaved rounds: each round commits one change in the
+ * developer's clone (of `from`, a repository holding the project) and pushes it to every target over both transports, a fast-forward of
+ * its branch `dev-<transport>` (`env`: the pushes' environment, for a token). Each variant's
+ * first push creates its branch (more than one commit) and is not measured.
+ */
+export async function unrelatedPushes<T extends string>(
+  ctx: Context,
+  options: {
+    part: string
+    from: string
+    rounds: number
+    targets: readonly T[]
+    /** the repository without dispatch-ledger the others are compared with */
+    baseline: T
+    urlOf: (target: T, transport: Transport) => string
+    env?: NodeJS.ProcessEnv
+  }
+): Promise<{
+  summary: Record<string, Summary>
+  med: (name: string) => number
+  /** median of target over median of the baseline, over one transport */
+  ratioOf: (transport: Transport, target: T) => number
+  /** the raw figures for the part's data: rounds, summaries, samples, every ratioOf */
+  figures: {
+    rounds: number
+    summary: Record<string, Summary>
+    raw: Record<string, number[]>
+    ratios: Record<string, number>
+  }
+}> {
+  const { part, rounds, targets, baseline, urlOf, env } = options
+  const dev = await tempDir(`${part.toLowerCase()}-dev`)
+  git(dev, ['clone', '-q', options.from, '.'])
+  const commits = new Map<number, string>()
+  const commitFor = async (round: number): Promise<string> => {
+    const known = commits.get(round)
+    if (known) return known
+    await writeFile(join(dev, 'src-0.txt'), `change of round ${round}\n`)
+    git(dev, ['commit', '-q', '-am', `developer change ${round}`])
+    const tip = git(dev, ['rev-parse', 'HEAD']).trim()
+    commits.set(round, tip)
+    return tip
+  }
+  const push = async (target: T, transport: Transport, round: number) => {
+    const commit = await commitFor(round)
+    const result = await timed(
+      'git',
+      ['push', '-q', urlOf(target, transport), `${commit}:refs/heads/dev-${transport}`],
+      { cwd: dev, ...(env ? { env } : {}) }
+    )
+    if (result.code !== 0)
+      throw new Error(`${part} push to ${target} over ${transport}: ${result.stderr}`)
+    return result.ms
+  }
+  for (const transport of TRANSPORTS)
+    for (const target of targets) await push(target, transport, -1)
+  ctx.log(`${part}: ${rounds} interleaved rounds of ${targets.length * TRANSPORTS.length} pushes`)
+  const variants = {} as Record<string, (round: number) => Promise<number>>
+  for (const transport of TRANSPORTS)
+    for (const target of targets)
+      variants[`${transport}/${target}`] = round => push(target, transport, round)
+  const times = await interleave(rounds, variants)
+  const summary = Object.fromEntries(
+    Object.entries(times).map(([name, values]) => [name, summarize(values)])
+  )
+  const med = (name: string) => summary[name]?.median ?? NaN
+  const ratioOf = (transport: Transport, target: T) =>
+    med(`${transport}/${target}`) / med(`${transport}/${baseline}`)
+  const ratios = Object.fromEntries(
+    TRANSPORTS.flatMap(t => targets.map(target => [`${t}/${target}`, ratioOf(t, target)]))
+  )
+  return { summary, med, ratioOf, figures: { rounds, summary, raw: times, ratios } }
 }
 
 export async function b9(ctx: Context): Promise<PartResult> {
@@ -116,46 +197,15 @@ export async function b9(ctx: Context): Promise<PartResult> {
     const urlOf = (target: Target, transport: Transport) =>
       transport === 'http' ? bares[target].server.url : pathToFileURL(bares[target].dir).href
 
-    // The developer's clone; each round adds one commit to its branch.
-    const dev = await tempDir('b9-dev')
-    git(dev, ['clone', '-q', bares.none.dir, '.'])
-    let tip = git(dev, ['rev-parse', 'HEAD']).trim()
-    const commits = new Map<number, string>()
-    const commitFor = async (round: number): Promise<string> => {
-      const known = commits.get(round)
-      if (known) return known
-      await writeFile(join(dev, 'src-0.txt'), `change of round ${round}\n`)
-      git(dev, ['commit', '-q', '-am', `developer change ${round}`])
-      tip = git(dev, ['rev-parse', 'HEAD']).trim()
-      commits.set(round, tip)
-      return tip
-    }
-    const push = async (target: Target, transport: Transport, round: number) => {
-      const commit = await commitFor(round)
-      const result = await timed(
-        'git',
-        ['push', '-q', urlOf(target, transport), `${commit}:refs/heads/dev-${transport}`],
-        { cwd: dev }
-      )
-      if (result.code !== 0)
-        throw new Error(`B9 push to ${target} over ${transport}: ${result.stderr}`)
-      return result.ms
-    }
-
-    // Each variant's first push creates its branch (more than one commit): not measured.
-    for (const transport of TRANSPORTS)
-      for (const target of TARGETS) await push(target, transport, -1)
     const rounds = ctx.quick ? 6 : 20
-    ctx.log(`B9: ${rounds} interleaved rounds of ${TARGETS.length * TRANSPORTS.length} pushes`)
-    const variants = {} as Record<string, (round: number) => Promise<number>>
-    for (const transport of TRANSPORTS)
-      for (const target of TARGETS)
-        variants[`${transport}/${target}`] = round => push(target, transport, round)
-    const times = await interleave(rounds, variants)
-    const summary = Object.fromEntries(
-      Object.entries(times).map(([name, values]) => [name, summarize(values)])
-    )
-    const med = (name: string) => summary[name]?.median ?? NaN
+    const { summary, med, ratioOf, figures } = await unrelatedPushes(ctx, {
+      part: 'B9',
+      from: bares.none.dir,
+      rounds,
+      targets: TARGETS,
+      baseline: 'none',
+      urlOf
+    })
 
     const adverts = {} as Record<
       Target,
@@ -175,8 +225,6 @@ export async function b9(ctx: Context): Promise<PartResult> {
       }
     }
 
-    const ratioOf = (transport: Transport, target: Target) =>
-      med(`${transport}/${target}`) / med(`${transport}/none`)
     const rows = TRANSPORTS.flatMap(transport =>
       TARGETS.map(target => {
         const s = summary[`${transport}/${target}`]
@@ -235,13 +283,8 @@ export async function b9(ctx: Context): Promise<PartResult> {
       ].join('\n'),
       goals: [goal('http'), goal('file')],
       data: {
-        rounds,
         keys: KEYS,
-        summary,
-        raw: times,
-        ratios: Object.fromEntries(
-          TRANSPORTS.flatMap(t => TARGETS.map(target => [`${t}/${target}`, ratioOf(t, target)]))
-        ),
+        ...figures,
         advertisements: adverts,
         fillSeconds: Object.fromEntries(TARGETS.map(t => [t, bares[t].fillSeconds]))
       }

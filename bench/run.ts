@@ -15,11 +15,13 @@ import { b2 } from './b2Processes.ts'
 import { b3 } from './b3Remote.ts'
 import { b4 } from './b4RefScale.ts'
 import { b4g } from './b4Generations.ts'
+import { b4l } from './b4LedgerRepository.ts'
 import { b5 } from './b5Contention.ts'
 import { b6 } from './b6Reconstruct.ts'
 import { b7 } from './b7Startup.ts'
 import { b8 } from './b8Dispatch.ts'
 import { b9 } from './b9UnrelatedPush.ts'
+import { b9l } from './b9LedgerRepository.ts'
 import { b10 } from './b10QuickStart.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
@@ -57,12 +59,14 @@ const plan: Array<[string, Part]> = [
   ['B2', b2],
   ['B3', b3],
   ['B4', b4],
+  ['B4L', b4l],
   ['B4G', b4g],
   ['B5', b5],
   ['B6', b6],
   ['B7', b7],
   ['B8', b8],
   ['B9', b9],
+  ['B9L', b9l],
   ['B10', b10],
   ['B1', b1] // again, last: the noise within one run
 ]
