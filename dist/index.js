@@ -32795,7 +32795,7 @@ function pause(attempt) {
 /* harmony export */   d2: () => (/* binding */ parsePorcelain),
 /* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
-/* unused harmony exports isLockFailure, isRaceLost */
+/* unused harmony exports heldLock, isLockFailure, isRaceLost */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6648);
 /**
@@ -32903,7 +32903,7 @@ class RemoteRefs {
             return 'applied';
         }
         if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
-            this.locked = lines.find(l => l && isLockFailure(l))?.ref ?? null;
+            this.locked = heldLock(result.stderr) ?? lines.find(l => l && isLockFailure(l))?.ref ?? null;
             return 'stale';
         }
         const refused = lines.find(l => l?.flag === '!');
@@ -32965,6 +32965,14 @@ class RemoteRefs {
 function isLeaseRefused(line) {
     return (line.flag === '!' &&
         /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/**
+ * The ref whose `.lock` file the server found already there (an atomic push reports only
+ * "atomic transaction failed" on its lines; the server's stderr names the lock).
+ */
+function heldLock(stderr) {
+    return (/cannot lock ref '([^']+)': Unable to create '[^']*\.lock': File exists/.exec(stderr)?.[1] ??
+        null);
 }
 /** The server could not take the ref's lock (a held or stale `.lock` file there). */
 function isLockFailure(line) {
@@ -44050,7 +44058,8 @@ function layoutOf(options) {
  */
 async function codeCheckout(options) {
     const path = (0,external_node_path_.resolve)(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
-    if (!(await (0,promises_.stat)(path).catch(() => null))?.isDirectory())
+    // No `.git` there: no checkout, and no git process spent finding that out.
+    if (!(await (0,promises_.stat)((0,external_node_path_.join)(path, '.git')).catch(() => null)))
         return null;
     const git = new store_git/* Git */.TU(path, options.env);
     return (await git.hasRemote('origin').catch(() => false)) ? git : null;

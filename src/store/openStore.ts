@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { InvalidInput } from '../core/errors.js'
 import { parseArchiveAfter, parseRetentionDays } from '../core/index/layout.js'
 import { Git } from './git.js'
@@ -89,7 +89,8 @@ function layoutOf(options: StoreOptions) {
  */
 async function codeCheckout(options: StoreOptions): Promise<Git | null> {
   const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd())
-  if (!(await stat(path).catch(() => null))?.isDirectory()) return null
+  // No `.git` there: no checkout, and no git process spent finding that out.
+  if (!(await stat(join(path, '.git')).catch(() => null))) return null
   const git = new Git(path, options.env)
   return (await git.hasRemote('origin').catch(() => false)) ? git : null
 }

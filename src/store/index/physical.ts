@@ -169,7 +169,7 @@ export class RemoteRefs implements RefBackend {
       return 'applied'
     }
     if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
-      this.locked = lines.find(l => l && isLockFailure(l))?.ref ?? null
+      this.locked = heldLock(result.stderr) ?? lines.find(l => l && isLockFailure(l))?.ref ?? null
       return 'stale'
     }
     const refused = lines.find(l => l?.flag === '!')
@@ -236,6 +236,17 @@ export function isLeaseRefused(line: PushLine): boolean {
   return (
     line.flag === '!' &&
     /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary)
+  )
+}
+
+/**
+ * The ref whose `.lock` file the server found already there (an atomic push reports only
+ * "atomic transaction failed" on its lines; the server's stderr names the lock).
+ */
+export function heldLock(stderr: string): string | null {
+  return (
+    /cannot lock ref '([^']+)': Unable to create '[^']*\.lock': File exists/.exec(stderr)?.[1] ??
+    null
   )
 }
 
