@@ -23,6 +23,15 @@ export interface ReadOptions {
   readonly refresh?: boolean
 }
 
+/** One ref under a namespace as the arbiter lists it: verify's whole view of the refs. */
+export interface RawRef {
+  readonly ref: string
+  /** The object it points at (for a symbolic ref, what its target points at). */
+  readonly oid: string
+  /** The ref a symbolic ref points to; null for a plain ref. */
+  readonly symref: string | null
+}
+
 /** Reads through one session (one git process locally; fetches first for a remote). */
 export interface StoreReader {
   /** The admission at ref, or null when the ref does not exist. Corrupt → CorruptEntry. */
@@ -72,6 +81,8 @@ export interface Store {
   archiveIdle?(namespace: string): Promise<void>
   /** Names a step will read, known in advance: brought in one fetch. */
   prefetch?(refs: readonly string[]): Promise<void>
+  /** Every ref under the namespace as the arbiter holds it, symbolic ones included (verify). */
+  inventory?(namespace: string): Promise<RawRef[]>
   /**
    * Every ref whose name starts with prefix, with its object id, in one listing (a remote store
    * fetches the prefix once per process unless `refresh` asks again).
