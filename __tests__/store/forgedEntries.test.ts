@@ -17,11 +17,9 @@ import { bucketOf, indexRef } from '../../src/core/index/layout.js'
 import { admissionRef, keyHash, ledgerRef } from '../../src/core/refs.js'
 import { Git } from '../../src/store/git.js'
 import type { LayoutOptions } from '../../src/store/index/indexedStore.js'
-import { LocalStore } from '../../src/store/localStore.js'
-import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store } from '../../src/store/store.js'
-import { makeBareRemote, startGitHttpServer } from '../../testkit/gitHttpServer.js'
 import { editIndex, logicalRefs } from '../../testkit/layout.js'
+import { arbiter, closeServers, type Arbiter, type Transport } from '../support/arbiter.js'
 import { LABELED_KEY } from '../support/events.js'
 import { arrive, end, ENDED, NS, READDED, runIdOf } from '../support/generations.js'
 import { cleanupRepos, entryAt, git, makeRepo, setLogical, writeObject } from '../support/repo.js'
@@ -34,45 +32,7 @@ const BUCKET = indexRef(NS, bucketOf(KEY_HASH))
 const KEY_DIR = `${BUCKET}:keys/${KEY_HASH}`
 const LATER = '2026-11-29T13:00:00Z'
 
-/** Where the entries are decided: a directory the forger edits, and a store on it per job. */
-interface Arbiter {
-  readonly dir: string
-  open(layout?: LayoutOptions): Promise<Store>
-}
-
-type Transport = 'local' | 'file://' | 'smart HTTP'
-
-async function arbiter(transport: Transport): Promise<Arbiter> {
-  if (transport === 'local') {
-    const dir = await makeRepo()
-    return { dir, open: async layout => new LocalStore(new Git(dir), layout) }
-  }
-  const remote =
-    transport === 'file://'
-      ? await makeBareRemote().then(r => ({ dir: r.dir, url: r.url }))
-      : await startGitHttpServer().then(s => {
-          servers.push(s)
-          return { dir: s.bareDir, url: s.url }
-        })
-  // A branch at the arbiter, so that a write landing outside the namespace would show.
-  const seed = await makeRepo()
-  await git(seed, 'commit', '--allow-empty', '-m', 'main')
-  await git(seed, 'push', remote.url, 'HEAD:refs/heads/main')
-  return {
-    dir: remote.dir,
-    // Each store is a fresh clone: its own workflow job.
-    open: async layout => {
-      const clone = await makeRepo()
-      await git(clone, 'remote', 'add', 'origin', remote.url)
-      return new RemoteStore(new Git(clone), 'origin', layout)
-    }
-  }
-}
-
-const servers: Array<{ close(): Promise<void> }> = []
-afterAll(async () => {
-  for (const server of servers) await server.close()
-})
+afterAll(closeServers)
 
 /** Every ref the arbiter holds, with what it points at and any symbolic target. */
 function refsAt(dir: string): string {

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { EMPTY_TREE } from '../core/entry.js'
 import { StoreError } from '../core/errors.js'
+import type { RawRef } from './store.js'
 
 export interface GitResult {
   readonly code: number
@@ -219,6 +220,41 @@ export class Git {
         .map(line => line.slice(line.indexOf(' ') + 1))
     }
     return looseSymbolicRefs(common, prefix)
+  }
+
+  /** Every ref under prefix as this repository holds it, symbolic ones with their target. */
+  async rawRefs(prefix: string): Promise<RawRef[]> {
+    const out = await this.ok([
+      'for-each-ref',
+      '--format=%(objectname) %(symref) %(refname)',
+      prefix
+    ])
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map(line => {
+        const [oid, symref, ...name] = line.split(' ') as [string, string, ...string[]]
+        return { ref: name.join(' '), oid, symref: symref === '' ? null : symref }
+      })
+  }
+
+  /**
+   * Every ref under prefix as a remote holds it, in one `ls-remote --symref`: over protocol v2
+   * the server names the target of every symbolic ref (`ref: <target>\t<name>`), not only HEAD's.
+   */
+  async remoteRawRefs(remote: string, prefix: string): Promise<RawRef[]> {
+    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--symref', remote, `${prefix}*`])
+    const refs = new Map<string, { oid: string; symref: string | null }>()
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [left, name] = line.split('\t') as [string, string | undefined]
+      // A pattern matches a name's tail: only what lies under the prefix is ours.
+      if (name === undefined || !name.startsWith(prefix)) continue
+      const held = refs.get(name) ?? { oid: '', symref: null }
+      if (left.startsWith('ref: ')) held.symref = left.slice('ref: '.length)
+      else held.oid = left
+      refs.set(name, held)
+    }
+    return [...refs].map(([ref, held]) => ({ ref, ...held }))
   }
 
   /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */

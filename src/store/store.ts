@@ -32,6 +32,30 @@ export interface RawRef {
   readonly symref: string | null
 }
 
+/**
+ * What one bucket holds beyond admissions and the chains read by name (verify's whole view):
+ * each raw entry with where it is, as `git cat-file -p <where>` shows it.
+ */
+export interface BucketExtras {
+  /** Each end marker `<index ref>:ended/<h>`: the key's admission name and the stored text. */
+  readonly markers: ReadonlyArray<{
+    readonly where: string
+    readonly key: string
+    readonly text: string
+  }>
+  /** Each archived chain's index entry `<index ref>:<family>/<h>`: the chain's name and the text. */
+  readonly entries: ReadonlyArray<{
+    readonly where: string
+    readonly ref: string
+    readonly text: string
+  }>
+  /**
+   * Every head the bucket's archive ref keeps reachable, with its commit's text (null when this
+   * repository does not hold it); each archive commit on the way checked to be one of that ref.
+   */
+  readonly heads: ReadonlyArray<{ readonly oid: string; readonly content: string | null }>
+}
+
 /** Reads through one session (one git process locally; fetches first for a remote). */
 export interface StoreReader {
   /** The admission at ref, or null when the ref does not exist. Corrupt → CorruptEntry. */
@@ -47,6 +71,11 @@ export interface StoreReader {
     chain: ChainDecoder<R>,
     options?: ReadOptions
   ): Promise<StoredEntry<R>[] | null>
+  /**
+   * verify: a bucket's end markers, archived entries and archive heads, read in this session;
+   * a bucket whose tip is not an index (or archive) commit of its ref fails closed naming it.
+   */
+  readBucketExtras?(namespace: string, bucket: string): Promise<BucketExtras>
 }
 
 /**

@@ -21,9 +21,10 @@
  * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
  * are ours (content addressing), absent is tried again (every lease stays as read).
  */
-import { EMPTY_TREE, encodeCommit, type CommitSpec } from '../../core/entry.js'
+import { EMPTY_TREE, encodeCommit, parseCommit, type CommitSpec } from '../../core/entry.js'
 import { CorruptEntry, StoreError } from '../../core/errors.js'
 import {
+  admissionName,
   archiveRef,
   bucketOf,
   endedPath,
@@ -41,7 +42,9 @@ import { decodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
 import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
 import type {
+  BucketExtras,
   ChainDecoder,
+  RawRef,
   ReadOptions,
   RefCreate,
   Store,
@@ -222,6 +225,15 @@ export class IndexedStore implements Store {
   }
 
   /**
+   * Every ref under the namespace as the arbiter holds it, symbolic ones named, with everything
+   * under it brought to be read (verify: one listing, one fetch on a remote, nothing locally).
+   */
+  async inventory(namespace: string): Promise<RawRef[]> {
+    if (!this.refs.inventory) throw new StoreError(`the store ${this.name} cannot list its refs`)
+    return this.refs.inventory(namespace)
+  }
+
+  /**
    * Every logical name under a prefix: a key's generations (`<ns>/admissions/<h>`), or every
    * run, operation or admission of a namespace (`<ns>/runs/`…), live and archived alike.
    */
@@ -274,6 +286,8 @@ export class IndexedStore implements Store {
         const value: Admission = decodeStoredAdmission(ref, blob.bytes.toString('utf8'))
         return { oid: objectId('commit', blob.bytes), value }
       },
+      readBucketExtras: (namespace: string, bucket: string) =>
+        bucketExtras(namespace, bucket, session.objects()),
       readChain: async <R>(ref: string, chain?: ChainDecoder<R>, options?: ReadOptions) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: options?.refresh ?? false })
@@ -682,6 +696,81 @@ class ReadSession {
   close(): void {
     this.current?.close()
   }
+}
+
+/**
+ * A bucket's raw entries beyond admissions (verify): its end markers and archived chains' index
+ * entries, and every head its archive ref keeps reachable, walked through the archive commits
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
+ */
+async function bucketExtras(
+  namespace: string,
+  bucket: string,
+  objects: ObjectReader
+): Promise<BucketExtras> {
+  const view = await BucketView.open(indexRef(namespace, bucket), objects)
+  const markers = []
+  const entries = []
+  for (const item of await view.list('ended')) {
+    const path = endedPath(item.name)
+    const blob = await view.blob(path)
+    if (blob)
+      markers.push({
+        where: view.at(path),
+        key: admissionName(namespace, item.name, 1),
+        text: blob.bytes.toString('utf8')
+      })
+  }
+  for (const family of FAMILIES)
+    for (const item of await view.list(family)) {
+      const blob = await view.blob(`${family}/${item.name}`)
+      if (blob)
+        entries.push({
+          where: view.at(`${family}/${item.name}`),
+          ref: `${namespace}/${family}/${item.name}`,
+          text: blob.bytes.toString('utf8')
+        })
+    }
+  return { markers, entries, heads: await archivedHeads(archiveRef(namespace, bucket), objects) }
+}
+
+/** Every parent of the archive commits from ref's tip that is not itself one of them. */
+async function archivedHeads(
+  ref: string,
+  objects: ObjectReader
+): Promise<Array<{ oid: string; content: string | null }>> {
+  const heads = new Map<string, string | null>()
+  const seen = new Set<string>()
+  let next: Array<{ name: string; tip: boolean }> = [{ name: ref, tip: true }]
+  while (next.length > 0) {
+    const after: Array<{ name: string; tip: boolean }> = []
+    for (const { name, tip } of next) {
+      const object = await objects.read(name)
+      if (!object) {
+        if (!tip) heads.set(name, null)
+        continue
+      }
+      const archive = object.type === 'commit' && isArchiveCommit(ref, object.content)
+      if (!archive) {
+        if (tip) throw new CorruptEntry(ref, 'its tip is not an archive commit of this ref')
+        heads.set(object.oid, object.content)
+        continue
+      }
+      if (seen.has(object.oid)) continue
+      seen.add(object.oid)
+      for (const parent of parseCommit(object.content).parents)
+        after.push({ name: parent, tip: false })
+    }
+    next = after
+  }
+  return [...heads].map(([oid, content]) => ({ oid, content }))
+}
+
+function isArchiveCommit(ref: string, content: string): boolean {
+  const commit = parseCommit(content)
+  return (
+    commit.tree === EMPTY_TREE && commit.message.split('\n')[0] === `dispatch-ledger archive ${ref}`
+  )
 }
 
 /** What an applied write answers. */

@@ -12,6 +12,7 @@ import {
   type GitResult,
   type RefChange
 } from '../git.js'
+import type { RawRef } from '../store.js'
 
 export type ApplyOutcome =
   /** Every ref moved as asked. */
@@ -46,6 +47,11 @@ export interface RefBackend {
    * for that reason; null otherwise. A lock is not another writer's change: said so.
    */
   readonly locked: string | null
+  /**
+   * Every ref under the namespace as the arbiter holds it, symbolic ones named (verify), with
+   * everything under it — the archives' history too — brought here to be read (one fetch).
+   */
+  inventory?(namespace: string): Promise<RawRef[]>
 }
 
 export class LocalRefs implements RefBackend {
@@ -60,6 +66,9 @@ export class LocalRefs implements RefBackend {
   async bringObjects(): Promise<void> {}
   async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
     return (await this.git.changeRefs(changes)) ? 'applied' : 'stale'
+  }
+  inventory(namespace: string): Promise<RawRef[]> {
+    return this.git.rawRefs(`${namespace}/`)
   }
 }
 
@@ -180,6 +189,31 @@ export class RemoteRefs implements RefBackend {
 
   has(prefix: string): boolean {
     return this.covered(prefix)
+  }
+
+  /**
+   * One `ls-remote --symref` of the namespace, then one fetch of all of it, archive history
+   * included, so that every chain verify reads is here (never a fetch per archived run).
+   */
+  async inventory(namespace: string): Promise<RawRef[]> {
+    const prefix = `${namespace}/`
+    let listed: RawRef[]
+    try {
+      listed = await this.git.remoteRawRefs(this.remote, prefix)
+    } catch (error) {
+      this.refuseIfForbidden({ code: 1, stdout: '', stderr: (error as Error).message }, 'read')
+      throw error
+    }
+    // A fetch into a symbolic ref of this repository would write through it.
+    const [symbolic] = await this.git.symbolicRefs(prefix)
+    if (symbolic !== undefined)
+      throw new StoreError(
+        `The ref ${symbolic} in this repository is a symbolic ref, and fetching ${this.name}'s ` +
+          'refs into it would write through it; nothing was read. Remove it with ' +
+          `\`git symbolic-ref --delete ${symbolic}\`.`
+      )
+    await this.bring([prefix], { shallow: false, refresh: true })
+    return listed
   }
 
   /**
