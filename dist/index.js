@@ -30455,6 +30455,15 @@ function apiErrorText(error) {
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6663);
 /* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(353);
 /* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5139);
+/**
+ * Every command of the action named once: the action it is published as, when it needs the
+ * event, the inputs it reads (with their one default) and the outputs it sets. Pure data over
+ * the core: each adapter (the action's src/action/steps.ts, the command line) maps these
+ * commands to its own entry points, so nothing here imports an adapter.
+ * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
+ * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
+ * one differs.
+ */
 
 
 
@@ -30764,8 +30773,7 @@ const REGISTRY = {
             'on-conflict': null,
             ...STORE
         },
-        outputs: ADMISSION_OUTPUTS,
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(157), __nccwpck_require__.e(499)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6499))).admitStep
+        outputs: ADMISSION_OUTPUTS
     },
     preview: {
         name: 'preview',
@@ -30778,24 +30786,21 @@ const REGISTRY = {
             reuse: null,
             ...STORE
         },
-        outputs: ADMISSION_OUTPUTS,
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(482)]).then(__nccwpck_require__.bind(__nccwpck_require__, 482))).previewStep
+        outputs: ADMISSION_OUTPUTS
     },
     record: {
         name: 'record',
         description: "Append one record to a run's ledger, by compare-and-set; a repeat is a no-op.",
         event: 'optional',
         inputs: { 'dispatch-key': null, 'run-id': null, state: null, record: null, ...STORE },
-        outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4381))).recordStep
+        outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null }
     },
     plan: {
         name: 'plan',
         description: 'Reconstruct a run from its ledger, verifying the chain, and plan its one safe next action.',
         event: 'optional',
         inputs: { 'dispatch-key': null, 'run-id': null, ...STORE },
-        outputs: SELECTED_RUN_OUTPUTS,
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(631)]).then(__nccwpck_require__.bind(__nccwpck_require__, 631))).planStep
+        outputs: SELECTED_RUN_OUTPUTS
     },
     scan: {
         name: 'scan',
@@ -30805,8 +30810,7 @@ const REGISTRY = {
         outputs: {
             runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
             store: null
-        },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4205))).scanStep
+        }
     },
     dispatch: {
         name: 'dispatch',
@@ -30833,8 +30837,7 @@ const REGISTRY = {
             external_ids: null,
             workflow_run_id: null,
             workflow_run_url: null
-        },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(313)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6313))).dispatchStep
+        }
     },
     recover: {
         name: 'recover',
@@ -30856,8 +30859,7 @@ const REGISTRY = {
             rerun_requested: null,
             recovery_reason: 'What was done and why.',
             store: null
-        },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(157), __nccwpck_require__.e(15)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7396))).recoverStep
+        }
     },
     operate: {
         name: 'operate',
@@ -30881,8 +30883,7 @@ const REGISTRY = {
             outcome: null,
             settled_outcome: null,
             provider_cancelled: null
-        },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(262), __nccwpck_require__.e(583)]).then(__nccwpck_require__.bind(__nccwpck_require__, 583))).operateStep
+        }
     },
     effect: {
         name: 'effect',
@@ -30910,8 +30911,7 @@ const REGISTRY = {
             release_id: null,
             release_url: null,
             sent: 'true when this step sent a request (a tag push or a release create).'
-        },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(403)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3239))).effectStep
+        }
     }
 };
 function isCommandName(name) {
@@ -43824,6 +43824,19 @@ async function loadEvent(env, options) {
 
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __nccwpck_require__(5771);
+;// CONCATENATED MODULE: ./src/action/steps.ts
+const STEPS = {
+    admit: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(157), __nccwpck_require__.e(499)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6499))).admitStep,
+    preview: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(482)]).then(__nccwpck_require__.bind(__nccwpck_require__, 482))).previewStep,
+    record: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4381))).recordStep,
+    plan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(631)]).then(__nccwpck_require__.bind(__nccwpck_require__, 631))).planStep,
+    scan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(205)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4205))).scanStep,
+    dispatch: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(313)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6313))).dispatchStep,
+    recover: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(157), __nccwpck_require__.e(15)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7396))).recoverStep,
+    operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(783), __nccwpck_require__.e(606), __nccwpck_require__.e(262), __nccwpck_require__.e(583)]).then(__nccwpck_require__.bind(__nccwpck_require__, 583))).operateStep,
+    effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(403)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3239))).effectStep
+};
+
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
@@ -44258,6 +44271,7 @@ var registry = __nccwpck_require__(1174);
 
 
 
+
 /**
  * The composition root: one command's inputs in, its outputs and a job summary out. Each
  * action's entry (dist/<command>.js) calls it with its own command.
@@ -44299,7 +44313,7 @@ async function runStep(command, inputs, env) {
     const spec = registry/* REGISTRY */.Mo[command];
     (0,refs/* validateNamespace */.qB)(inputs.namespace);
     const writer = (0,core_writer/* writerFromEnv */.dW)(env);
-    const step = await spec.step();
+    const step = await STEPS[command]();
     // The event before the store, so a bad event is reported before any git process starts.
     const event = await loadEvent(env, { required: (0,registry/* needsEvent */.yN)(spec.event, inputs) });
     // Built once for every command: the store, the clock and the one GitHub gateway.

@@ -3,6 +3,7 @@ import type { StepContext } from './action/context.js'
 import { loadEvent } from './action/event.js'
 import { inInputTerms, readInputs, type Inputs } from './action/inputs.js'
 import type { StepReport } from './action/report.js'
+import { STEPS } from './action/steps.js'
 import { writeSummary } from './action/summary.js'
 import { authorizationHeader, openDeps, type LedgerRepository } from './commands/deps.js'
 import { validateNamespace } from './core/refs.js'
@@ -53,7 +54,7 @@ async function runStep(
   const spec = REGISTRY[command]
   validateNamespace(inputs.namespace)
   const writer = writerFromEnv(env)
-  const step = await spec.step()
+  const step = await STEPS[command]()
   // The event before the store, so a bad event is reported before any git process starts.
   const event = await loadEvent(env, { required: needsEvent(spec.event, inputs) })
   // Built once for every command: the store, the clock and the one GitHub gateway.

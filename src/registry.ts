@@ -1,14 +1,12 @@
 /**
  * Every command of the action named once: the action it is published as, when it needs the
- * event, the inputs it reads (with their one default), the outputs it sets, and its step.
+ * event, the inputs it reads (with their one default) and the outputs it sets. Pure data over
+ * the core: each adapter (the action's src/action/steps.ts, the command line) maps these
+ * commands to its own entry points, so nothing here imports an adapter.
  * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
  * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
- * one differs. Nothing here runs git or loads a step: the steps are imported on use, so an
- * entry point loads only the command it runs.
+ * one differs.
  */
-import type { StepContext } from './action/context.js'
-import type { Inputs } from './action/inputs.js'
-import type { StepReport } from './action/report.js'
 import { REUSE_POLICIES } from './core/generation.js'
 import { PERMISSION_LEVELS } from './core/operator/authorize.js'
 import { INITIAL_STATES, STATES } from './core/states.js'
@@ -44,8 +42,6 @@ export interface InputSpec {
 export interface OutputSpec {
   readonly description: string
 }
-
-export type Step = (inputs: Inputs, context: StepContext) => Promise<StepReport>
 
 const TRUE_FALSE = ['true', 'false'] as const
 
@@ -344,7 +340,6 @@ export interface Command {
   readonly inputs: Partial<Record<InputName, string | null>>
   /** The outputs it sets; a description here replaces the catalogue's for this action. */
   readonly outputs: Partial<Record<OutputName, string | null>>
-  readonly step: () => Promise<Step>
 }
 
 /** Where the store is: every command reads these. */
@@ -408,8 +403,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       'on-conflict': null,
       ...STORE
     },
-    outputs: ADMISSION_OUTPUTS,
-    step: async () => (await import('./action/admitStep.js')).admitStep
+    outputs: ADMISSION_OUTPUTS
   },
   preview: {
     name: 'preview',
@@ -423,16 +417,14 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       reuse: null,
       ...STORE
     },
-    outputs: ADMISSION_OUTPUTS,
-    step: async () => (await import('./action/previewStep.js')).previewStep
+    outputs: ADMISSION_OUTPUTS
   },
   record: {
     name: 'record',
     description: "Append one record to a run's ledger, by compare-and-set; a repeat is a no-op.",
     event: 'optional',
     inputs: { 'dispatch-key': null, 'run-id': null, state: null, record: null, ...STORE },
-    outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null },
-    step: async () => (await import('./action/recordStep.js')).recordStep
+    outputs: { ...SELECTED_RUN_OUTPUTS, recorded: null, duplicate: null }
   },
   plan: {
     name: 'plan',
@@ -440,8 +432,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       'Reconstruct a run from its ledger, verifying the chain, and plan its one safe next action.',
     event: 'optional',
     inputs: { 'dispatch-key': null, 'run-id': null, ...STORE },
-    outputs: SELECTED_RUN_OUTPUTS,
-    step: async () => (await import('./action/planStep.js')).planStep
+    outputs: SELECTED_RUN_OUTPUTS
   },
   scan: {
     name: 'scan',
@@ -451,8 +442,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
     outputs: {
       runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
       store: null
-    },
-    step: async () => (await import('./action/scanStep.js')).scanStep
+    }
   },
   dispatch: {
     name: 'dispatch',
@@ -481,8 +471,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       external_ids: null,
       workflow_run_id: null,
       workflow_run_url: null
-    },
-    step: async () => (await import('./action/dispatchStep.js')).dispatchStep
+    }
   },
   recover: {
     name: 'recover',
@@ -506,8 +495,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       rerun_requested: null,
       recovery_reason: 'What was done and why.',
       store: null
-    },
-    step: async () => (await import('./action/recoverStep.js')).recoverStep
+    }
   },
   operate: {
     name: 'operate',
@@ -533,8 +521,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       outcome: null,
       settled_outcome: null,
       provider_cancelled: null
-    },
-    step: async () => (await import('./action/operateStep.js')).operateStep
+    }
   },
   effect: {
     name: 'effect',
@@ -563,8 +550,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       release_id: null,
       release_url: null,
       sent: 'true when this step sent a request (a tag push or a release create).'
-    },
-    step: async () => (await import('./action/effectStep.js')).effectStep
+    }
   }
 }
 
@@ -592,7 +578,7 @@ export function outputsOf(command: Command): Array<[OutputName, OutputSpec]> {
 /** Whether a step needs the event file, by its rule and the inputs it was given. */
 export function needsEvent(
   rule: EventRule,
-  inputs: Pick<Inputs, 'dispatchKey' | 'runId'>
+  inputs: { readonly dispatchKey: string; readonly runId: string }
 ): boolean {
   switch (rule) {
     case 'derives-key':
