@@ -13,7 +13,10 @@ import { recordCommand } from '../../src/commands/record.js'
 import { verifyNamespace, type VerifyReport } from '../../src/commands/verify.js'
 import { intentDigest } from '../../src/core/effect/operation.js'
 import { entryLocation } from '../../src/core/index/location.js'
-import { admissionRef, ledgerRef } from '../../src/core/refs.js'
+import { admissionRef, keyHash, ledgerRef } from '../../src/core/refs.js'
+import { encodeIndexEntry } from '../../src/core/index/entry.js'
+import { bucketOf, indexRef } from '../../src/core/index/layout.js'
+import { editIndex } from '../../testkit/layout.js'
 import { sha256Hex } from '../../src/core/canonical.js'
 import { Git } from '../../src/store/git.js'
 import type { LayoutOptions } from '../../src/store/index/indexedStore.js'
@@ -25,7 +28,15 @@ import { makeBareRemote } from '../../testkit/gitHttpServer.js'
 import { LABELED_KEY } from '../support/events.js'
 import { arrive, end, NS, READDED, runIdOf } from '../support/generations.js'
 import { makeIntent, OP_ID } from '../support/operations.js'
-import { cleanupRepos, entryAt, git, makeRepo, setLogical, writeObject } from '../support/repo.js'
+import {
+  cleanupRepos,
+  entryAt,
+  git,
+  headOf,
+  makeRepo,
+  setLogical,
+  writeObject
+} from '../support/repo.js'
 
 afterAll(cleanupRepos)
 
@@ -33,6 +44,8 @@ afterAll(closeServers)
 
 const ARCHIVE_NOW: LayoutOptions = { archiveAfterSeconds: 0 }
 const ADM = admissionRef(NS, LABELED_KEY)
+const KEY_HASH = keyHash(LABELED_KEY)
+const BUCKET = indexRef(NS, bucketOf(KEY_HASH))
 const RUN = ledgerRef(NS, runIdOf(501))
 const CLOCK = { now: () => new Date('2026-11-29T12:00:05Z') }
 
@@ -201,6 +214,19 @@ describe.each(TRANSPORTS)('verify over %s', transport => {
       says: /not an admission commit/
     },
     {
+      name: "an end marker that records another head than its key's ledger ends at",
+      async tamper(a) {
+        await end(await a.open(), runIdOf(501))
+        const first = (await git(a.dir, 'rev-list', '--max-parents=0', await headOf(a.dir, RUN)))
+          .trim()
+          .split('\n')[0] as string
+        const marker = encodeIndexEntry({ ref: RUN, head: first, ended: true, written_at: 1 })
+        await editIndex(a.dir, BUCKET, new Map([[`ended/${KEY_HASH}`, Buffer.from(marker)]]))
+      },
+      where: `${BUCKET}:ended/${KEY_HASH}`,
+      says: /records the end at [0-9a-f]{40}, but the ledger .* ends at/
+    },
+    {
       name: 'a ref of layout v1',
       async tamper(a) {
         const main = (await git(a.dir, 'rev-parse', 'refs/heads/main')).trim()
@@ -236,6 +262,34 @@ describe.each(TRANSPORTS)('verify over %s', transport => {
     ])
     row.also?.(report)
     expect(refsAt(a.dir)).toBe(before)
+  })
+})
+
+describe('verify in a clone a writer used', () => {
+  /** Two run ids whose ledgers share a bucket, so that they share its archive ref. */
+  function sameBucket(): [string, string] {
+    const seen = new Map<string, string>()
+    for (let i = 0; ; i++) {
+      const runId = `run-shared-${i}`
+      const bucket = sha256Hex(runId).slice(0, 2)
+      const other = seen.get(bucket)
+      if (other) return [other, runId]
+      seen.set(bucket, runId)
+    }
+  }
+
+  it('reads the archives whole though that writer fetched their tips shallow', async () => {
+    const a = await arbiter('file://')
+    const [first, second] = sameBucket()
+    await admitKey(await a.open(ARCHIVE_NOW), `v1/shallow/${first}`, first)
+    // This writer extends the archive another job wrote: it fetched that tip shallow.
+    const writer = await a.open(ARCHIVE_NOW)
+    await admitKey(writer, `v1/shallow/${second}`, second)
+    const clone = (writer as RemoteStore).git.cwd
+    expect((await git(clone, 'rev-parse', '--is-shallow-repository')).trim()).toBe('true')
+    const report = await verifyNamespace({ namespace: NS }, { store: writer })
+    expect(report.problems).toEqual([])
+    expect(report.counts).toMatchObject({ runs: 2, archived_heads: 2 })
   })
 })
 

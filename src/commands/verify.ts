@@ -27,7 +27,7 @@ import {
   readGenerationAdmissions,
   type GenerationEntry
 } from './generations.js'
-import { viewChain } from './runView.js'
+import { viewChain, type RunChain } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 export interface VerifyOptions {
@@ -233,7 +233,7 @@ class Verifier {
       try {
         const chain = await this.runChain(entry.admission.ledger_ref)
         if (!chain) this.missing.add(entry.admission.ledger_ref)
-        checkAdmittedChain(query, entry, chain as StoredEntry<never>[] | null, { own: false })
+        checkAdmittedChain(query, entry, chain, { own: false })
         this.context.counts.admissions++
       } catch (error) {
         if (!(error instanceof Reported)) this.brokenKeys.add(base)
@@ -245,10 +245,10 @@ class Verifier {
   }
 
   /** A run's chain read and verified as every reader does (names, reconstruct), once. */
-  private async runChain(ref: string): Promise<Verified> {
+  private async runChain(ref: string): Promise<RunChain | null> {
     const known = this.chains.get(ref)
     if (known === 'broken') throw new Reported()
-    if (known !== undefined) return known
+    if (known !== undefined) return known as RunChain | null
     try {
       const chain = await this.reader.readChain(ref)
       if (chain) {
@@ -361,7 +361,7 @@ class Verifier {
       )
     const chain = this.chains.get(ledger)
     if (!chain || chain === 'broken') return // listed where the ledger is
-    const head = chain[chain.length - 1] as StoredEntry<{ state: never; ledger_sequence: number }>
+    const head = (chain as RunChain)[chain.length - 1] as RunChain[number]
     if (head.oid !== entry.head)
       throw new CorruptEntry(
         marker.where,
@@ -371,7 +371,7 @@ class Verifier {
       throw new CorruptEntry(
         marker.where,
         `the ledger it names has not ended: its last record (sequence ` +
-          `${head.value.ledger_sequence}) is ${head.value.state as string}`
+          `${head.value.ledger_sequence}) is ${head.value.state}`
       )
   }
 
