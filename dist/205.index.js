@@ -56,7 +56,14 @@ async function scanStep(inputs, context) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(run.orphan);
     for (const run of broken)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${run.ledger_ref}: ${run.error}`);
-    const table = scanTable(open, orphans, broken);
+    const now = context.clock.now();
+    const serverUrl = context.env.GITHUB_SERVER_URL;
+    const listed = (run) => ({
+        age: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .age */ .KW)((0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .secondsSince */ .wv)(run.state.updated_at, now)),
+        url: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRunUrl */ .CX)(serverUrl, run.writer)
+    });
+    const seen = new Map(scanned.flatMap(run => ('writer' in run ? [[run.ledger_ref, listed(run)]] : [])));
+    const table = scanTable(open, orphans, broken, ref => seen.get(ref) ?? { age: '', url: null });
     return {
         outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
         summary: {
@@ -75,16 +82,21 @@ function count(n, noun) {
     return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 /**
- * The summary's table: open runs with their next action, then orphans (no next action), then
- * ledgers that do not verify.
+ * The summary's table, the columns `dispatch-ledger status` prints (docs/cli.md): open runs
+ * with their next action, then orphans (no next action), then ledgers that do not verify. Every
+ * stored value is inert text; the workflow run's address is text too, not a link.
  */
-function scanTable(open, orphans, broken) {
+function scanTable(open, orphans, broken, listed) {
+    const tail = (ref) => {
+        const { age, url } = listed(ref);
+        return `${age} | ${url === null ? '' : (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(url)} |`;
+    };
     return [
-        '| run id | state | seq | next action | gate |',
-        '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
-        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | |`)
+        '| run id | dispatch key | state | seq | next action | gate | age | workflow run |',
+        '|---|---|---|---|---|---|---|---|',
+        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} | ${tail(run.ledger_ref)}`),
+        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | orphan (${run.state}) | ${run.sequence} | none | | ${tail(run.ledger_ref)}`),
+        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | | | |`)
     ].join('\n');
 }
 

@@ -28546,12 +28546,15 @@ function jsonInput(text, input) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* reexport safe */ _core_writer_js__WEBPACK_IMPORTED_MODULE_6__.CX),
 /* harmony export */   DH: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.DH),
+/* harmony export */   KW: () => (/* reexport safe */ _core_time_js__WEBPACK_IMPORTED_MODULE_7__.KW),
 /* harmony export */   TN: () => (/* reexport safe */ _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__.TN),
 /* harmony export */   UJ: () => (/* reexport safe */ _core_text_js__WEBPACK_IMPORTED_MODULE_2__.UJ),
 /* harmony export */   aE: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.aE),
 /* harmony export */   o9: () => (/* reexport safe */ _core_errors_js__WEBPACK_IMPORTED_MODULE_1__.o9),
-/* harmony export */   qt: () => (/* reexport safe */ _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__.qt)
+/* harmony export */   qt: () => (/* reexport safe */ _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__.qt),
+/* harmony export */   wv: () => (/* reexport safe */ _core_time_js__WEBPACK_IMPORTED_MODULE_7__.wv)
 /* harmony export */ });
 /* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3415);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7406);
@@ -28560,6 +28563,7 @@ function jsonInput(text, input) {
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1755);
 /* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1548);
 /* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(854);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7320);
 /**
  * What the action adapter (src/action/) reports a command's result with from below the
  * commands, so that the adapter imports the commands layer only (docs/development.md#code-map).
@@ -28568,6 +28572,7 @@ function jsonInput(text, input) {
  * names and keys the outputs carry.
  */
 // zod configured as every schema of the project is built, the adapter's input schema among them.
+
 
 
 
@@ -30248,6 +30253,52 @@ function inertText(value) {
 
 /***/ }),
 
+/***/ 7320:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KW: () => (/* binding */ age),
+/* harmony export */   U_: () => (/* binding */ timestampOf),
+/* harmony export */   wv: () => (/* binding */ secondsSince)
+/* harmony export */ });
+/* unused harmony exports EARLIEST, LATEST */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7406);
+
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
+function age(seconds) {
+    if (seconds < 0)
+        return 'in the future';
+    if (seconds < 60)
+        return `${Math.floor(seconds)}s ago`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)}m ago`;
+    if (seconds < 86400)
+        return `${Math.floor(seconds / 3600)}h ago`;
+    return `${Math.floor(seconds / 86400)}d ago`;
+}
+/** Whole seconds from an RFC 3339 time to now. */
+function secondsSince(time, now) {
+    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
+}
+
+
+/***/ }),
+
 /***/ 567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30304,11 +30355,11 @@ function findProtoKey(value, path = []) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* binding */ workflowRunUrl),
 /* harmony export */   dW: () => (/* binding */ writerFromEnv),
 /* harmony export */   se: () => (/* binding */ defaultRunIdPrefix),
 /* harmony export */   ti: () => (/* binding */ ownsRun)
 /* harmony export */ });
-/* unused harmony export workflowRunUrl */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7406);
 /**
  * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
@@ -30928,7 +30979,7 @@ const REGISTRY = {
             release_url: null,
             sent: 'true when this step sent a request (a tag push or a release create).'
         },
-        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(403)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3239))).effectStep
+        step: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(262), __nccwpck_require__.e(30)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3239))).effectStep
     }
 };
 function isCommandName(name) {

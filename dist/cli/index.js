@@ -11809,11 +11809,46 @@ function inferredName(p) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/core/time.ts
+
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function time_timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new errors_InvalidInput(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
+function age(seconds) {
+    if (seconds < 0)
+        return 'in the future';
+    if (seconds < 60)
+        return `${Math.floor(seconds)}s ago`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)}m ago`;
+    if (seconds < 86400)
+        return `${Math.floor(seconds / 3600)}h ago`;
+    return `${Math.floor(seconds / 86400)}d ago`;
+}
+/** Whole seconds from an RFC 3339 time to now. */
+function secondsSince(time, now) {
+    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/format.ts
 /**
  * How the command line prints (docs/cli.md): aligned columns, relative ages, colour only on a
  * terminal that has not asked for none (NO_COLOR), and every stored value made inert first.
  */
+
 
 const CODES = {
     bold: '1',
@@ -11848,22 +11883,6 @@ function table(header, rows, style) {
         .join('  ')
         .trimEnd();
     return [line(header.map(text => ({ text, colour: 'bold' }))), ...rows.map(line)].join('\n');
-}
-/** `45s`, `12m`, `3h`, `5d` ago (the largest unit that is at least 1); `in the future` if so. */
-function age(seconds) {
-    if (seconds < 0)
-        return 'in the future';
-    if (seconds < 60)
-        return `${Math.floor(seconds)}s ago`;
-    if (seconds < 3600)
-        return `${Math.floor(seconds / 60)}m ago`;
-    if (seconds < 86400)
-        return `${Math.floor(seconds / 3600)}h ago`;
-    return `${Math.floor(seconds / 86400)}d ago`;
-}
-/** Seconds from an RFC 3339 time to now. */
-function secondsSince(time, now) {
-    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
 }
 /** `1 run`, `2 runs`. */
 function count(n, noun) {
@@ -12016,24 +12035,6 @@ function coordinatorOf(dispatchKey) {
     if (match === null)
         return null;
     return { run_id: match[1], attempt: Number(match[2]) };
-}
-
-;// CONCATENATED MODULE: ./src/core/time.ts
-
-/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
-const EARLIEST = Date.UTC(2000, 0, 1);
-const LATEST = Date.UTC(10000, 0, 1) - 1000;
-/**
- * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
- * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
- * rejects commits dated before 1970, and such a date is never the truth.
- */
-function time_timestampOf(now) {
-    const ms = now.getTime();
-    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
-        throw new errors_InvalidInput(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
-            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
-    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 ;// CONCATENATED MODULE: ./src/store/journal.ts

@@ -4,6 +4,8 @@
  */
 import { CONTROL_CHARACTERS } from '../core/text.js'
 
+export { age, secondsSince } from '../core/time.js'
+
 export interface Style {
   /** Colours a cell when colour is on; the text is unchanged otherwise. */
   paint(colour: Colour, text: string): string
@@ -65,20 +67,6 @@ export function table(
   return [line(header.map(text => ({ text, colour: 'bold' as const }))), ...rows.map(line)].join(
     '\n'
   )
-}
-
-/** `45s`, `12m`, `3h`, `5d` ago (the largest unit that is at least 1); `in the future` if so. */
-export function age(seconds: number): string {
-  if (seconds < 0) return 'in the future'
-  if (seconds < 60) return `${Math.floor(seconds)}s ago`
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)}h ago`
-  return `${Math.floor(seconds / 86400)}d ago`
-}
-
-/** Seconds from an RFC 3339 time to now. */
-export function secondsSince(time: string, now: Date): number {
-  return Math.floor((now.getTime() - Date.parse(time)) / 1000)
 }
 
 /** `1 run`, `2 runs`. */

@@ -1,5 +1,5 @@
-export const id = 403;
-export const ids = [403];
+export const id = 30;
+export const ids = [30];
 export const modules = {
 
 /***/ 3239:
@@ -1085,34 +1085,6 @@ function foldChain(definition, records, options = {}) {
         previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
     }
     return folder.result(previous, previousDigest, options.headOid ?? null);
-}
-
-
-/***/ }),
-
-/***/ 7320:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U_: () => (/* binding */ timestampOf)
-/* harmony export */ });
-/* unused harmony exports EARLIEST, LATEST */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-
-/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
-const EARLIEST = Date.UTC(2000, 0, 1);
-const LATEST = Date.UTC(10000, 0, 1) - 1000;
-/**
- * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
- * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
- * rejects commits dated before 1970, and such a date is never the truth.
- */
-function timestampOf(now) {
-    const ms = now.getTime();
-    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
-            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
-    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 
