@@ -13212,7 +13212,7 @@ function usage_parse(argv) {
         });
     }
     catch (error) {
-        throw new UsageError(`${command}: ${error.message.split('\n')[0]} (dispatch-ledger ${command} --help)`);
+        throw new UsageError(`${command}: ${error.message.split('\n')[0]?.split('. To specify')[0]} (dispatch-ledger ${command} --help)`);
     }
     const wanted = POSITIONAL[command];
     const { positionals, values } = parsed;

@@ -125,7 +125,7 @@ export function parse(argv: readonly string[]): Parsed {
     }) as typeof parsed
   } catch (error) {
     throw new UsageError(
-      `${command}: ${(error as Error).message.split('\n')[0]} (dispatch-ledger ${command} --help)`
+      `${command}: ${(error as Error).message.split('\n')[0]?.split('. To specify')[0]} (dispatch-ledger ${command} --help)`
     )
   }
   const wanted = POSITIONAL[command]
