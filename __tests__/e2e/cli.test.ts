@@ -15,6 +15,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { PROJECT_ROOT, runAction } from '../../scripts/runner.js'
 import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
+import { startGitHost } from '../../testkit/gitHttpServer.js'
 import { cleanupRepos, git, makeRepo, makeTempDir } from '../support/repo.js'
 
 const run = promisify(execFile)
@@ -135,6 +136,56 @@ describe('status', () => {
     })
     expect(result.code).toBe(0)
     expect((JSON.parse(result.stdout) as { runs: unknown[] }).runs).toHaveLength(4)
+  })
+})
+
+describe('--ledger-repository', () => {
+  const STATE = 'octo-org/dispatch-ledger-state'
+  const TOKEN = 'ghs_cliReadTokenThatMustNeverBePrinted01'
+
+  it('reads a ledger repository with the token from GH_TOKEN, never printing it; without it, one line', async () => {
+    const host = await startGitHost({ repositories: { [STATE]: { tokens: { [TOKEN]: 'read' } } } })
+    try {
+      await git(ledger.origin.dir, 'push', '-q', host.bareDir(STATE), `+${NS}/*:${NS}/*`)
+      const away = await makeTempDir()
+      const args = [
+        'status',
+        '--json',
+        '--ledger-repository',
+        STATE,
+        '--server-url',
+        host.serverUrl
+      ]
+      const fromOrigin = await cli(['status', '--json'], { cwd: ledger.clone, env: env() })
+      const read = await cli(args, { cwd: away, env: { ...env(), GH_TOKEN: TOKEN } })
+      expect(read.code).toBe(0)
+      const runs = (text: string) =>
+        (JSON.parse(text) as { runs: Array<{ run_id: string; recovery_action: string }> }).runs.map(
+          r => [r.run_id, r.recovery_action]
+        )
+      expect(runs(read.stdout)).toEqual(runs(fromOrigin.stdout))
+      expect(JSON.parse(read.stdout).store).toBe(STATE)
+      expect(host.requests.some(r => r.auth === 'read')).toBe(true)
+      const refused = await cli(args, {
+        cwd: away,
+        env: { ...env(), GH_TOKEN: undefined, GITHUB_TOKEN: undefined }
+      })
+      expect(refused.code).toBe(1)
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+      expect(refused.stderr).toMatch(new RegExp(`${STATE} refused .*GH_TOKEN`))
+      for (const out of [read, refused]) expect(out.stdout + out.stderr).not.toContain(TOKEN)
+    } finally {
+      await host.close()
+    }
+  })
+
+  it('a name that is not owner/name is one line naming the form', async () => {
+    const result = await cli(['status', '--ledger-repository', 'no-slash'], {
+      cwd: ledger.clone,
+      env: env()
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/--ledger-repository "no-slash" is not owner\/name/)
   })
 })
 
