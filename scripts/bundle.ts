@@ -4,6 +4,10 @@
  * runs.main names its entry (scripts/manifests.ts). One bundle rather than one per command:
  * nine ncc builds would copy the same ~1.5 MB nine times, and docs/development.md has the
  * start-up figures that showed a per-command bundle saves nothing measurable.
+ *
+ * The command line (docs/cli.md) is a bundle of its own, dist/cli/index.js (package.json's
+ * `bin`): it shares no entry with the actions, and a person's `npx` should not load the
+ * actions' toolkit it never calls.
  */
 import { execFileSync } from 'node:child_process'
 import { rmSync, writeFileSync } from 'node:fs'
@@ -15,6 +19,11 @@ rmSync(DIST, { recursive: true, force: true })
 execFileSync(
   join(PROJECT_ROOT, 'node_modules', '.bin', 'ncc'),
   ['build', 'src/index.ts', '-o', 'dist', '--license', 'licenses.txt'],
+  { cwd: PROJECT_ROOT, stdio: 'inherit' }
+)
+execFileSync(
+  join(PROJECT_ROOT, 'node_modules', '.bin', 'ncc'),
+  ['build', 'src/cli/index.ts', '-o', 'dist/cli', '--license', 'licenses.txt'],
   { cwd: PROJECT_ROOT, stdio: 'inherit' }
 )
 for (const command of ['admit', ...ACTIONS])

@@ -248,6 +248,15 @@ describe('scan', () => {
       '1 run in refs/dispatch-ledger; 1 not terminal; 0 orphans (no admission admits them: nothing acts on them); 0 do not verify.'
     )
     expect(scan.summary).not.toMatch(/\b1 runs\b/)
+    // Listed as `dispatch-ledger status` lists it: key, age and the writer's workflow run.
+    expect(scan.summary).toContain(
+      '| run id | dispatch key | state | seq | next action | gate | age | workflow run |'
+    )
+    expect(scan.summary).toMatch(
+      new RegExp(
+        `\\| ${admitted.outputs.run_id} \\| ${LABELED_KEY} \\| admitted \\| 1 \\| dispatch \\| dispatch \\| \\d+[smhd] ago \\| https://[^ ]+/actions/runs/501 \\|`
+      )
+    )
   })
 
   it('lists a ledger that no admission admits as an orphan, with no next action', async () => {
@@ -277,7 +286,7 @@ describe('scan', () => {
     expect(byId.get(admitted.outputs.run_id)).toMatchObject({ recovery_action: 'dispatch' })
     expect(byId.get('orphan')).not.toHaveProperty('recovery_action')
     expect(byId.get('orphan')?.orphan).toMatch(/is admitted to another run/)
-    expect(scan.summary).toContain('| orphan | orphan (admitted) | 1 | none | |')
+    expect(scan.summary).toContain(`| orphan | ${LABELED_KEY} | orphan (admitted) | 1 | none | |`)
     expect(scan.summary).toContain(
       '2 runs in refs/dispatch-ledger; 1 not terminal; 1 orphan (no admission admits it: nothing acts on it); 0 do not verify.'
     )

@@ -173,7 +173,9 @@ describe.each(SITUATIONS)('an orphan ledger (%s)', (situation, why) => {
     expect(orphan).toEqual({
       ledger_ref: ledger,
       state: expect.objectContaining({ run_id: ORPHAN, state: 'admitted' }),
-      orphan: expect.stringMatching(why)
+      orphan: expect.stringMatching(why),
+      // The newest record's writer (none: written outside Actions).
+      writer: null
     })
     expect(orphan).not.toHaveProperty('plan')
     const others = runs.filter(run => run.ledger_ref !== ledger)

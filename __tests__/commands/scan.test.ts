@@ -59,7 +59,9 @@ describe('scan', () => {
     expect(byRef(runs, orphan)).toEqual({
       ledger_ref: orphan,
       state: expect.objectContaining({ run_id: ORPHAN, state: 'admitted' }),
-      orphan: expect.stringMatching(/has no admission/)
+      orphan: expect.stringMatching(/has no admission/),
+      // The newest record's writer (none here: written outside Actions).
+      writer: null
     })
     expect(byRef(runs, broken)).toEqual({
       ledger_ref: broken,

@@ -102,6 +102,50 @@ async function pages(): Promise<Array<{ page: string; blocks: Block[] }>> {
 
 const all = await pages()
 
+/** Pages whose commands read a ledger: they run in a clone whose origin holds one. */
+const IN_A_CLONE = ['troubleshooting.md', 'cli.md']
+
+/**
+ * A coordinator's run leaves its ledger on a kept origin; the reader has a plain clone, with
+ * the example event as `event.json` and the command line's bin (dist/cli) on PATH, as
+ * `npm install` links it.
+ */
+async function clonedLedger(): Promise<{ clone: string; path: string }> {
+  const dir = await makeTempDir()
+  const origin = join(dir, 'origin.git')
+  const clone = join(dir, 'clone')
+  const bin = join(dir, 'bin')
+  const setup = await bash(
+    `npm run workflow -- examples/workflows/issue-labeled.yml --event examples/events/issues-labeled.json --fake-api --origin '${origin}'\n` +
+      `git clone -q '${origin}' '${clone}'\n` +
+      `cp examples/events/issues-labeled.json '${clone}/event.json'\n` +
+      `mkdir '${bin}' && ln -s '${join(PROJECT_ROOT, 'dist/cli/index.js')}' '${bin}/dispatch-ledger'`,
+    PROJECT_ROOT
+  )
+  expect([setup.code, setup.out.slice(-2000)]).toEqual([0, expect.any(String)])
+  return { clone, path: bin }
+}
+
+/** Runs a page's blocks in order in cwd; returns all they printed. */
+async function runPage(name: string, cwd: string, path: string): Promise<string> {
+  const page = all.find(p => p.page === name)!
+  let out = ''
+  for (const block of page.blocks) {
+    const script = commands(block.text)
+      .map(runnable)
+      .filter((c): c is string => c !== null)
+      .join('\n')
+    const ran = await bash(`export PATH='${path}':"$PATH"\n${script}`, cwd)
+    expect([block.line, ran.code, ran.out.slice(-3000)]).toEqual([
+      block.line,
+      0,
+      expect.any(String)
+    ])
+    out += ran.out
+  }
+  return out
+}
+
 describe('every shell command in docs/ runs', () => {
   it('the pages show commands, and NOT_RUN lists only lines the pages still show', () => {
     const shown = all.flatMap(p => p.blocks.flatMap(b => commands(b.text)))
@@ -124,7 +168,7 @@ describe('every shell command in docs/ runs', () => {
     BLOCK_MS
   )
 
-  for (const { page, blocks } of all.filter(p => p.page !== 'troubleshooting.md'))
+  for (const { page, blocks } of all.filter(p => !IN_A_CLONE.includes(p.page)))
     for (const block of blocks)
       it(
         `${page}:${block.line}`,
@@ -142,34 +186,26 @@ describe('every shell command in docs/ runs', () => {
   it(
     'troubleshooting.md, in order, in a clone whose origin holds a ledger',
     async () => {
-      const dir = await makeTempDir()
-      const origin = join(dir, 'origin.git')
-      const clone = join(dir, 'clone')
-      // A coordinator's run leaves its ledger on a kept origin; the reader has a plain clone.
-      const setup = await bash(
-        `npm run workflow -- examples/workflows/issue-labeled.yml --event examples/events/issues-labeled.json --fake-api --origin '${origin}'\n` +
-          `git clone -q '${origin}' '${clone}'`,
-        PROJECT_ROOT
+      const { clone, path } = await clonedLedger()
+      expect(all.find(p => p.page === 'troubleshooting.md')!.blocks.length).toBeGreaterThanOrEqual(
+        2
       )
-      expect([setup.code, setup.out.slice(-2000)]).toEqual([0, expect.any(String)])
-      const page = all.find(p => p.page === 'troubleshooting.md')!
-      expect(page.blocks.length).toBeGreaterThanOrEqual(2)
-      let out = ''
-      for (const block of page.blocks) {
-        const script = commands(block.text)
-          .map(runnable)
-          .filter((c): c is string => c !== null)
-          .join('\n')
-        const ran = await bash(script, clone)
-        expect([block.line, ran.code, ran.out.slice(-3000)]).toEqual([
-          block.line,
-          0,
-          expect.any(String)
-        ])
-        out += ran.out
-      }
+      const out = await runPage('troubleshooting.md', clone, path)
       // What the page says each command shows: the ledger's refs, then none left on the origin.
       expect(out).toMatch(/refs\/dispatch-ledger\/runs\//)
+      expect(out.trim().split('\n').at(-1)?.trim()).toBe('0')
+    },
+    3 * BLOCK_MS
+  )
+
+  it(
+    'cli.md, in order, in a clone whose origin holds a ledger',
+    async () => {
+      const { clone, path } = await clonedLedger()
+      const out = await runPage('cli.md', clone, path)
+      // What the page says: the run, its key, and no ledger ref fetched into the clone.
+      expect(out).toMatch(/^RUN ID\s+DISPATCH KEY\s+STATE/m)
+      expect(out).toContain('v1/issues/123456789/42/labeled/agent:run')
       expect(out.trim().split('\n').at(-1)?.trim()).toBe('0')
     },
     3 * BLOCK_MS

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { scanRuns } from '../commands/scan.js'
-import { inertText } from '../commands/reporting.js'
+import { age, inertText, secondsSince, workflowRunUrl } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import type { StepReport } from './report.js'
@@ -50,7 +50,16 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
   )
   for (const run of orphans) core.warning(run.orphan)
   for (const run of broken) core.warning(`${run.ledger_ref}: ${run.error}`)
-  const table = scanTable(open, orphans, broken)
+  const now = context.clock.now()
+  const serverUrl = context.env.GITHUB_SERVER_URL
+  const listed = (run: Extract<(typeof scanned)[number], { writer: unknown }>) => ({
+    age: age(secondsSince(run.state.updated_at, now)),
+    url: workflowRunUrl(serverUrl, run.writer)
+  })
+  const seen = new Map(
+    scanned.flatMap(run => ('writer' in run ? [[run.ledger_ref, listed(run)]] : []))
+  )
+  const table = scanTable(open, orphans, broken, ref => seen.get(ref) ?? { age: '', url: null })
   return {
     outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
     summary: {
@@ -70,33 +79,54 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 
+interface Listed {
+  readonly age: string
+  readonly url: string | null
+}
+
 /**
- * The summary's table: open runs with their next action, then orphans (no next action), then
- * ledgers that do not verify.
+ * The summary's table, the columns `dispatch-ledger status` prints (docs/cli.md): open runs
+ * with their next action, then orphans (no next action), then ledgers that do not verify. Every
+ * stored value is inert text; the workflow run's address is text too, not a link.
  */
 function scanTable(
   open: ReadonlyArray<{
     run_id: string
+    dispatch_key: string
+    ledger_ref: string
     state: string
     sequence: number
     recovery_action: string
     authority_required: string | null
   }>,
-  orphans: ReadonlyArray<{ run_id: string; state: string; sequence: number }>,
-  broken: ReadonlyArray<{ ledger_ref: string; error: string }>
+  orphans: ReadonlyArray<{
+    run_id: string
+    dispatch_key: string
+    ledger_ref: string
+    state: string
+    sequence: number
+  }>,
+  broken: ReadonlyArray<{ ledger_ref: string; error: string }>,
+  listed: (ledger_ref: string) => Listed
 ): string {
+  const tail = (ref: string) => {
+    const { age, url } = listed(ref)
+    return `${age} | ${url === null ? '' : inertText(url)} |`
+  }
   return [
-    '| run id | state | seq | next action | gate |',
-    '|---|---|---|---|---|',
+    '| run id | dispatch key | state | seq | next action | gate | age | workflow run |',
+    '|---|---|---|---|---|---|---|---|',
     ...open.map(
       run =>
-        `| ${inertText(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`
+        `| ${inertText(run.run_id)} | ${inertText(run.dispatch_key)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} | ${tail(run.ledger_ref)}`
     ),
     ...orphans.map(
-      run => `| ${inertText(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`
+      run =>
+        `| ${inertText(run.run_id)} | ${inertText(run.dispatch_key)} | orphan (${run.state}) | ${run.sequence} | none | | ${tail(run.ledger_ref)}`
     ),
     ...broken.map(
-      run => `| ${inertText(run.ledger_ref)} | does not verify | | ${inertText(run.error)} | |`
+      run =>
+        `| ${inertText(run.ledger_ref)} | | does not verify | | ${inertText(run.error)} | | | |`
     )
   ].join('\n')
 }

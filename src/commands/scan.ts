@@ -1,6 +1,7 @@
 import { DispatchLedgerError, OrphanRun } from '../core/errors.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
+import type { Writer } from '../core/record.js'
 import { admissionsPrefix, runsPrefix } from '../core/refs.js'
 import type { CommandDeps } from './deps.js'
 import { admissionOfRun } from './generations.js'
@@ -25,10 +26,23 @@ export interface ScanOptions {
   readonly namespace: string
 }
 
+/** The workflow run that wrote a run's newest record (null outside Actions): where to look. */
+interface LastWriter {
+  readonly writer: Writer | null
+}
+
 export type ScannedRun =
-  | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly plan: RecoveryPlan }
+  | ({
+      readonly ledger_ref: string
+      readonly state: RecoveredRunState
+      readonly plan: RecoveryPlan
+    } & LastWriter)
   /** A ledger no admission admits: it verifies, but nothing may act on it, so it has no plan. */
-  | { readonly ledger_ref: string; readonly state: RecoveredRunState; readonly orphan: string }
+  | ({
+      readonly ledger_ref: string
+      readonly state: RecoveredRunState
+      readonly orphan: string
+    } & LastWriter)
   | { readonly ledger_ref: string; readonly error: string }
 
 /**
@@ -53,15 +67,16 @@ export async function scanRuns(
         if (!chain) continue // deleted since it was listed
         checkChainNames(namespace, ref, chain)
         const view = viewChain(chain)
+        const writer = chain[chain.length - 1]?.value.writer ?? null
         try {
           const { run_id, dispatch_key } = view.state
           await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions)
         } catch (error) {
           if (!(error instanceof OrphanRun)) throw error
-          runs.push({ ledger_ref: ref, state: view.state, orphan: error.message })
+          runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer })
           continue
         }
-        runs.push({ ledger_ref: ref, ...view })
+        runs.push({ ledger_ref: ref, ...view, writer })
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error
         runs.push({ ledger_ref: ref, error: error.message })

@@ -18,3 +18,17 @@ export function timestampOf(now: Date): string {
     )
   return now.toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
+
+/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
+export function age(seconds: number): string {
+  if (seconds < 0) return 'in the future'
+  if (seconds < 60) return `${Math.floor(seconds)}s ago`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)}h ago`
+  return `${Math.floor(seconds / 86400)}d ago`
+}
+
+/** Whole seconds from an RFC 3339 time to now. */
+export function secondsSince(time: string, now: Date): number {
+  return Math.floor((now.getTime() - Date.parse(time)) / 1000)
+}

@@ -62,3 +62,20 @@ export function ownsRun(run: OwnedRun, self: Writer | null): boolean {
   if (run.run_id.startsWith(defaultRunIdPrefix(self))) return true
   return run.first_writer?.github_run_id === self.github_run_id
 }
+
+/**
+ * The web address of the workflow run that wrote a record, from its writer: the repository is
+ * the first two parts of `workflow_ref` (`<owner>/<repo>/<path>@<ref>`), on `serverUrl`
+ * (GITHUB_SERVER_URL; github.com when empty). Null when the writer does not name a repository
+ * (outside Actions, or a stored value of another shape: never guessed).
+ */
+export function workflowRunUrl(
+  serverUrl: string | undefined,
+  writer: Writer | null
+): string | null {
+  if (writer === null || !/^[1-9][0-9]{0,19}$/.test(writer.github_run_id)) return null
+  const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1]
+  if (repository === undefined) return null
+  const server = (serverUrl || 'https://github.com').replace(/\/+$/, '')
+  return `${server}/${repository}/actions/runs/${writer.github_run_id}`
+}

@@ -92,7 +92,7 @@ export async function openLedgerStore(
 }
 
 /** A bare repository of this store's own, made once per runner (one `git init`). */
-async function cacheRepository(env: NodeJS.ProcessEnv, url: string): Promise<string> {
+export async function cacheRepository(env: NodeJS.ProcessEnv, url: string): Promise<string> {
   const root = env.RUNNER_TEMP || tmpdir()
   const dir = join(
     root,

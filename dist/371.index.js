@@ -1,17 +1,17 @@
-export const id = 205;
-export const ids = [205];
+export const id = 371;
+export const ids = [371];
 export const modules = {
 
-/***/ 4205:
+/***/ 5371:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   scanStep: () => (/* binding */ scanStep)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4336);
-/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3651);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7410);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2524);
 
 
 
@@ -56,7 +56,14 @@ async function scanStep(inputs, context) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(run.orphan);
     for (const run of broken)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${run.ledger_ref}: ${run.error}`);
-    const table = scanTable(open, orphans, broken);
+    const now = context.clock.now();
+    const serverUrl = context.env.GITHUB_SERVER_URL;
+    const listed = (run) => ({
+        age: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .age */ .KW)((0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .secondsSince */ .wv)(run.state.updated_at, now)),
+        url: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRunUrl */ .CX)(serverUrl, run.writer)
+    });
+    const seen = new Map(scanned.flatMap(run => ('writer' in run ? [[run.ledger_ref, listed(run)]] : [])));
+    const table = scanTable(open, orphans, broken, ref => seen.get(ref) ?? { age: '', url: null });
     return {
         outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
         summary: {
@@ -75,33 +82,38 @@ function count(n, noun) {
     return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 /**
- * The summary's table: open runs with their next action, then orphans (no next action), then
- * ledgers that do not verify.
+ * The summary's table, the columns `dispatch-ledger status` prints (docs/cli.md): open runs
+ * with their next action, then orphans (no next action), then ledgers that do not verify. Every
+ * stored value is inert text; the workflow run's address is text too, not a link.
  */
-function scanTable(open, orphans, broken) {
+function scanTable(open, orphans, broken, listed) {
+    const tail = (ref) => {
+        const { age, url } = listed(ref);
+        return `${age} | ${url === null ? '' : (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(url)} |`;
+    };
     return [
-        '| run id | state | seq | next action | gate |',
-        '|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} |`),
-        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | orphan (${run.state}) | ${run.sequence} | none | |`),
-        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | |`)
+        '| run id | dispatch key | state | seq | next action | gate | age | workflow run |',
+        '|---|---|---|---|---|---|---|---|',
+        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} | ${tail(run.ledger_ref)}`),
+        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | orphan (${run.state}) | ${run.sequence} | none | | ${tail(run.ledger_ref)}`),
+        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | | | |`)
     ].join('\n');
 }
 
 
 /***/ }),
 
-/***/ 3651:
+/***/ 689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7783);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
 
 
 
@@ -142,6 +154,7 @@ async function scanRuns({ namespace }, { store }) {
                     continue; // deleted since it was listed
                 (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
                 const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
+                const writer = chain[chain.length - 1]?.value.writer ?? null;
                 try {
                     const { run_id, dispatch_key } = view.state;
                     await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
@@ -149,10 +162,10 @@ async function scanRuns({ namespace }, { store }) {
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
                         throw error;
-                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message });
+                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer });
                     continue;
                 }
-                runs.push({ ledger_ref: ref, ...view });
+                runs.push({ ledger_ref: ref, ...view, writer });
             }
             catch (error) {
                 if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))

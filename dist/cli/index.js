@@ -1,0 +1,14252 @@
+#!/usr/bin/env node
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 486:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(948);
+/** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
+
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 948:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runCli)
+});
+
+;// CONCATENATED MODULE: ./src/core/index/location.ts
+/**
+ * Where an entry really is, for messages (docs/design/storage.md): a command names an admission
+ * by its logical name (`<ns>/admissions/<h>[.g<N>]`), which is no ref; in layout v2 it is the
+ * path `keys/<h>/<N>` of its key's index bucket, which `git cat-file -p <ref>:<path>` shows.
+ * Every other name (a live chain ref, a bucket path, a commit id) is already where it is. Pure.
+ */
+const ADMISSION = /^(refs\/.+)\/admissions\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
+function entryLocation(name) {
+    const match = ADMISSION.exec(name);
+    if (!match)
+        return name;
+    const [, namespace, hash, generation] = match;
+    return `${namespace}/index/${hash.slice(0, 2)}:keys/${hash}/${generation ?? '1'}`;
+}
+/**
+ * How to look at an entry: `git cat-file -p` of its location, after fetching the namespace's
+ * index refs where the store is a remote (a clone does not fetch them by default).
+ */
+function inspectCommand(location) {
+    const bucket = /^(refs\/.+)\/index\/[0-9a-f]{2}:/.exec(location);
+    const show = `git cat-file -p ${location}`;
+    if (!bucket)
+        return `\`${show}\``;
+    const index = `${bucket[1]}/index/*`;
+    return `\`${show}\` (in a clone, fetch the index first: \`git fetch origin '+${index}:${index}'\`)`;
+}
+
+;// CONCATENATED MODULE: ./src/core/errors.ts
+
+/**
+ * Every failure the action reports is one of these: the message says what is wrong and
+ * what to do; `code` lets tests and callers tell them apart without parsing text.
+ */
+class DispatchLedgerError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+        this.name = new.target.name;
+    }
+}
+/** Input the user or the event gave us is unusable. Nothing was written. */
+class errors_InvalidInput extends DispatchLedgerError {
+    constructor(message) {
+        super('invalid_input', message);
+    }
+}
+/** Same dispatch key, different request digest. Nothing was written. */
+class AdmissionConflict extends DispatchLedgerError {
+    stored;
+    constructor(message, stored) {
+        super('admission_conflict', message);
+        this.stored = stored;
+    }
+}
+/** A stored entry cannot be trusted; we fail closed and never overwrite it. */
+class errors_CorruptEntry extends DispatchLedgerError {
+    ref;
+    oid;
+    /** Where the entry really is (an admission's bucket path in layout v2, else ref itself). */
+    where;
+    /** `oid`: the commit within the chain at ref that is at fault, when it is not the head. */
+    constructor(ref, detail, oid) {
+        const where = entryLocation(ref);
+        super('corrupt_entry', `The entry at ${where}${oid ? ` (commit ${oid})` : ''} cannot be trusted: ${detail}. ` +
+            `dispatch-ledger will not follow or overwrite it; inspect it with ` +
+            `${inspectCommand(oid ?? where)} and repair or remove it by hand.`);
+        this.ref = ref;
+        this.oid = oid;
+        this.where = where;
+    }
+}
+/** A ledger chain does not verify; `sequence` is the first bad record. */
+class BrokenChain extends DispatchLedgerError {
+    sequence;
+    constructor(sequence, detail) {
+        super('broken_chain', `The ledger chain is broken at sequence ${sequence}: ${detail}.`);
+        this.sequence = sequence;
+    }
+}
+/** A transition the state machine does not allow. Nothing was written. */
+class IllegalTransition extends DispatchLedgerError {
+    constructor(message) {
+        super('illegal_transition', message);
+    }
+}
+/** A compare-and-set lost to another writer. Nothing was written; re-read and re-plan. */
+class LostRace extends DispatchLedgerError {
+    constructor(message) {
+        super('lost_race', message);
+    }
+}
+/** The store itself failed (git missing, not a repository, no permission). */
+class errors_StoreError extends DispatchLedgerError {
+    constructor(message) {
+        super('store_error', message);
+    }
+}
+/** An input_key already recorded with a different payload. Nothing was written. */
+class InputConflict extends DispatchLedgerError {
+    constructor(message) {
+        super('input_conflict', message);
+    }
+}
+/**
+ * docs/design/writers.md: a run selected from the event belongs to another workflow run. Nothing was written;
+ * `owner` is the run id of the run that was selected.
+ */
+class errors_NotOwner extends DispatchLedgerError {
+    owner;
+    constructor(message, owner) {
+        super('not_owner', message);
+        this.owner = owner;
+    }
+}
+/**
+ * A ledger no admission admits: its key has no admission, or every generation of the key
+ * admits another run. A run is writable only through its admission, so nothing writes to it
+ * or sends for it; `why` says which of the two it is.
+ */
+class OrphanRun extends DispatchLedgerError {
+    ledger_ref;
+    run_id;
+    dispatch_key;
+    constructor(ledger_ref, run_id, dispatch_key, why) {
+        super('orphan_run', `Run ${JSON.stringify(run_id)} (ledger ${ledger_ref}) is an orphan: its dispatch key ` +
+            `${JSON.stringify(dispatch_key)} ${why}, and a run is writable only through its ` +
+            'admission. Nothing was written and nothing was sent. A ledger like this was made by ' +
+            `hand or by another tool, not by admit: inspect it with \`git log -p ${ledger_ref}\`; ` +
+            `if it is not yours to keep, delete it with \`git update-ref -d ${ledger_ref}\` (and ` +
+            `\`git push origin :${ledger_ref}\` on the origin).`);
+        this.ledger_ref = ledger_ref;
+        this.run_id = run_id;
+        this.dispatch_key = dispatch_key;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/repository.ts
+
+/**
+ * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
+ * GitHub call goes through, so every command names a bad value the same way.
+ */
+function repository_parseRepository(text) {
+    const match = /^([^/\s]+)\/([^/\s]+)$/.exec(text ?? '');
+    if (!match)
+        throw new InvalidInput(`GITHUB_REPOSITORY is ${JSON.stringify(text ?? '')}, not owner/name, so there is no ` +
+            'repository to call the GitHub API on. The runner sets it: run inside a workflow.');
+    return { owner: match[1], repo: match[2] };
+}
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+function repository_runUrlFor(serverUrl, repository) {
+    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
+    return id => `${server}/${repository}/actions/runs/${id}`;
+}
+
+;// CONCATENATED MODULE: ./src/github/gateway.ts
+
+
+
+
+class gateway_GitHubGateway {
+    options;
+    octokit = null;
+    repository = null;
+    constructor(options) {
+        this.options = options;
+    }
+    /** Whether a token was given: commands that can go on without GitHub ask this first. */
+    get hasToken() {
+        return this.options.token !== '';
+    }
+    /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
+    get repositoryName() {
+        const { owner, repo } = this.where();
+        return `${owner}/${repo}`;
+    }
+    /** A workflow run's web address, as GitHub forms it; null when GITHUB_REPOSITORY is unset. */
+    get runUrl() {
+        const repository = this.options.repository;
+        return repository ? runUrlFor(this.options.serverUrl, repository) : null;
+    }
+    client() {
+        this.octokit ??= loadOctokit({ token: this.options.token, apiUrl: this.options.apiUrl });
+        return this.octokit;
+    }
+    where() {
+        this.repository ??= parseRepository(this.options.repository);
+        return this.repository;
+    }
+    signal(factor = 1) {
+        return AbortSignal.timeout(this.options.timeoutSeconds * 1000 * factor);
+    }
+    /** POST …/actions/workflows/{workflow}/dispatches with return_run_details. */
+    dispatchWorkflow(dispatch) {
+        return this.observe('POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', {
+            workflow_id: dispatch.workflow,
+            ref: dispatch.ref,
+            inputs: { ...dispatch.inputs },
+            return_run_details: true
+        });
+    }
+    /** POST …/actions/runs/{run_id}/rerun-failed-jobs. */
+    rerunFailedJobs(runId) {
+        return this.observe('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
+            run_id: runId
+        });
+    }
+    /** The calls of the operate command: permission, reaction, reply, cancel. */
+    operator() {
+        return octokitOperatorApi(this);
+    }
+    /** The release calls of the effect protocol. */
+    releases() {
+        return new GitHubReleases(this);
+    }
+    /**
+     * One request, reported as what was observed (status and body, or that no answer came),
+     * never thrown for an HTTP status; nothing it returns contains the token.
+     */
+    async observe(route, parameters) {
+        const where = this.where();
+        const octokit = await this.client();
+        try {
+            const response = await octokit.request(route, {
+                ...where,
+                ...parameters,
+                request: { signal: this.signal() }
+            });
+            return { status: response.status, body: response.data };
+        }
+        catch (error) {
+            const status = error.status;
+            if (typeof status === 'number' && status >= 400) {
+                const data = error.response?.data;
+                return { status, body: this.scrub(data) };
+            }
+            return { error: this.scrub(describeError(error)) };
+        }
+    }
+    /** The token never leaves the gateway: not in an error text, not in a body we keep. */
+    scrub(value) {
+        const token = this.options.token;
+        if (!token)
+            return value;
+        if (typeof value === 'string')
+            return value.split(token).join('***');
+        if (value === undefined)
+            return value;
+        try {
+            return JSON.parse(JSON.stringify(value).split(token).join('***'));
+        }
+        catch {
+            return null;
+        }
+    }
+}
+function describeError(error) {
+    if (!(error instanceof Error))
+        return String(error);
+    if (error.name === 'TimeoutError' || error.name === 'AbortError')
+        return 'timed out (timeout-seconds)';
+    const cause = error.cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return `${error.message}${detail}`;
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+function serializeString (value) {
+  if (!value.isWellFormed()) {
+    throw new Error('Lone surrogate is not allowed');
+  }
+  return JSON.stringify(value);
+}
+
+function serializePrimitive (value) {
+  switch (typeof value) {
+    case 'number':
+      if (isNaN(value)) {
+        throw new Error('NaN is not allowed');
+      }
+      if (!isFinite(value)) {
+        throw new Error('Infinity is not allowed');
+      }
+      // For finite numbers String(value) would give identical output, but
+      // JSON.stringify benchmarks faster on V8.
+      return JSON.stringify(value);
+    case 'string':
+      return serializeString(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      // null, or values JSON.stringify maps to undefined (undefined,
+      // functions, symbols).
+      return JSON.stringify(value);
+  }
+}
+
+// Resolves a value to either its serialized primitive form (a string — or
+// undefined, for values JSON.stringify drops) or a frame describing the
+// container to descend into. Callers distinguish the two cases with
+// `typeof result !== 'object'`.
+//
+// toJSON results are unwrapped here, and the wrapper objects stay in `seen`
+// until the resolved subtree is fully serialized, so cycles introduced via
+// toJSON are still detected.
+function enterValue (value, seen) {
+  let wrappers = null;
+  while (value !== null && typeof value === 'object' && typeof value.toJSON === 'function') {
+    if (seen.has(value)) {
+      throw new Error('Circular reference detected');
+    }
+    seen.add(value);
+    (wrappers ??= []).push(value);
+    value = value.toJSON();
+  }
+
+  // Boxed Number/String/Boolean objects serialize as their primitive values,
+  // mirroring how JSON.stringify treats them.
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) {
+    value = value.valueOf();
+  }
+
+  if (value === null || typeof value !== 'object') {
+    if (wrappers !== null) {
+      for (const wrapper of wrappers) seen.delete(wrapper);
+    }
+    return serializePrimitive(value);
+  }
+
+  if (seen.has(value)) {
+    throw new Error('Circular reference detected');
+  }
+  seen.add(value);
+
+  return {
+    container: value,
+    // null marks an array frame; object frames carry their sorted keys.
+    // `sort()`'s default comparator orders by UTF-16 code unit, which is the
+    // order JCS requires.
+    keys: Array.isArray(value) ? null : Object.keys(value).sort(),
+    // Next child to serialize; the frame resumes here after a nested
+    // container's subtree completes.
+    index: 0,
+    // Whether no member has been emitted yet (controls comma placement).
+    first: true,
+    // toJSON wrappers to release from `seen` when this frame completes.
+    wrappers
+  };
+}
+
+function canonicalize (object) {
+  if (object === null || typeof object !== 'object') {
+    return serializePrimitive(object);
+  }
+
+  const seen = new Set();
+  const root = enterValue(object, seen);
+  if (typeof root !== 'object') {
+    // A toJSON chain resolved the input to a primitive.
+    return root;
+  }
+
+  let result = root.keys === null ? '[' : '{';
+  const stack = [root];
+
+  // Depth-first serialization with an explicit stack instead of recursion, so
+  // nesting depth is bounded by heap size rather than call-stack size. The top
+  // frame is the container currently being serialized: primitive children are
+  // appended inline, while a nested container pushes a new frame and jumps
+  // back to the outer loop. Because frame.index was already advanced, the
+  // parent resumes at its next child once the subtree is done. Opening
+  // brackets are emitted when a frame is pushed, closing brackets when it
+  // completes.
+  outer:
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    const container = frame.container;
+
+    // keys === null marks an array frame; otherwise keys holds the object's
+    // sorted property names. Either way the iteration counter lives on the
+    // frame itself (frame.index), so when a frame is resumed after a nested
+    // container completes, the while condition continues at the first
+    // unserialized child instead of restarting from the beginning.
+    if (frame.keys === null) {
+      while (frame.index < container.length) {
+        const i = frame.index++;
+        if (i > 0) {
+          result += ',';
+        }
+        const element = container[i];
+        // Inside arrays, JSON.stringify serializes values with no JSON
+        // representation (undefined, symbols, functions) as null.
+        const value = element === undefined || typeof element === 'symbol' || typeof element === 'function' ? null : element;
+        if (value === null || typeof value !== 'object') {
+          result += serializePrimitive(value);
+          continue;
+        }
+        const child = enterValue(value, seen);
+        if (typeof child !== 'object') {
+          // A toJSON chain resolved the child to an already-serialized
+          // primitive — or, when child is undefined, to a value with no JSON
+          // representation, which becomes null inside arrays.
+          result += child === undefined ? 'null' : child;
+          continue;
+        }
+        result += child.keys === null ? '[' : '{';
+        stack.push(child);
+        continue outer;
+      }
+      result += ']';
+    } else {
+      const keys = frame.keys;
+      while (frame.index < keys.length) {
+        const key = keys[frame.index++];
+        const value = container[key];
+        // Inside objects, JSON.stringify omits properties whose value has no
+        // JSON representation (undefined, symbols, functions).
+        if (value === undefined || typeof value === 'symbol' || typeof value === 'function') {
+          continue;
+        }
+        if (value === null || typeof value !== 'object') {
+          // Commas are tracked with a flag rather than the key index: a
+          // skipped key must not leave a stray comma behind.
+          if (frame.first) {
+            frame.first = false;
+          } else {
+            result += ',';
+          }
+          result += serializeString(key) + ':' + serializePrimitive(value);
+          continue;
+        }
+        // The child must be resolved before the key is emitted: a toJSON
+        // returning a value with no JSON representation drops the whole
+        // property.
+        const child = enterValue(value, seen);
+        if (child === undefined) {
+          continue;
+        }
+        if (frame.first) {
+          frame.first = false;
+        } else {
+          result += ',';
+        }
+        result += serializeString(key) + ':';
+        if (typeof child !== 'object') {
+          result += child;
+          continue;
+        }
+        result += child.keys === null ? '[' : '{';
+        stack.push(child);
+        continue outer;
+      }
+      result += '}';
+    }
+
+    // Frame complete. The container leaves `seen` so that a later, sibling
+    // reference to the same object is not mistaken for a cycle.
+    seen.delete(container);
+    if (frame.wrappers !== null) {
+      for (const wrapper of frame.wrappers) seen.delete(wrapper);
+    }
+    stack.pop();
+  }
+
+  return result;
+}
+
+;// CONCATENATED MODULE: ./src/core/canonical.ts
+
+
+/** RFC 8785 (JCS) canonical JSON. Throws on values JSON cannot carry. */
+function canonical_canonicalJson(value) {
+    const text = canonicalize(value);
+    if (text === undefined)
+        throw new TypeError('value has no JSON form');
+    return text;
+}
+function canonical_sha256Hex(text) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+/** `sha256:<64 hex>` of the JCS form: the spec's digest of requests and records. */
+function canonical_digestOf(value) {
+    return `sha256:${canonical_sha256Hex(canonical_canonicalJson(value))}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/validate.ts
+
+/** Parses untrusted input with a schema; the error names the first bad field. */
+function validate_parseOrThrow(schema, value, what) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success)
+        return parsed.data;
+    const issues = parsed.error.issues.slice(0, 3).map(issue => {
+        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+    });
+    throw new InvalidInput(`${what} is invalid: ${issues.join('; ')}.`);
+}
+/** Parses a JSON text input; the error names the input. */
+function parseJsonInput(text, input) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new InvalidInput(`The ${input} input is not valid JSON (${error.message}). ` +
+            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
+    }
+}
+/**
+ * The path of the first own property named `__proto__` in a parsed JSON value, or null.
+ * JSON.parse keeps such a key as data, but zod (like any object literal) drops it: refusing it
+ * is the only way not to change a stored payload silently.
+ */
+function validate_findProtoKey(value, path = []) {
+    if (typeof value !== 'object' || value === null)
+        return null;
+    for (const key of Object.keys(value)) {
+        const at = [...path, key];
+        if (key === '__proto__')
+            return at.join('.');
+        const found = validate_findProtoKey(value[key], at);
+        if (found !== null)
+            return found;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+
+// functions
+function assertEqual(val) {
+    return val;
+}
+function assertNotEqual(val) {
+    return val;
+}
+function toZod() {
+    return (schema) => schema;
+}
+function assertIs(_arg) { }
+function assertNever(_x) {
+    throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) { }
+function getEnumValues(entries) {
+    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
+    const values = Object.entries(entries)
+        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
+        .map(([_, v]) => v);
+    return values;
+}
+function joinValues(array, separator = "|") {
+    return array.map((val) => stringifyPrimitive(val)).join(separator);
+}
+function jsonStringifyReplacer(_, value) {
+    if (typeof value === "bigint")
+        return value.toString();
+    return value;
+}
+// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
+class Cached {
+    constructor(getter) {
+        this._getter = getter;
+        this._value = undefined;
+    }
+    get value() {
+        const getter = this._getter;
+        if (getter !== undefined) {
+            this._value = getter();
+            this._getter = undefined;
+        }
+        return this._value;
+    }
+}
+function cached(getter) {
+    return new Cached(getter);
+}
+function nullish(input) {
+    return input === null || input === undefined;
+}
+function cleanRegex(source) {
+    const start = source.startsWith("^") ? 1 : 0;
+    const end = source.endsWith("$") ? source.length - 1 : source.length;
+    return source.slice(start, end);
+}
+function floatSafeRemainder(val, step) {
+    const ratio = val / step;
+    const roundedRatio = Math.round(ratio);
+    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
+    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+    if (Math.abs(ratio - roundedRatio) < tolerance)
+        return 0;
+    return ratio - roundedRatio;
+}
+const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
+function defineLazy(object, key, getter) {
+    let value = undefined;
+    Object.defineProperty(object, key, {
+        get() {
+            if (value === EVALUATING) {
+                // Circular reference detected, return undefined to break the cycle
+                return undefined;
+            }
+            if (value === undefined) {
+                value = EVALUATING;
+                value = getter();
+            }
+            return value;
+        },
+        set(v) {
+            Object.defineProperty(object, key, {
+                value: v,
+                // configurable: true,
+            });
+            // object[key] = v;
+        },
+        configurable: true,
+    });
+}
+function objectClone(obj) {
+    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function assignProp(target, prop, value) {
+    Object.defineProperty(target, prop, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+    });
+}
+/**
+ * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
+ *
+ * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
+ */
+function rawShape(def) {
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    return desc?.get ? desc.get.raw : desc?.value;
+}
+// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
+function sourceShape(schema) {
+    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
+}
+// a key whose value is not settled yet, self-caching so every read after the first gets the same one
+function deferProp(target, key, getter) {
+    Object.defineProperty(target, key, {
+        get() {
+            const value = getter();
+            assignProp(this, key, value);
+            return value;
+        },
+        enumerable: true,
+        configurable: true,
+    });
+}
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+function putProp(target, key, value) {
+    if (key in target)
+        assignProp(target, key, value);
+    else
+        target[key] = value;
+}
+/**
+ * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
+ *
+ * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
+ */
+function mirrorShape(target, source, keys, wrap) {
+    const raw = sourceShape(source);
+    for (const key of keys) {
+        const desc = Object.getOwnPropertyDescriptor(raw, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get) {
+            deferProp(target, key, () => {
+                const value = source._zod.def.shape[key];
+                return wrap ? wrap(value, key) : value;
+            });
+        }
+        else
+            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+    }
+}
+// same, for a plain shape a caller passed rather than a schema's
+function mirrorProps(target, source) {
+    for (const key of Reflect.ownKeys(source)) {
+        const desc = Object.getOwnPropertyDescriptor(source, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get)
+            deferProp(target, key, () => source[key]);
+        else
+            putProp(target, key, desc.value);
+    }
+}
+function mergeDefs(...defs) {
+    const mergedDescriptors = {};
+    for (const def of defs) {
+        const descriptors = Object.getOwnPropertyDescriptors(def);
+        Object.assign(mergedDescriptors, descriptors);
+    }
+    return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema) {
+    return mergeDefs(schema._zod.def);
+}
+function getElementAtPath(obj, path) {
+    if (!path)
+        return obj;
+    return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+    const keys = Object.keys(promisesObj);
+    const promises = keys.map((key) => promisesObj[key]);
+    return Promise.all(promises).then((results) => {
+        const resolvedObj = {};
+        for (let i = 0; i < keys.length; i++) {
+            resolvedObj[keys[i]] = results[i];
+        }
+        return resolvedObj;
+    });
+}
+function randomString(length = 10) {
+    const chars = "abcdefghijklmnopqrstuvwxyz";
+    let str = "";
+    for (let i = 0; i < length; i++) {
+        str += chars[Math.floor(Math.random() * chars.length)];
+    }
+    return str;
+}
+function esc(str) {
+    return JSON.stringify(str);
+}
+function slugify(input) {
+    return input
+        .toLowerCase()
+        .trim()
+        .replace(/[^\w\s-]/g, "")
+        .replace(/[\s_-]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
+function util_isObject(data) {
+    return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
+    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
+    if (globalConfig.jitless) {
+        return false;
+    }
+    // @ts-ignore
+    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+        return false;
+    }
+    try {
+        const F = Function;
+        new F("");
+        return true;
+    }
+    catch (_) {
+        return false;
+    }
+})));
+function isPlainObject(o) {
+    if (util_isObject(o) === false)
+        return false;
+    // modified constructor
+    const ctor = o.constructor;
+    if (ctor === undefined)
+        return true;
+    if (typeof ctor !== "function")
+        return true;
+    // modified prototype
+    const prot = ctor.prototype;
+    if (util_isObject(prot) === false)
+        return false;
+    // ctor doesn't have static `isPrototypeOf`
+    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+        return false;
+    }
+    return true;
+}
+function shallowClone(o) {
+    if (isPlainObject(o))
+        return { ...o };
+    if (Array.isArray(o))
+        return [...o];
+    if (o instanceof Map)
+        return new Map(o);
+    if (o instanceof Set)
+        return new Set(o);
+    return o;
+}
+function numKeys(data) {
+    let keyCount = 0;
+    for (const key in data) {
+        if (Object.prototype.hasOwnProperty.call(data, key)) {
+            keyCount++;
+        }
+    }
+    return keyCount;
+}
+const getParsedType = (data) => {
+    const t = typeof data;
+    switch (t) {
+        case "undefined":
+            return "undefined";
+        case "string":
+            return "string";
+        case "number":
+            return Number.isNaN(data) ? "nan" : "number";
+        case "boolean":
+            return "boolean";
+        case "function":
+            return "function";
+        case "bigint":
+            return "bigint";
+        case "symbol":
+            return "symbol";
+        case "object":
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            if (data === null) {
+                return "null";
+            }
+            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+                return "promise";
+            }
+            if (typeof Map !== "undefined" && data instanceof Map) {
+                return "map";
+            }
+            if (typeof Set !== "undefined" && data instanceof Set) {
+                return "set";
+            }
+            if (typeof Date !== "undefined" && data instanceof Date) {
+                return "date";
+            }
+            // @ts-ignore
+            if (typeof File !== "undefined" && data instanceof File) {
+                return "file";
+            }
+            return "object";
+        default:
+            throw new Error(`Unknown data type: ${t}`);
+    }
+};
+const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
+const primitiveTypes = /* @__PURE__*/ new Set([
+    "string",
+    "number",
+    "bigint",
+    "boolean",
+    "symbol",
+    "undefined",
+]);
+function escapeRegex(str) {
+    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+// zod-specific utils
+function clone(inst, def, params) {
+    const cl = new inst._zod.constr(def ?? inst._zod.def);
+    if (!def || params?.parent)
+        cl._zod.parent = inst;
+    return cl;
+}
+function normalizeParams(_params) {
+    const params = _params;
+    if (!params)
+        return {};
+    if (typeof params === "string")
+        return { error: () => params };
+    if (params?.message !== undefined) {
+        if (params?.error !== undefined)
+            throw new Error("Cannot specify both `message` and `error` params");
+        params.error = params.message;
+    }
+    delete params.message;
+    if (typeof params.error === "string")
+        return { ...params, error: () => params.error };
+    return params;
+}
+function createTransparentProxy(getter) {
+    let target;
+    return new Proxy({}, {
+        get(_, prop, receiver) {
+            target ?? (target = getter());
+            return Reflect.get(target, prop, receiver);
+        },
+        set(_, prop, value, receiver) {
+            target ?? (target = getter());
+            return Reflect.set(target, prop, value, receiver);
+        },
+        has(_, prop) {
+            target ?? (target = getter());
+            return Reflect.has(target, prop);
+        },
+        deleteProperty(_, prop) {
+            target ?? (target = getter());
+            return Reflect.deleteProperty(target, prop);
+        },
+        ownKeys(_) {
+            target ?? (target = getter());
+            return Reflect.ownKeys(target);
+        },
+        getOwnPropertyDescriptor(_, prop) {
+            target ?? (target = getter());
+            return Reflect.getOwnPropertyDescriptor(target, prop);
+        },
+        defineProperty(_, prop, descriptor) {
+            target ?? (target = getter());
+            return Reflect.defineProperty(target, prop, descriptor);
+        },
+    });
+}
+function stringifyPrimitive(value) {
+    if (typeof value === "bigint")
+        return value.toString() + "n";
+    if (typeof value === "string")
+        return `"${value}"`;
+    return `${value}`;
+}
+function optionalKeys(shape) {
+    return Object.keys(shape).filter((k) => {
+        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
+    });
+}
+// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
+const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
+    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    int32: [-2147483648, 2147483647],
+    uint32: [0, 4294967295],
+    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+}))();
+const BIGINT_FORMAT_RANGES = {
+    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
+    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
+};
+function pick(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".pick() cannot be used on object schemas containing refinements");
+    }
+    const newShape = {};
+    mirrorShape(newShape, schema, maskedKeys(schema, mask));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+// the mask keys that select something, checked against the source's shape without resolving it
+function maskedKeys(schema, mask) {
+    const raw = sourceShape(schema);
+    const keys = [];
+    // `for...in` skips symbols, so a symbol in the mask would select nothing
+    for (const key of Reflect.ownKeys(mask)) {
+        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+            throw new Error(`Unrecognized key: "${String(key)}"`);
+        }
+        if (mask[key])
+            keys.push(key);
+    }
+    return keys;
+}
+function omit(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".omit() cannot be used on object schemas containing refinements");
+    }
+    const omitted = new Set(maskedKeys(schema, mask));
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to extend: expected a plain object");
+    }
+    const checks = schema._zod.def.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
+        const existingShape = sourceShape(schema);
+        for (const key of Reflect.ownKeys(shape)) {
+            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
+                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+            }
+        }
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+// the source's keys, then the caller's overlaid on top
+function extended(schema, shape) {
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
+    mirrorProps(newShape, shape);
+    return newShape;
+}
+function safeExtend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to safeExtend: expected a plain object");
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function merge(a, b) {
+    if (!b?._zod?.def) {
+        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+    }
+    if (a._zod.def.checks?.length) {
+        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+    }
+    const newShape = {};
+    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+    const def = mergeDefs(a._zod.def, {
+        shape: newShape,
+        get catchall() {
+            return b._zod.def.catchall;
+        },
+        checks: b._zod.def.checks ?? [],
+    });
+    return clone(a, def);
+}
+function partial(Class, schema, mask, name = "partial") {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+    }
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
+        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class, schema, mask) {
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
+}
+// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
+function aborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue !== true) {
+            return true;
+        }
+    }
+    return false;
+}
+// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
+function explicitlyAborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue === false) {
+            return true;
+        }
+    }
+    return false;
+}
+function prefixIssues(path, issues) {
+    return issues.map((iss) => {
+        var _a;
+        (_a = iss).path ?? (_a.path = []);
+        iss.path.unshift(path);
+        return iss;
+    });
+}
+function unwrapMessage(message) {
+    return typeof message === "string" ? message : message?.message;
+}
+/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
+function sizeCaps(defChecks) {
+    const caps = [];
+    for (const ch of defChecks ?? []) {
+        const d = ch._zod.def;
+        // a later check may rewrite the value
+        if (!/_(length|size)$|_equals$/.test(d.check))
+            break;
+        const max = d.maximum ?? d.length ?? d.size;
+        if (max >= 0)
+            caps.push([max, ch]);
+    }
+    return caps;
+}
+function attachSchema(issues, start, inst) {
+    var _a;
+    for (let i = start; i < issues.length; i++) {
+        (_a = issues[i]).schema ?? (_a.schema = inst);
+    }
+}
+function finalizeIssue(iss, ctx, config) {
+    var _a;
+    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
+    const traits = iss.inst?._zod?.traits;
+    if (traits?.has("$ZodType")) {
+        if (traits.has("$ZodCheck"))
+            (_a = iss).schema ?? (_a.schema = iss.inst);
+        else
+            iss.schema = iss.inst;
+    }
+    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
+    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
+    const message = iss.message
+        ? iss.message
+        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
+            unwrapMessage(schemaError?.(iss)) ??
+            unwrapMessage(ctx?.error?.(iss)) ??
+            unwrapMessage(config.customError?.(iss)) ??
+            unwrapMessage(config.localeError?.(iss)) ??
+            "Invalid input");
+    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
+    const full = {};
+    for (const k of Object.keys(iss)) {
+        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
+            continue;
+        full[k] = iss[k];
+    }
+    full.path ?? (full.path = []);
+    full.message = message;
+    if (ctx?.reportInput) {
+        full.input = iss.input;
+    }
+    return full;
+}
+function getSizableOrigin(input) {
+    if (input instanceof Set)
+        return "set";
+    if (input instanceof Map)
+        return "map";
+    // @ts-ignore
+    if (input instanceof File)
+        return "file";
+    return "unknown";
+}
+const highSurrogate = /[\uD800-\uDBFF]/;
+// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
+function codePointLength(str) {
+    const units = str.length;
+    if (!highSurrogate.test(str))
+        return units;
+    let count = units;
+    for (let i = 0; i < units - 1; i++) {
+        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            count--;
+            i++;
+        }
+    }
+    return count;
+}
+function getLengthableOrigin(input) {
+    if (Array.isArray(input))
+        return "array";
+    if (typeof input === "string")
+        return "string";
+    return "unknown";
+}
+function parsedType(data) {
+    const t = typeof data;
+    switch (t) {
+        case "number": {
+            return Number.isNaN(data) ? "nan" : "number";
+        }
+        case "object": {
+            if (data === null) {
+                return "null";
+            }
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            const obj = data;
+            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+                return obj.constructor.name;
+            }
+        }
+    }
+    return t;
+}
+function issue(...args) {
+    const [iss, input, inst] = args;
+    if (typeof iss === "string") {
+        return {
+            message: iss,
+            code: "custom",
+            input,
+            inst,
+        };
+    }
+    return { ...iss };
+}
+function cleanEnum(obj) {
+    return Object.entries(obj)
+        .filter(([k, _]) => {
+        // return true if NaN, meaning it's not a number, thus a string key
+        return Number.isNaN(Number.parseInt(k, 10));
+    })
+        .map((el) => el[1]);
+}
+// Codec utility functions
+function base64ToUint8Array(base64) {
+    const binaryString = atob(base64);
+    const bytes = new Uint8Array(binaryString.length);
+    for (let i = 0; i < binaryString.length; i++) {
+        bytes[i] = binaryString.charCodeAt(i);
+    }
+    return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+    let binaryString = "";
+    for (let i = 0; i < bytes.length; i++) {
+        binaryString += String.fromCharCode(bytes[i]);
+    }
+    return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url) {
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
+    return base64ToUint8Array(base64 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex) {
+    const cleanHex = hex.replace(/^0x/, "");
+    if (cleanHex.length % 2 !== 0) {
+        throw new Error("Invalid hex string length");
+    }
+    const bytes = new Uint8Array(cleanHex.length / 2);
+    for (let i = 0; i < cleanHex.length; i += 2) {
+        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+    }
+    return bytes;
+}
+function uint8ArrayToHex(bytes) {
+    return Array.from(bytes)
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("");
+}
+// instanceof
+class Class {
+    constructor(..._args) { }
+}
+//////////    PROTOTYPE INSTALLERS     //////////
+//
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+/**
+ * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
+ *
+ * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ */
+function members(proto, table) {
+    for (const key in table) {
+        const desc = Object.getOwnPropertyDescriptor(table, key);
+        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
+        if (desc.get)
+            Object.defineProperty(proto, key, { ...desc, enumerable: false });
+        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
+        else
+            defineBound(proto, key, desc.value);
+    }
+}
+/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
+function own(inst, key, value, enumerable = true) {
+    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+    return value;
+}
+/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
+function hide(inst, key, value) {
+    return own(inst, key, value, false);
+}
+/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
+function derived(computes, table) {
+    for (const key in computes) {
+        const compute = computes[key];
+        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
+        Object.defineProperty(table, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+                return own(this, key, compute(this));
+            },
+            set(value) {
+                own(this, key, value);
+            },
+        });
+    }
+    return table;
+}
+function defineBound(proto, key, fn) {
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
+            return this == null ? fn : own(this, key, fn.bind(this));
+        },
+        set(value) {
+            own(this, key, value);
+        },
+    });
+}
+/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
+function claim(inst, sentinel) {
+    const proto = Object.getPrototypeOf(inst);
+    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
+    return sentinel in proto ? undefined : proto;
+}
+// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
+let installing;
+// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
+let broke = false;
+const breaker = {
+    configurable: true,
+    get() {
+        broke = true;
+        return undefined;
+    },
+};
+/**
+ * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
+ * constructor, computed from the internals object itself and cached there on
+ * first read. One accessor per constructor rather than one per instance.
+ */
+function defineLazyInternal(inst, key, compute) {
+    const proto = Object.getPrototypeOf(inst._zod);
+    if (key in proto && installing !== inst._zod) {
+        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
+        installing = undefined;
+        return;
+    }
+    installing = inst._zod;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
+            Object.defineProperty(this, key, breaker);
+            const outer = broke;
+            broke = false;
+            try {
+                const value = compute(this);
+                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
+                if (broke)
+                    delete this[key];
+                else
+                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
+                broke = broke || outer;
+                return value;
+            }
+            catch (err) {
+                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
+                delete this[key];
+                broke = broke || outer;
+                throw err;
+            }
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, value });
+        },
+    });
+}
+/**
+ * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
+ * data property. One accessor per constructor rather than one per instance, because an own accessor
+ * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
+ */
+function installLazyProp(inst, key, make, enumerable) {
+    const proto = claim(inst, key);
+    if (!proto)
+        return;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
+            const desc = { configurable: true, writable: true, enumerable, value: undefined };
+            Object.defineProperty(this, key, desc);
+            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
+            desc.value = make(this);
+            Object.defineProperty(this, key, desc);
+            return desc.value;
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+        },
+    });
+}
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+const CONSTANT_CATCH = "~constantCatch";
+/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
+function constantCatch(value) {
+    const fn = () => value;
+    fn[CONSTANT_CATCH] = true;
+    return fn;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+var _a;
+
+/** A special constant with type `never` */
+const NEVER = /*@__PURE__*/ Object.freeze({
+    status: "aborted",
+});
+/* Shared descriptor for installing `_zod`; defineProperty reads it
+ * synchronously, so reusing one object avoids a per-instance allocation. */
+const _zodDesc = { value: undefined, enumerable: false };
+// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
+let _E = "captureStackTrace" in Error ? Error : null;
+// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
+function newError(Definition) {
+    const E = _E;
+    if (E) {
+        const saved = E.stackTraceLimit;
+        if (typeof saved === "number") {
+            try {
+                E.stackTraceLimit = 0;
+            }
+            catch {
+                _E = null;
+                return new Definition();
+            }
+            try {
+                return new Definition();
+            }
+            finally {
+                E.stackTraceLimit = saved;
+            }
+        }
+    }
+    return new Definition();
+}
+function $constructor(name, initializer, 
+/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
+proto, params) {
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    const zodProto = {};
+    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
+    function Internals(def) {
+        this.def = def;
+        this.constr = _;
+        this.traits = new Set();
+    }
+    Internals.prototype = zodProto;
+    const protoMembers = proto;
+    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
+    const initialized = protoMembers && new WeakSet();
+    function init(inst, def) {
+        if (!inst._zod) {
+            _zodDesc.value = new Internals(def);
+            try {
+                Object.defineProperty(inst, "_zod", _zodDesc);
+            }
+            finally {
+                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
+                _zodDesc.value = undefined;
+            }
+        }
+        else if (inst._zod.traits.has(name)) {
+            return;
+        }
+        inst._zod.traits.add(name);
+        initializer(inst, def);
+        if (initialized) {
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            const own = Object.getPrototypeOf(inst);
+            const ctorProto = inst._zod.constr.prototype;
+            let up = own;
+            while (up && up !== ctorProto)
+                up = Object.getPrototypeOf(up);
+            const target = up ?? own;
+            if (!initialized.has(target)) {
+                initialized.add(target);
+                members(target, protoMembers);
+            }
+        }
+        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
+        const proto = _.prototype;
+        for (const k in proto) {
+            if (!Object.prototype.hasOwnProperty.call(proto, k))
+                continue;
+            if (!(k in inst)) {
+                inst[k] = proto[k].bind(inst);
+            }
+        }
+    }
+    // doesn't work if Parent has a constructor with arguments
+    const Parent = params?.Parent ?? Object;
+    class Definition extends Parent {
+    }
+    Object.defineProperty(Definition, "name", { value: name });
+    function _(def) {
+        const inst = params?.Parent ? newError(Definition) : this;
+        init(inst, def);
+        const deferred = inst._zod.deferred;
+        if (deferred) {
+            for (const fn of deferred) {
+                fn();
+            }
+            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
+            inst._zod.deferred = undefined;
+        }
+        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
+        const pp = globalThis.__zod_globalConfig?.postProcessor;
+        if (pp)
+            pp(inst);
+        return inst;
+    }
+    Object.defineProperty(_, "init", { value: init });
+    Object.defineProperty(_, Symbol.hasInstance, {
+        value: (inst) => {
+            if (params?.Parent && inst instanceof params.Parent)
+                return true;
+            return inst?._zod?.traits?.has(name);
+        },
+    });
+    Object.defineProperty(_, "name", { value: name });
+    return _;
+}
+//////////////////////////////   UTILITIES   ///////////////////////////////////////
+const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
+class $ZodAsyncError extends Error {
+    constructor() {
+        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+    }
+}
+class $ZodEncodeError extends Error {
+    constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
+        this.name = "ZodEncodeError";
+    }
+}
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+const core_globalConfig = globalThis.__zod_globalConfig;
+function config(newConfig) {
+    if (newConfig)
+        Object.assign(core_globalConfig, newConfig);
+    return core_globalConfig;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+// import { $ZodType } from "./schemas.js";
+
+
+
+const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
+    var _a;
+    inst._zod ?? (inst._zod = {});
+    inst._zod.def = def;
+    (_a = inst._zod).onattach ?? (_a.onattach = []);
+});
+/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
+const _whenHasSize = (payload) => {
+    const val = payload.value;
+    return !util.nullish(val) && val.size !== undefined;
+};
+/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
+const _whenHasLength = (payload) => {
+    const val = payload.value;
+    return !nullish(val) && val.length !== undefined;
+};
+const numericOriginMap = {
+    number: "number",
+    bigint: "bigint",
+    object: "date",
+};
+const $ZodCheckLessThan = /*@__PURE__*/ $constructor("$ZodCheckLessThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_big",
+            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckGreaterThan = /*@__PURE__*/ $constructor("$ZodCheckGreaterThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_small",
+            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMultipleOf = 
+/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+            throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint"
+            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+            : util.floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+            return;
+        payload.issues.push({
+            origin: typeof payload.value,
+            code: "not_multiple_of",
+            divisor: def.value,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    def.format = def.format || "float64";
+    const isInt = def.format?.includes("int");
+    const origin = isInt ? "int" : "number";
+    const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (isInt) {
+            if (!Number.isInteger(input)) {
+                // invalid_format issue
+                // payload.issues.push({
+                //   expected: def.format,
+                //   format: def.format,
+                //   code: "invalid_format",
+                //   input,
+                //   inst,
+                // });
+                // invalid_type issue
+                payload.issues.push({
+                    expected: origin,
+                    format: def.format,
+                    code: "invalid_type",
+                    continue: false,
+                    input,
+                    inst,
+                });
+                return;
+                // not_multiple_of issue
+                // payload.issues.push({
+                //   code: "not_multiple_of",
+                //   origin: "number",
+                //   input,
+                //   inst,
+                //   divisor: 1,
+                // });
+            }
+            if (!Number.isSafeInteger(input)) {
+                if (input > 0) {
+                    // too_big
+                    payload.issues.push({
+                        input,
+                        code: "too_big",
+                        maximum: Number.MAX_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                else {
+                    // too_small
+                    payload.issues.push({
+                        input,
+                        code: "too_small",
+                        minimum: Number.MIN_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                return;
+            }
+        }
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_small",
+                minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_small",
+                minimum: minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size <= def.maximum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size >= def.minimum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size === def.size)
+            return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
+        const length = typeof input === "string" && units > def.maximum ? codePointLength(input) : units;
+        if (length <= def.maximum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
+        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
+            ? codePointLength(input)
+            : units;
+        if (length >= def.minimum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
+            ? util.codePointLength(input)
+            : units;
+        if (length === def.length)
+            return;
+        const origin = util.getLengthableOrigin(input);
+        const tooBig = length > def.length;
+        payload.issues.push({
+            origin,
+            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStringFormat = /*@__PURE__*/ $constructor("$ZodCheckStringFormat", (inst, def) => {
+    var _a, _b;
+    $ZodCheck.init(inst, def);
+    if (def.pattern)
+        (_a = inst._zod).check ?? (_a.check = (payload) => {
+            def.pattern.lastIndex = 0;
+            if (def.pattern.test(payload.value))
+                return;
+            payload.issues.push({
+                origin: "string",
+                code: "invalid_format",
+                format: def.format,
+                input: payload.value,
+                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
+                inst,
+                continue: !def.abort,
+            });
+        });
+    else
+        (_b = inst._zod).check ?? (_b.check = () => { });
+});
+const $ZodCheckRegex = /*@__PURE__*/ $constructor("$ZodCheckRegex", (inst, def) => {
+    $ZodCheckStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "regex",
+            input: payload.value,
+            pattern: def.pattern.toString(),
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.lowercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.uppercase);
+    $ZodCheckStringFormat.init(inst, def);
+})));
+const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const escapedRegex = util.escapeRegex(def.includes);
+    // `String.prototype.includes(sub, position)` matches `sub` at `position`
+    // OR LATER, so the pattern must allow at least `position` leading chars
+    // (`{N,}`), not exactly `position` chars (`{N}`).
+    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+    def.pattern = pattern;
+    inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "includes",
+            includes: def.includes,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "starts_with",
+            prefix: def.prefix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "ends_with",
+            suffix: def.suffix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+///////////////////////////////////
+/////    $ZodCheckProperty    /////
+///////////////////////////////////
+function handleCheckPropertyResult(result, payload, property) {
+    if (result.issues.length) {
+        payload.issues.push(...util.prefixIssues(property, result.issues));
+    }
+}
+const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+            value: payload.value[def.property],
+            issues: [],
+        }, {});
+        if (result instanceof Promise) {
+            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+    };
+})));
+const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    util.hide(inst, Symbol.iterator, function* () {
+        yield inst;
+    });
+    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
+    let entries;
+    inst._zod.check = (payload) => {
+        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
+        if (payload.value == null) {
+            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+            return undefined;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+            const result = schema._zod.run({ value: input[key], issues: [] }, {});
+            if (result instanceof Promise) {
+                proms ?? (proms = []);
+                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
+            }
+            else {
+                handleCheckPropertyResult(result, payload, key);
+            }
+        }
+        if (proms)
+            return Promise.all(proms).then(() => undefined);
+        return undefined;
+    };
+})));
+const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const mimeSet = new Set(def.mime);
+    inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+            return;
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.mime,
+            input: payload.value.type,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+    };
+})));
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const cuid = /^[cC][0-9a-z]{6,}$/;
+const cuid2 = /^[0-9a-z]+$/;
+const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+const xid = /^[0-9a-vA-V]{20}$/;
+const ksuid = /^[A-Za-z0-9]{27}$/;
+const nanoid = /^[a-zA-Z0-9_-]{21}$/;
+function nanoidOfLength(length) {
+    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
+}
+/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
+const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
+const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
+const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** Returns a regex for validating an RFC 9562/4122 UUID.
+ *
+ * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
+const uuid = (version) => {
+    if (!version)
+        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+};
+const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
+const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
+const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+/** Practical email validation */
+const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
+const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The classic emailregex.com regex for RFC 5322-compliant emails */
+const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
+const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
+const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+const _emoji = (/* unused pure expression or super */ null && (`^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`));
+function emoji() {
+    return new RegExp(_emoji, "u");
+}
+const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+const mac = (delimiter) => {
+    const escapedDelim = util.escapeRegex(delimiter ?? ":");
+    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+};
+const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
+const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
+// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
+const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+const httpProtocol = /^https?$/;
+// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
+const e164 = /^\+[1-9]\d{6,14}$/;
+// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+const creditCard = /^\d(?:[ -]?\d){11,18}$/;
+// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
+const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
+const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
+/** Anchors a pattern source. The interpolation lives here rather than at the call site because
+ * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
+ * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
+function regexes_anchor(source) {
+    return new RegExp(`^${source}$`);
+}
+const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
+function timeSource(args) {
+    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
+    const regex = typeof args.precision === "number"
+        ? args.precision === -1
+            ? `${hhmm}`
+            : args.precision === 0
+                ? `${hhmm}:[0-5]\\d`
+                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
+        : args.seconds
+            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
+            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+    return regex;
+}
+function time(args) {
+    return new RegExp(`^${timeSource(args)}$`);
+}
+// Adapted from https://stackoverflow.com/a/3143231
+function datetime(args) {
+    const opts = ["Z"];
+    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
+    if (args.offset)
+        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
+    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
+    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
+    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
+    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
+}
+// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
+const anyString = /^[\s\S]{0,}$/;
+const string = (params) => {
+    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+    return new RegExp(`^${regex}$`);
+};
+const bigint = /^-?\d+n?$/;
+const integer = /^-?\d+$/;
+const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_boolean = /^(?:true|false)$/i;
+const _null = /^null$/i;
+
+const _undefined = /^undefined$/i;
+
+// regex for string with no uppercase letters
+const lowercase = /^[^A-Z]*$/;
+// regex for string with no lowercase letters
+const uppercase = /^[^a-z]*$/;
+// regex for hexadecimal strings (any length)
+const hex = /^[0-9a-fA-F]*$/;
+// Hash regexes for different algorithms and encodings
+// Helper function to create base64 regex with exact length and padding
+function fixedBase64(bodyLength, padding) {
+    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
+}
+// Helper function to create base64url regex with exact length (no padding)
+function fixedBase64url(length) {
+    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
+}
+// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
+const md5_hex = /^[0-9a-fA-F]{32}$/;
+const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
+const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
+// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
+const sha1_hex = /^[0-9a-fA-F]{40}$/;
+const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
+const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
+// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
+const sha256_hex = /^[0-9a-fA-F]{64}$/;
+const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
+const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
+// SHA384 (48 bytes): base64 = 64 chars total (no padding)
+const sha384_hex = /^[0-9a-fA-F]{96}$/;
+const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
+const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
+// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
+const sha512_hex = /^[0-9a-fA-F]{128}$/;
+const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
+const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+const version = {
+    major: 4,
+    minor: 6,
+    patch: 7,
+};
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+
+
+
+
+
+
+
+const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
+    var _a;
+    inst ?? (inst = {});
+    inst._zod.def = def; // set _def property
+    inst._zod.bag = inst._zod.bag || {}; // initialize _bag object
+    inst._zod.version = version;
+    const defChecks = inst._zod.def.checks;
+    // if inst is itself a checks.$ZodCheck, run it as a check
+    const checks = inst._zod.traits.has("$ZodCheck")
+        ? [inst, ...(defChecks ?? [])]
+        : defChecks?.length
+            ? [...defChecks]
+            : [];
+    for (const ch of checks) {
+        for (const fn of ch._zod.onattach) {
+            fn(inst);
+        }
+    }
+    if (checks.length === 0) {
+        // deferred initializer inst._zod.parse is not yet defined
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred?.push(() => {
+            inst._zod.run = inst._zod.parse;
+        });
+    }
+    else {
+        const runChecks = (payload, checks, ctx) => {
+            if (payload.memo)
+                return payload;
+            let isAborted = aborted(payload);
+            let asyncResult;
+            for (const ch of checks) {
+                if (ch._zod.def.when) {
+                    if (explicitlyAborted(payload))
+                        continue;
+                    const shouldRun = ch._zod.def.when(payload);
+                    if (!shouldRun)
+                        continue;
+                }
+                else if (isAborted) {
+                    continue;
+                }
+                const currLen = payload.issues.length;
+                const _ = ch._zod.check(payload);
+                if (_ instanceof Promise && ctx?.async === false) {
+                    throw new $ZodAsyncError();
+                }
+                if (asyncResult || _ instanceof Promise) {
+                    asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
+                        await _;
+                        const nextLen = payload.issues.length;
+                        if (nextLen === currLen)
+                            return;
+                        attachSchema(payload.issues, currLen, inst);
+                        if (!isAborted)
+                            isAborted = aborted(payload, currLen);
+                    });
+                }
+                else {
+                    const nextLen = payload.issues.length;
+                    if (nextLen === currLen)
+                        continue;
+                    attachSchema(payload.issues, currLen, inst);
+                    if (!isAborted)
+                        isAborted = aborted(payload, currLen);
+                }
+            }
+            if (asyncResult) {
+                return asyncResult.then(() => {
+                    return payload;
+                });
+            }
+            return payload;
+        };
+        const handleCanaryResult = (canary, payload, ctx) => {
+            // abort if the canary is aborted
+            if (aborted(canary)) {
+                canary.aborted = true;
+                return canary;
+            }
+            // run checks first, then
+            const checkResult = runChecks(payload, checks, ctx);
+            if (checkResult instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return checkResult.then((checkResult) => inst._zod.parse(checkResult, ctx));
+            }
+            return inst._zod.parse(checkResult, ctx);
+        };
+        inst._zod.run = (payload, ctx) => {
+            if (ctx.skipChecks) {
+                return inst._zod.parse(payload, ctx);
+            }
+            if (ctx.direction === "backward") {
+                // run canary initial pass (no checks)
+                const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
+                if (canary instanceof Promise) {
+                    return canary.then((canary) => {
+                        return handleCanaryResult(canary, payload, ctx);
+                    });
+                }
+                return handleCanaryResult(canary, payload, ctx);
+            }
+            // forward
+            const result = inst._zod.parse(payload, ctx);
+            if (result instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return result.then((result) => runChecks(result, checks, ctx));
+            }
+            return runChecks(result, checks, ctx);
+        };
+    }
+}, {
+    // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
+    get "~standard"() {
+        return hide(this, "~standard", standardProps(this));
+    },
+    set "~standard"(value) {
+        own(this, "~standard", value);
+    },
+});
+/** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
+// a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
+const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+async function validateAsync(inst, value) {
+    const ctx = { async: true };
+    return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
+}
+function standardProps(inst) {
+    return {
+        validate: (value) => {
+            const ctx = { async: false };
+            try {
+                const r = inst._zod.run({ value, issues: [] }, ctx);
+                if (!(r instanceof Promise))
+                    return toStandardResult(r, ctx);
+            }
+            catch (_) { }
+            // async function so a synchronously throwing check rejects instead of escaping validate
+            return validateAsync(inst, value);
+        },
+        vendor: "zod",
+        version: 1,
+    };
+}
+
+const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
+    $ZodType.init(inst, def);
+    // a format's own pattern, else unbounded; a template literal derives the check-aware form itself
+    inst._zod.pattern = def.pattern ?? anyString;
+    inst._zod.parse = (payload, _) => {
+        if (def.coerce)
+            try {
+                payload.value = String(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "string")
+            return payload;
+        payload.issues.push({
+            expected: "string",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
+    // check initialization must come first
+    checks.$ZodCheckStringFormat.init(inst, def);
+    $ZodString.init(inst, def);
+})));
+const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.guid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUUID", (inst, def) => {
+    if (def.version) {
+        const versionMap = {
+            v1: 1,
+            v2: 2,
+            v3: 3,
+            v4: 4,
+            v5: 5,
+            v6: 6,
+            v7: 7,
+            v8: 8,
+        };
+        const v = versionMap[def.version];
+        if (v === undefined)
+            throw new Error(`Invalid UUID version: "${def.version}"`);
+        def.pattern ?? (def.pattern = regexes.uuid(v));
+    }
+    else
+        def.pattern ?? (def.pattern = regexes.uuid());
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmail", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.email);
+    $ZodStringFormat.init(inst, def);
+})));
+/** The `://` guard rejected the input before the URL constructor saw it. */
+const URL_BAD_FORMAT = 1;
+/** The URL parser rejected the input. */
+const URL_UNPARSEABLE = 2;
+function canParseURL(input) {
+    try {
+        if (typeof URL !== "undefined" && typeof URL.canParse === "function")
+            return URL.canParse(input);
+        new URL(input);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function validateURL(trimmed, def) {
+    if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
+        return canParseURL(trimmed) || URL_UNPARSEABLE;
+    }
+    return parseURLObject(trimmed, def);
+}
+/** Parses a URL while preserving the non-normalizing HTTP guard. */
+function parseURLObject(trimmed, def) {
+    // When normalize is off, require :// for http/https URLs. This prevents strings like "http:example.com" or "https:/path" from being silently accepted
+    if (!def.normalize && def.protocol?.source === regexes.httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+        return URL_BAD_FORMAT;
+    }
+    try {
+        if (typeof URL !== "undefined") {
+            const URLStatic = URL;
+            if (typeof URLStatic.parse === "function")
+                return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+        }
+        // @ts-ignore
+        return new URL(trimmed);
+    }
+    catch {
+        return URL_UNPARSEABLE;
+    }
+}
+const asciiTabOrNewline = /[\t\n\r]/g;
+/** The URL parser deletes every ASCII tab, LF and CR from its input before it parses, so `new URL("https://exa\nmple.com")` reports on `example.com`. Applying the same deletion to the returned value closes the half of that divergence which can move the host; the parser's other rewrite, stripping C0 controls at the edges, cannot. */
+function stripTabAndNewline(value) {
+    return value.replace(asciiTabOrNewline, "");
+}
+function urlHostnameOk(url, hostname) {
+    hostname.lastIndex = 0;
+    return hostname.test(url.hostname);
+}
+function urlProtocolOk(url, protocol) {
+    protocol.lastIndex = 0;
+    return protocol.test(url.protocol.endsWith(":") ? url.protocol.slice(0, -1) : url.protocol);
+}
+const $ZodURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodURL", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        try {
+            // Trim whitespace from input
+            const trimmed = payload.value.trim();
+            const url = validateURL(trimmed, def);
+            if (url === URL_BAD_FORMAT) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid URL format",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === URL_UNPARSEABLE) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === true) {
+                payload.value = stripTabAndNewline(trimmed);
+                return;
+            }
+            if (def.hostname && !urlHostnameOk(url, def.hostname)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid hostname",
+                    pattern: def.hostname.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            if (def.protocol && !urlProtocolOk(url, def.protocol)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid protocol",
+                    pattern: def.protocol.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            // Set the output value based on normalize flag
+            payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed);
+            return;
+        }
+        catch (_) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "url",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmoji", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.emoji());
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNanoID", (inst, def) => {
+    if (def.length !== undefined && (!Number.isInteger(def.length) || def.length < 1))
+        throw new Error(`Invalid nanoid length: ${def.length}`);
+    def.pattern ?? (def.pattern = def.length === undefined ? regexes.nanoid : regexes.nanoidOfLength(def.length));
+    $ZodStringFormat.init(inst, def);
+})));
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link $ZodCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const $ZodCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID2", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid2);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodULID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ulid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.xid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodKSUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ksuid);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.datetime(def));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.date);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.time(def));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.duration);
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv4);
+    $ZodStringFormat.init(inst, def);
+})));
+/** An IPv6 address is written with hex digits, colons and dots, and nothing else. The guard is what makes the check below an IPv6 check: `new URL("http://[...]")` parses an authority, not an address, so `@` and `\` re-delimit it and `"::@1\\"` validates against the host `0.0.0.1`. The URL parser also deletes ASCII tab, LF and CR rather than failing, which is how `"::1\n"` validated as `::1`. */
+const ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
+function isValidIPv6(value) {
+    if (!ipv6Alphabet.test(value))
+        return false;
+    return canParseURL(`http://[${value}]`);
+}
+const $ZodIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv6);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidIPv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "ipv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv4);
+    $ZodStringFormat.init(inst, def);
+})));
+function isValidCIDRv6(value) {
+    const parts = value.split("/");
+    if (parts.length !== 2)
+        return false;
+    const [address, prefix] = parts;
+    if (!prefix)
+        return false;
+    const prefixNum = Number(prefix);
+    if (`${prefixNum}` !== prefix)
+        return false;
+    if (prefixNum < 0 || prefixNum > 128)
+        return false;
+    return isValidIPv6(address);
+}
+const $ZodCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv6); // not used for validation
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidCIDRv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "cidrv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+//////////////////////////////   ZodBase64   //////////////////////////////
+function isValidBase64(data) {
+    if (data === "")
+        return true;
+    // atob ignores whitespace, so reject it up front.
+    if (/\s/.test(data))
+        return false;
+    if (data.length % 4 !== 0)
+        return false;
+    try {
+        // @ts-ignore
+        atob(data);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+// lax on purpose: the quantified regexes.base64 overflows the regex stack on multi-MB input and its leading ^$| alternation leaks through template-literal composition; isValidBase64 enforces length and padding
+const base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
+const $ZodBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64", (inst, def) => {
+    def.pattern ?? (def.pattern = base64Charset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodBase64URL   //////////////////////////////
+// lax on purpose: the quantified regexes.base64url overflows the regex stack on multi-MB input; isValidBase64 enforces length on the padded string
+const base64urlCharset = /^[A-Za-z0-9_-]*$/;
+function isValidBase64URL(data) {
+    if (!base64urlCharset.test(data))
+        return false;
+    const base64 = data.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/"));
+    const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
+    return isValidBase64(padded);
+}
+const $ZodBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64URL", (inst, def) => {
+    def.pattern ?? (def.pattern = base64urlCharset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64URL(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64url",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodE164", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.e164);
+    $ZodStringFormat.init(inst, def);
+})));
+//////////////////////////////   ZodCreditCard   //////////////////////////////
+const CC_SANITIZE = /[- ]/g;
+/** Luhn checksum on a digit-only string. Adapted from valibot (MIT). */
+function isLuhnAlgo(digits) {
+    let length = digits.length;
+    let bit = 1;
+    let sum = 0;
+    while (length) {
+        const value = digits.charCodeAt(--length) - 48;
+        bit ^= 1;
+        sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
+    }
+    return sum % 10 === 0;
+}
+function isValidCreditCard(input) {
+    if (!regexes.creditCard.test(input))
+        return false;
+    return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
+}
+const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
+    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    def.pattern ?? (def.pattern = regexes.creditCard);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidCreditCard(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "credit_card",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodIBAN   //////////////////////////////
+// iso 7064 mod 97-10 checksum without BigInt
+function isIso7064Mod97(iban) {
+    let remainder = 0;
+    const len = iban.length;
+    for (let i = 4; i < len; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    for (let i = 0; i < 4; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    return remainder === 1;
+}
+function isValidIBAN(input) {
+    if (!regexes.iban.test(input))
+        return false;
+    return isIso7064Mod97(input);
+}
+const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
+    // shape only — checksum is not expressible as a pattern
+    def.pattern ?? (def.pattern = regexes.iban);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidIBAN(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "iban",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodJWT   //////////////////////////////
+function isValidJWT(token, algorithm = null) {
+    try {
+        const tokensParts = token.split(".");
+        if (tokensParts.length !== 3)
+            return false;
+        const [header] = tokensParts;
+        if (!header)
+            return false;
+        // @ts-ignore
+        const parsedHeader = JSON.parse(atob(header));
+        if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
+            return false;
+        if (!parsedHeader.alg)
+            return false;
+        if (algorithm && (!("alg" in parsedHeader) || parsedHeader.alg !== algorithm))
+            return false;
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+const $ZodJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodJWT", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidJWT(payload.value, def.alg))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "jwt",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (def.fn(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: def.format,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = number;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Number(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "number" && !Number.isNaN(input) && Number.isFinite(input)) {
+            return payload;
+        }
+        const received = typeof input === "number"
+            ? Number.isNaN(input)
+                ? "NaN"
+                : !Number.isFinite(input)
+                    ? String(input)
+                    : undefined
+            : undefined;
+        payload.issues.push({
+            expected: "number",
+            code: "invalid_type",
+            input,
+            inst,
+            ...(received ? { received } : {}),
+        });
+        return payload;
+    };
+});
+const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, def) => {
+    $ZodCheckNumberFormat.init(inst, def);
+    $ZodNumber.init(inst, def); // no format checks
+});
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes_boolean;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Boolean(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "boolean")
+            return payload;
+        payload.issues.push({
+            expected: "boolean",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigInt", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.bigint;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = BigInt(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "bigint")
+            return payload;
+        payload.issues.push({
+            expected: "bigint",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigIntFormat", (inst, def) => {
+    checks.$ZodCheckBigIntFormat.init(inst, def);
+    $ZodBigInt.init(inst, def); // no format checks
+})));
+const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSymbol", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "symbol")
+            return payload;
+        payload.issues.push({
+            expected: "symbol",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.undefined;
+    inst._zod.values = new Set([undefined]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "undefined",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.null;
+    inst._zod.values = new Set([null]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (input === null)
+            return payload;
+        payload.issues.push({
+            expected: "null",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+})));
+const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+});
+const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        payload.issues.push({
+            expected: "never",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodVoid", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "void",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDate", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce) {
+            try {
+                payload.value = new Date(payload.value);
+            }
+            catch (_err) { }
+        }
+        const input = payload.value;
+        const isDate = input instanceof Date;
+        const isValidDate = isDate && !Number.isNaN(input.getTime());
+        if (isValidDate)
+            return payload;
+        payload.issues.push({
+            expected: "date",
+            code: "invalid_type",
+            input,
+            ...(isDate ? { received: "Invalid Date" } : {}),
+            inst,
+        });
+        return payload;
+    };
+})));
+// an oversized container fails its leading size checks before any element is parsed
+function capSize(inst, size) {
+    const caps = sizeCaps(inst._zod.def.checks);
+    if (!caps.length)
+        return;
+    const cap = Math.min(...caps.map((c) => c[0]));
+    const parse = inst._zod.parse;
+    inst._zod.parse = (payload, ctx) => {
+        const n = size(payload.value);
+        if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
+            for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
+                if (n > max && ch._zod.def.when(payload)) {
+                    const start = payload.issues.length;
+                    ch._zod.check(payload);
+                    // the value is still the raw input, so no later check may read it
+                    payload.issues[start].continue = false;
+                    attachSchema(payload.issues, start, inst);
+                    return payload;
+                }
+            }
+        }
+        return parse(payload, ctx);
+    };
+}
+const arraySize = (input) => (Array.isArray(input) ? input.length : -1);
+const mapSize = (input) => (input instanceof Map ? input.size : -1);
+const setSize = (input) => (input instanceof Set ? input.size : -1);
+function handleArrayResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                expected: "array",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, Array(input.length), ctx) : Array(input.length);
+        const proms = [];
+        const abortEarly = ctx?.abortEarly;
+        for (let i = 0; i < input.length; i++) {
+            const item = input[i];
+            const result = def.element._zod.run({
+                value: item,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleArrayResult(result, payload, i)));
+            }
+            else {
+                handleArrayResult(result, payload, i);
+                // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
+                if (abortEarly && result.issues.length !== 0 && aborted(result))
+                    break;
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload; //handleArrayResultsAsync(parseResults, final);
+    };
+    capSize(inst, arraySize);
+});
+function handlePropertyResult(result, final, key, input, optin, optout) {
+    const isPresent = key in input;
+    const isOptionalOut = optout === "optional";
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    if (!isPresent && isOptionalOut && optin === "optional") {
+        return;
+    }
+    if (result.issues.length) {
+        // For optional-in/out schemas, ignore errors on absent keys.
+        if (optin !== undefined && isOptionalOut && !isPresent) {
+            return;
+        }
+        final.issues.push(...prefixIssues(key, result.issues));
+    }
+    if (!isPresent && optin === undefined) {
+        if (!result.issues.length) {
+            final.issues.push({
+                code: "invalid_type",
+                expected: "nonoptional",
+                input: undefined,
+                path: [key],
+            });
+        }
+        return;
+    }
+    if (result.value === undefined) {
+        if (isPresent || (optin === "defaulted" && !isOptionalOut)) {
+            final.value[key] = undefined;
+        }
+    }
+    else {
+        final.value[key] = result.value;
+    }
+}
+// one shared instance; a fresh [] per schema cost 56 bytes retained
+const NO_SYMBOL_KEYS = [];
+function normalizeDef(def) {
+    const keys = Object.keys(def.shape);
+    const ownSymbols = Object.getOwnPropertySymbols(def.shape);
+    const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
+    // aliases `keys` when there are no symbols, so a string-only shape keeps one array
+    const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+    for (const k of allKeys) {
+        if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
+            throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
+        }
+    }
+    const okeys = optionalKeys(def.shape);
+    return {
+        ...def,
+        allKeys,
+        symbolKeys,
+        // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
+        keySet: new Set(keys),
+        numKeys: keys.length,
+        optionalKeys: new Set(okeys),
+    };
+}
+function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
+    const unrecognized = [];
+    const keySet = def.keySet;
+    const _catchall = def.catchall._zod;
+    const t = _catchall.def.type;
+    const optin = _catchall.optin;
+    const optout = _catchall.optout;
+    // starts at 0, not the current length: the shape phase already ran and may have aborted
+    let seen = 0;
+    for (const key in input) {
+        if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+                break;
+            seen = payload.issues.length;
+        }
+        // Must precede the __proto__ branch: a declared key is not unrecognized, even though the shape loop deliberately strips __proto__ from the parsed output.
+        if (keySet.has(key))
+            continue;
+        // Don't copy an undeclared __proto__ into the result; assignment to a plain {} would replace the result prototype. But in strict mode it is still an unknown key, so report it before skipping.
+        if (key === "__proto__") {
+            if (t === "never")
+                unrecognized.push(key);
+            continue;
+        }
+        if (t === "never") {
+            unrecognized.push(key);
+            continue;
+        }
+        const r = _catchall.run({ value: input[key], issues: [] }, ctx);
+        if (r instanceof Promise) {
+            proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+        }
+        else {
+            handlePropertyResult(r, payload, key, input, optin, optout);
+        }
+    }
+    if (unrecognized.length) {
+        payload.issues.push({
+            code: "unrecognized_keys",
+            keys: unrecognized,
+            input,
+            inst,
+            // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
+            continue: true,
+        });
+    }
+    if (!proms.length)
+        return payload;
+    return Promise.all(proms).then(() => {
+        return payload;
+    });
+}
+const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodType.init(inst, def);
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    // a cloned def carries its source's accessor, which knows the shape it answers from; adopting that keeps the clone's keys readable without running it
+    const sh = desc?.get ? desc.get.raw : (def.shape ?? {});
+    if (sh) {
+        // Freezes the shape on first read, so its getters resolve once and every later read sees the same schemas.
+        const get = () => {
+            const newSh = { ...sh };
+            Object.defineProperty(def, "shape", { value: newSh });
+            get.raw = newSh;
+            return newSh;
+        };
+        get.raw = sh;
+        Object.defineProperty(def, "shape", { get });
+    }
+    const _normalized = cached(() => normalizeDef(def));
+    defineLazyInternal(inst, "propValues", (zod) => {
+        const shape = zod.def.shape;
+        const propValues = {};
+        for (const key in shape) {
+            const field = shape[key]._zod;
+            if (field.values) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+                    assignProp(propValues, key, new Set());
+                }
+                for (const v of field.values)
+                    propValues[key].add(v);
+                // An omittable slot reads back as undefined at a discriminator lookup, so it has to claim undefined: two options that can both omit the key are not discriminable on it.
+                if (field.optin !== undefined)
+                    propValues[key].add(undefined);
+            }
+        }
+        return propValues;
+    });
+    const isObject = util_isObject;
+    const catchall = def.catchall;
+    let value;
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+        const proms = [];
+        const shape = value.shape;
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const key of value.allKeys) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            if (key === "__proto__")
+                continue;
+            const el = shape[key];
+            const optin = el._zod.optin;
+            const optout = el._zod.optout;
+            const r = el._zod.run({ value: input[key], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+            }
+            else {
+                handlePropertyResult(r, payload, key, input, optin, optout);
+            }
+        }
+        if (!catchall) {
+            return proms.length ? Promise.all(proms).then(() => payload) : payload;
+        }
+        return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
+    };
+});
+const $ZodObjectJIT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodObjectJIT", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodObject.init(inst, def);
+    const superParse = inst._zod.parse;
+    const _normalized = util.cached(() => normalizeDef(def));
+    const memo = core.globalConfig.memoizer;
+    const generateFastpass = (shape) => {
+        const normalized = _normalized.value;
+        const syms = normalized.symbolKeys;
+        // a symbol has no source literal, so it is read as `syms[i]` off the closed-over scope
+        const doc = new Doc(["payload", "ctx"], { shape, inst, memo, syms });
+        const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
+        // prefixes in place, like util.prefixIssues. newResult must land before the early return: a catchall runs after this and would otherwise write onto the caller's input
+        const prefixStr = (id, k) => `
+          let ${id}_ab = false;
+          for (let i = 0; i < ${id}.issues.length; i++) {
+            const iss = ${id}.issues[i];
+            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
+            payload.issues.push(iss);
+            if (iss.continue !== true) ${id}_ab = true;
+          }
+          if (${id}_ab && ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }`;
+        doc.write(`const input = payload.value;`);
+        const ids = Object.create(null);
+        let counter = 0;
+        for (const key of normalized.allKeys) {
+            ids[key] = `key_${counter++}`;
+        }
+        // A: preserve key order {
+        doc.write(memo ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+        for (const key of normalized.allKeys) {
+            if (key === "__proto__")
+                continue;
+            const id = ids[key];
+            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : util.esc(key);
+            const isPresent = `${k} in input`;
+            const schema = shape[key];
+            const optin = schema?._zod?.optin;
+            const isOptionalIn = optin !== undefined;
+            const isOptionalOut = schema?._zod?.optout === "optional";
+            doc.write(`const ${id} = ${parseStr(k)};`);
+            if (isOptionalIn && isOptionalOut) {
+                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (!${id}.issues.length || ${id}_present) {
+          if (${id}.issues.length) {${prefixStr(id, k)}
+          }
+
+          if (${assign}) {
+            newResult[${k}] = ${id}.value;
+          }
+        }
+
+      `);
+            }
+            else if (!isOptionalIn) {
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+        if (!${id}_present && !${id}.issues.length) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: undefined,
+            path: [${k}]
+          });
+          if (ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }
+        }
+
+        if (${id}_present) {
+          newResult[${k}] = ${id}.value;
+        }
+
+      `);
+            }
+            else {
+                doc.write(`
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+      `);
+                if (optin === "defaulted") {
+                    doc.write(`newResult[${k}] = ${id}.value;`);
+                }
+                else {
+                    doc.write(`
+        if (${id}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id}.value;
+        }
+      `);
+                }
+            }
+        }
+        doc.write(`payload.value = newResult;`);
+        doc.write(`return payload;`);
+        // closing `shape` in is what pays: turbofan specializes the parser against that one shape object, so every `shape[k]._zod.run` folds to a known callee. as a parameter it stays a generic load and measures 13% slower even with the forwarding frame gone
+        return doc.compile();
+    };
+    let fastpass;
+    const isObject = util.isObject;
+    const jit = !core.globalConfig.jitless;
+    const allowsEval = util.allowsEval;
+    const fastEnabled = jit && allowsEval.value; // && !def.catchall;
+    const catchall = def.catchall;
+    let value;
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
+            // always synchronous
+            if (!fastpass)
+                fastpass = generateFastpass(def.shape);
+            payload = fastpass(payload, ctx);
+            if (!catchall)
+                return payload;
+            return handleCatchall([], input, payload, ctx, value, inst, ctx?.abortEarly === true);
+        }
+        return superParse(payload, ctx);
+    };
+})));
+function handleUnionResults(results, final, inst, ctx) {
+    for (const result of results) {
+        if (result.issues.length === 0) {
+            final.value = result.value;
+            return final;
+        }
+    }
+    const nonaborted = results.filter((r) => !util.aborted(r));
+    if (nonaborted.length === 1) {
+        final.value = nonaborted[0].value;
+        return nonaborted[0];
+    }
+    final.issues.push({
+        code: "invalid_union",
+        input: final.value,
+        inst,
+        errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+    });
+    return final;
+}
+const $ZodUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUnion", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
+        ? "defaulted"
+        : zod.def.options.some((o) => o._zod.optin !== undefined)
+            ? "optional"
+            : undefined);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
+    util.defineLazyInternal(inst, "values", (zod) => {
+        if (zod.def.options.every((o) => o._zod.values)) {
+            return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
+        }
+        return undefined;
+    });
+    util.defineLazyInternal(inst, "pattern", (zod) => {
+        if (zod.def.options.every((o) => o._zod.pattern)) {
+            const patterns = zod.def.options.map((o) => o._zod.pattern);
+            return new RegExp(`^(${patterns.map((p) => util.cleanRegex(p.source)).join("|")})$`);
+        }
+        return undefined;
+    });
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                if (result.issues.length === 0)
+                    return result;
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleUnionResults(results, payload, inst, ctx);
+        });
+    };
+})));
+function handleExclusiveUnionResults(results, final, inst, ctx) {
+    const matches = [];
+    for (let i = 0; i < results.length; i++) {
+        if (results[i].issues.length === 0)
+            matches.push(i);
+    }
+    if (matches.length === 1) {
+        final.value = results[matches[0]].value;
+        return final;
+    }
+    if (matches.length === 0) {
+        // No matches - same as regular union
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+        });
+    }
+    else {
+        // Multiple matches - exclusive union failure
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: [],
+            inclusive: false,
+            matches,
+        });
+    }
+    return final;
+}
+const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXor", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    def.inclusive = false;
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        });
+    };
+})));
+/** Returns the option whose discriminator claims `value`, or throws if ambiguous. */
+function getDiscriminatedOption(union, value) {
+    const internals = union._zod;
+    let map = internals.bag.optionsMap;
+    if (!map) {
+        map = discriminatorMap(internals.def);
+        internals.bag.optionsMap = map;
+    }
+    const option = map.get(value);
+    if (option === null)
+        throw new Error(`Ambiguous discriminator value "${String(value)}"`);
+    return option;
+}
+function discriminatorMap(def) {
+    const map = new Map();
+    for (const option of def.options) {
+        const values = option._zod.propValues?.[def.discriminator];
+        if (!values || values.size === 0)
+            throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option)}"`);
+        for (const value of values) {
+            if (map.has(value)) {
+                if (value !== undefined)
+                    throw new Error(`Duplicate discriminator value "${String(value)}"`);
+                // keep the collision marked so a later member cannot reclaim it
+                map.set(value, null);
+            }
+            else {
+                map.set(value, option);
+            }
+        }
+    }
+    return map;
+}
+const $ZodDiscriminatedUnion = 
+/*@__PURE__*/
+(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+    def.inclusive = false;
+    $ZodUnion.init(inst, def);
+    const _super = inst._zod.parse;
+    util.defineLazyInternal(inst, "propValues", (zod) => {
+        const propValues = {};
+        let undefinedCount = 0;
+        for (const option of zod.def.options) {
+            const pv = option._zod.propValues;
+            if (!pv || Object.keys(pv).length === 0)
+                throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
+            if (pv[zod.def.discriminator]?.has(undefined))
+                undefinedCount++;
+            for (const [k, v] of Object.entries(pv)) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
+                    util.assignProp(propValues, k, new Set());
+                }
+                for (const val of v) {
+                    propValues[k].add(val);
+                }
+            }
+        }
+        if (!zod.def.unionFallback && undefinedCount > 1)
+            propValues[zod.def.discriminator]?.delete(undefined);
+        return propValues;
+    });
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    def.options.forEach((option, i) => {
+        const propShape = util.rawShape(option._zod.def);
+        if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
+            throw new Error(`Invalid discriminated union option at index "${i}"`);
+        }
+    });
+    const disc = util.cached(() => discriminatorMap(def));
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!util.isObject(input)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "object",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const value = input?.[def.discriminator];
+        const opt = disc.value.get(value);
+        // forward metadata cannot choose an encoder for an absent tag
+        if (opt && (value !== undefined || ctx.direction !== "backward")) {
+            return opt._zod.run(payload, ctx);
+        }
+        // Fall back to union matching when the fast discriminator path fails:
+        // - explicitly enabled via unionFallback, or
+        // - during backward direction (encode), since codec-based discriminators have different values in forward vs backward directions
+        if (def.unionFallback || ctx.direction === "backward") {
+            return _super(payload, ctx);
+        }
+        // no matching discriminator
+        payload.issues.push({
+            code: "invalid_union",
+            errors: [],
+            note: "No matching discriminator",
+            discriminator: def.discriminator,
+            options: Array.from(disc.value.keys()).filter((value) => disc.value.get(value) !== null),
+            input,
+            path: [def.discriminator],
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIntersection", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        const left = def.left._zod.run({ value: input, issues: [] }, ctx);
+        const right = def.right._zod.run({ value: input, issues: [] }, ctx);
+        const async = left instanceof Promise || right instanceof Promise;
+        if (async) {
+            return Promise.all([left, right]).then(([left, right]) => {
+                return handleIntersectionResults(payload, left, right);
+            });
+        }
+        return handleIntersectionResults(payload, left, right);
+    };
+})));
+function mergeValues(a, b) {
+    // const aType = parse.t(a);
+    // const bType = parse.t(b);
+    if (a === b) {
+        return { valid: true, data: a };
+    }
+    if (a instanceof Date && b instanceof Date && +a === +b) {
+        return { valid: true, data: a };
+    }
+    if (util.isPlainObject(a) && util.isPlainObject(b)) {
+        const bKeys = Object.keys(b);
+        const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+        const newObj = { ...a, ...b };
+        if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
+            delete newObj.__proto__;
+        for (const key of sharedKeys) {
+            if (key === "__proto__")
+                continue;
+            const sharedValue = mergeValues(a[key], b[key]);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [key, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newObj[key] = sharedValue.data;
+        }
+        return { valid: true, data: newObj };
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length !== b.length) {
+            return { valid: false, mergeErrorPath: [] };
+        }
+        const newArray = [];
+        for (let index = 0; index < a.length; index++) {
+            const itemA = a[index];
+            const itemB = b[index];
+            const sharedValue = mergeValues(itemA, itemB);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [index, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newArray.push(sharedValue.data);
+        }
+        return { valid: true, data: newArray };
+    }
+    return { valid: false, mergeErrorPath: [] };
+}
+function handleIntersectionResults(result, left, right) {
+    // Track which side(s) reject each key. A key rejection is reported only when BOTH sides reject it, so a key owned by one branch survives the other's key schema. strictObject reports these as unrecognized_keys; a record with an open key schema reports one invalid_key per key.
+    const unrecKeys = new Map();
+    let unrecIssue;
+    const keyIssues = new Map();
+    const collect = (iss, side) => {
+        let keys;
+        if (iss.code === "unrecognized_keys" && !iss.path?.length) {
+            unrecIssue ?? (unrecIssue = iss);
+            keys = iss.keys;
+        }
+        else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
+            const k = String(iss.path[0]);
+            if (!keyIssues.has(k))
+                keyIssues.set(k, iss);
+            keys = [k];
+        }
+        else {
+            return false;
+        }
+        for (const k of keys) {
+            if (!unrecKeys.has(k))
+                unrecKeys.set(k, {});
+            unrecKeys.get(k)[side] = true;
+        }
+        return true;
+    };
+    for (const iss of left.issues) {
+        if (!collect(iss, "l"))
+            result.issues.push(iss);
+    }
+    for (const iss of right.issues) {
+        if (!collect(iss, "r"))
+            result.issues.push(iss);
+    }
+    // Report only keys rejected by BOTH sides
+    const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
+    if (bothKeys.length) {
+        const aggregated = unrecIssue ? bothKeys.filter((k) => unrecIssue.keys.includes(k)) : [];
+        if (aggregated.length)
+            result.issues.push({ ...unrecIssue, keys: aggregated });
+        for (const k of bothKeys) {
+            if (!aggregated.includes(k) && keyIssues.has(k))
+                result.issues.push(keyIssues.get(k));
+        }
+    }
+    const merged = mergeValues(left.value, right.value);
+    if (!merged.valid) {
+        if (util.aborted(result))
+            return result;
+        throw new Error(`Unmergable intersection. Error path: ` + `${JSON.stringify(merged.mergeErrorPath)}`);
+    }
+    result.value = merged.data;
+    return result;
+}
+const $ZodTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTuple", (inst, def) => {
+    $ZodType.init(inst, def);
+    const items = def.items;
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "tuple",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, [], ctx) : [];
+        const proms = [];
+        const optinStart = getTupleOptStart(items, "optin");
+        const optoutStart = getTupleOptStart(items, "optout");
+        if (!def.rest) {
+            if (input.length < optinStart) {
+                payload.issues.push({
+                    code: "too_small",
+                    minimum: optinStart,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+                return payload;
+            }
+            if (input.length > items.length) {
+                payload.issues.push({
+                    code: "too_big",
+                    maximum: items.length,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+            }
+        }
+        // Run every item in parallel, collecting results into an indexed array. The post-processing in `handleTupleResults` walks them in order so it can decide whether an absent optional-output error can truncate the tail or must be reported to preserve required output.
+        const itemResults = new Array(items.length);
+        // only tracked when there is a rest loop to skip
+        const abortEarly = def.rest ? ctx?.abortEarly : undefined;
+        let itemAborted = false;
+        for (let i = 0; i < items.length; i++) {
+            const r = items[i]._zod.run({ value: input[i], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((rr) => {
+                    itemResults[i] = rr;
+                }));
+            }
+            else {
+                itemResults[i] = r;
+                if (abortEarly && !itemAborted && r.issues.length)
+                    itemAborted = util.aborted(r);
+            }
+        }
+        // sound because rest is non-empty exactly when every fixed index is present, the one case handleTupleResults cannot discard an item's issues
+        if (def.rest && !itemAborted) {
+            let i = items.length - 1;
+            const rest = input.slice(items.length);
+            let seen = payload.issues.length;
+            for (const el of rest) {
+                if (abortEarly && payload.issues.length !== seen) {
+                    if (util.aborted(payload, seen))
+                        break;
+                    seen = payload.issues.length;
+                }
+                i++;
+                const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+                }
+                else {
+                    handleTupleResult(result, payload, i);
+                }
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
+        }
+        return handleTupleResults(itemResults, payload, items, input, optoutStart);
+    };
+})));
+function getTupleOptStart(items, key) {
+    for (let i = items.length - 1; i >= 0; i--) {
+        // optin is a three-rung ladder so any rung above `undefined` permits an absent slot; optout stays two-valued.
+        const omittable = key === "optin" ? items[i]._zod.optin !== undefined : items[i]._zod.optout === "optional";
+        if (!omittable)
+            return i + 1;
+    }
+    return 0;
+}
+function handleTupleResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...util.prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+function handleTupleResults(itemResults, final, items, input, optoutStart) {
+    // Walk results in order. Mirror $ZodObject's swallow-on-absent-optional rule, but only after `optoutStart`: the first index where the output tuple tail can be absent.
+    for (let i = 0; i < items.length; i++) {
+        const r = itemResults[i];
+        const isPresent = i < input.length;
+        // The array analog of `handlePropertyResult`'s absent-key early return: the middle rung permits absence without supplying anything in its place, so the tail truncates here instead of materializing whatever the item made of `undefined`.
+        if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+            final.value.length = i;
+            break;
+        }
+        if (r.issues.length) {
+            if (!isPresent && i >= optoutStart) {
+                final.value.length = i;
+                break;
+            }
+            final.issues.push(...util.prefixIssues(i, r.issues));
+        }
+        final.value[i] = r.value;
+    }
+    // Drop trailing slots that produced `undefined` for absent input
+    // (the array analog of an absent optional key on an object). The
+    // `i >= input.length` floor is critical: an explicit `undefined`
+    // *inside* the input must be preserved even when the schema is
+    // optional-out (e.g. `z.string().or(z.undefined())` accepting an
+    // explicit undefined value).
+    for (let i = final.value.length - 1; i >= input.length; i--) {
+        if (items[i]._zod.optout === "optional" && final.value[i] === undefined) {
+            final.value.length = i;
+        }
+        else {
+            break;
+        }
+    }
+    return final;
+}
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core_globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!isPlainObject(input)) {
+            payload.issues.push({
+                expected: "record",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        // no guard in either loop below: a record's invalid_key aborts but an enclosing intersection can reconcile it, so a stopped loop hides keys the sibling does not own and the intersection then rejects nothing
+        const proms = [];
+        const values = def.keyType._zod.values;
+        if (values && !def.partial) {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            const recordKeys = new Set();
+            for (const key of values) {
+                if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+                    recordKeys.add(typeof key === "number" ? key.toString() : key);
+                    // A declared __proto__ is stripped but is not an unrecognized key.
+                    if (key === "__proto__")
+                        continue;
+                    const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                    if (keyResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (keyResult.issues.length) {
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                        continue;
+                    }
+                    const outKey = keyResult.value;
+                    if (outKey === "__proto__")
+                        continue;
+                    const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                    if (result instanceof Promise) {
+                        proms.push(result.then((result) => {
+                            if (result.issues.length) {
+                                payload.issues.push(...prefixIssues(key, result.issues));
+                            }
+                            payload.value[outKey] = result.value;
+                        }));
+                    }
+                    else {
+                        if (result.issues.length) {
+                            payload.issues.push(...prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }
+                }
+            }
+            let unrecognized;
+            for (const key in input) {
+                if (!recordKeys.has(key)) {
+                    if (def.mode === "loose") {
+                        // skip __proto__ so it can't replace the result prototype via the assignment setter on the plain {} we build into
+                        if (key === "__proto__")
+                            continue;
+                        payload.value[key] = input[key];
+                    }
+                    else {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        else {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            // An enumerable key schema declares which keys the record owns, so a key outside the set is unrecognized. A non-enumerable one (regex, refine) is a constraint every key must satisfy, so a failing key is invalid. Only the former is reconcilable against the other side of an intersection.
+            let unrecognized;
+            // Reflect.ownKeys for Symbol-key support; filter non-enumerable to match z.object()
+            for (const key of Reflect.ownKeys(input)) {
+                if (key === "__proto__")
+                    continue;
+                if (!Object.prototype.propertyIsEnumerable.call(input, key))
+                    continue;
+                let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                if (keyResult instanceof Promise) {
+                    throw new Error("Async schemas not supported in object keys currently");
+                }
+                // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+                if (checkNumericKey) {
+                    const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+                    if (retryResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (retryResult.issues.length === 0) {
+                        keyResult = retryResult;
+                    }
+                }
+                if (keyResult.issues.length) {
+                    if (def.mode === "loose") {
+                        // Pass through unchanged
+                        payload.value[key] = input[key];
+                    }
+                    else if (values) {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                    else {
+                        // Default "strict" behavior: error on invalid key
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                    }
+                    continue;
+                }
+                // the guard above tests the raw input key, but the key schema can normalize an ordinary key into __proto__; re-check the key we actually write under
+                const outKey = keyResult.value;
+                if (outKey === "__proto__")
+                    continue;
+                const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((result) => {
+                        if (result.issues.length) {
+                            payload.issues.push(...prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }));
+                }
+                else {
+                    if (result.issues.length) {
+                        payload.issues.push(...prefixIssues(key, result.issues));
+                    }
+                    payload.value[outKey] = result.value;
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload;
+    };
+});
+const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Map)) {
+            payload.issues.push({
+                expected: "map",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Map(), ctx) : new Map();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const [key, value] of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+            const valueResult = def.valueType._zod.run({ value: value, issues: [] }, ctx);
+            if (keyResult instanceof Promise || valueResult instanceof Promise) {
+                proms.push(Promise.all([keyResult, valueResult]).then(([keyResult, valueResult]) => {
+                    handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+                }));
+            }
+            else {
+                handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+            }
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, mapSize);
+})));
+function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
+    if (keyResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, keyResult.issues));
+        }
+        else {
+            final.issues.push({
+                code: "invalid_key",
+                origin: "map",
+                input,
+                inst,
+                issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    if (valueResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, valueResult.issues));
+        }
+        else {
+            final.issues.push({
+                origin: "map",
+                code: "invalid_element",
+                input,
+                inst,
+                key: key,
+                issues: valueResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    final.value.set(keyResult.value, valueResult.value);
+}
+const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSet", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Set)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "set",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Set(), ctx) : new Set();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const item of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleSetResult(result, payload)));
+            }
+            else
+                handleSetResult(result, payload);
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, setSize);
+})));
+function handleSetResult(result, final) {
+    if (result.issues.length) {
+        final.issues.push(...result.issues);
+    }
+    final.value.add(result.value);
+}
+const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = getEnumValues(def.entries);
+    const valuesSet = new Set(values);
+    inst._zod.values = valuesSet;
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (valuesSet.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = new Set(def.values);
+    inst._zod.values = values;
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const vals = zod.def.values;
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(vals.length
+            ? `^(${vals
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
+                .join("|")})$`
+            : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (values.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        // @ts-ignore
+        if (input instanceof File)
+            return payload;
+        payload.issues.push({
+            expected: "file",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTransform", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "optional";
+    core.globalConfig.memoizer?.guard(inst);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new core.$ZodEncodeError(inst.constructor.name);
+        }
+        const _out = def.transform(payload.value, payload);
+        if (ctx.async) {
+            const output = _out instanceof Promise ? _out : Promise.resolve(_out);
+            return output.then((output) => {
+                payload.value = output;
+                return payload;
+            });
+        }
+        if (_out instanceof Promise) {
+            throw new core.$ZodAsyncError();
+        }
+        payload.value = _out;
+        return payload;
+    };
+})));
+function handleOptionalResult(payload, result) {
+    // A substituting schema that still failed has no usable answer; yield undefined. Its issues are simply dropped: it ran on a payload of its own, so there is no shared array to truncate and nothing of the caller's to lose with it.
+    payload.value = result.issues.length ? undefined : result.value;
+    return payload;
+}
+const $ZodOptional = /*@__PURE__*/ $constructor("$ZodOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    // .optional() propagates absence rather than substituting for it, so a defaulted inner keeps its rung.
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    inst._zod.optout = "optional";
+    defineLazyInternal(inst, "values", (zod) => {
+        const values = zod.def.innerType._zod.values;
+        return values ? new Set([...values, undefined]) : undefined;
+    });
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        if (payload.value === undefined) {
+            // Only the top rung substitutes a value for absence; everything else leaves it intact, which is what .optional() means.
+            if (def.innerType._zod.optin !== "defaulted")
+                return payload;
+            // Its own payload, for the same reason $ZodCatch gets one: a pipe forwards an unrecognized key through the caller's issues array, and this must not read that as the substituting schema failing and drop it.
+            const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+            if (result instanceof Promise)
+                return result.then((result) => handleOptionalResult(payload, result));
+            return handleOptionalResult(payload, result);
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodExactOptional", (inst, def) => {
+    // Call parent init - inherits optin/optout = "optional"
+    $ZodOptional.init(inst, def);
+    // Override values/pattern to NOT add undefined
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+    // Override parse to just delegate (no undefined handling)
+    inst._zod.parse = (payload, ctx) => {
+        return def.innerType._zod.run(payload, ctx);
+    };
+})));
+const $ZodNullable = /*@__PURE__*/ $constructor("$ZodNullable", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : undefined;
+    });
+    defineLazyInternal(inst, "values", (zod) => {
+        return zod.def.innerType._zod.values ? new Set([...zod.def.innerType._zod.values, null]) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        // Forward direction (decode): allow null to pass through
+        if (payload.value === null)
+            return payload;
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    // inst._zod.qin = "true";
+    inst._zod.optin = "defaulted";
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply defaults for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+            /**
+             * $ZodDefault returns the default value immediately in forward direction.
+             * It doesn't pass the default value into the validator ("prefault"). There's no reason to pass the default value through validation. The validity of the default is enforced by TypeScript statically. Otherwise, it's the responsibility of the user to ensure the default is valid. In the case of pipes with divergent in/out types, you can specify the default on the `in` schema of your ZodPipe to set a "prefault" for the pipe.   */
+            return payload;
+        }
+        // Forward direction: continue with default handling
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleDefaultResult(result, def));
+        }
+        return handleDefaultResult(result, def);
+    };
+})));
+function handleDefaultResult(payload, def) {
+    if (payload.value === undefined) {
+        payload.value = def.defaultValue;
+    }
+    return payload;
+}
+const $ZodPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPrefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "defaulted";
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply prefault for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+})));
+const $ZodNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNonOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => {
+        const v = zod.def.innerType._zod.values;
+        return v ? new Set([...v].filter((x) => x !== undefined)) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleNonOptionalResult(result, inst));
+        }
+        return handleNonOptionalResult(result, inst);
+    };
+})));
+function handleNonOptionalResult(payload, inst) {
+    if (!payload.issues.length && payload.value === undefined) {
+        payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: payload.value,
+            inst,
+        });
+    }
+    return payload;
+}
+const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSuccess", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new core.$ZodEncodeError("ZodSuccess");
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => {
+                payload.value = result.issues.length === 0;
+                return payload;
+            });
+        }
+        payload.value = result.issues.length === 0;
+        return payload;
+    };
+})));
+function handleCatchResult(payload, result, def, ctx) {
+    if (!result.issues.length) {
+        payload.value = result.value;
+        // The value carries up, so the flag describing it has to carry with it: a back-edge into a node still being parsed must not be frozen by an enclosing readonly, and its checks belong to the node itself. Guarded so the ordinary case adds no own property.
+        if (result.memo)
+            payload.memo = true;
+        return payload;
+    }
+    // Spread the inner's own payload, not ours: `value` has to stay the input the catch was handed, and the inner ran on a payload of its own so its issues are already private to this call.
+    payload.value = def.catchValue({
+        ...result,
+        value: payload.value,
+        error: {
+            issues: result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+        },
+        input: payload.value,
+    });
+    return payload;
+}
+const $ZodCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCatch", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply catch logic
+        const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleCatchResult(payload, result, def, ctx));
+        }
+        return handleCatchResult(payload, result, def, ctx);
+    };
+})));
+const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNaN", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "nan",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPipe", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handlePipeResult(right, def.in, ctx));
+            }
+            return handlePipeResult(right, def.in, ctx);
+        }
+        const left = def.in._zod.run(payload, ctx);
+        if (left instanceof Promise) {
+            return left.then((left) => handlePipeResult(left, def.out, ctx));
+        }
+        return handlePipeResult(left, def.out, ctx);
+    };
+})));
+function handlePipeResult(left, next, ctx) {
+    // Any issue stops the pipe, so a failing refinement never feeds its transform. An unrecognized key is the exception: it describes the input's extra properties, not the value being piped, and an enclosing intersection may yet reconcile it.
+    if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
+        // prevent further checks
+        left.aborted = true;
+        return left;
+    }
+    return next._zod.run({ value: left.value, issues: left.issues }, ctx);
+}
+const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCodec", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        const direction = ctx.direction || "forward";
+        if (direction === "forward") {
+            const left = def.in._zod.run(payload, ctx);
+            if (left instanceof Promise) {
+                return left.then((left) => handleCodecAResult(left, def, ctx));
+            }
+            return handleCodecAResult(left, def, ctx);
+        }
+        else {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handleCodecAResult(right, def, ctx));
+            }
+            return handleCodecAResult(right, def, ctx);
+        }
+    };
+})));
+function handleCodecAResult(result, def, ctx) {
+    if (result.issues.length) {
+        // prevent further checks
+        result.aborted = true;
+        return result;
+    }
+    const direction = ctx.direction || "forward";
+    if (direction === "forward") {
+        const transformed = def.transform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.out, ctx);
+    }
+    else {
+        const transformed = def.reverseTransform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.in, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.in, ctx);
+    }
+}
+function handleCodecTxResult(left, value, nextSchema, ctx) {
+    // Check if transform added any issues
+    if (left.issues.length) {
+        left.aborted = true;
+        return left;
+    }
+    return nextSchema._zod.run({ value, issues: left.issues }, ctx);
+}
+const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+    $ZodPipe.init(inst, def);
+})));
+const $ZodReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodReadonly", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then(handleReadonlyResult);
+        }
+        return handleReadonlyResult(result);
+    };
+})));
+function handleReadonlyResult(payload) {
+    // A repeat visit hands back a node that is still being built; freezing it here would make the rest of its keys fail to assign.
+    if (!payload.memo)
+        payload.value = Object.freeze(payload.value);
+    return payload;
+}
+// a leaf's pattern source with its own checks folded in: the last pattern-carrying check wins, else length bounds narrow the catch-all, else an integer format narrows the number form. the fold lives here instead of on `_zod.pattern` so a bundle without template literals never pays for it
+function leafPattern(schema) {
+    const def = schema._zod.def;
+    let pattern = def.pattern;
+    let isInt = !!def.format?.includes("int");
+    let minimum;
+    let maximum;
+    for (const ch of def.checks ?? []) {
+        const d = ch._zod.def;
+        if (d.pattern)
+            pattern = d.pattern;
+        isInt || (isInt = !!d.format?.includes("int"));
+        const lo = d.minimum ?? d.length;
+        const hi = d.maximum ?? d.length;
+        if (lo !== undefined && (minimum === undefined || lo > minimum))
+            minimum = lo;
+        if (hi !== undefined && (maximum === undefined || hi < maximum))
+            maximum = hi;
+    }
+    if (pattern)
+        return pattern.source;
+    // an empty range matches nothing at runtime, and `{8,5}` is not a legal quantifier
+    if (minimum !== undefined && maximum !== undefined && minimum > maximum)
+        return "(?!)";
+    if (minimum !== undefined || maximum !== undefined)
+        return regexes.string({ minimum, maximum }).source;
+    const own = schema._zod.pattern;
+    return (isInt && own === regexes.number ? regexes.integer : own)?.source;
+}
+// a part's pattern source. a wrapper's pattern embeds its inner pattern's source verbatim, so the folded form is substituted in place without knowing the wrapper's own composition; a union's options are joined the way the union builds its own pattern
+function partPattern(schema) {
+    const def = schema._zod.def;
+    const own = schema._zod.pattern?.source;
+    // lazy resolves its inner on the internals, not the def
+    const inner = def.innerType ?? schema._zod.innerType;
+    if (inner) {
+        const before = inner._zod.pattern?.source;
+        const after = partPattern(inner);
+        if (own && before && after && after !== before) {
+            return own.replace(util.cleanRegex(before), () => util.cleanRegex(after));
+        }
+        return own;
+    }
+    if (def.options) {
+        const sources = def.options.map(partPattern);
+        if (sources.every(Boolean))
+            return `^(${sources.map((s) => util.cleanRegex(s)).join("|")})$`;
+    }
+    return leafPattern(schema);
+}
+const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTemplateLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const regexParts = [];
+    for (const part of def.parts) {
+        if (typeof part === "object" && part !== null) {
+            // is Zod schema
+            const source = partPattern(part);
+            if (!source) {
+                throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+            }
+            regexParts.push(util.cleanRegex(source));
+        }
+        else if (part === null || util.primitiveTypes.has(typeof part)) {
+            regexParts.push(util.escapeRegex(`${part}`));
+        }
+        else {
+            throw new Error(`Invalid template literal part: ${part}`);
+        }
+    }
+    inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "string") {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "string",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        inst._zod.pattern.lastIndex = 0;
+        if (!inst._zod.pattern.test(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                code: "invalid_format",
+                format: def.format ?? "template_literal",
+                pattern: inst._zod.pattern.source,
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFunction", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Defined, not assigned: the classic prototype exposes `_def` as a getter with no setter.
+    Object.defineProperty(inst, "_def", { value: def });
+    inst._zod.def = def;
+    inst.implement = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implement() must be called with a function");
+        }
+        // Defined inline so the closure stays anonymous: binding it to a `const` first names it, which costs 256 bytes per implemented function.
+        return Object.defineProperty(function (...args) {
+            const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+            const result = Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return parse(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst.implementAsync = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implementAsync() must be called with a function");
+        }
+        return Object.defineProperty(async function (...args) {
+            const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
+            const result = await Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return await parseAsync(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "function") {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "function",
+                input: payload.value,
+                inst,
+            });
+            return payload;
+        }
+        // Check if output is a promise type to determine if we should use async implementation
+        const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
+        if (hasPromiseOutput) {
+            payload.value = inst.implementAsync(payload.value);
+        }
+        else {
+            payload.value = inst.implement(payload.value);
+        }
+        return payload;
+    };
+    inst.input = (...args) => {
+        const F = inst.constructor;
+        if (Array.isArray(args[0])) {
+            return new F({
+                type: "function",
+                input: new $ZodTuple({
+                    type: "tuple",
+                    items: args[0],
+                    rest: args[1],
+                }),
+                output: inst._def.output,
+            });
+        }
+        return new F({
+            type: "function",
+            input: args[0],
+            output: inst._def.output,
+        });
+    };
+    inst.output = (output) => {
+        const F = inst.constructor;
+        return new F({
+            type: "function",
+            input: inst._def.input,
+            output,
+        });
+    };
+    return inst;
+})));
+const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPromise", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
+    };
+})));
+const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
+    util.defineLazy(inst._zod, "innerType", () => {
+        const d = def;
+        if (!d._cachedInner)
+            d._cachedInner = def.getter();
+        return d._cachedInner;
+    });
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    inst._zod.parse = (payload, ctx) => {
+        const inner = inst._zod.innerType;
+        return inner._zod.run(payload, ctx);
+    };
+})));
+const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _) => {
+        return payload;
+    };
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const r = def.fn(input);
+        if (r instanceof Promise) {
+            return r.then((r) => handleRefineResult(r, payload, input, inst));
+        }
+        handleRefineResult(r, payload, input, inst);
+        return;
+    };
+});
+function handleRefineResult(result, payload, input, inst) {
+    if (!result) {
+        const _iss = {
+            code: "custom",
+            input,
+            inst, // incorporates params.error into issue reporting
+            path: [...(inst._zod.def.path ?? [])], // incorporates params.error into issue reporting
+            continue: !inst._zod.def.abort,
+            // params: inst._zod.def.params,
+        };
+        if (inst._zod.def.params)
+            _iss.params = inst._zod.def.params;
+        payload.issues.push(issue(_iss));
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+var registries_a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+    }
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
+}
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+
+
+
+
+function snapshotChecks(def) {
+    if (def.checks)
+        def.checks = [...def.checks];
+    return def;
+}
+// @__NO_SIDE_EFFECTS__
+function _string(Class, params) {
+    return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedString(Class, params) {
+    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _email(Class, params) {
+    return new Class({
+        type: "string",
+        format: "email",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _guid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "guid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v4",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v6",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv7(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v7",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_emoji(Class, params) {
+    return new Class({
+        type: "string",
+        format: "emoji",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nanoid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "nanoid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link _cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function _cuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid2(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid2",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ulid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ulid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _xid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "xid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ksuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ksuid",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mac(Class, params) {
+    return new Class({
+        type: "string",
+        format: "mac",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv4",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv6",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64url",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _e164(Class, params) {
+    return new Class({
+        type: "string",
+        format: "e164",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _creditCard(Class, params) {
+    return new Class({
+        type: "string",
+        format: "credit_card",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _iban(Class, params) {
+    return new Class({
+        type: "string",
+        format: "iban",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _jwt(Class, params) {
+    return new Class({
+        type: "string",
+        format: "jwt",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+const TimePrecision = {
+    Any: null,
+    Minute: -1,
+    Second: 0,
+    Millisecond: 3,
+    Microsecond: 6,
+};
+// @__NO_SIDE_EFFECTS__
+function _isoDateTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "datetime",
+        check: "string_format",
+        offset: false,
+        local: false,
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDate(Class, params) {
+    return new Class({
+        type: "string",
+        format: "date",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "time",
+        check: "string_format",
+        precision: null,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDuration(Class, params) {
+    return new Class({
+        type: "string",
+        format: "duration",
+        check: "string_format",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedNumber(Class, params) {
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _int(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "safeint",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float64(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "int32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "uint32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _boolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBoolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _bigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "int64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "uint64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _symbol(Class, params) {
+    return new Class({
+        type: "symbol",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_undefined(Class, params) {
+    return new Class({
+        type: "undefined",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_null(Class, params) {
+    return new Class({
+        type: "null",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _any(Class) {
+    return new Class({
+        type: "any",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _unknown(Class) {
+    return new Class({
+        type: "unknown",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _never(Class, params) {
+    return new Class({
+        type: "never",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _void(Class, params) {
+    return new Class({
+        type: "void",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _date(Class, params) {
+    return new Class({
+        type: "date",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedDate(Class, params) {
+    return new Class({
+        type: "date",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nan(Class, params) {
+    return new Class({
+        type: "nan",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lt(value, params) {
+    return new checks.$ZodCheckLessThan({
+        check: "less_than",
+        ...util.normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lte(value, params) {
+    return new $ZodCheckLessThan({
+        check: "less_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _gt(value, params) {
+    return new $ZodCheckGreaterThan({
+        check: "greater_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _gte(value, params) {
+    return new $ZodCheckGreaterThan({
+        check: "greater_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _positive(params) {
+    return _gt(0, params);
+}
+// negative
+// @__NO_SIDE_EFFECTS__
+function _negative(params) {
+    return _lt(0, params);
+}
+// nonpositive
+// @__NO_SIDE_EFFECTS__
+function _nonpositive(params) {
+    return _lte(0, params);
+}
+// nonnegative
+// @__NO_SIDE_EFFECTS__
+function _nonnegative(params) {
+    return _gte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _multipleOf(value, params) {
+    return new checks.$ZodCheckMultipleOf({
+        check: "multiple_of",
+        ...util.normalizeParams(params),
+        value,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxSize(maximum, params) {
+    return new checks.$ZodCheckMaxSize({
+        check: "max_size",
+        ...util.normalizeParams(params),
+        maximum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _minSize(minimum, params) {
+    return new checks.$ZodCheckMinSize({
+        check: "min_size",
+        ...util.normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _size(size, params) {
+    return new checks.$ZodCheckSizeEquals({
+        check: "size_equals",
+        ...util.normalizeParams(params),
+        size,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxLength(maximum, params) {
+    const ch = new $ZodCheckMaxLength({
+        check: "max_length",
+        ...normalizeParams(params),
+        maximum,
+    });
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _minLength(minimum, params) {
+    return new $ZodCheckMinLength({
+        check: "min_length",
+        ...normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _length(length, params) {
+    return new checks.$ZodCheckLengthEquals({
+        check: "length_equals",
+        ...util.normalizeParams(params),
+        length,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _regex(pattern, params) {
+    return new $ZodCheckRegex({
+        check: "string_format",
+        format: "regex",
+        ...normalizeParams(params),
+        pattern,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lowercase(params) {
+    return new checks.$ZodCheckLowerCase({
+        check: "string_format",
+        format: "lowercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uppercase(params) {
+    return new checks.$ZodCheckUpperCase({
+        check: "string_format",
+        format: "uppercase",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _includes(includes, params) {
+    return new checks.$ZodCheckIncludes({
+        check: "string_format",
+        format: "includes",
+        ...util.normalizeParams(params),
+        includes,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _startsWith(prefix, params) {
+    return new checks.$ZodCheckStartsWith({
+        check: "string_format",
+        format: "starts_with",
+        ...util.normalizeParams(params),
+        prefix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _endsWith(suffix, params) {
+    return new checks.$ZodCheckEndsWith({
+        check: "string_format",
+        format: "ends_with",
+        ...util.normalizeParams(params),
+        suffix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _property(property, schema, params) {
+    return new checks.$ZodCheckProperty({
+        check: "property",
+        property,
+        schema,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _properties(shape, params) {
+    return new checks.$ZodCheckProperties({
+        check: "properties",
+        shape,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mime(types, params) {
+    return new checks.$ZodCheckMimeType({
+        check: "mime_type",
+        mime: types,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _overwrite(tx) {
+    return new checks.$ZodCheckOverwrite({
+        check: "overwrite",
+        tx,
+    });
+}
+// normalize
+// @__NO_SIDE_EFFECTS__
+function _normalize(form) {
+    return _overwrite((input) => input.normalize(form));
+}
+// trim
+// @__NO_SIDE_EFFECTS__
+function _trim() {
+    return _overwrite((input) => input.trim());
+}
+// toLowerCase
+// @__NO_SIDE_EFFECTS__
+function _toLowerCase() {
+    return _overwrite((input) => input.toLowerCase());
+}
+// toUpperCase
+// @__NO_SIDE_EFFECTS__
+function _toUpperCase() {
+    return _overwrite((input) => input.toUpperCase());
+}
+// slugify
+// @__NO_SIDE_EFFECTS__
+function _slugify() {
+    return _overwrite((input) => util.slugify(input));
+}
+// @__NO_SIDE_EFFECTS__
+function _array(Class, element, params) {
+    return new Class({
+        type: "array",
+        element,
+        // get element() {
+        //   return element;
+        // },
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _union(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        ...util.normalizeParams(params),
+    });
+}
+function _xor(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _discriminatedUnion(Class, discriminator, options, params) {
+    return new Class({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _intersection(Class, left, right) {
+    return new Class({
+        type: "intersection",
+        left,
+        right,
+    });
+}
+// export function _tuple(
+//   Class: util.SchemaClass<schemas.$ZodTuple>,
+//   items: [],
+//   params?: string | $ZodTupleParams
+// ): schemas.$ZodTuple<[], null>;
+// @__NO_SIDE_EFFECTS__
+function _tuple(Class, items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new Class({
+        type: "tuple",
+        items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _record(Class, keyType, valueType, params) {
+    return new Class({
+        type: "record",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _map(Class, keyType, valueType, params) {
+    return new Class({
+        type: "map",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _set(Class, valueType, params) {
+    return new Class({
+        type: "set",
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _enum(Class, values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    // if (Array.isArray(values)) {
+    //   for (const value of values) {
+    //     entries[value] = value;
+    //   }
+    // } else {
+    //   Object.assign(entries, values);
+    // }
+    // const entries: util.EnumLike = {};
+    // for (const val of values) {
+    //   entries[val] = val;
+    // }
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function _nativeEnum(Class, entries, params) {
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _literal(Class, value, params) {
+    return new Class({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _file(Class, params) {
+    return new Class({
+        type: "file",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _transform(Class, fn) {
+    return new Class({
+        type: "transform",
+        transform: fn,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _optional(Class, innerType) {
+    return new Class({
+        type: "optional",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nullable(Class, innerType) {
+    return new Class({
+        type: "nullable",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _default(Class, innerType, defaultValue) {
+    return new Class({
+        type: "default",
+        innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nonoptional(Class, innerType, params) {
+    return new Class({
+        type: "nonoptional",
+        innerType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _success(Class, innerType) {
+    return new Class({
+        type: "success",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _catch(Class, innerType, catchValue) {
+    return new Class({
+        type: "catch",
+        innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _pipe(Class, in_, out) {
+    return new Class({
+        type: "pipe",
+        in: in_,
+        out,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _readonly(Class, innerType) {
+    return new Class({
+        type: "readonly",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _templateLiteral(Class, parts, params) {
+    return new Class({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lazy(Class, getter) {
+    return new Class({
+        type: "lazy",
+        getter,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _promise(Class, innerType) {
+    return new Class({
+        type: "promise",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _custom(Class, fn, _params) {
+    const norm = util.normalizeParams(_params);
+    norm.abort ?? (norm.abort = true); // default to abort:false
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...norm,
+    });
+    return schema;
+}
+// same as _custom but defaults to abort:false
+// @__NO_SIDE_EFFECTS__
+function _refine(Class, fn, _params) {
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...normalizeParams(_params),
+    });
+    return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _superRefine(fn, params) {
+    const ch = _check((payload) => {
+        payload.addIssue = (issue) => {
+            if (typeof issue === "string") {
+                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
+            }
+            else {
+                // for Zod 3 backwards compatibility
+                const _issue = issue;
+                if (_issue.fatal)
+                    _issue.continue = false;
+                _issue.code ?? (_issue.code = "custom");
+                if (!("input" in _issue))
+                    _issue.input = payload.value;
+                _issue.inst ?? (_issue.inst = ch);
+                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
+                payload.issues.push(util.issue(_issue));
+            }
+        };
+        return fn(payload.value, payload);
+    }, params);
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _check(fn, params) {
+    const ch = new checks.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe(description) {
+    const ch = new $ZodCheck({ check: "describe" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, description });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function meta(metadata) {
+    const ch = new $ZodCheck({ check: "meta" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, ...metadata });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringbool(Classes, _params) {
+    const params = util.normalizeParams(_params);
+    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+    if (params.case !== "sensitive") {
+        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+    }
+    const truthySet = new Set(truthyArray);
+    const falsySet = new Set(falsyArray);
+    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
+    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
+    const _String = Classes.String ?? schemas.$ZodString;
+    const stringSchema = new _String({ type: "string", error: params.error });
+    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
+    const codec = new _Codec({
+        type: "pipe",
+        in: stringSchema,
+        out: booleanSchema,
+        transform: ((input, payload) => {
+            let data = input;
+            if (params.case !== "sensitive")
+                data = data.toLowerCase();
+            if (truthySet.has(data)) {
+                return true;
+            }
+            else if (falsySet.has(data)) {
+                return false;
+            }
+            else {
+                payload.issues.push({
+                    code: "invalid_value",
+                    expected: "stringbool",
+                    values: [...truthySet, ...falsySet],
+                    input: payload.value,
+                    inst: codec,
+                    continue: false,
+                });
+                return {};
+            }
+        }),
+        reverseTransform: ((input, _payload) => {
+            if (input === true) {
+                return truthyArray[0] || "true";
+            }
+            else {
+                return falsyArray[0] || "false";
+            }
+        }),
+        error: params.error,
+    });
+    codec._zod.bag.truthy = truthyArray;
+    codec._zod.bag.falsy = falsyArray;
+    codec._zod.bag.case = params.case ?? "insensitive";
+    return codec;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringFormat(Class, format, fnOrRegex, _params = {}) {
+    const params = util.normalizeParams(_params);
+    const def = {
+        check: "string_format",
+        type: "string",
+        format,
+        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
+        ...params,
+    };
+    if (fnOrRegex instanceof RegExp) {
+        def.pattern = fnOrRegex;
+    }
+    const inst = new Class(def);
+    return inst;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
+const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new core.$ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const parse_validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+
+
+
+
+const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
+    if (!inst._zod)
+        throw new Error("Uninitialized schema in ZodMiniType.");
+    $ZodType.init(inst, def);
+    inst.def = def;
+    inst.type = def.type;
+}, {
+    // `with` is an alias for `check`: the same function object, not a wrapper.
+    get with() {
+        return this.check;
+    },
+    set with(value) {
+        own(this, "with", value);
+    },
+    parse(data, params) {
+        return parse_parse(this, data, params, { callee: this.parse });
+    },
+    parseAsync(data, params) {
+        return parse_parseAsync(this, data, params, { callee: this.parseAsync });
+    },
+    safeParse(data, params) {
+        return safeParse(this, data, params);
+    },
+    safeParseAsync(data, params) {
+        return safeParseAsync(this, data, params);
+    },
+    check(...checks) {
+        const def = this.def;
+        return this.clone({
+            ...def,
+            checks: [
+                ...(def.checks ?? []),
+                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
+            ],
+        }, { parent: true });
+    },
+    clone(_def, params) {
+        return clone(this, _def, params);
+    },
+    brand() {
+        return this;
+    },
+    register(reg, meta) {
+        reg.add(this, meta);
+        return this;
+    },
+    apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+    },
+});
+const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) => {
+    $ZodString.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_string(params) {
+    return _string(ZodMiniString, params);
+}
+const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
+    core.$ZodStringFormat.init(inst, def);
+    ZodMiniString.init(inst, def);
+})));
+const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
+    core.$ZodEmail.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_email(params) {
+    return core._email(ZodMiniEmail, params);
+}
+const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
+    core.$ZodGUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_guid(params) {
+    return core._guid(ZodMiniGUID, params);
+}
+const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
+    core.$ZodUUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_uuid(params) {
+    return core._uuid(ZodMiniUUID, params);
+}
+// @__NO_SIDE_EFFECTS__
+function uuidv4(params) {
+    return core._uuidv4(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv6
+// @__NO_SIDE_EFFECTS__
+function uuidv6(params) {
+    return core._uuidv6(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv7
+// @__NO_SIDE_EFFECTS__
+function uuidv7(params) {
+    return core._uuidv7(ZodMiniUUID, params);
+}
+const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
+    core.$ZodURL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function url(params) {
+    return core._url(ZodMiniURL, params);
+}
+// @__NO_SIDE_EFFECTS__
+function httpUrl(params) {
+    return core._url(ZodMiniURL, {
+        protocol: regexes.httpProtocol,
+        hostname: regexes.domain,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
+    core.$ZodEmoji.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_emoji(params) {
+    return core._emoji(ZodMiniEmoji, params);
+}
+const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
+    core.$ZodNanoID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_nanoid(params) {
+    return core._nanoid(ZodMiniNanoID, params);
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
+    core.$ZodCUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+/**
+ * Validates a CUID v1 string.
+ *
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid(params) {
+    return core._cuid(ZodMiniCUID, params);
+}
+const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
+    core.$ZodCUID2.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid2(params) {
+    return core._cuid2(ZodMiniCUID2, params);
+}
+const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
+    core.$ZodULID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ulid(params) {
+    return core._ulid(ZodMiniULID, params);
+}
+const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
+    core.$ZodXID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_xid(params) {
+    return core._xid(ZodMiniXID, params);
+}
+const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
+    core.$ZodKSUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ksuid(params) {
+    return core._ksuid(ZodMiniKSUID, params);
+}
+const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
+    core.$ZodIPv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv4(params) {
+    return core._ipv4(ZodMiniIPv4, params);
+}
+const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
+    core.$ZodIPv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv6(params) {
+    return core._ipv6(ZodMiniIPv6, params);
+}
+const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
+    core.$ZodCIDRv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv4(params) {
+    return core._cidrv4(ZodMiniCIDRv4, params);
+}
+const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
+    core.$ZodCIDRv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv6(params) {
+    return core._cidrv6(ZodMiniCIDRv6, params);
+}
+const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
+    core.$ZodMAC.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_mac(params) {
+    return core._mac(ZodMiniMAC, params);
+}
+const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
+    core.$ZodBase64.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64(params) {
+    return core._base64(ZodMiniBase64, params);
+}
+const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
+    core.$ZodBase64URL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64url(params) {
+    return core._base64url(ZodMiniBase64URL, params);
+}
+const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
+    core.$ZodE164.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_e164(params) {
+    return core._e164(ZodMiniE164, params);
+}
+const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
+    core.$ZodCreditCard.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_creditCard(params) {
+    return core._creditCard(ZodMiniCreditCard, params);
+}
+const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
+    core.$ZodIBAN.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_iban(params) {
+    return core._iban(ZodMiniIBAN, params);
+}
+const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
+    core.$ZodJWT.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function jwt(params) {
+    return core._jwt(ZodMiniJWT, params);
+}
+const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
+    core.$ZodCustomStringFormat.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function stringFormat(format, fnOrRegex, _params = {}) {
+    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hostname(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hex(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_currencyCode(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hash(alg, params) {
+    const enc = params?.enc ?? "hex";
+    const format = `${alg}_${enc}`;
+    const regex = core.regexes[format];
+    // check for unrecognized format
+    if (!regex)
+        throw new Error(`Unrecognized hash format: ${format}`);
+    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
+}
+const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) => {
+    $ZodNumber.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_number(params) {
+    return _number(ZodMiniNumber, params);
+}
+const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
+    $ZodNumberFormat.init(inst, def);
+    ZodMiniNumber.init(inst, def);
+});
+function schemas_int(params) {
+    return _int(ZodMiniNumberFormat, params);
+}
+function float32(params) {
+    return core._float32(ZodMiniNumberFormat, params);
+}
+function float64(params) {
+    return core._float64(ZodMiniNumberFormat, params);
+}
+function int32(params) {
+    return core._int32(ZodMiniNumberFormat, params);
+}
+function uint32(params) {
+    return core._uint32(ZodMiniNumberFormat, params);
+}
+const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_boolean(params) {
+    return _boolean(ZodMiniBoolean, params);
+}
+const ZodMiniBigInt = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigInt", (inst, def) => {
+    core.$ZodBigInt.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_bigint(params) {
+    return core._bigint(ZodMiniBigInt, params);
+}
+const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
+    core.$ZodBigIntFormat.init(inst, def);
+    ZodMiniBigInt.init(inst, def);
+})));
+function int64(params) {
+    return core._int64(ZodMiniBigIntFormat, params);
+}
+function uint64(params) {
+    return core._uint64(ZodMiniBigIntFormat, params);
+}
+const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
+    core.$ZodSymbol.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function symbol(params) {
+    return core._symbol(ZodMiniSymbol, params);
+}
+const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
+    core.$ZodUndefined.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_undefined(params) {
+    return core._undefined(ZodMiniUndefined, params);
+}
+
+const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
+    core.$ZodNull.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_null(params) {
+    return core._null(ZodMiniNull, params);
+}
+
+const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
+    core.$ZodAny.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function any() {
+    return core._any(ZodMiniAny);
+}
+const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) => {
+    $ZodUnknown.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function unknown() {
+    return _unknown(ZodMiniUnknown);
+}
+const ZodMiniNever = /*@__PURE__*/ $constructor("ZodMiniNever", (inst, def) => {
+    $ZodNever.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function never(params) {
+    return _never(ZodMiniNever, params);
+}
+const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
+    core.$ZodVoid.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_void(params) {
+    return core._void(ZodMiniVoid, params);
+}
+
+const ZodMiniDate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDate", (inst, def) => {
+    core.$ZodDate.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_date(params) {
+    return core._date(ZodMiniDate, params);
+}
+const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
+    $ZodArray.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function array(element, params) {
+    return new ZodMiniArray({
+        type: "array",
+        element: element,
+        ...normalizeParams(params),
+    });
+}
+// .keyof
+// @__NO_SIDE_EFFECTS__
+function keyof(schema) {
+    const shape = schema._zod.def.shape;
+    return schemas_enum(Object.keys(shape));
+}
+const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
+    $ZodObject.init(inst, def);
+    ZodMiniType.init(inst, def);
+    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+});
+// @__NO_SIDE_EFFECTS__
+function object(shape, params) {
+    const def = {
+        type: "object",
+        shape: shape ?? {},
+        ...util.normalizeParams(params),
+    };
+    return new ZodMiniObject(def);
+}
+// strictObject
+// @__NO_SIDE_EFFECTS__
+function strictObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: never(),
+        ...normalizeParams(params),
+    });
+}
+// looseObject
+// @__NO_SIDE_EFFECTS__
+function looseObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ...util.normalizeParams(params),
+    });
+}
+// object methods
+// @__NO_SIDE_EFFECTS__
+function schemas_extend(schema, shape) {
+    return util.extend(schema, shape);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_safeExtend(schema, shape) {
+    return util.safeExtend(schema, shape);
+}
+/**
+ * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_merge(a, b) {
+    return util.merge(a, b);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_pick(schema, mask) {
+    return util.pick(schema, mask);
+}
+// .omit
+// @__NO_SIDE_EFFECTS__
+function schemas_omit(schema, mask) {
+    return util.omit(schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_partial(schema, mask) {
+    const def = schema._zod.def;
+    if (def.type !== "tuple")
+        return util.partial(ZodMiniOptional, schema, mask);
+    // a refinement was authored against the full arity; partialing would run it on a shorter array
+    if (def.checks?.length)
+        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return util.clone(schema, {
+        ...def,
+        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function exactPartial(schema, mask) {
+    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_required(schema, mask) {
+    return util.required(ZodMiniNonOptional, schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function catchall(inst, catchall) {
+    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
+    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
+}
+const ZodMiniUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUnion", (inst, def) => {
+    core.$ZodUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function union(options, params) {
+    return new ZodMiniUnion({
+        type: "union",
+        options: options,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
+    ZodMiniUnion.init(inst, def);
+    core.$ZodXor.init(inst, def);
+})));
+/** Creates an exclusive union (XOR) where exactly one option must match.
+ * Unlike regular unions that succeed when any option matches, xor fails if
+ * zero or more than one option matches the input. */
+function xor(options, params) {
+    return new ZodMiniXor({
+        type: "union",
+        options: options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDiscriminatedUnion", (inst, def) => {
+    core.$ZodDiscriminatedUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function discriminatedUnion(discriminator, options, params) {
+    return new ZodMiniDiscriminatedUnion({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
+    core.$ZodIntersection.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function intersection(left, right) {
+    return new ZodMiniIntersection({
+        type: "intersection",
+        left: left,
+        right: right,
+    });
+}
+const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
+    core.$ZodTuple.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function tuple(items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new ZodMiniTuple({
+        type: "tuple",
+        items: items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniRecord = /*@__PURE__*/ $constructor("ZodMiniRecord", (inst, def) => {
+    $ZodRecord.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function record(keyType, valueType, params) {
+    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    if (!valueType || !valueType._zod) {
+        return new ZodMiniRecord({
+            type: "record",
+            keyType: schemas_string(),
+            valueType: keyType,
+            ...normalizeParams(valueType),
+        });
+    }
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function partialRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+        partial: true,
+    });
+}
+function looseRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        mode: "loose",
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
+    core.$ZodMap.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function map(keyType, valueType, params) {
+    return new ZodMiniMap({
+        type: "map",
+        keyType: keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
+    core.$ZodSet.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function set(valueType, params) {
+    return new ZodMiniSet({
+        type: "set",
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEnum = /*@__PURE__*/ $constructor("ZodMiniEnum", (inst, def) => {
+    $ZodEnum.init(inst, def);
+    ZodMiniType.init(inst, def);
+    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
+    inst.options = [...inst._zod.values];
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_enum(values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...normalizeParams(params),
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function nativeEnum(entries, params) {
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLiteral = /*@__PURE__*/ $constructor("ZodMiniLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function literal(value, params) {
+    return new ZodMiniLiteral({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...normalizeParams(params),
+    });
+}
+const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
+    core.$ZodFile.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function file(params) {
+    return core._file(ZodMiniFile, params);
+}
+const ZodMiniTransform = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTransform", (inst, def) => {
+    core.$ZodTransform.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function transform(fn) {
+    return new ZodMiniTransform({
+        type: "transform",
+        transform: fn,
+    });
+}
+const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def) => {
+    $ZodOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function optional(innerType) {
+    return new ZodMiniOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
+    core.$ZodExactOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function exactOptional(innerType) {
+    return new ZodMiniExactOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function nullable(innerType) {
+    return new ZodMiniNullable({
+        type: "nullable",
+        innerType: innerType,
+    });
+}
+// nullish
+// @__NO_SIDE_EFFECTS__
+function schemas_nullish(innerType) {
+    return optional(nullable(innerType));
+}
+const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
+    core.$ZodDefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_default(innerType, defaultValue) {
+    return new ZodMiniDefault({
+        type: "default",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
+    core.$ZodPrefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function prefault(innerType, defaultValue) {
+    return new ZodMiniPrefault({
+        type: "prefault",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
+    core.$ZodNonOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nonoptional(innerType, params) {
+    return new ZodMiniNonOptional({
+        type: "nonoptional",
+        innerType: innerType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
+    core.$ZodSuccess.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function success(innerType) {
+    return new ZodMiniSuccess({
+        type: "success",
+        innerType: innerType,
+    });
+}
+const ZodMiniCatch = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCatch", (inst, def) => {
+    core.$ZodCatch.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_catch(innerType, catchValue) {
+    return new ZodMiniCatch({
+        type: "catch",
+        innerType: innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : core.util.constantCatch(catchValue)),
+    });
+}
+
+const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
+    core.$ZodNaN.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nan(params) {
+    return core._nan(ZodMiniNaN, params);
+}
+const ZodMiniPipe = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPipe", (inst, def) => {
+    core.$ZodPipe.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function pipe(in_, out) {
+    return new ZodMiniPipe({
+        type: "pipe",
+        in: in_,
+        out: out,
+    });
+}
+const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
+    ZodMiniPipe.init(inst, def);
+    core.$ZodCodec.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function codec(in_, out, params) {
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: in_,
+        out: out,
+        transform: params.decode,
+        reverseTransform: params.encode,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function invertCodec(codec) {
+    const def = codec._zod.def;
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: def.out,
+        out: def.in,
+        transform: def.reverseTransform,
+        reverseTransform: def.transform,
+    });
+}
+const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
+    core.$ZodReadonly.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function readonly(innerType) {
+    return new ZodMiniReadonly({
+        type: "readonly",
+        innerType: innerType,
+    });
+}
+const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
+    core.$ZodTemplateLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function templateLiteral(parts, params) {
+    return new ZodMiniTemplateLiteral({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// export function lazy<T extends object>(getter: () => T): T {
+//   return util.createTransparentProxy<T>(getter);
+// }
+// @__NO_SIDE_EFFECTS__
+function schemas_lazy(getter) {
+    return new ZodMiniLazy({
+        type: "lazy",
+        getter: getter,
+    });
+}
+
+const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
+    core.$ZodPromise.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function promise(innerType) {
+    return new ZodMiniPromise({
+        type: "promise",
+        innerType: innerType,
+    });
+}
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// custom checks
+// @__NO_SIDE_EFFECTS__
+function check(fn, params) {
+    const ch = new core.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// ZodCustom custom schema
+// @__NO_SIDE_EFFECTS__
+function custom(fn, _params) {
+    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
+}
+// refine
+// @__NO_SIDE_EFFECTS__
+function refine(fn, _params = {}) {
+    return _refine(ZodMiniCustom, fn, _params);
+}
+// superRefine
+// @__NO_SIDE_EFFECTS__
+function superRefine(fn, params) {
+    return core._superRefine(fn, params);
+}
+// Re-export describe and meta from core
+const schemas_describe = describe;
+const schemas_meta = meta;
+// instanceof
+class schemas_Class {
+    constructor(..._args) { }
+}
+// @__NO_SIDE_EFFECTS__
+function _instanceof(cls, params = {}) {
+    const inst = custom((data) => data instanceof cls, params);
+    inst._zod.bag.Class = cls;
+    // Override check to emit invalid_type instead of custom
+    inst._zod.check = (payload) => {
+        if (!(payload.value instanceof cls)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: cls.name,
+                input: payload.value,
+                inst,
+                path: [...(inst._zod.def.path ?? [])],
+            });
+        }
+    };
+    return inst;
+}
+
+// stringbool
+const stringbool = (...args) => core._stringbool({
+    Codec: ZodMiniCodec,
+    Boolean: ZodMiniBoolean,
+    String: ZodMiniString,
+}, ...args);
+// @__NO_SIDE_EFFECTS__
+function json() {
+    const jsonSchema = schemas_lazy(() => {
+        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+    });
+    return jsonSchema;
+}
+const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
+    core.$ZodFunction.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _function(params) {
+    return new ZodMiniFunction({
+        type: "function",
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
+    });
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
+    }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
+    };
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
+    };
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
+        }
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = parsedType(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
+            }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
+                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
+        }
+    };
+};
+/* harmony default export */ function en() {
+    return {
+        localeError: error(),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/schema.ts
+/**
+ * Configures the zod every schema is built with. zod/mini rather than the classic API: an
+ * action is a short-lived process, and mini costs less to load and to build schemas with
+ * (bench B7). Messages in English; no JIT compilation of parsers, which a process that
+ * parses a handful of values never recoups. Schema modules import this for its effect.
+ */
+
+
+config({ ...en(), jitless: true });
+
+;// CONCATENATED MODULE: ./src/core/states.ts
+
+
+const states_STATES = [
+    'proposed',
+    'previewed',
+    'admission_blocked',
+    'admitted',
+    'dispatched',
+    'attempt_failed',
+    'candidate_observed',
+    'normalized',
+    'verification_requested',
+    'verification_error',
+    'evidence_ready',
+    'awaiting_human_decision',
+    'decided',
+    'cancelled'
+];
+const states_StateSchema = schemas_enum(states_STATES);
+const TERMINAL_STATES = new Set([
+    'decided',
+    'cancelled',
+    'admission_blocked'
+]);
+function states_isTerminal(state) {
+    return TERMINAL_STATES.has(state);
+}
+/** docs/design/states.md. `cancelled` is added to every non-terminal state by `isLegalTransition`. */
+const SUCCESSORS = {
+    proposed: ['previewed', 'admission_blocked'],
+    previewed: ['admitted', 'admission_blocked'],
+    admission_blocked: [],
+    admitted: ['dispatched'],
+    dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
+    // attempt_failed: an operator's retry or resolve of the same attempt (docs/design/operators.md).
+    attempt_failed: ['dispatched', 'attempt_failed'],
+    candidate_observed: ['normalized'],
+    normalized: ['verification_requested'],
+    verification_requested: ['evidence_ready', 'verification_error'],
+    verification_error: ['verification_requested'],
+    evidence_ready: ['awaiting_human_decision'],
+    awaiting_human_decision: ['decided'],
+    decided: [],
+    cancelled: []
+};
+function isLegalTransition(from, to) {
+    if (states_isTerminal(from))
+        return false;
+    return to === 'cancelled' || SUCCESSORS[from].includes(to);
+}
+/** States a ledger may start in (docs/design/storage.md#admission: `admitted`, or `proposed` for preview-first flows). */
+const INITIAL_STATES = ['admitted', 'proposed'];
+const InitialStateSchema = schemas_enum(INITIAL_STATES);
+
+;// CONCATENATED MODULE: ./src/core/text.ts
+/**
+ * docs/design/writers.md "Text safety": names that identify a dispatch or a run carry no control characters,
+ * and every outside value is shown as inert text. Pure.
+ */
+
+/** C0, DEL, C1, and the Unicode line and paragraph separators. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+const MAX_RUN_ID_LENGTH = 1024;
+/** The first control character in text, described (`U+0009`), or null when there is none. */
+function findControlCharacter(text) {
+    const match = CONTROL_CHARACTERS.exec(text);
+    if (!match)
+        return null;
+    const code = match[0].codePointAt(0);
+    return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** A run id given by the caller: non-empty, at most 1024 characters, no control characters. */
+function text_checkRunId(runId) {
+    const control = findControlCharacter(runId);
+    if (runId === '' || runId.length > MAX_RUN_ID_LENGTH || control !== null)
+        throw new errors_InvalidInput(`The \`run_id\` ${quoted(runId.slice(0, 80))} is not a valid run id: ` +
+            (control !== null
+                ? `it contains the control character ${control}`
+                : `it must be 1 to ${MAX_RUN_ID_LENGTH} characters`) +
+            '. Give the `run_id` as printable text, such as the run_id output of admit.');
+    return runId;
+}
+/**
+ * A value quoted for a message or a log line: JSON string syntax, with the characters JSON
+ * leaves raw (DEL, C1, U+2028, U+2029) escaped too, so no value can break or colour a log line.
+ */
+function quoted(value) {
+    return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g;
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+const OTHER_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * A value from an event, an input or the store, made safe to place anywhere in a job summary:
+ * markdown and HTML specials become character references, line breaks are shown as `⏎` (so a
+ * value can never end a block and start a heading, a link or an image), and any other control
+ * character is shown by its code (`\u001b`).
+ */
+function inertText(value) {
+    return value
+        .replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`)
+        .replace(LINE_BREAK, '⏎')
+        .replace(OTHER_CONTROL, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/record.ts
+
+
+
+
+
+const RECORD_SCHEMA = 'dispatch-ledger/record/v1';
+/** A non-empty string of at most max characters. */
+const Text = (max) => schemas_string().check(_minLength(1), _maxLength(max));
+/** docs/design/writers.md: run ids are printable: no control characters. */
+const RunIdSchema = Text(1024).check(refine(id => !CONTROL_CHARACTERS.test(id), 'must not contain control characters'));
+const DigestSchema = schemas_string()
+    .check(_regex(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (docs/design/writers.md "Time"). */
+const TimestampSchema = schemas_string()
+    .check(_regex(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
+const TRIGGERS = [
+    'issue',
+    'pull_request',
+    'issue_comment',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'workflow_call',
+    'push',
+    'schedule',
+    'webhook',
+    'recovery',
+    'provider_observation',
+    'operator',
+    'system'
+];
+const TriggerSchema = schemas_enum(TRIGGERS);
+const ActorSchema = strictObject({
+    login: Text(256),
+    id: schemas_int().check(_nonnegative())
+});
+const IdempotencySchema = strictObject({
+    dispatch_key: schemas_string().check(_minLength(1), refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters')),
+    request_digest: DigestSchema,
+    input_key: nullable(Text(1024))
+});
+const AttemptSchema = strictObject({
+    number: schemas_int().check(_gte(1)),
+    reason: schemas_enum(['initial', 'retry', 'recovery'])
+});
+const SUBMISSION_STATES = [
+    'not_submitted',
+    'submitted',
+    'ambiguous',
+    'definite_failure'
+];
+const SubmissionStateSchema = schemas_enum(SUBMISSION_STATES);
+const ProviderSchema = strictObject({
+    driver: Text(256),
+    submission_state: SubmissionStateSchema,
+    // A `__proto__` name is refused before parsing (findProtoKey): zod would drop it silently.
+    external_ids: record(schemas_string(), schemas_string())
+});
+const FailureSchema = strictObject({
+    code: Text(256),
+    classification: schemas_enum([
+        'policy_denied',
+        'configuration',
+        'provider',
+        'candidate_normalization',
+        'verification',
+        'timeout',
+        'cancelled',
+        'recovery_required',
+        'internal'
+    ]),
+    retryable: schemas_boolean()
+});
+const EvidenceSchema = strictObject({
+    kind: Text(256),
+    digest: DigestSchema,
+    uri: Text(4096).check(refine(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment'))
+});
+const DecisionSchema = strictObject({
+    outcome: schemas_enum(['approved', 'rejected']),
+    by: Text(256)
+});
+const denied = literal(false, {
+    error: 'must be false: a record is evidence, never a grant of authority'
+});
+const AuthoritySchema = strictObject({
+    dispatch: denied,
+    verification: denied,
+    acceptance: denied,
+    canonical_state_write: denied,
+    git_push: denied,
+    integration: denied,
+    merge: denied
+});
+/** Every flag false: the only authority value a record may carry. */
+const NO_AUTHORITY = Object.freeze({
+    dispatch: false,
+    verification: false,
+    acceptance: false,
+    canonical_state_write: false,
+    git_push: false,
+    integration: false,
+    merge: false
+});
+/**
+ * docs/design/writers.md: the workflow run that appended a record (null outside Actions). Part of the record's
+ * JCS and digest, so the chain itself says which run and attempt wrote each step.
+ */
+const WriterSchema = strictObject({
+    github_run_id: schemas_string()
+        .check(_regex(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+    run_attempt: schemas_int().check(_gte(1)),
+    workflow_ref: schemas_string().check(_maxLength(1024))
+});
+/** docs/design/storage.md: a ledger record. Closed at every level. */
+const RecordSchema = strictObject({
+    schema: literal(RECORD_SCHEMA),
+    run_id: RunIdSchema,
+    ledger_sequence: schemas_int().check(_gte(1)),
+    previous_record_digest: nullable(DigestSchema),
+    state: states_StateSchema,
+    occurred_at: TimestampSchema,
+    trigger: TriggerSchema,
+    actor: nullable(ActorSchema),
+    idempotency: IdempotencySchema,
+    attempt: nullable(AttemptSchema),
+    provider: nullable(ProviderSchema),
+    failure: nullable(FailureSchema),
+    evidence: array(EvidenceSchema),
+    decision: nullable(DecisionSchema),
+    note: nullable(schemas_string().check(_maxLength(4096))),
+    authority: AuthoritySchema,
+    writer: nullable(WriterSchema)
+});
+/** The fields a `record` input may set; the action fills in the rest. */
+const record_RecordInputSchema = strictObject({
+    attempt: optional(nullable(AttemptSchema)),
+    provider: optional(nullable(ProviderSchema)),
+    failure: optional(nullable(FailureSchema)),
+    evidence: optional(array(EvidenceSchema)),
+    decision: optional(nullable(DecisionSchema)),
+    note: optional(nullable(schemas_string().check(_maxLength(4096)))),
+    input_key: optional(nullable(Text(1024)))
+});
+/** A run's record as a link of the one chain entity (core/chain/definition.ts). */
+const record_RUN_ENTRY = {
+    schema: RECORD_SCHEMA,
+    noun: 'record',
+    fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+    ends: record => states_isTerminal(record.state),
+    keyOf: record => record.idempotency.dispatch_key,
+    sequence: record => record.ledger_sequence,
+    previousDigest: record => record.previous_record_digest,
+    state: record => record.state,
+    occurredAt: record => record.occurred_at
+};
+
+;// CONCATENATED MODULE: ./src/core/admission.ts
+
+
+
+
+const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
+const MAX_KEY_BYTES = 1024;
+const DispatchKeySchema = schemas_string().check(_minLength(1, 'must not be empty'), refine(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`), refine(key => !CONTROL_CHARACTERS.test(key), 'must not contain control characters'));
+/**
+ * docs/design/storage.md, docs/design/generations.md: the immutable record that a key was admitted for a run. Closed. `generation`
+ * and `previous_run_id` came with generations; an admission written before them (v0.1) has
+ * neither and is read as generation 1 with no previous run, which is what it was. One of the
+ * two without the other, or a generation that contradicts its previous run, is corrupt.
+ */
+const StoredAdmissionSchema = strictObject({
+    schema: literal(ADMISSION_SCHEMA),
+    dispatch_key: DispatchKeySchema,
+    request_digest: DigestSchema,
+    run_id: RunIdSchema,
+    ledger_ref: schemas_string().check(_regex(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
+    admitted_at: TimestampSchema,
+    generation: optional(schemas_int().check(_gte(1), _lte(999_999_999))),
+    previous_run_id: optional(nullable(RunIdSchema))
+})
+    .check(refine(a => (a.generation === undefined) === (a.previous_run_id === undefined), 'generation and previous_run_id must be given together'), refine(a => a.generation === undefined || (a.generation === 1) === (a.previous_run_id === null), 'previous_run_id must be null for generation 1 and a run id for any later generation'));
+/** Reads a stored admission's generation fields, defaulting those of a v0.1 admission. */
+function withGeneration(stored) {
+    return {
+        ...stored,
+        generation: stored.generation ?? 1,
+        previous_run_id: stored.previous_run_id ?? null
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/entry.ts
+
+
+
+
+
+/** git's empty tree: every entry commit points at it. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** Fixed author and committer, so an entry's object id depends only on its content. */
+const IDENTITY = 'dispatch-ledger <dispatch-ledger@users.noreply.github.com>';
+function encodeCommit(spec) {
+    const parent = spec.parent ? `parent ${spec.parent}\n` : '';
+    const stamp = `${spec.time} +0000`;
+    return (`tree ${EMPTY_TREE}\n${parent}` +
+        `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n` +
+        `${spec.subject}\n\n${spec.json}\n`);
+}
+/** An entry commit's time: the record's own time, in whole seconds, so its id is reproducible. */
+function epochSeconds(timestamp) {
+    return Math.floor(Date.parse(timestamp) / 1000);
+}
+/** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
+function admissionCommit(admission) {
+    return {
+        parent: null,
+        time: epochSeconds(admission.admitted_at),
+        subject: 'dispatch-ledger admission',
+        json: canonicalJson(admission)
+    };
+}
+/** The entry commit that stores a chain's record: the subject line names its place. */
+function chainCommit(entry, record, parent) {
+    return {
+        parent,
+        time: epochSeconds(entry.occurredAt(record)),
+        subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
+        json: canonical_canonicalJson(record)
+    };
+}
+function recordCommit(record, parent) {
+    return chainCommit(RUN_ENTRY, record, parent);
+}
+function parseCommit(raw) {
+    const split = raw.indexOf('\n\n');
+    const header = split === -1 ? raw : raw.slice(0, split);
+    const message = split === -1 ? '' : raw.slice(split + 2);
+    let tree = '';
+    const parents = [];
+    for (const line of header.split('\n')) {
+        if (line.startsWith('tree '))
+            tree = line.slice(5);
+        else if (line.startsWith('parent '))
+            parents.push(line.slice(7));
+    }
+    return { tree, parents, message };
+}
+/**
+ * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
+ * not JSON, not canonical, not the schema — is corrupt, named by its ref.
+ */
+function decodeEntry(ref, raw, schema, oid) {
+    const { message } = parseCommit(raw);
+    const split = message.indexOf('\n\n');
+    if (split === -1)
+        throw new errors_CorruptEntry(ref, 'the commit message has no JSON body', oid);
+    const body = message.slice(split + 2).replace(/\n$/, '');
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        throw new errors_CorruptEntry(ref, 'the commit message body is not JSON', oid);
+    }
+    const proto = validate_findProtoKey(value);
+    if (proto !== null)
+        throw new errors_CorruptEntry(ref, `it has a field named __proto__ (${proto})`, oid);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? issue.path.join('.') : 'the entry';
+        throw new errors_CorruptEntry(ref, `${where} ${issue?.message ?? 'is invalid'}`, oid);
+    }
+    if (canonical_canonicalJson(value) !== body)
+        throw new errors_CorruptEntry(ref, 'the JSON body is not in canonical (JCS) form', oid);
+    return { value: parsed.data, json: body };
+}
+function decodeAdmission(ref, raw) {
+    return withGeneration(decodeEntry(ref, raw, StoredAdmissionSchema).value);
+}
+/** A stored record and its canonical JSON text (which digests it without re-encoding). */
+function entry_decodeRecord(ref, raw, oid) {
+    return decodeEntry(ref, raw, RecordSchema, oid);
+}
+
+;// CONCATENATED MODULE: ./src/store/git.ts
+
+
+
+
+
+
+/**
+ * Settings every git process gets. Durability: objects and refs are fsynced before git
+ * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
+ * ref locks instead of failing at once, so the loser sees the winner's ref, not a lock error.
+ */
+const BASE_CONFIG = [
+    '-c',
+    'core.fsync=objects,reference',
+    '-c',
+    'core.fsyncMethod=fsync',
+    '-c',
+    'core.filesRefLockTimeout=10000',
+    '-c',
+    'core.packedRefsTimeout=10000'
+];
+/**
+ * For commands that talk to a remote: protocol v2 (the server filters refs by prefix), no
+ * prompts, and a stalled transfer fails instead of hanging the step; a failure then goes
+ * through the ambiguity path, which looks at what the remote holds.
+ */
+const NETWORK_CONFIG = [
+    '-c',
+    'protocol.version=2',
+    '-c',
+    'http.lowSpeedLimit=1',
+    '-c',
+    'http.lowSpeedTime=60',
+    '-c',
+    'credential.interactive=never'
+];
+/**
+ * Every fetch: quiet, no tags, nothing else written or run. Entries share no history with the
+ * checkout, so negotiating is a wasted round trip.
+ */
+const FETCH = [
+    ...NETWORK_CONFIG,
+    '-c',
+    'fetch.negotiationAlgorithm=noop',
+    'fetch',
+    '--quiet',
+    '--no-tags',
+    '--no-write-fetch-head',
+    '--no-auto-gc',
+    '--no-recurse-submodules'
+];
+/**
+ * The one place git processes are spawned. Each method runs one git command, always with
+ * an argument array (never a shell), so no event field can become a command.
+ */
+class git_Git {
+    cwd;
+    env;
+    /** How many git processes this instance started; the benchmarks and tests read it. */
+    spawned = 0;
+    constructor(cwd, env = process.env) {
+        this.cwd = cwd;
+        this.env = env;
+    }
+    /** Runs one git command to completion. Exit codes are returned, not thrown. */
+    run(args, input) {
+        return new Promise((resolve, reject) => {
+            const child = this.start(args);
+            const out = [];
+            const err = [];
+            child.stdout.on('data', (chunk) => out.push(chunk));
+            child.stderr.on('data', (chunk) => err.push(chunk));
+            child.on('error', error => reject(this.spawnError(error)));
+            child.on('close', code => resolve({
+                code: code ?? 128,
+                stdout: Buffer.concat(out).toString('utf8'),
+                stderr: Buffer.concat(err).toString('utf8')
+            }));
+            child.stdin.on('error', () => { }); // git may exit before reading all of its input
+            child.stdin.end(input ?? '');
+        });
+    }
+    /** Like run(), but a non-zero exit is a StoreError carrying git's own words. */
+    async ok(args, input) {
+        const result = await this.run(args, input);
+        if (result.code !== 0)
+            throw this.failure(args, result);
+        return result.stdout;
+    }
+    start(args) {
+        this.spawned++;
+        return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
+            cwd: this.cwd,
+            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+    }
+    /** Writes one object of the given type (validated by git, e.g. a tag); returns its id. */
+    async writeObject(object) {
+        const out = await this.ok(['hash-object', '-t', object.type, '-w', '--stdin'], object.text);
+        return out.trim();
+    }
+    /**
+     * git treats the empty tree as always present, but `git fsck` reports it missing unless
+     * it is written. Every entry points at it, so write its loose object (15 bytes) where it
+     * is absent — from here rather than with another git process on every fresh checkout.
+     */
+    async ensureEmptyTree() {
+        if (this.emptyTreeWritten)
+            return;
+        const objects = await this.objectsDir();
+        try {
+            await this.writeEmptyTree(objects);
+        }
+        catch (error) {
+            throw new errors_StoreError(`Cannot write to the object directory ${objects} (${error.code ?? error.message}). ` +
+                'Nothing was admitted or recorded. The step must be able to write the repository: ' +
+                'run it as the user that owns the checkout, on a writable file system.');
+        }
+        this.emptyTreeWritten = true;
+    }
+    writeEmptyTree(objects) {
+        return writeLoose(objects, EMPTY_TREE, Buffer.from('tree 0\0', 'latin1'));
+    }
+    /**
+     * Stores objects whose ids the caller computed (index trees and blobs) as loose objects,
+     * fsynced, without a git process; an object already present is left as it is.
+     */
+    async writeObjects(objects) {
+        if (objects.length === 0)
+            return;
+        const dir = await this.objectsDir();
+        await Promise.all(objects.map(o => writeLoose(dir, o.oid, Buffer.concat([Buffer.from(`${o.type} ${o.body.length}\0`), o.body]))));
+    }
+    /**
+     * One all-or-nothing ref transaction of creates, moves and deletes, each on the value the
+     * caller read. False, with nothing written, when any ref is not what was expected.
+     */
+    async changeRefs(changes) {
+        const lines = changes.map(c => c.oid === null
+            ? `delete ${c.ref} ${c.expected ?? ''}`.trimEnd()
+            : c.expected === null
+                ? createLine(c.ref, c.oid)
+                : `update ${c.ref} ${c.oid} ${c.expected}`);
+        const result = await this.run(UPDATE_REFS, transaction(lines));
+        if (result.code === 0)
+            return true;
+        if (/reference already exists|unable to resolve reference|is at [0-9a-f]+ but expected|reference is missing/.test(result.stderr) &&
+            !refNameClash(result.stderr))
+            return false;
+        throw this.failure(UPDATE_REFS, result);
+    }
+    /**
+     * The symbolic refs under a prefix (docs/design/writers.md#only-plain-refs). A symbolic ref
+     * is always a loose file starting `ref: ` (packed-refs cannot hold one), so the usual layouts
+     * are read from the file system, no process; anything unusual asks for-each-ref.
+     */
+    async symbolicRefs(prefix) {
+        const common = await this.commonDir();
+        if (!common) {
+            const out = await this.ok(['for-each-ref', '--format=%(symref) %(refname)', prefix]);
+            return out
+                .split('\n')
+                .filter(line => line && !line.startsWith(' '))
+                .map(line => line.slice(line.indexOf(' ') + 1));
+        }
+        return looseSymbolicRefs(common, prefix);
+    }
+    /** Every ref under prefix as this repository holds it, symbolic ones with their target. */
+    async rawRefs(prefix) {
+        const out = await this.ok([
+            'for-each-ref',
+            '--format=%(objectname) %(symref) %(refname)',
+            prefix
+        ]);
+        return out
+            .split('\n')
+            .filter(Boolean)
+            .map(line => {
+            const [oid, symref, ...name] = line.split(' ');
+            return { ref: name.join(' '), oid, symref: symref === '' ? null : symref };
+        });
+    }
+    /**
+     * Every ref under prefix as a remote holds it, in one `ls-remote --symref`: over protocol v2
+     * the server names the target of every symbolic ref (`ref: <target>\t<name>`), not only HEAD's.
+     */
+    async remoteRawRefs(remote, prefix) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--symref', remote, `${prefix}*`]);
+        const refs = new Map();
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [left, name] = line.split('\t');
+            // A pattern matches a name's tail: only what lies under the prefix is ours.
+            if (name === undefined || !name.startsWith(prefix))
+                continue;
+            const held = refs.get(name) ?? { oid: '', symref: null };
+            if (left.startsWith('ref: '))
+                held.symref = left.slice('ref: '.length);
+            else
+                held.oid = left;
+            refs.set(name, held);
+        }
+        return [...refs].map(([ref, held]) => ({ ref, ...held }));
+    }
+    /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
+    async listRefTimes(prefixes) {
+        if (prefixes.length === 0)
+            return [];
+        for (const p of prefixes)
+            if (/[*?[\\]/.test(p))
+                throw new errors_StoreError(`a ref prefix has a glob character: ${p}`);
+        const out = await this.ok([
+            'for-each-ref',
+            '--format=%(objectname) %(committerdate:unix) %(refname)',
+            ...prefixes.map(p => `${p}*`)
+        ]);
+        return out
+            .split('\n')
+            .filter(Boolean)
+            .map(line => {
+            const [oid, time, ref] = line.split(' ');
+            return { oid, ref, time: Number(time) || 0 };
+        });
+    }
+    emptyTreeWritten = false;
+    /** The object directory, found without a process for the usual layouts. */
+    async objectsDir() {
+        const common = await this.commonDir();
+        if (common)
+            return (0,external_node_path_namespaceObject.join)(common, 'objects');
+        const out = await this.ok(['rev-parse', '--git-path', 'objects']);
+        return (0,external_node_path_namespaceObject.resolve)(this.cwd, out.trim());
+    }
+    /**
+     * The repository's common git directory for a plain checkout, a linked worktree or a bare
+     * repository, read from the file system; null for anything unusual (then ask git).
+     */
+    async commonDir() {
+        if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
+            return null;
+        const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
+        const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
+        let gitDir = null;
+        if (info?.isDirectory())
+            gitDir = dotGit;
+        else if (info?.isFile()) {
+            const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
+            if (pointer?.[1])
+                gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
+        }
+        else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
+            gitDir = this.cwd;
+        if (!gitDir)
+            return null;
+        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
+        return common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir;
+    }
+    /**
+     * Whether a remote is configured. Read from the repository's config file when it is plain
+     * (no includes), which saves a git process on every step; otherwise git is asked.
+     */
+    async hasRemote(remote) {
+        const common = await this.commonDir();
+        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'config'), 'utf8').catch(() => null) : null;
+        if (config !== null && !/^\s*\[include/im.test(config)) {
+            let inRemote = false;
+            for (const line of config.split('\n')) {
+                const section = /^\s*\[\s*([^\]"\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+                if (section)
+                    inRemote = section[1]?.toLowerCase() === 'remote' && section[2] === remote;
+                else if (inRemote && /^\s*url\s*=\s*\S/i.test(line))
+                    return true;
+            }
+            return false;
+        }
+        const result = await this.run(['config', '--get', `remote.${remote}.url`]);
+        if (result.code === 0)
+            return result.stdout.trim() !== '';
+        if (result.code === 1)
+            return false;
+        throw this.failure(['config'], result);
+    }
+    /**
+     * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
+     * oid), atomic when asked; the porcelain lines are parsed by the caller.
+     */
+    push(remote, updates, options) {
+        return this.run([
+            ...NETWORK_CONFIG,
+            'push',
+            '--porcelain',
+            '--no-verify',
+            ...(options.atomic ? ['--atomic'] : []),
+            ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
+            remote,
+            ...updates.map(u => `${u.oid ?? ''}:${u.ref}`)
+        ]);
+    }
+    /**
+     * Fetches exactly the named refs into the same local names. Each refspec is a glob on
+     * the full name (`<ref>*`), so an absent ref is not an error, and protocol v2 sends the
+     * server only these prefixes: the cost does not grow with the namespace. --prune drops a
+     * local copy the remote no longer holds, so local refs mirror the remote's.
+     */
+    fetchRefs(remote, refs, options = {}) {
+        return this.run([
+            ...FETCH,
+            '--prune',
+            ...(options.depth ? [`--depth=${options.depth}`] : []),
+            remote,
+            ...refs.map(ref => `+${ref}*:${ref}*`)
+        ]);
+    }
+    /** Fetches objects by id (protocol v2 lets a client want any object the server holds). */
+    fetchObjects(remote, oids) {
+        return this.run([...FETCH, remote, ...oids]);
+    }
+    /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
+    async mirrorRefs(changes) {
+        if (changes.length === 0)
+            return;
+        await this.ok(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
+    }
+    /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
+    async lsRemote(remote, refs) {
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
+        const held = new Map();
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [oid, ref] = line.split('\t');
+            if (oid && ref && refs.includes(ref))
+                held.set(ref, oid);
+        }
+        return held;
+    }
+    /**
+     * A tag as the remote lists it: the object the ref holds and the commit it peels to (the
+     * `^{}` line git prints for an annotated tag; a lightweight tag holds its commit). Null when
+     * the remote has no such tag.
+     */
+    async lsRemoteTag(remote, tagRef) {
+        // A pattern matches the peeled line only when named itself: without `^{}`, an annotated
+        // tag's object id would pass for its commit.
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', remote, tagRef, `${tagRef}^{}`]);
+        let oid = null;
+        let peeled = null;
+        for (const line of out.split('\n').filter(Boolean)) {
+            const [id, ref] = line.split('\t');
+            if (ref === tagRef)
+                oid = id ?? null;
+            else if (ref === `${tagRef}^{}`)
+                peeled = id ?? null;
+        }
+        return oid ? { oid, commit: peeled ?? oid } : null;
+    }
+    /** A `git cat-file --batch` process that answers one object at a time. */
+    openReader() {
+        return new ObjectReader(this.start(['cat-file', '--batch']), this);
+    }
+    spawnError(error) {
+        if (error.code === 'ENOENT')
+            return new errors_StoreError('git was not found on PATH. Install git (2.36 or newer) on the runner.');
+        return new errors_StoreError(`Could not start git: ${error.message}`);
+    }
+    failure(args, result) {
+        const said = redact(result.stderr.trim());
+        if (/not a git repository/i.test(said))
+            return new errors_StoreError(`${this.cwd} is not a git repository. Check the repository out first ` +
+                '(actions/checkout) or point repository-path at one.');
+        const clash = refNameClash(said);
+        if (clash)
+            return clashError(clash, 'this repository');
+        return new errors_StoreError(`git ${commandName(args)} failed (exit ${result.code}): ${said || '(no message)'}`);
+    }
+}
+/** The git command in an argument list: the first word that is not an option or its value. */
+function commandName(args) {
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '-c' || arg === '-C')
+            i++;
+        else if (!arg.startsWith('-'))
+            return arg;
+    }
+    return '(no command)';
+}
+/** git's words for a ref that cannot be created because a ref holds a prefix of its name. */
+function refNameClash(stderr) {
+    const match = /cannot lock ref '([^']+)': '([^']+)' exists; cannot create/.exec(stderr);
+    return match ? { wanted: match[1], existing: match[2] } : null;
+}
+/** A clash is permanent: retrying cannot help, only removing the ref or another namespace. */
+function clashError(clash, where) {
+    return new errors_StoreError(`${where} holds the ref ${clash.existing}, so ${clash.wanted} cannot be created (a ref ` +
+        'cannot also be a folder of refs). Nothing was admitted or recorded, and a re-run will ' +
+        `meet the same ref. Remove or rename ${clash.existing} there, or set the \`namespace\` ` +
+        'to a prefix no other ref uses.');
+}
+/**
+ * Every ref transaction: `--no-deref`, so a write moves the ref it names and never the ref a
+ * symbolic ref points at (docs/design/writers.md#only-plain-refs).
+ */
+const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin'];
+/** The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`. */
+async function looseSymbolicRefs(common, prefix) {
+    const found = [];
+    const walk = async (ref) => {
+        const path = (0,external_node_path_namespaceObject.join)(common, ref);
+        const entries = await (0,promises_namespaceObject.readdir)(path, { withFileTypes: true }).catch(() => null);
+        if (entries === null) {
+            const head = await (0,promises_namespaceObject.readFile)(path, 'latin1').catch(() => '');
+            if (head.startsWith('ref:'))
+                found.push(ref);
+            return;
+        }
+        for (const entry of entries)
+            if (!entry.name.endsWith('.lock'))
+                await walk(`${ref}/${entry.name}`);
+    };
+    await walk(prefix.replace(/\/+$/, ''));
+    return found.sort();
+}
+/** git may echo a remote URL; never let credentials in one reach a log. */
+function redact(text) {
+    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
+}
+/** Writes one loose object (zlib of `<type> <size>\0<body>`) atomically, fsynced. */
+async function writeLoose(objects, oid, raw) {
+    const path = (0,external_node_path_namespaceObject.join)(objects, oid.slice(0, 2), oid.slice(2));
+    if (await exists(path))
+        return;
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    const file = await (0,promises_namespaceObject.open)(temp, 'wx', 0o444);
+    try {
+        await file.writeFile((0,external_node_zlib_namespaceObject.deflateSync)(raw));
+        await file.sync();
+    }
+    finally {
+        await file.close();
+    }
+    await (0,promises_namespaceObject.rename)(temp, path);
+}
+async function exists(path) {
+    return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
+}
+/**
+ * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
+ * applied after `prepare` has locked and checked all of them, or none is.
+ */
+function transaction(lines) {
+    return ['start', ...lines, 'prepare', 'commit', ''].join('\n');
+}
+/** The create-only line of a ref transaction: create means "old value must be zero". */
+function createLine(ref, oid) {
+    return `create ${ref} ${oid}`;
+}
+/**
+ * An interactive `git cat-file --batch`: each read() writes one name and waits for its
+ * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
+ * inside one process.
+ */
+class ObjectReader {
+    child;
+    buffer = Buffer.alloc(0);
+    waiting = [];
+    failed = null;
+    stderr = '';
+    constructor(child, git) {
+        this.child = child;
+        child.stdout.on('data', (chunk) => {
+            this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+            this.drain();
+        });
+        child.stderr.on('data', (chunk) => (this.stderr += chunk.toString('utf8')));
+        child.on('error', error => this.fail(git.spawnError(error)));
+        child.on('close', code => this.fail(git.failure(['cat-file'], { code: code ?? 128, stdout: '', stderr: this.stderr })));
+        child.stdin.on('error', () => { });
+    }
+    read(name) {
+        if (/[\n\r]/.test(name))
+            return Promise.reject(new errors_StoreError('object name has a newline'));
+        if (this.failed)
+            return Promise.reject(this.failed);
+        return new Promise((resolve, reject) => {
+            this.waiting.push({ resolve, reject });
+            this.child.stdin.write(name + '\n');
+        });
+    }
+    close() {
+        this.failed ??= new errors_StoreError('reader closed');
+        this.child.stdin.end();
+    }
+    fail(error) {
+        this.failed ??= error;
+        for (const waiter of this.waiting.splice(0))
+            waiter.reject(this.failed);
+    }
+    drain() {
+        for (;;) {
+            const waiter = this.waiting[0];
+            if (!waiter)
+                return;
+            const eol = this.buffer.indexOf(10);
+            if (eol === -1)
+                return;
+            const header = this.buffer.subarray(0, eol).toString('utf8');
+            if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+                this.buffer = this.buffer.subarray(eol + 1);
+                this.waiting.shift();
+                waiter.resolve(null);
+                continue;
+            }
+            const [oid, type, sizeText] = header.split(' ');
+            const size = Number(sizeText);
+            if (!oid || !type || !Number.isInteger(size)) {
+                this.fail(new errors_StoreError(`git cat-file answered ${JSON.stringify(header)}`));
+                return;
+            }
+            if (this.buffer.length < eol + 1 + size + 1)
+                return;
+            const bytes = Buffer.from(this.buffer.subarray(eol + 1, eol + 1 + size));
+            this.buffer = this.buffer.subarray(eol + 1 + size + 1);
+            this.waiting.shift();
+            waiter.resolve({ oid, type, content: bytes.toString('utf8'), bytes });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/index/layout.ts
+/**
+ * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
+ * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
+ * `<ns>/runs/<sha256(run id)>`, `<ns>/operations/<sha256(operation id)>` — and the store
+ * keeps them in a fixed set of refs:
+ *
+ * - `<ns>/index/<hh>`: a parentless commit whose tree holds `keys/<h>/<N>` (the admission of
+ *   generation N, the admission commit's bytes), `ended/<h>` (present once the key's newest
+ *   generation has ended: that run's final head and time, which retention reads) and
+ *   `runs/<h>`, `operations/<h>` (an archived chain: its head, as an index entry);
+ * - `<ns>/archive/<hh>`: a commit chain on the empty tree whose parents keep every archived
+ *   head reachable; only writers touch it, readers never fetch it;
+ * - `<ns>/runs/<h>`, `<ns>/operations/<h>`: a chain being written (within `archive-after`).
+ *
+ * `hh` is the first two hex digits of the hash in the name, so 256 + 256 refs at most. Pure.
+ */
+
+const LOGICAL = /^(refs\/.+)\/(admissions|runs|operations)\/([0-9a-f]{64})(?:\.g([1-9][0-9]*))?$/;
+/** The logical name a command uses, parsed; null for any other ref (a tag, a branch). */
+function parseLogical(ref) {
+    const match = LOGICAL.exec(ref);
+    if (!match)
+        return null;
+    const [, namespace, family, hash, generation] = match;
+    if (family === 'admissions')
+        return { kind: 'admission', namespace, hash, generation: generation ? Number(generation) : 1 };
+    if (generation !== undefined)
+        return null;
+    return { kind: 'chain', namespace, family, hash };
+}
+/** The logical ref of a key's generation (generation 1 has no suffix). */
+function admissionName(namespace, hash, generation) {
+    const base = `${namespace}/admissions/${hash}`;
+    return generation === 1 ? base : `${base}.g${generation}`;
+}
+function chainName(namespace, family, hash) {
+    return `${namespace}/${family}/${hash}`;
+}
+function bucketOf(hash) {
+    return hash.slice(0, 2);
+}
+function indexRef(namespace, bucket) {
+    return `${namespace}/index/${bucket}`;
+}
+function archiveRef(namespace, bucket) {
+    return `${namespace}/archive/${bucket}`;
+}
+/** The bucket a logical name lives in. */
+function bucketOfName(name) {
+    return bucketOf(name.hash);
+}
+/** Where a logical name sits in its bucket's tree. */
+function entryPath(name) {
+    return name.kind === 'admission'
+        ? `keys/${name.hash}/${name.generation}`
+        : `${name.family}/${name.hash}`;
+}
+/** Where a key's end marker sits in its bucket's tree (keyHash: the admission's hash). */
+function endedPath(keyHash) {
+    return `ended/${keyHash}`;
+}
+/** The prefix under which a bucket's live chains of a family are named. */
+function liveChainPrefix(namespace, family, bucket) {
+    return `${namespace}/${family}/${bucket}`;
+}
+const FAMILIES = ['runs', 'operations'];
+const DURATION = /^(0|[1-9][0-9]*)([mhd])?$/;
+const UNIT_SECONDS = { m: 60, h: 3600, d: 86400 };
+/**
+ * `archive-after`: how long a chain keeps a ref of its own after its last write. `0` archives
+ * after every write; otherwise a whole number of minutes, hours or days (`30m`, `1h`, `2d`), at
+ * most 365 days (`365d`, `8760h`, `525600m`). Integers only, never rounded: a longer idle time
+ * keeps more refs for nothing, and a huge digit string would turn into an imprecise or
+ * infinite number rather than a duration.
+ */
+function layout_parseArchiveAfter(text) {
+    const value = text.trim() === '' ? '1h' : text.trim();
+    const match = DURATION.exec(value);
+    if (!match || (match[1] !== '0' && match[2] === undefined))
+        throw new InvalidInput(`The \`archive-after\` input ${JSON.stringify(text)} is not a duration. Use 0, or a whole ` +
+            'number followed by m, h or d (for example 30m, 1h, 2d), at most 365d.');
+    const capSeconds = 365 * UNIT_SECONDS.d;
+    const digits = match[1];
+    const seconds = digits.length > String(capSeconds).length
+        ? Infinity
+        : Number(digits) * (match[2] ? UNIT_SECONDS[match[2]] : 0);
+    if (seconds > capSeconds)
+        throw new InvalidInput(`The \`archive-after\` input ${JSON.stringify(text)} is longer than the cap of 365d ` +
+            '(8760h, 525600m). Use a whole number of m, h or d up to 365d.');
+    return seconds;
+}
+/** Whether a chain last written at `writtenAt` (epoch seconds) has been idle past the limit. */
+function isIdle(writtenAt, now, archiveAfterSeconds) {
+    return now - writtenAt >= archiveAfterSeconds;
+}
+/** The shortest retention the product accepts (docs/design/storage.md#retention). */
+const RETENTION_FLOOR_DAYS = 90;
+/**
+ * `retention-days`: 0 (the default) keeps every key forever. Otherwise a key whose newest
+ * generation ended more than N days ago is dropped. 1–89 is refused: GitHub re-runs a workflow
+ * up to 30 days after it started and a run may last 35 days, so a shorter window would let a
+ * re-run or a late redelivery of a real event admit a second run.
+ */
+function layout_parseRetentionDays(text) {
+    const value = text.trim() === '' ? '0' : text.trim();
+    if (!/^(0|[1-9][0-9]{0,5})$/.test(value))
+        throw new InvalidInput(`The \`retention-days\` input ${JSON.stringify(text)} is not a whole number of days. Use 0 ` +
+            `(keep every key forever, the default) or ${RETENTION_FLOOR_DAYS} or more.`);
+    const days = Number(value);
+    if (days > 0 && days < RETENTION_FLOOR_DAYS)
+        throw new InvalidInput(`The \`retention-days\` input ${days} is refused: GitHub re-runs a workflow up to 30 days ` +
+            'after it started and a run may last 35 days, so a key dropped sooner could admit a real ' +
+            `duplicate as a new run. Use 0 (keep every key forever, the default) or ` +
+            `${RETENTION_FLOOR_DAYS} or more.`);
+    return days;
+}
+/** Whether a key whose newest generation ended at `endedAt` (epoch seconds) is past retention. */
+function isExpired(endedAt, now, retentionDays) {
+    return retentionDays > 0 && now - endedAt > retentionDays * 86400;
+}
+
+;// CONCATENATED MODULE: ./src/core/refs.ts
+
+
+const DEFAULT_NAMESPACE = 'refs/dispatch-ledger';
+// One path component of a ref, kept to a conservative subset of check-ref-format.
+const COMPONENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+/**
+ * The families of refs a namespace holds (src/core/index/layout.ts): the index buckets, the
+ * archive chains, live runs and operations, and `admissions`, the logical name commands use
+ * (and layout v1's refs). A namespace with one of them as a path component would lie inside
+ * another namespace's refs — `refs/dispatch-ledger/index/aa` is a bucket of
+ * `refs/dispatch-ledger` — so two stores would read and overwrite each other's refs.
+ */
+const NAMESPACE_FAMILIES = [
+    'admissions',
+    'archive',
+    'index',
+    'operations',
+    'runs'
+];
+/**
+ * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull,
+ * none of whose components is a family of another namespace's refs.
+ */
+function validateNamespace(namespace) {
+    const parts = namespace.split('/');
+    const bad = (why) => {
+        throw new errors_InvalidInput(`The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
+            `Use a prefix such as ${DEFAULT_NAMESPACE}.`);
+    };
+    if (parts[0] !== 'refs' || parts.length < 2)
+        bad('must start with refs/');
+    if (['heads', 'tags', 'pull', 'remotes'].includes(parts[1] ?? ''))
+        bad(`must not be under refs/${parts[1]}, which belongs to branches, tags or pull requests`);
+    for (const part of parts.slice(1)) {
+        if (!COMPONENT.test(part) || part.endsWith('.lock') || part.includes('..'))
+            bad(`has an invalid path component ${JSON.stringify(part)}`);
+    }
+    // Case-insensitively: on a case-insensitive file system (macOS, Windows) the local store's
+    // refs/x/Runs/… and refs/x/runs/… are one directory.
+    const family = parts.slice(1).find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase()));
+    if (family !== undefined)
+        throw new errors_InvalidInput(`The \`namespace\` ${JSON.stringify(namespace)} has the path component ` +
+            `${JSON.stringify(family)}, a family of refs a namespace holds ` +
+            `(${NAMESPACE_FAMILIES.join(', ')}), so it lies inside another namespace's refs and the ` +
+            "two would overwrite each other. Choose a namespace outside another namespace's refs, " +
+            `such as ${DEFAULT_NAMESPACE}-2.`);
+    return namespace;
+}
+function refs_keyHash(dispatchKey) {
+    return canonical_sha256Hex(dispatchKey);
+}
+function refs_admissionRef(namespace, dispatchKey) {
+    return `${namespace}/admissions/${refs_keyHash(dispatchKey)}`;
+}
+function refs_ledgerRef(namespace, runId) {
+    return `${namespace}/runs/${canonical_sha256Hex(runId)}`;
+}
+function runsPrefix(namespace) {
+    return `${namespace}/runs/`;
+}
+function admissionsPrefix(namespace) {
+    return `${namespace}/admissions/`;
+}
+
+;// CONCATENATED MODULE: ./src/core/index/entry.ts
+/**
+ * The index entry of an archived chain (docs/design/storage.md#archived-chains): closed JSON
+ * with a schema name, stored as a blob at `runs/<h>` or `operations/<h>` in its bucket's tree.
+ * It records the chain's head (kept reachable by the bucket's archive ref) and whether the
+ * head ended the chain, with the head's time, which retention reads. Pure.
+ */
+
+
+
+
+const INDEX_ENTRY_SCHEMA = 'dispatch-ledger/index-entry/v1';
+const OID = schemas_string().check(_regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/));
+const IndexEntrySchema = strictObject({
+    schema: literal(INDEX_ENTRY_SCHEMA),
+    ref: schemas_string(),
+    head: OID,
+    ended: schemas_boolean(),
+    written_at: schemas_number().check(schemas_int(), _nonnegative())
+});
+function encodeIndexEntry(entry) {
+    return canonical_canonicalJson({ schema: INDEX_ENTRY_SCHEMA, ...entry });
+}
+/**
+ * Parses a stored index entry; anything else fails closed naming the bucket and path. `ref`:
+ * the chain it must name (null: a key's end marker, checked against its admission by the caller).
+ */
+function decodeIndexEntry(where, text, ref) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new errors_CorruptEntry(where, 'its index entry is not JSON');
+    }
+    const parsed = IndexEntrySchema.safeParse(value);
+    if (!parsed.success)
+        throw new errors_CorruptEntry(where, `its index entry is not ${INDEX_ENTRY_SCHEMA}`);
+    if (ref !== null && parsed.data.ref !== ref)
+        throw new errors_CorruptEntry(where, `its index entry names ${parsed.data.ref}, not ${ref}`);
+    return parsed.data;
+}
+
+;// CONCATENATED MODULE: ./src/core/index/tree.ts
+/**
+ * git's tree and object formats, for the index buckets (docs/design/storage.md): parsing a tree
+ * object's bytes, encoding one in git's order, and an object's id. Pure (hashing only).
+ */
+
+const TREE_MODE = '40000';
+const BLOB_MODE = '100644';
+function parseTree(bytes) {
+    const items = [];
+    let at = 0;
+    while (at < bytes.length) {
+        const space = bytes.indexOf(0x20, at);
+        const nul = bytes.indexOf(0, space);
+        if (space < 0 || nul < 0 || nul + 21 > bytes.length)
+            throw new Error('truncated tree object');
+        items.push({
+            mode: bytes.subarray(at, space).toString('latin1'),
+            name: bytes.subarray(space + 1, nul).toString('utf8'),
+            oid: bytes.subarray(nul + 1, nul + 21).toString('hex')
+        });
+        at = nul + 21;
+    }
+    return items;
+}
+/** git sorts a tree's entries by name, a subtree's name as if it ended in `/`. */
+function sortKey(item) {
+    return item.mode === TREE_MODE ? `${item.name}/` : item.name;
+}
+function encodeTree(items) {
+    const sorted = [...items].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+    return Buffer.concat(sorted.map(item => Buffer.concat([
+        Buffer.from(`${item.mode} ${item.name}\0`, 'utf8'),
+        Buffer.from(item.oid, 'hex')
+    ])));
+}
+function objectId(type, body) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/store/chainReader.ts
+
+
+const decodeLedger = entry_decodeRecord;
+/**
+ * Follows a chain of entry commits through one `git cat-file --batch`, from `start` (the live
+ * ref, or an archived head's id) back to record 1, decoding and checking each commit. Errors
+ * name the chain's ref, and below the head the commit too (`git cat-file -p <oid>` shows it).
+ */
+async function walkChain(objects, ref, start, decode) {
+    let object = await objects.read(start);
+    if (!object)
+        return null;
+    const newestFirst = [];
+    for (;;) {
+        const oid = newestFirst.length || start !== ref ? object.oid : undefined;
+        const commit = entryCommit(ref, object.type, object.content, oid);
+        newestFirst.push({ oid: object.oid, ...decode(ref, object.content, oid) });
+        if (commit.parents.length > 1)
+            throw new errors_CorruptEntry(ref, 'a record commit has two parents', oid);
+        const parent = commit.parents[0];
+        if (!parent)
+            break;
+        const next = await objects.read(parent);
+        if (!next)
+            throw new errors_CorruptEntry(ref, `its parent ${parent} is missing`, oid);
+        object = next;
+    }
+    return newestFirst.reverse();
+}
+/** An admission as stored (the admission commit's bytes): parentless, on the empty tree. */
+function decodeStoredAdmission(ref, content) {
+    if (!content.startsWith('tree '))
+        throw new errors_CorruptEntry(ref, 'its index entry is not an admission commit (it holds a blob of other bytes)');
+    const commit = entryCommit(ref, 'commit', content);
+    if (commit.parents.length !== 0)
+        throw new errors_CorruptEntry(ref, 'an admission commit has a parent');
+    return decodeAdmission(ref, content);
+}
+function entryCommit(ref, type, content, oid) {
+    if (type !== 'commit')
+        throw new errors_CorruptEntry(ref, `it points at a ${type}, not a commit`, oid);
+    let commit;
+    try {
+        commit = parseCommit(content);
+    }
+    catch {
+        throw new errors_CorruptEntry(ref, 'its entry is not a commit', oid);
+    }
+    if (commit.tree !== EMPTY_TREE)
+        throw new errors_CorruptEntry(ref, 'its commit is not on the empty tree', oid);
+    return commit;
+}
+
+;// CONCATENATED MODULE: ./src/store/index/bucket.ts
+/**
+ * An index bucket as read (docs/design/storage.md): its tip commit and the tree under it,
+ * walked on demand through one `git cat-file --batch`, and the new snapshot a write builds by
+ * editing paths of that tree.
+ */
+
+
+
+/** The directories an index bucket's root may hold (docs/design/storage.md). */
+const ROOT_DIRECTORIES = new Set([
+    'keys',
+    'ended',
+    'runs',
+    'operations'
+]);
+/** The subject every index commit of ref carries. */
+function indexSubject(ref) {
+    return `dispatch-ledger index ${ref}`;
+}
+/** Why the object at an index ref is not an index commit of that ref; null when it is one. */
+function indexTipProblem(ref, object) {
+    if (object.type !== 'commit')
+        return `it points at a ${object.type}, not an index commit`;
+    const commit = parseCommit(object.content);
+    if (commit.parents.length > 0)
+        return 'its tip has a parent, so it is not an index commit (a symbolic ref or a branch?)';
+    if (commit.message.split('\n')[0] !== indexSubject(ref))
+        return `its tip is not an index commit of ${ref} (a symbolic ref to another ref, or a forged commit?)`;
+    return null;
+}
+class BucketView {
+    ref;
+    tip;
+    root;
+    objects;
+    trees = new Map();
+    constructor(
+    /** The index ref, for error messages. */
+    ref, 
+    /** The tip commit; null when the bucket was never written. */
+    tip, root, objects) {
+        this.ref = ref;
+        this.tip = tip;
+        this.root = root;
+        this.objects = objects;
+    }
+    /**
+     * The bucket at ref, its tip checked to be an index commit of this very ref: parentless,
+     * named for it, its root holding only the index's own directories. Anything else — a branch
+     * a symbolic ref leads to, a tag, a forged commit — fails closed before a write could move it
+     * (docs/design/writers.md#only-plain-refs).
+     */
+    static async open(ref, objects) {
+        const object = await objects.read(ref);
+        if (!object)
+            return new BucketView(ref, null, null, objects);
+        const problem = indexTipProblem(ref, object);
+        if (problem)
+            throw new errors_CorruptEntry(ref, problem);
+        const view = new BucketView(ref, object.oid, parseCommit(object.content).tree, objects);
+        const stray = (await view.readTree(view.root)).find(item => !ROOT_DIRECTORIES.has(item.name) || item.mode !== TREE_MODE);
+        if (stray)
+            throw new errors_CorruptEntry(`${ref}:${stray.name}`, `an index bucket holds only ${[...ROOT_DIRECTORIES].join(', ')} directories, not this ` +
+                `${stray.mode === TREE_MODE ? 'directory' : 'file'}`);
+        return view;
+    }
+    /** The items of the tree at `dir` ('' for the root); empty when it does not exist. */
+    async list(dir) {
+        const oid = await this.treeAt(dir);
+        return oid ? this.readTree(oid) : [];
+    }
+    /** The blob at path, or null. Something else there (a directory, a link) fails closed. */
+    async blob(path) {
+        const slash = path.lastIndexOf('/');
+        const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1));
+        if (!item)
+            return null;
+        if (item.mode !== BLOB_MODE)
+            throw this.misplaced(path, item, 'a file');
+        const object = await this.objects.read(item.oid);
+        if (!object || object.type !== 'blob')
+            throw new errors_CorruptEntry(this.at(path), 'it is not a readable blob');
+        return { oid: object.oid, bytes: object.bytes };
+    }
+    /** Where a path of this bucket is, as `git cat-file -p` takes it: `<ref>:<path>`. */
+    at(path) {
+        return `${this.ref}:${path}`;
+    }
+    async treeAt(dir) {
+        let oid = this.root;
+        const parts = dir.split('/').filter(Boolean);
+        for (const [index, part] of parts.entries()) {
+            if (!oid)
+                return null;
+            const item = (await this.readTree(oid)).find(i => i.name === part);
+            if (item && item.mode !== TREE_MODE)
+                throw this.misplaced(parts.slice(0, index + 1).join('/'), item, 'a directory');
+            oid = item?.oid ?? null;
+        }
+        return oid;
+    }
+    /** An entry that is not what its place says: never read as absent, never overwritten. */
+    misplaced(path, item, belongs) {
+        const what = item.mode === TREE_MODE
+            ? 'a directory'
+            : item.mode === BLOB_MODE
+                ? 'a file'
+                : `mode ${item.mode}`;
+        return new errors_CorruptEntry(this.at(path), `it is ${what} where ${belongs} belongs`);
+    }
+    async readTree(oid) {
+        const cached = this.trees.get(oid);
+        if (cached)
+            return cached;
+        const object = await this.objects.read(oid);
+        if (!object || object.type !== 'tree')
+            throw new errors_CorruptEntry(this.ref, `its tree ${oid} is missing or not a tree`);
+        let items;
+        try {
+            items = parseTree(object.bytes);
+        }
+        catch {
+            throw new errors_CorruptEntry(this.ref, `its tree ${oid} does not parse`);
+        }
+        this.trees.set(oid, items);
+        return items;
+    }
+    /**
+     * The root tree after setting each path to a blob (or removing it, `null`), with every new
+     * object to store. Emptied trees disappear, as git would never hold them.
+     */
+    async edit(edits) {
+        const objects = [];
+        const root = await this.editDir(this.root, '', edits, objects);
+        const empty = encodeTree([]);
+        const rootOid = root ?? objectId('tree', empty);
+        if (!root)
+            objects.push({ type: 'tree', body: empty, oid: rootOid });
+        return { root: rootOid, objects };
+    }
+    async editDir(oid, dir, edits, out) {
+        const items = new Map((oid ? await this.readTree(oid) : []).map(i => [i.name, i]));
+        const children = new Set();
+        for (const [path, body] of edits) {
+            if (!path.startsWith(dir))
+                continue;
+            const rest = path.slice(dir.length);
+            const slash = rest.indexOf('/');
+            if (slash >= 0)
+                children.add(rest.slice(0, slash));
+            else if (body === null)
+                items.delete(rest);
+            else if (items.get(rest)?.mode === TREE_MODE)
+                throw this.misplaced(`${dir}${rest}`, items.get(rest), 'a file');
+            else {
+                const blob = objectId('blob', body);
+                out.push({ type: 'blob', body, oid: blob });
+                items.set(rest, { mode: BLOB_MODE, name: rest, oid: blob });
+            }
+        }
+        for (const child of children) {
+            const current = items.get(child);
+            // Editing below a file would replace it: a broken entry is never overwritten.
+            if (current && current.mode !== TREE_MODE)
+                throw this.misplaced(`${dir}${child}`, current, 'a directory');
+            const next = await this.editDir(current?.mode === TREE_MODE ? current.oid : null, `${dir}${child}/`, edits, out);
+            if (next)
+                items.set(child, { mode: TREE_MODE, name: child, oid: next });
+            else
+                items.delete(child);
+        }
+        if (items.size === 0)
+            return null;
+        const body = encodeTree([...items.values()]);
+        const tree = objectId('tree', body);
+        if (tree !== oid)
+            out.push({ type: 'tree', body, oid: tree });
+        return tree;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/index/writePlan.ts
+/**
+ * One write of layout v2 as planned (docs/design/storage.md): what it read of each bucket, the
+ * edits it makes to their trees, the chain refs it creates, moves or deletes, the heads it
+ * archives (kept reachable by the archive refs), and what retention drops. `finish` turns it
+ * into the one atomic change of refs the store applies.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
+class NeedBuckets {
+    names;
+    constructor(names) {
+        this.names = names;
+    }
+}
+/**
+ * The refs one write changes, built from what it read: each touched bucket's edits, the heads
+ * it archives (and so must keep reachable), the chain refs it creates, moves or deletes, and
+ * what retention drops from the buckets it writes.
+ */
+class WritePlan {
+    store;
+    objects;
+    views = new Map();
+    edits = new Map();
+    archived = new Map();
+    /** Buckets whose archive ref is rebuilt from the heads they still hold (retention dropped some). */
+    compacted = new Set();
+    retained = new Set();
+    swept = new Set();
+    changes = [];
+    touched = new Set();
+    /** Keys past retention that could not be dropped, and why (their own admission then fails). */
+    kept = new Map();
+    constructor(store, objects) {
+        this.store = store;
+        this.objects = objects;
+    }
+    async bucket(name) {
+        const ref = indexRef(name.namespace, bucketOf(name.hash));
+        const seen = this.views.get(ref);
+        if (seen)
+            return seen.view;
+        if (!this.store.refs.has(ref))
+            throw new NeedBuckets([name]);
+        const view = await BucketView.open(ref, this.objects);
+        this.views.set(ref, { name, view });
+        return view;
+    }
+    change(change) {
+        this.changes.push(change);
+    }
+    async put(name, body) {
+        await this.putPath(name, entryPath(name), body);
+    }
+    /** Sets (or removes, `null`) a path of the bucket `name` lives in. */
+    async putPath(name, path, body) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref) ?? new Map();
+        edits.set(path, body);
+        this.edits.set(view.ref, edits);
+    }
+    /** The bytes at a path of name's bucket as this write leaves it (its own edits first). */
+    async blobAt(name, path) {
+        const view = await this.bucket(name);
+        const edits = this.edits.get(view.ref);
+        for (const [edited, body] of edits ?? []) {
+            if (edited === path)
+                return body;
+            if (body === null && path.startsWith(`${edited}/`))
+                return null;
+        }
+        return (await view.blob(path))?.bytes ?? null;
+    }
+    /** Where a chain is as this write leaves it: its own ref, or its index entry. */
+    async locate(name, ref) {
+        const live = await this.objects.read(ref);
+        if (live)
+            return { where: 'live', head: live.oid };
+        const view = await this.bucket(name);
+        return archivedAt(view, entryPath(name), ref, await this.blobAt(name, entryPath(name)));
+    }
+    /**
+     * Puts a chain's new head where it belongs: its own ref while it is being written, the index
+     * when it ends or is archived at once (`archive-after: 0`).
+     */
+    async place(name, ref, at) {
+        this.touched.add(ref);
+        const archive = at.ended || this.store.archiveAfterSeconds === 0;
+        if (archive) {
+            if (at.was?.where === 'live')
+                this.change({ ref, oid: null, expected: at.was.head });
+            await this.archive(name, ref, at.head, { ended: at.ended, written_at: this.store.clock });
+        }
+        else if (at.was?.where === 'live') {
+            this.change({ ref, oid: at.head, expected: at.was.head });
+        }
+        else {
+            this.change({ ref, oid: at.head, expected: null });
+            if (at.was?.where === 'archived')
+                await this.put(name, null);
+        }
+    }
+    /**
+     * Records in the key's bucket that its newest generation ended with this head (only when the
+     * chain is that generation's ledger): retention reads the time there, next to the key.
+     */
+    async markEnded(key, ledger, head) {
+        const newest = await this.newestAdmission(key);
+        if (newest?.ledger_ref !== ledger)
+            return;
+        const entry = { ref: ledger, head, ended: true, written_at: this.store.clock };
+        await this.putPath(key, endedPath(key.hash), Buffer.from(encodeIndexEntry(entry), 'utf8'));
+    }
+    async newestAdmission(key) {
+        const generations = await this.generationsOf(key);
+        return generations[generations.length - 1] ?? null;
+    }
+    /**
+     * A key's entry read whole, as this write leaves it (docs/design/writers.md#every-entry-whole):
+     * every generation 1..N present, each an admission commit of this key and generation. A gap,
+     * a stray name, a file where the key's directory belongs or an entry that does not parse
+     * fails closed naming where it is; nothing then writes over it.
+     */
+    async generationsOf(key) {
+        const view = await this.bucket(key);
+        const dir = `keys/${key.hash}`;
+        if (this.edits.get(view.ref)?.get(dir) === null)
+            return [];
+        const items = await view.list(dir);
+        const admissions = [];
+        for (let generation = 1; generation <= items.length; generation++) {
+            const item = items.find(i => i.name === String(generation));
+            if (!item || item.mode !== BLOB_MODE)
+                throw generationGap(view.at(dir), items, generation);
+            const path = `${dir}/${generation}`;
+            const bytes = (await this.blobAt(key, path));
+            const admission = decodeStoredAdmission(view.at(path), bytes.toString('utf8'));
+            if (refs_keyHash(admission.dispatch_key) !== key.hash || admission.generation !== generation)
+                throw new errors_CorruptEntry(view.at(path), `it admits generation ${admission.generation} of another key than its place names`);
+            admissions.push(admission);
+        }
+        return admissions;
+    }
+    /**
+     * Retention (docs/design/storage.md#retention), once per bucket this write changes: each key
+     * whose newest generation ended more than retention-days ago is dropped with its runs' index
+     * entries, and the buckets those runs sat in rebuild their archive refs without them.
+     */
+    async retain(name) {
+        const view = await this.bucket(name);
+        if (this.store.retentionDays === 0 || this.retained.has(view.ref))
+            return;
+        this.retained.add(view.ref);
+        for (const item of await view.list('ended')) {
+            const path = endedPath(item.name);
+            const bytes = await this.blobAt(name, path);
+            if (!bytes)
+                continue;
+            const marker = decodeIndexEntry(view.at(path), bytes.toString('utf8'), null);
+            if (!isExpired(marker.written_at, this.store.clock, this.store.retentionDays))
+                continue;
+            const key = {
+                kind: 'admission',
+                namespace: name.namespace,
+                hash: item.name,
+                generation: 1
+            };
+            const kept = await this.dropKey(key).catch((error) => {
+                if (error instanceof errors_CorruptEntry)
+                    return error.message;
+                throw error;
+            });
+            if (kept !== null)
+                this.kept.set(`${view.ref}:${item.name}`, kept);
+        }
+    }
+    /**
+     * Why a key past retention was kept by this write (its own admission then fails closed, naming
+     * the end marker); null when it was dropped or is not past retention.
+     */
+    async keptPastRetention(key) {
+        const view = await this.bucket(key);
+        const why = this.kept.get(`${view.ref}:${key.hash}`);
+        return why === undefined ? null : { where: view.at(endedPath(key.hash)), why };
+    }
+    /**
+     * Drops a key and its runs' entries, only after reading each run's head and finding its last
+     * record terminal and of that run: an index flag alone (`ended`, an end marker's time) is
+     * never enough. Null when dropped; otherwise why everything was kept.
+     */
+    async dropKey(key) {
+        const runs = [];
+        for (const admission of await this.generationsOf(key)) {
+            const run = named(admission.ledger_ref);
+            const found = await this.locate(run, admission.ledger_ref);
+            const why = await this.notEnded(admission, found);
+            if (why !== null)
+                return why;
+            runs.push(run);
+        }
+        await this.putPath(key, `keys/${key.hash}`, null);
+        await this.putPath(key, endedPath(key.hash), null);
+        for (const run of runs) {
+            await this.put(run, null);
+            this.compacted.add(`${run.namespace}\n${bucketOf(run.hash)}`);
+        }
+        return null;
+    }
+    /** Why a generation's run has not verifiably ended (null: its archived head is terminal). */
+    async notEnded(admission, found) {
+        const run = `run ${JSON.stringify(admission.run_id)} (${admission.ledger_ref})`;
+        if (!found)
+            return `${run} has no ledger`;
+        if (found.where === 'live')
+            return `${run} is still being written`;
+        const head = await this.readHead(found.head, `the archived head ${found.head} of ${run}`);
+        if (head?.type !== 'commit')
+            return `${run}: its archived head ${found.head} is not a commit`;
+        const last = entry_decodeRecord(admission.ledger_ref, head.content, found.head).value;
+        if (last.run_id !== admission.run_id)
+            return `${run}: its archived head ${found.head} is a record of run ${JSON.stringify(last.run_id)}`;
+        if (!states_isTerminal(last.state))
+            return `${run} has not ended: its last record (sequence ${last.ledger_sequence}) is ${last.state}`;
+        return null;
+    }
+    /** An archived head, brought first when this repository does not hold it (a remote's). */
+    async readHead(oid, what) {
+        const held = await this.objects.read(oid);
+        if (held)
+            return held;
+        await this.store.refs.bringObjects([oid], what);
+        // A reader started before the fetch may not see what it brought: a fresh one.
+        const fresh = this.store.git.openReader();
+        try {
+            return await fresh.read(oid);
+        }
+        finally {
+            fresh.close();
+        }
+    }
+    async archive(name, ref, head, how) {
+        await this.put(name, Buffer.from(encodeIndexEntry({ ref, head, ...how }), 'utf8'));
+        const bucket = bucketOf(name.hash);
+        const key = `${name.namespace}\n${bucket}`;
+        this.archived.set(key, [...(this.archived.get(key) ?? []), head]);
+    }
+    /**
+     * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
+     * one listing of their live chains (one git process however many buckets); how many.
+     */
+    async sweep(names) {
+        const buckets = new Map();
+        for (const name of names) {
+            const view = await this.bucket(name);
+            if (!this.swept.has(view.ref))
+                buckets.set(view.ref, name);
+            this.swept.add(view.ref);
+        }
+        const namespaces = new Set([...buckets.values()].map(n => n.namespace));
+        let archived = 0;
+        for (const namespace of namespaces) {
+            const hashes = [...buckets.values()].filter(n => n.namespace === namespace);
+            const live = await this.store.liveChains(namespace, hashes.map(n => bucketOf(n.hash)));
+            for (const chain of live)
+                if (await this.archiveIfIdle(chain))
+                    archived++;
+        }
+        return archived;
+    }
+    async archiveIfIdle(chain) {
+        const logical = parseLogical(chain.ref);
+        if (!logical || logical.kind !== 'chain' || this.touched.has(chain.ref))
+            return false;
+        if (!isIdle(chain.time, this.store.clock, this.store.archiveAfterSeconds))
+            return false;
+        this.touched.add(chain.ref);
+        this.change({ ref: chain.ref, oid: null, expected: chain.oid });
+        await this.archive(logical, chain.ref, chain.oid, { ended: false, written_at: chain.time });
+        return true;
+    }
+    /** scan's sweep: the buckets of the named chains; `none` when nothing there is idle now. */
+    async sweepChains(names) {
+        return (await this.sweep(names)) === 0 ? 'none' : null;
+    }
+    async finish() {
+        // Retention may edit more buckets (a dropped key's runs), which are then retained in turn.
+        for (let pending = this.unretained(); pending.length > 0; pending = this.unretained())
+            for (const name of pending)
+                await this.retain(name);
+        await this.sweep([...this.views.values()].filter(({ view }) => this.edits.has(view.ref)).map(v => v.name));
+        const objects = [];
+        const time = this.store.clock;
+        for (const { view } of this.views.values()) {
+            const edits = this.edits.get(view.ref);
+            if (!edits)
+                continue;
+            const tree = await view.edit(edits);
+            objects.push(...tree.objects);
+            const commit = commitObject({
+                tree: tree.root,
+                parents: [],
+                time,
+                subject: `dispatch-ledger index ${view.ref}`
+            });
+            objects.push(commit);
+            this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
+        }
+        for (const key of new Set([...this.archived.keys(), ...this.compacted]))
+            objects.push(...(await this.archiveChange(key, time)));
+        return { changes: this.changes, objects };
+    }
+    unretained() {
+        if (this.store.retentionDays === 0)
+            return [];
+        return [...this.views.values()]
+            .filter(({ view }) => this.edits.has(view.ref) && !this.retained.has(view.ref))
+            .map(({ name }) => name);
+    }
+    /**
+     * The bucket's new archive commit: on its tip plus the heads archived now, or — when
+     * retention dropped entries — a chain rebuilt from exactly the heads the bucket still holds,
+     * so the dropped chains are no longer reachable.
+     */
+    async archiveChange(key, time) {
+        const [namespace, bucket] = key.split('\n');
+        const ref = archiveRef(namespace, bucket);
+        const tip = await this.store.archiveTip(namespace, bucket);
+        const commits = this.compacted.has(key)
+            ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
+            : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time });
+        const last = commits[commits.length - 1];
+        if (last)
+            this.change({ ref, oid: last.oid, expected: tip });
+        // Retention dropped every head the bucket held: nothing left to keep reachable.
+        else if (tip && this.compacted.has(key))
+            this.change({ ref, oid: null, expected: tip });
+        return commits;
+    }
+    /** Every archived head a bucket holds after this write's edits, brought here to be pushed. */
+    async heldHeads(namespace, bucket) {
+        const name = { kind: 'chain', namespace, family: 'runs', hash: bucket };
+        const view = await this.bucket(name);
+        const heads = new Set();
+        for (const family of FAMILIES) {
+            const paths = new Set((await view.list(family)).map(i => `${family}/${i.name}`));
+            for (const edited of this.edits.get(view.ref)?.keys() ?? [])
+                if (edited.startsWith(`${family}/`))
+                    paths.add(edited);
+            for (const path of paths) {
+                const bytes = await this.blobAt(name, path);
+                const ref = `${namespace}/${path}`;
+                if (bytes)
+                    heads.add(decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref).head);
+            }
+        }
+        const missing = [];
+        for (const head of heads)
+            if (!(await this.objects.read(head)))
+                missing.push(head);
+        await this.store.refs.bringObjects(missing);
+        return [...heads].sort();
+    }
+}
+/**
+ * At most this many heads per archive commit. Every push to the repository parses each ref's
+ * tip commit and so every parent line of it: a rebuilt archive of hundreds of heads is a short
+ * chain of narrow commits, not one wide one.
+ */
+const HEADS_PER_ARCHIVE_COMMIT = 16;
+/** Archive commits on the empty tree keeping `heads` reachable, on `tip` (the last is the new tip). */
+function archiveChain(tip, heads, at) {
+    const commits = [];
+    let previous = tip;
+    for (let i = 0; i < heads.length; i += HEADS_PER_ARCHIVE_COMMIT) {
+        const commit = commitObject({
+            tree: EMPTY_TREE,
+            parents: [...(previous ? [previous] : []), ...heads.slice(i, i + HEADS_PER_ARCHIVE_COMMIT)],
+            time: at.time,
+            subject: `dispatch-ledger archive ${at.ref}`
+        });
+        commits.push(commit);
+        previous = commit.oid;
+    }
+    return commits;
+}
+function archivedAt(view, path, ref, bytes) {
+    if (!bytes)
+        return null;
+    const entry = decodeIndexEntry(`${view.ref}:${path}`, bytes.toString('utf8'), ref);
+    return { where: 'archived', head: entry.head };
+}
+function commitObject(spec) {
+    const stamp = `${spec.time} +0000`;
+    const text = `tree ${spec.tree}\n${spec.parents.map(p => `parent ${p}\n`).join('')}` +
+        `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n${spec.subject}\n`;
+    const body = Buffer.from(text, 'utf8');
+    return { type: 'commit', body, oid: objectId('commit', body) };
+}
+function named(ref) {
+    const name = parseLogical(ref);
+    if (!name)
+        throw new errors_StoreError(`${ref} is not an admission, run or operation name`);
+    return name;
+}
+/** A key's generations that are not exactly 1..N: which one is missing or misplaced. */
+function generationGap(where, items, generation) {
+    const names = items.map(i => i.name).sort();
+    const stray = names.find(name => !/^[1-9][0-9]*$/.test(name));
+    if (stray !== undefined)
+        return new errors_CorruptEntry(where, `it holds ${JSON.stringify(stray)}, which is not a generation (a key holds generations ` +
+            '1 to N, each a file)');
+    return new errors_CorruptEntry(where, `its generations are ${names.join(', ')}, but generation ${generation} is missing or not an ` +
+        'admission (a key holds generations 1 to N, each a file)');
+}
+
+;// CONCATENATED MODULE: ./src/store/index/indexedStore.ts
+/**
+ * The store in layout v2 (docs/design/storage.md): commands read and write admissions and
+ * chains by their logical names, and this class keeps them in at most 512 index refs plus one
+ * ref per chain written within `archive-after`. Every write is planned from what the arbiter
+ * holds and applied as ONE atomic change of refs (a push, or an update-ref transaction):
+ *
+ * - an admission adds `keys/<h>/<N>` to its key's bucket, compare-and-set on the bucket tip,
+ *   with its chain's first record in the same change;
+ * - an append moves the chain's ref; an append that ends the chain (or with `archive-after: 0`)
+ *   deletes the ref and records the head in the chain's bucket instead; an append to an
+ *   archived chain that has not ended re-creates its ref (compare-and-set on the head the
+ *   index records);
+ * - every write of a bucket also archives that bucket's chains idle past `archive-after`
+ *   (and `archiveIdle`, scan's sweep, archives every idle chain of a namespace);
+ * - an append that ends a key's newest generation records that end next to the key
+ *   (`ended/<h>`), and with `retention-days` every write of a bucket drops its keys ended longer
+ *   ago than that, with their runs' entries, rebuilding the archive refs that reached them.
+ *
+ * A change lost only because the bucket moved (another key) is planned again from the new
+ * tip, up to BUCKET_TRIES; a change lost to the chain or key it is about answers as before
+ * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
+ * are ours (content addressing), absent is tried again (every lease stays as read).
+ */
+
+
+
+
+
+
+
+
+
+/** How many times one write is planned when other keys keep moving its bucket. */
+const BUCKET_TRIES = 32;
+const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
+/** How many times one plan may ask for buckets it was not given (retention's other buckets). */
+const NEED_ROUNDS = 8;
+class IndexedStore {
+    refs;
+    archiveAfterSeconds;
+    retentionDays;
+    now;
+    /** Entry commits this process wrote, by id: an admission's bytes go into its bucket. */
+    written = new Map();
+    checked = new Set();
+    /** Namespaces checked to hold no symbolic ref in this repository. */
+    plain = new Set();
+    constructor(refs, options = {}) {
+        this.refs = refs;
+        this.archiveAfterSeconds = options.archiveAfterSeconds ?? DEFAULT_ARCHIVE_AFTER_SECONDS;
+        this.retentionDays = options.retentionDays ?? 0;
+        this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    }
+    get name() {
+        return this.refs.name;
+    }
+    get git() {
+        return this.refs.git;
+    }
+    async read(fn) {
+        const session = new ReadSession(this.refs);
+        try {
+            return await fn(this.reader(session));
+        }
+        finally {
+            session.close();
+        }
+    }
+    /** Entry commits are hashed here and stored as loose objects: no git process. */
+    async writeEntries(commits) {
+        await this.git.ensureEmptyTree();
+        const objects = commits.map(spec => {
+            const body = Buffer.from(encodeCommit(spec), 'utf8');
+            return { type: 'commit', body, oid: objectId('commit', body) };
+        });
+        await this.git.writeObjects(objects);
+        for (const o of objects)
+            this.written.set(o.oid, o.body);
+        return objects.map(o => o.oid);
+    }
+    /** Names known in advance (an admission and the ledger it will name): one fetch for all. */
+    async prefetch(refs) {
+        await this.bringNames(refs.map(named), { refresh: false });
+    }
+    async createRefs(refs) {
+        const admissions = [];
+        const chains = [];
+        for (const { ref, oid } of refs) {
+            const name = named(ref);
+            if (name.kind === 'admission')
+                admissions.push({ name, ref, bytes: await this.entryBytes(oid) });
+            else
+                chains.push({ name, ref, oid });
+        }
+        return this.write({ kind: 'create', admissions, chains });
+    }
+    advanceRef(ref, next, expected, options = {}) {
+        return this.write(this.advanceIntent(ref, next, expected, options, []));
+    }
+    /**
+     * The append and create-only refs outside the namespace (a tag) in ONE atomic change, tried
+     * once: the caller settles every answer but `applied` by reading again.
+     */
+    async advanceWith(ref, next, expected, options) {
+        const intent = this.advanceIntent(ref, next, expected, options, options.creates);
+        const plan = await this.plannedWith(intent, { refresh: false, unanswered: false });
+        if ('answer' in plan)
+            return 'stale';
+        await this.git.writeObjects(plan.objects);
+        return this.refs.apply(plan.changes);
+    }
+    /**
+     * Archives every live chain of the namespace idle past archive-after, in one atomic write
+     * (scan's own sweep: a repository whose buckets are seldom written still stays bounded).
+     */
+    async archiveIdle(namespace) {
+        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)], false);
+        const live = await this.git.listRefTimes(FAMILIES.map(f => `${namespace}/${f}/`));
+        const idle = live.filter(r => isIdle(r.time, this.clock, this.archiveAfterSeconds));
+        const names = idle
+            .map(r => parseLogical(r.ref))
+            .filter((n) => n?.kind === 'chain');
+        if (names.length > 0)
+            await this.write({ kind: 'sweep', names });
+    }
+    /**
+     * Every ref under the namespace as the arbiter holds it, symbolic ones named, with everything
+     * under it brought to be read (verify: one listing, one fetch on a remote, nothing locally).
+     */
+    async inventory(namespace) {
+        if (!this.refs.inventory)
+            throw new errors_StoreError(`the store ${this.name} cannot list its refs`);
+        return this.refs.inventory(namespace);
+    }
+    /**
+     * Every logical name under a prefix: a key's generations (`<ns>/admissions/<h>`), or every
+     * run, operation or admission of a namespace (`<ns>/runs/`…), live and archived alike.
+     */
+    async listRefs(prefix, options = {}) {
+        if (/[*?[\\]/.test(prefix))
+            throw new errors_StoreError(`a ref prefix has a glob character: ${prefix}`);
+        const refresh = options.refresh ?? false;
+        const key = parseLogical(prefix);
+        if (key?.kind === 'admission' && key.generation === 1) {
+            await this.bringNames([key], { refresh });
+            const objects = this.git.openReader();
+            try {
+                const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects);
+                // A key past retention is gone to whoever asks which generations it has (admit: a
+                // later event is a new run), though a write has not dropped it yet; its entries
+                // still read by name until then.
+                if (await this.expired(view, key.hash))
+                    return [];
+                // Every entry is listed by the name it stands for; a name no writer makes (`04`)
+                // then fails closed where generations are ordered and verified.
+                return (await view.list(`keys/${key.hash}`)).map(item => ({
+                    ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
+                    oid: item.oid
+                }));
+            }
+            finally {
+                objects.close();
+            }
+        }
+        const family = /^(refs\/.+)\/(admissions|runs|operations)\/$/.exec(prefix);
+        if (!family)
+            throw new errors_StoreError(`the store cannot list ${prefix}`);
+        return this.listAll(family[1], family[2], refresh);
+    }
+    // ——— reading ———
+    reader(session) {
+        return {
+            readAdmission: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const objects = session.objects();
+                const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+                const blob = await view.blob(entryPath(name));
+                if (!blob)
+                    return null;
+                const value = decodeStoredAdmission(ref, blob.bytes.toString('utf8'));
+                return { oid: objectId('commit', blob.bytes), value };
+            },
+            readBucketExtras: (namespace, bucket) => bucketExtras(namespace, bucket, session.objects()),
+            readChain: async (ref, chain, options) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: options?.refresh ?? false });
+                let objects = session.objects();
+                const found = await this.locate(name, ref, objects);
+                if (!found)
+                    return null;
+                const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`;
+                if (found.where === 'archived' && !(await objects.read(found.head))) {
+                    await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
+                    objects = session.objects();
+                }
+                const decode = (chain?.decode ?? decodeLedger);
+                const start = found.where === 'live' ? ref : found.head;
+                const entries = await walkChain(objects, ref, start, decode);
+                if (!entries)
+                    throw new errors_StoreError(`The archived head ${found.head} of ${ref}, which ${entry} names, is not in this ` +
+                        'repository: the index names a commit that was never written here or was removed. ' +
+                        'dispatch-ledger will not guess past it; nothing was written. Repair or remove ' +
+                        `that entry (\`git cat-file -p ${entry}\` shows it).`);
+                return entries;
+            }
+        };
+    }
+    /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
+    async locate(name, ref, objects) {
+        const live = await objects.read(ref);
+        if (live)
+            return { where: 'live', head: live.oid };
+        const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+        return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes);
+    }
+    /**
+     * Retention as a reader sees it: a key whose newest generation ended more than retention-days
+     * ago is gone, whether or not a write has dropped it from its bucket yet.
+     */
+    async expired(view, hash) {
+        if (this.retentionDays === 0)
+            return false;
+        const marker = await view.blob(endedPath(hash));
+        if (!marker)
+            return false;
+        const entry = decodeIndexEntry(`${view.ref}:${endedPath(hash)}`, marker.bytes.toString('utf8'), null);
+        return isExpired(entry.written_at, this.clock, this.retentionDays);
+    }
+    async listAll(namespace, family, refresh) {
+        await this.bringPrefixes(namespace, [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)], refresh);
+        const live = family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`]);
+        const buckets = await this.git.listRefTimes([`${namespace}/index/`]);
+        const listed = live.map(({ ref, oid }) => ({ ref, oid }));
+        const objects = this.git.openReader();
+        try {
+            for (const bucket of buckets) {
+                const view = await BucketView.open(bucket.ref, objects);
+                if (family !== 'admissions') {
+                    for (const item of await view.list(family))
+                        listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid });
+                    continue;
+                }
+                for (const key of await view.list('keys'))
+                    for (const gen of await view.readTree(key.oid))
+                        listed.push({
+                            ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
+                            oid: gen.oid
+                        });
+            }
+        }
+        finally {
+            objects.close();
+        }
+        return listed;
+    }
+    // ——— writing ———
+    advanceIntent(ref, next, expected, options, creates) {
+        const name = named(ref);
+        if (name.kind !== 'chain')
+            throw new errors_StoreError(`${ref} is not a chain`);
+        const ended = options.ended ?? false;
+        const key = ended && options.key ? named(refs_admissionRef(name.namespace, options.key)) : null;
+        return { kind: 'advance', name, ref, next, expected, ended, key, creates };
+    }
+    async write(intent) {
+        let unanswered = false;
+        for (let attempt = 1; attempt <= BUCKET_TRIES; attempt++) {
+            const plan = await this.plannedWith(intent, { refresh: attempt > 1, unanswered });
+            if ('answer' in plan)
+                return plan.answer;
+            await this.git.writeObjects(plan.objects);
+            const outcome = await this.refs.apply(plan.changes);
+            if (outcome === 'applied')
+                return appliedAnswer(intent);
+            if (outcome === 'unanswered')
+                unanswered = true;
+            if (attempt > 2)
+                await pause(attempt);
+        }
+        if (this.refs.locked !== null)
+            throw new errors_StoreError(`${this.name} could not lock ${this.refs.locked} in ${BUCKET_TRIES} tries, so nothing ` +
+                'was written or claimed. This is a ref lock held on the server (a push still running ' +
+                `there, or a ${this.refs.locked}.lock file a killed process left behind), not a ` +
+                'conflict with other writers: re-run the step; if it repeats, remove the stale lock ' +
+                'file on the server.');
+        throw new errors_StoreError(`Other writers kept changing the index bucket of ${indexedStore_describe(intent)} at ${this.name} ` +
+            `(${BUCKET_TRIES} tries), so nothing was written or claimed. This is contention, not a ` +
+            'conflict: re-run the step.');
+    }
+    /**
+     * Brings what the write reads and plans it; a plan that meets buckets not brought yet (the
+     * runs of a key retention drops) brings them too and plans again.
+     */
+    async plannedWith(intent, options) {
+        const extra = [];
+        // Each round brings at least one more bucket, so a few rounds are all a plan can need.
+        for (let round = 1; round <= NEED_ROUNDS; round++) {
+            await this.bringFor(intent, extra, { refresh: options.refresh });
+            const plan = await this.planned(intent, options.unanswered);
+            if (!('need' in plan))
+                return plan;
+            extra.push(...plan.need);
+        }
+        throw new errors_StoreError(`Planning the write of ${indexedStore_describe(intent)} at ${this.name} kept needing index buckets ` +
+            `that were not fetched (${NEED_ROUNDS} rounds), so nothing was written. Re-run the step.`);
+    }
+    async planned(intent, unanswered) {
+        const objects = this.git.openReader();
+        try {
+            const plan = new WritePlan(this, objects);
+            const answer = await this.planIntent(intent, plan, unanswered);
+            if (answer !== null)
+                return { answer: answer };
+            return await plan.finish();
+        }
+        catch (error) {
+            if (error instanceof NeedBuckets)
+                return { need: error.names };
+            throw error;
+        }
+        finally {
+            objects.close();
+        }
+    }
+    planIntent(intent, plan, unanswered) {
+        if (intent.kind === 'create')
+            return this.planCreate(intent, plan, unanswered);
+        if (intent.kind === 'advance')
+            return this.planAdvance(intent, plan, unanswered);
+        return plan.sweepChains(intent.names);
+    }
+    async planCreate(intent, plan, unanswered) {
+        let present = 0;
+        let ours = 0;
+        // Retention first: a key past it is dropped by this very write, so it admits anew.
+        for (const a of intent.admissions)
+            await plan.retain(a.name);
+        for (const a of intent.admissions) {
+            // A key past retention that could not be dropped is not free: it fails closed, named.
+            const kept = await plan.keptPastRetention(a.name);
+            if (kept !== null)
+                throw new errors_CorruptEntry(kept.where, `the key's end marker says it ended more than ${this.retentionDays} days ago, but ` +
+                    `${kept.why}; the key is kept and no new run is admitted for it`);
+            // The key's entry read whole: a gap or a broken generation fails closed right here.
+            const held = (await plan.generationsOf(a.name)).length;
+            if (held >= a.name.generation)
+                present++;
+            if (held >= a.name.generation &&
+                (await plan.blobAt(a.name, entryPath(a.name)))?.equals(a.bytes))
+                ours++;
+            // Generation N follows N-1; a read that still saw a key retention has dropped is stale.
+            if (held < a.name.generation - 1)
+                present++;
+        }
+        for (const c of intent.chains) {
+            const found = await plan.locate(c.name, c.ref);
+            if (found)
+                present++;
+            if (found?.head === c.oid)
+                ours++;
+        }
+        const all = intent.admissions.length + intent.chains.length;
+        if (unanswered && ours === all)
+            return 'created';
+        if (present > 0)
+            return 'exists';
+        for (const a of intent.admissions) {
+            await plan.put(a.name, a.bytes);
+            // The key's newest generation is this one, which has not ended.
+            await plan.putPath(a.name, endedPath(a.name.hash), null);
+        }
+        for (const c of intent.chains)
+            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
+        return null;
+    }
+    async planAdvance(intent, plan, unanswered) {
+        const found = await plan.locate(intent.name, intent.ref);
+        if (unanswered && found?.head === intent.next)
+            return 'advanced';
+        if (!found || found.head !== intent.expected)
+            return 'lost';
+        await plan.place(intent.name, intent.ref, {
+            head: intent.next,
+            was: found,
+            ended: intent.ended
+        });
+        if (intent.key)
+            await plan.markEnded(intent.key, intent.ref, intent.next);
+        for (const create of intent.creates)
+            plan.change({ ...create, expected: null });
+        return null;
+    }
+    /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
+    bringFor(intent, extra, options) {
+        const names = intent.kind === 'create'
+            ? [...intent.admissions, ...intent.chains].map(x => x.name)
+            : intent.kind === 'advance'
+                ? [intent.name, ...(intent.key ? [intent.key] : [])]
+                : intent.names;
+        return this.bringNames([...names, ...extra], { ...options, check: false });
+    }
+    /**
+     * One fetch of each named bucket's index tip and live chains (never their history: an index
+     * commit has no parent). The first time a namespace is seen, its layout is checked too.
+     */
+    async bringNames(names, options) {
+        const byNamespace = new Map();
+        for (const name of names) {
+            const buckets = byNamespace.get(name.namespace) ?? new Set();
+            buckets.add(bucketOf(name.hash));
+            byNamespace.set(name.namespace, buckets);
+        }
+        for (const [namespace, buckets] of byNamespace)
+            await this.bringPrefixes(namespace, [...buckets].flatMap(b => [
+                indexRef(namespace, b),
+                ...FAMILIES.map(f => liveChainPrefix(namespace, f, b))
+            ]), options.refresh, { check: options.check ?? true });
+    }
+    async bringPrefixes(namespace, prefixes, refresh, options = {}) {
+        const first = !this.checked.has(namespace);
+        const v1 = `${namespace}/admissions/`;
+        // Before the first fetch: a fetch into a local symbolic ref would write through it.
+        if (!this.plain.has(namespace))
+            await this.refuseSymbolicRefs(namespace);
+        await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh });
+        // A write checks in its own listing of live chains (liveChains), saving a process.
+        if (first && options.check !== false)
+            this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]));
+    }
+    /**
+     * The live chains of the buckets a write changes, with the check of the namespace's layout in
+     * the same listing when it has not been made (one for-each-ref).
+     */
+    async liveChains(namespace, buckets) {
+        const v1 = `${namespace}/admissions/`;
+        const first = !this.checked.has(namespace);
+        const listed = await this.git.listRefTimes([
+            ...(first ? [v1] : []),
+            ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
+        ]);
+        if (first)
+            this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
+        return listed.filter(r => !r.ref.startsWith(v1));
+    }
+    /**
+     * Only plain refs (docs/design/writers.md#only-plain-refs): a symbolic ref under the namespace
+     * fails closed by name, before anything is read through it or written to what it names.
+     */
+    async refuseSymbolicRefs(namespace) {
+        const [symbolic] = await this.git.symbolicRefs(`${namespace}/`);
+        if (symbolic !== undefined)
+            throw new errors_StoreError(`The ref ${symbolic} in this repository is a symbolic ref. dispatch-ledger keeps only ` +
+                'plain refs under its namespace and never reads or writes through a symbolic one (it ' +
+                'could lead to a branch); nothing was read or written. Remove it with ' +
+                `\`git symbolic-ref --delete ${symbolic}\` (the next step fetches the real ref again).`);
+        this.plain.add(namespace);
+    }
+    refuseLayoutV1(namespace, v1Refs) {
+        const v1 = `${namespace}/admissions/`;
+        if (v1Refs.length > 0)
+            throw new errors_StoreError(`The namespace ${namespace} holds refs of layout v1 (${v1}…), which this version does ` +
+                'not read or write (v0.1 was never released, and nothing migrates them). Set ' +
+                '`namespace` to a fresh prefix, or delete those refs ' +
+                `(git for-each-ref --format='delete %(refname)' ${v1} | git update-ref --stdin, then push the deletions).`);
+        this.checked.add(namespace);
+    }
+    /** The bytes of an entry commit this process wrote (or, failing that, as git holds it). */
+    async entryBytes(oid) {
+        const known = this.written.get(oid);
+        if (known)
+            return known;
+        const objects = this.git.openReader();
+        try {
+            const object = await objects.read(oid);
+            if (!object || object.type !== 'commit')
+                throw new errors_StoreError(`entry ${oid} was not written`);
+            return object.bytes;
+        }
+        finally {
+            objects.close();
+        }
+    }
+    /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
+    async archiveTip(namespace, bucket) {
+        const ref = archiveRef(namespace, bucket);
+        await this.refs.bring([ref], { shallow: true, refresh: true });
+        // Read after the fetch by a process of its own: one started before may not see it. The
+        // same listing checks the tip is an archive commit of this ref: a write moves it next.
+        const out = await this.git.ok([
+            'for-each-ref',
+            '--format=%(objectname) %(objecttype) %(tree) %(subject)',
+            ref
+        ]);
+        const line = out.split('\n')[0] ?? '';
+        if (line === '')
+            return null;
+        const [oid, type, tree] = line.split(' ');
+        const subject = line.split(' ').slice(3).join(' ');
+        if (type !== 'commit' || tree !== EMPTY_TREE || subject !== `dispatch-ledger archive ${ref}`)
+            throw new errors_CorruptEntry(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+                'forged commit?)');
+        return oid;
+    }
+    get clock() {
+        return this.now();
+    }
+}
+/**
+ * One read session's `git cat-file --batch`, started again after a fetch: a process started
+ * before refs arrived is not guaranteed to see them.
+ */
+class ReadSession {
+    refs;
+    current = null;
+    epoch = -1;
+    constructor(refs) {
+        this.refs = refs;
+    }
+    objects() {
+        if (!this.current || this.epoch !== this.refs.epoch) {
+            this.current?.close();
+            this.current = this.refs.git.openReader();
+            this.epoch = this.refs.epoch;
+        }
+        return this.current;
+    }
+    close() {
+        this.current?.close();
+    }
+}
+/**
+ * A bucket's raw entries beyond admissions (verify): its end markers and archived chains' index
+ * entries, and every head its archive ref keeps reachable, walked through the archive commits
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
+ */
+async function bucketExtras(namespace, bucket, objects) {
+    const view = await BucketView.open(indexRef(namespace, bucket), objects);
+    const markers = [];
+    const entries = [];
+    for (const item of await view.list('ended')) {
+        const path = endedPath(item.name);
+        const blob = await view.blob(path);
+        if (blob)
+            markers.push({
+                where: view.at(path),
+                key: admissionName(namespace, item.name, 1),
+                text: blob.bytes.toString('utf8')
+            });
+    }
+    for (const family of FAMILIES)
+        for (const item of await view.list(family)) {
+            const blob = await view.blob(`${family}/${item.name}`);
+            if (blob)
+                entries.push({
+                    where: view.at(`${family}/${item.name}`),
+                    ref: `${namespace}/${family}/${item.name}`,
+                    text: blob.bytes.toString('utf8')
+                });
+        }
+    return { markers, entries, heads: await archivedHeads(archiveRef(namespace, bucket), objects) };
+}
+/** Every parent of the archive commits from ref's tip that is not itself one of them. */
+async function archivedHeads(ref, objects) {
+    const heads = new Map();
+    const seen = new Set();
+    let next = [{ name: ref, tip: true }];
+    while (next.length > 0) {
+        const after = [];
+        for (const { name, tip } of next) {
+            const object = await objects.read(name);
+            if (!object) {
+                if (!tip)
+                    heads.set(name, null);
+                continue;
+            }
+            const archive = object.type === 'commit' && isArchiveCommit(ref, object.content);
+            if (!archive) {
+                if (tip)
+                    throw new errors_CorruptEntry(ref, 'its tip is not an archive commit of this ref');
+                heads.set(object.oid, object.content);
+                continue;
+            }
+            if (seen.has(object.oid))
+                continue;
+            seen.add(object.oid);
+            for (const parent of parseCommit(object.content).parents)
+                after.push({ name: parent, tip: false });
+        }
+        next = after;
+    }
+    return [...heads].map(([oid, content]) => ({ oid, content }));
+}
+function isArchiveCommit(ref, content) {
+    const commit = parseCommit(content);
+    return (commit.tree === EMPTY_TREE && commit.message.split('\n')[0] === `dispatch-ledger archive ${ref}`);
+}
+/** What an applied write answers. */
+function appliedAnswer(intent) {
+    return intent.kind === 'create' ? 'created' : intent.kind === 'advance' ? 'advanced' : 'archived';
+}
+function indexedStore_describe(intent) {
+    if (intent.kind === 'create')
+        return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ');
+    return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`;
+}
+function pause(attempt) {
+    return new Promise(resolve => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 10)));
+}
+
+;// CONCATENATED MODULE: ./src/store/index/physical.ts
+/**
+ * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
+ * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
+ * which to change; this port only brings refs up to date and applies one all-or-nothing change.
+ */
+
+
+class LocalRefs {
+    git;
+    name = 'local';
+    epoch = 0;
+    locked = null;
+    constructor(git) {
+        this.git = git;
+    }
+    async bring() { }
+    has() {
+        return true;
+    }
+    async bringObjects() { }
+    async apply(changes) {
+        return (await this.git.changeRefs(changes)) ? 'applied' : 'stale';
+    }
+    inventory(namespace) {
+        return this.git.rawRefs(`${namespace}/`);
+    }
+}
+function parsePorcelain(stdout) {
+    const lines = new Map();
+    for (const line of stdout.split('\n')) {
+        const match = /^([ +\-*=!])\t[^:\t]*:([^\t]+)\t(.*)$/.exec(line);
+        if (match)
+            lines.set(match[2], {
+                flag: match[1],
+                ref: match[2],
+                summary: match[3]
+            });
+    }
+    return lines;
+}
+class physical_RemoteRefs {
+    git;
+    name;
+    options;
+    fetched = new Set();
+    /** Local copies no longer follow the arbiter (a local update failed): fetch everything again. */
+    diverged = false;
+    epoch = 0;
+    locked = null;
+    constructor(git, name, options = {}) {
+        this.git = git;
+        this.name = name;
+        this.options = options;
+        this.remote = options.remote ?? name;
+    }
+    /** What git fetches from and pushes to: the remote's name, or a URL. */
+    remote;
+    async bring(prefixes, options) {
+        const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
+        if (wanted.length === 0)
+            return;
+        this.epoch++;
+        const result = await this.git.fetchRefs(this.remote, wanted, options.shallow ? { depth: 1 } : {});
+        // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
+        const nothing = options.shallow && result.code === 1 && result.stderr.trim() === '';
+        if (result.code !== 0 && !nothing) {
+            this.refuseIfForbidden(result, 'read');
+            throw this.git.failure(['fetch'], result);
+        }
+        for (const prefix of wanted)
+            this.fetched.add(prefix);
+    }
+    async bringObjects(oids, what) {
+        if (oids.length === 0)
+            return;
+        this.epoch++;
+        const result = await this.git.fetchObjects(this.remote, oids);
+        if (result.code !== 0) {
+            this.refuseIfForbidden(result, 'read');
+            if (/not our ref/i.test(result.stderr))
+                throw new errors_StoreError(`The remote ${this.name} does not hold ${what ?? `the object ${oids.join(', ')}`}: the ` +
+                    'index names a commit the remote never received or no longer has (git answered ' +
+                    '"not our ref"). dispatch-ledger will not guess past it; nothing was written. The ' +
+                    'entry that names it was written by hand or by another tool: repair or remove it.');
+            throw this.git.failure(['fetch'], result);
+        }
+    }
+    /**
+     * One `git push --atomic` with a lease per ref. A clean answer for every ref is `applied`
+     * (local refs then follow); a lease refused or a compare lost on the server is `stale`; no
+     * answer is `unanswered`, settled by the caller reading again. A refusal (a hook, a ruleset,
+     * no write permission) throws: no retry can help.
+     */
+    async apply(changes) {
+        const result = await this.git.push(this.remote, changes, { atomic: true });
+        const parsed = parsePorcelain(result.stdout);
+        const lines = changes.map(c => parsed.get(c.ref));
+        if (result.code !== 0) {
+            const clash = refNameClash(result.stderr);
+            if (clash)
+                throw clashError(clash, `The remote ${this.name}`);
+        }
+        this.locked = null;
+        if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
+            await this.follow(changes);
+            return 'applied';
+        }
+        if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
+            this.locked = heldLock(result.stderr) ?? lines.find(l => l && isLockFailure(l))?.ref ?? null;
+            return 'stale';
+        }
+        const refused = lines.find(l => l?.flag === '!');
+        if (refused)
+            throw this.rejected(result, refused);
+        this.refuseIfForbidden(result, 'write');
+        return 'unanswered';
+    }
+    has(prefix) {
+        return this.covered(prefix);
+    }
+    /**
+     * One `ls-remote --symref` of the namespace, then one fetch of all of it, archive history
+     * included, so that every chain verify reads is here (never a fetch per archived run).
+     */
+    async inventory(namespace) {
+        const prefix = `${namespace}/`;
+        let listed;
+        try {
+            listed = await this.git.remoteRawRefs(this.remote, prefix);
+        }
+        catch (error) {
+            this.refuseIfForbidden({ code: 1, stdout: '', stderr: error.message }, 'read');
+            throw error;
+        }
+        // A fetch into a symbolic ref of this repository would write through it.
+        const [symbolic] = await this.git.symbolicRefs(prefix);
+        if (symbolic !== undefined)
+            throw new errors_StoreError(`The ref ${symbolic} in this repository is a symbolic ref, and fetching ${this.name}'s ` +
+                'refs into it would write through it; nothing was read. Remove it with ' +
+                `\`git symbolic-ref --delete ${symbolic}\`.`);
+        await this.bring([prefix], { shallow: false, refresh: true });
+        return listed;
+    }
+    /**
+     * Local refs follow what the arbiter now holds. The write has landed whatever happens here:
+     * a local failure is a warning, never an error claiming the write did not happen, and later
+     * reads in this process fetch again instead of trusting the local copies.
+     */
+    async follow(changes) {
+        try {
+            await this.git.mirrorRefs(changes);
+            for (const c of changes)
+                this.fetched.add(c.ref);
+        }
+        catch (error) {
+            this.diverged = true;
+            this.fetched.clear();
+            this.options.warn?.(`The write landed at ${this.name}, but updating this repository's own copy of its refs ` +
+                `failed (${error.message}). Nothing is lost: later reads fetch from ` +
+                `${this.name} again. Check that the checkout is writable.`);
+        }
+    }
+    covered(prefix) {
+        if (this.diverged)
+            return false;
+        for (const done of this.fetched)
+            if (prefix.startsWith(done))
+                return true;
+        return false;
+    }
+    refuseIfForbidden(result, access) {
+        const custom = this.options.refusal;
+        const forbidden = custom
+            ? /\b40[134]\b|authentication failed|could not read username|invalid username|repository not found|permission to .* denied|write access .* not granted|resource not accessible/i
+            : /\b403\b|permission to .* denied|write access .* not granted|resource not accessible/i;
+        if (!forbidden.test(result.stderr))
+            return;
+        if (custom)
+            throw custom(access, firstLine(result.stderr));
+        throw new errors_StoreError(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+            'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
+            `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
+    }
+    rejected(result, line) {
+        return new errors_StoreError(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+            `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
+            'forbid these refs.');
+    }
+}
+/** The client refused our lease: the ref is not what we expected (absent, or our head). */
+function isLeaseRefused(line) {
+    return (line.flag === '!' &&
+        /\(stale info\)|\(atomic push failed\)|\(fetch first\)|\(non-fast-forward\)/.test(line.summary));
+}
+/**
+ * The ref whose `.lock` file the server found already there (an atomic push reports only
+ * "atomic transaction failed" on its lines; the server's stderr names the lock).
+ */
+function heldLock(stderr) {
+    return (/cannot lock ref '([^']+)': Unable to create '[^']*\.lock': File exists/.exec(stderr)?.[1] ??
+        null);
+}
+/** The server could not take the ref's lock (a held or stale `.lock` file there). */
+function isLockFailure(line) {
+    return /\[remote rejected\] \(failed to lock\)/.test(line.summary);
+}
+/** The server's own compare-and-set failed: another push moved the ref since we looked. */
+function isRaceLost(line) {
+    return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
+}
+/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+function firstLine(text) {
+    const lines = redact(text)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+}
+
+;// CONCATENATED MODULE: ./src/store/ledgerRepository.ts
+/**
+ * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
+ * `<server>/<owner>/<name>.git`, reached with a token that only the git processes' environment
+ * carries (an `http.<url>.extraheader` through GIT_CONFIG_COUNT), never a command line, a stored
+ * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP, so a
+ * step needs no checkout of the code repository and the workspace's `.git` is never touched.
+ */
+
+
+
+
+
+
+
+
+/** The arbiter's URL: the server's, as GITHUB_SERVER_URL names it, then `/<owner>/<name>.git`. */
+function ledgerUrl(serverUrl, repository) {
+    return `${(serverUrl || 'https://github.com').replace(/\/+$/, '')}/${repository}.git`;
+}
+/** The header git sends: HTTP Basic with the user GitHub documents for tokens. */
+function authorizationHeader(token) {
+    return `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64')}`;
+}
+/**
+ * The environment of every git process of this store: the step's, plus one more config entry
+ * (after any GIT_CONFIG_COUNT entries already there) that sends the token to this URL only.
+ */
+function credentialEnv(env, url, token) {
+    const given = Number(env.GIT_CONFIG_COUNT ?? '0');
+    const index = Number.isInteger(given) && given > 0 ? given : 0;
+    return {
+        ...env,
+        GIT_CONFIG_COUNT: String(index + 1),
+        [`GIT_CONFIG_KEY_${index}`]: `http.${url}.extraheader`,
+        [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
+    };
+}
+/**
+ * The store whose arbiter is a ledger repository; its name is `owner/name`. `code`: the
+ * checkout of the code repository, when the step has one with an origin (effect's tags go there).
+ */
+class LedgerRepositoryStore extends IndexedStore {
+    code;
+    constructor(refs, options, code) {
+        super(refs, options);
+        this.code = code;
+    }
+}
+async function ledgerRepository_openLedgerStore(ledger, options) {
+    const { repository, token } = ledger;
+    if (token.trim() === '')
+        throw new InvalidInput(`ledger-repository ${repository} needs a token that may write it: set \`ledger-token\` ` +
+            `(contents: write on ${repository}, for example from actions/create-github-app-token). ` +
+            'Nothing was admitted.');
+    const url = ledgerUrl(options.env.GITHUB_SERVER_URL, repository);
+    const cache = await cacheRepository(options.env, url);
+    const git = new Git(cache, credentialEnv(options.env, url, token));
+    const refs = new RemoteRefs(git, repository, {
+        ...options.layout,
+        remote: url,
+        refusal: (access, said) => refused(repository, access, said)
+    });
+    return new LedgerRepositoryStore(refs, options.layout, options.code ?? null);
+}
+/** A bare repository of this store's own, made once per runner (one `git init`). */
+async function cacheRepository(env, url) {
+    const root = env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
+    const dir = (0,external_node_path_namespaceObject.join)(root, 'dispatch-ledger', (0,external_node_crypto_namespaceObject.createHash)('sha256').update(url).digest('hex').slice(0, 16));
+    if (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'HEAD')).catch(() => null))
+        return dir;
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    await new git_Git(dir, env).ok(['init', '--quiet', '--bare']);
+    return dir;
+}
+/** A token that may not read or may not write the ledger repository: what to fix, named. */
+function refused(repository, access, said) {
+    return new StoreError(`The ledger repository ${repository} refused to let this job ${access} its refs (${said}). ` +
+        'Nothing was admitted or recorded. The `ledger-token` needs `contents: write` on ' +
+        `${repository}; GitHub answers 404 both for a repository that does not exist and for one ` +
+        'the token cannot see, so check the name as well.');
+}
+
+;// CONCATENATED MODULE: ./src/store/localStore.ts
+
+
+/** The local repository's refs are the store: the arbiter when there is no remote. */
+class localStore_LocalStore extends IndexedStore {
+    constructor(git, options = {}) {
+        super(new LocalRefs(git), options);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/remoteStore.ts
+
+
+/**
+ * docs/design/arbiter.md: the repository's remote is the arbiter, since every job runs on a
+ * fresh machine. Objects are written locally, then one push per write decides; local refs
+ * follow what the remote holds so later steps in the job read locally.
+ */
+class remoteStore_RemoteStore extends IndexedStore {
+    constructor(git, name, options = {}) {
+        super(new physical_RemoteRefs(git, name, { warn: options.warn }), options);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/openStore.ts
+
+
+
+
+
+
+
+
+/**
+ * The store the inputs ask for. `auto`: inside GitHub Actions every job is a fresh machine,
+ * so only the remote can arbitrate between runs — use origin. Without an origin there is no
+ * arbiter, and the step fails rather than admit into the runner's own disposable clone (a
+ * local store there decides nothing between runs, so exactly-once would be off while the step
+ * said it was on); `remote: none` is the explicit choice of that store. Under act (ACT=true)
+ * or outside Actions the local repository decides.
+ */
+async function openStore_openStore(options) {
+    if (options.ledger)
+        return openLedgerStore(options.ledger, {
+            env: options.env,
+            layout: layoutOf(options),
+            code: await codeCheckout(options)
+        });
+    const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
+    const info = await stat(path).catch(() => null);
+    if (!info?.isDirectory())
+        throw new InvalidInput(`The repository path ${path} is not a directory. Check the repository out first ` +
+            '(actions/checkout) or set repository-path.');
+    const layout = layoutOf(options);
+    const git = new Git(path, options.env);
+    const remote = options.remote.trim();
+    if (remote === 'none')
+        return new LocalStore(git, layout);
+    if (remote === 'auto') {
+        if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
+            return new LocalStore(git, layout);
+        if (await git.hasRemote('origin'))
+            return new RemoteStore(git, 'origin', layout);
+        // Not a repository at all is the truer message (git's own, naming actions/checkout).
+        await git.ok(['rev-parse', '--git-dir']);
+        throw new InvalidInput(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
+            'decides nothing between runs: each job runs on a fresh machine, so a second run would ' +
+            'admit the same key again. Check the repository out with actions/checkout (which sets ' +
+            'origin), name another remote, or set remote: none to choose a local store that gives ' +
+            'no exactly-once between runs. Nothing was admitted.');
+    }
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
+        throw new InvalidInput(`The remote input ${JSON.stringify(remote)} is not auto, none or a remote name.`);
+    if (!(await git.hasRemote(remote)))
+        throw new InvalidInput(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
+            'or the name of a configured remote.');
+    return new RemoteStore(git, remote, layout);
+}
+/** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
+function layoutOf(options) {
+    return {
+        archiveAfterSeconds: parseArchiveAfter(options.archiveAfter ?? ''),
+        retentionDays: parseRetentionDays(options.retentionDays ?? ''),
+        warn: options.warn
+    };
+}
+/**
+ * With a ledger repository the step needs no checkout; when it has one with an origin, that is
+ * where effect's tags go (found from the config file, no process, in the usual layouts).
+ */
+async function codeCheckout(options) {
+    const path = resolve(options.repositoryPath || options.env.GITHUB_WORKSPACE || process.cwd());
+    // No `.git` there: no checkout, and no git process spent finding that out.
+    if (!(await stat(join(path, '.git')).catch(() => null)))
+        return null;
+    const git = new Git(path, options.env);
+    return (await git.hasRemote('origin').catch(() => false)) ? git : null;
+}
+
+;// CONCATENATED MODULE: ./src/commands/deps.ts
+/**
+ * The one command contract (docs/development.md#code-map): every command is
+ * `<command>(input, deps)` — plain values in, a result out — and `deps` is the same three
+ * things for all of them: the store its chains live in, the clock it dates records by, and the
+ * one GitHub gateway.
+ */
+
+// The composition root masks what git will be sent, and names the ledger repository's shape.
+
+
+/** The machine's clock. */
+const systemClock = { now: () => new Date() };
+/**
+ * Opens the store the inputs ask for (store/openStore.ts) and builds the one GitHub gateway,
+ * from plain values. The gateway loads octokit and reads GITHUB_REPOSITORY only when a command
+ * makes its first call.
+ */
+async function openDeps(options) {
+    const { env } = options;
+    const store = await openStore({
+        repositoryPath: options.repositoryPath,
+        remote: options.remote,
+        archiveAfter: options.archiveAfter ?? '',
+        retentionDays: options.retentionDays ?? '',
+        env,
+        warn: options.warn,
+        ledger: options.ledger ?? null
+    });
+    const github = new GitHubGateway({
+        token: options.token,
+        apiUrl: env.GITHUB_API_URL,
+        repository: env.GITHUB_REPOSITORY,
+        serverUrl: env.GITHUB_SERVER_URL,
+        timeoutSeconds: options.timeoutSeconds
+    });
+    return { store, clock: systemClock, github };
+}
+
+;// CONCATENATED MODULE: ./src/store/readOnlyStore.ts
+/**
+ * A store that reads and never writes (the command line, docs/cli.md): every read goes to the
+ * store it wraps, every write is refused before anything reaches the arbiter, and it has no
+ * `archiveIdle`, so a scan through it archives nothing.
+ */
+
+class ReadOnlyStore {
+    inner;
+    prefetch;
+    inventory;
+    constructor(inner) {
+        this.inner = inner;
+        if (inner.prefetch)
+            this.prefetch = refs => inner.prefetch.call(inner, refs);
+        if (inner.inventory)
+            this.inventory = namespace => inner.inventory.call(inner, namespace);
+    }
+    get name() {
+        return this.inner.name;
+    }
+    read = fn => this.inner.read(fn);
+    listRefs = (prefix, options) => this.inner.listRefs(prefix, options);
+    writeEntries() {
+        return Promise.reject(refusal('write entries'));
+    }
+    createRefs() {
+        return Promise.reject(refusal('create refs'));
+    }
+    advanceRef() {
+        return Promise.reject(refusal('move a ref'));
+    }
+}
+function refusal(what) {
+    return new errors_StoreError(`This store is read-only (the dispatch-ledger command line only reads), so it did not ${what}; ` +
+        'nothing was written. Write through the actions in a workflow.');
+}
+
+;// CONCATENATED MODULE: ./src/store/snapshotStore.ts
+/**
+ * The command line's store (docs/cli.md): the arbiter's namespace brought with ONE fetch into
+ * a cache repository of its own (the ledger repository's, keyed by the arbiter's URL), so the
+ * user's refs are never written, then read with the same layout code the actions use. It is
+ * read-only: every write is refused before it reaches the arbiter.
+ */
+
+
+
+
+
+
+
+
+
+async function openSnapshotStore(options) {
+    const namespace = validateNamespace(options.namespace);
+    const arbiter = await findArbiter(options);
+    const cache = await cacheRepository(options.env, arbiter.url);
+    const git = new git_Git(cache, arbiter.env);
+    const refs = new physical_RemoteRefs(git, arbiter.name, {
+        remote: arbiter.url,
+        refusal: (access, said) => new errors_StoreError(`${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
+            'name, and give git credentials that may read it (a credential helper, or GH_TOKEN ' +
+            'for --ledger-repository).')
+    });
+    // The whole namespace in one fetch: every later read of this process is covered by it.
+    await refs.bring([`${namespace}/`], { shallow: false, refresh: true });
+    return new ReadOnlyStore(new IndexedStore(refs));
+}
+async function findArbiter(options) {
+    const { env } = options;
+    if (options.ledgerRepository) {
+        const repository = options.ledgerRepository;
+        if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+            throw new errors_InvalidInput(`--ledger-repository ${JSON.stringify(repository)} is not owner/name. Give it as ` +
+                'owner/name, for example octo-org/dispatch-ledger-state.');
+        const url = ledgerUrl(options.serverUrl || env.GITHUB_SERVER_URL, repository);
+        const token = env.GH_TOKEN || env.GITHUB_TOKEN || '';
+        // The token reaches git only through its environment, never argv or a config file.
+        return { url, name: repository, env: token ? credentialEnv(env, url, token) : env };
+    }
+    const remote = options.remote;
+    const path = (0,external_node_path_namespaceObject.resolve)(options.repositoryPath);
+    if (isUrl(remote))
+        return { url: remote, name: redact(remote), env };
+    if (isPath(remote))
+        return { url: (0,external_node_path_namespaceObject.resolve)(path, remote), name: remote, env };
+    if (!(await (0,promises_namespaceObject.stat)(path).catch(() => null))?.isDirectory())
+        throw new errors_InvalidInput(`--repository ${path} is not a directory. Give the path of a clone, or --remote with the ` +
+            "arbiter's URL.");
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
+        throw new errors_InvalidInput(`--remote ${JSON.stringify(remote)} is not a remote name, a URL or a path.`);
+    const got = await new git_Git(path, env).run(['remote', 'get-url', remote]);
+    if (got.code !== 0)
+        throw new errors_InvalidInput(`The repository at ${path} has no remote named ${remote} (${firstWords(got.stderr)}). ` +
+            'Run it inside a clone, or give --repository PATH, --remote URL or --ledger-repository owner/name.');
+    const url = got.stdout.trim();
+    // A relative path in the clone's config is relative to the clone, not to the cache.
+    return { url: isUrl(url) ? url : (0,external_node_path_namespaceObject.resolve)(path, url), name: remote, env };
+}
+/** `https://…`, `file://…`, `ssh://…`, or git's `user@host:path`. */
+function isUrl(text) {
+    return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[^/\\:]+@[^/\\:]+:/.test(text);
+}
+function isPath(text) {
+    return text.startsWith('/') || text.startsWith('.') || text.includes('/');
+}
+function firstWords(stderr) {
+    return (redact(stderr)
+        .split('\n')
+        .map(l => l.trim())
+        .find(Boolean) ?? 'git said nothing');
+}
+
+;// CONCATENATED MODULE: ./src/core/generation.ts
+
+
+const REUSE_POLICIES = (/* unused pure expression or super */ null && (['after-terminal', 'after-cancelled', 'never']));
+/** Generation 1 is the plain admission ref; generation N ≥ 2 is its sibling `<ref>.g<N>`. */
+function generationRef(admissionRef, generation) {
+    if (!Number.isSafeInteger(generation) || generation < 1)
+        throw new RangeError(`generation must be an integer ≥ 1, not ${generation}`);
+    return generation === 1 ? admissionRef : `${admissionRef}.g${generation}`;
+}
+/** The generation a listed ref names, or null when it is not one of ours. */
+function generationOf(admissionRef, ref) {
+    if (ref === admissionRef)
+        return 1;
+    if (!ref.startsWith(`${admissionRef}.g`))
+        return null;
+    const digits = ref.slice(admissionRef.length + 2);
+    // Written only as a decimal without leading zeros, so one generation has one name.
+    if (!/^[1-9][0-9]{0,8}$/.test(digits))
+        return null;
+    const generation = Number(digits);
+    return generation >= 2 ? generation : null;
+}
+/**
+ * Orders one listing of the admission ref's prefix into generations 1..N (index + 1). A name
+ * we never write, or a gap (`.g2` missing while `.g3` exists), fails closed naming the ref:
+ * a gap means history was removed, and a generation cannot be trusted without its predecessor.
+ */
+function orderGenerations(admissionRef, refs) {
+    const byGeneration = new Map();
+    for (const ref of refs) {
+        const generation = generationOf(admissionRef, ref);
+        if (generation === null)
+            throw new errors_CorruptEntry(ref, `it is not a generation of ${admissionRef} (expected .g<N>)`);
+        byGeneration.set(generation, ref);
+    }
+    const ordered = [];
+    for (const generation of [...byGeneration.keys()].sort((a, b) => a - b)) {
+        const expected = ordered.length + 1;
+        if (generation !== expected)
+            throw new errors_CorruptEntry(byGeneration.get(generation), `generation ${generation} exists but generation ${expected} ` +
+                `(${generationRef(admissionRef, expected)}) is missing`);
+        ordered.push(byGeneration.get(generation));
+    }
+    return ordered;
+}
+/**
+ * Checks each generation's admission against its place: its generation number, the run before
+ * it, and a run id no earlier generation used (two generations never share a ledger).
+ */
+function verifyGenerations(entries) {
+    const seen = new Set();
+    entries.forEach(({ ref, admission }, index) => {
+        const generation = index + 1;
+        if (admission.generation !== generation)
+            throw new errors_CorruptEntry(ref, `it says generation ${admission.generation} but is stored as generation ${generation}`);
+        const previous = index === 0 ? null : (entries[index - 1]?.admission.run_id ?? null);
+        if (admission.previous_run_id !== previous)
+            throw new errors_CorruptEntry(ref, `its previous_run_id is ${JSON.stringify(admission.previous_run_id)}, but the run ` +
+                `before it is ${JSON.stringify(previous)}`);
+        if (seen.has(admission.run_id))
+            throw new errors_CorruptEntry(ref, `its run ${admission.run_id} belongs to an earlier generation`);
+        seen.add(admission.run_id);
+    });
+}
+/**
+ * The rule of docs/design/generations.md: an event that happened strictly after the newest generation's terminal
+ * record is a new request (when reuse allows it); one that happened before, at the same second,
+ * or at no known time is a duplicate of that generation. Record times are whole seconds cut
+ * down, so "strictly later" never counts an event from the run's last second as new.
+ */
+function generation_decideGeneration(input) {
+    const { newest, reuse, occurred_at } = input;
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: newest.generation,
+        reason
+    });
+    if (newest.state === null || !isTerminal(newest.state) || newest.last_occurred_at === null)
+        return duplicate('not_terminal');
+    if (reuse === 'never')
+        return duplicate('reuse_never');
+    if (reuse === 'after-cancelled' && newest.state !== 'cancelled')
+        return duplicate('not_cancelled');
+    if (occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(occurred_at) > Date.parse(newest.last_occurred_at)))
+        return duplicate('not_after_end');
+    return { kind: 'create', generation: newest.generation + 1 };
+}
+/**
+ * The part of the rule that needs no ledger: with reuse never, without an occurrence time, or
+ * for an event no later than the newest generation's admission (hence no later than its end),
+ * the arrival is a duplicate whatever the ledger says, so the ledger is not read (on a remote,
+ * not fetched). null: the newest generation's ledger decides (decideGeneration).
+ */
+function generation_decideWithoutLedger(input) {
+    const duplicate = (reason) => ({
+        kind: 'duplicate',
+        generation: input.generation,
+        reason
+    });
+    if (input.reuse === 'never')
+        return duplicate('reuse_never');
+    if (input.occurred_at === null)
+        return duplicate('no_occurrence_time');
+    if (!(Date.parse(input.occurred_at) > Date.parse(input.admitted_at)))
+        return duplicate('not_after_end');
+    return null;
+}
+function generation_runIdForGeneration(runId, generation, scheme) {
+    return scheme === 'as_given' || generation === 1 ? runId : `${runId}-g${generation}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/planRecovery.ts
+/**
+ * docs/design/states.md#the-recovery-plan: the one next action that is safe for a recovered run. Pure: a function of the
+ * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
+ * that must independently allow the step.
+ */
+
+
+
+const RECOVERY_ACTIONS = [
+    'none',
+    'reconcile_provider',
+    'observe_provider',
+    'preview',
+    'admit',
+    'dispatch',
+    'retry_attempt',
+    'await_operator',
+    'normalize',
+    'request_verification',
+    'observe_verification',
+    'retry_verification',
+    'request_human_decision',
+    'await_human_decision'
+];
+const RecoveryActionSchema = schemas_enum(RECOVERY_ACTIONS);
+const AUTHORITY_GATES = ['dispatch', 'verification', 'human_decision'];
+const AuthorityGateSchema = schemas_enum(AUTHORITY_GATES);
+const RecoveryPlanSchema = strictObject({
+    action: RecoveryActionSchema,
+    reason: schemas_string().check(_minLength(1)),
+    blind_resubmission_forbidden: schemas_boolean(),
+    authority_required: nullable(AuthorityGateSchema)
+});
+function ids(attempt) {
+    const entries = Object.entries(attempt.external_ids);
+    if (entries.length === 0)
+        return '';
+    return ` (${entries.map(([name, value]) => `${name} ${value}`).join(', ')})`;
+}
+function failureText(state) {
+    return state.last_failure ? ` with ${state.last_failure.code}` : '';
+}
+/**
+ * How an operator goes on from a failure that is not retryable (docs/design/operators.md):
+ * what to fix for the refusals whose cause is known, then the comment verbs, with this run's
+ * id (`/ledger` is the operate step's default prefix).
+ */
+function wayOn(state) {
+    const code = state.last_failure?.code;
+    const fix = code === 'http_403'
+        ? 'grant `actions: write` to the workflow (`permissions: actions: write`, or a token that has it)'
+        : code === 'http_404'
+            ? 'fix the workflow input (a file in .github/workflows that the token can see)'
+            : code === 'http_401'
+                ? 'fix the token input'
+                : code === 'http_422'
+                    ? 'fix the workflow, ref or inputs (every input declared, a workflow_dispatch trigger)'
+                    : 'fix what refused it';
+    return (`${fix}, then comment \`/ledger retry ${state.run_id}\` to start a new attempt; ` +
+        `or comment \`/ledger cancel ${state.run_id}\` to end the run.`);
+}
+const RECONCILE_TAIL = 'look the work up at the provider by its dispatch key and adopt what it has, and submit ' +
+    'only if the provider demonstrably has nothing; a provider that cannot be looked up by ' +
+    'key must be reported ambiguous and left to an operator';
+/**
+ * docs/design/states.md#the-recovery-plan, rules in the table's order. Never converts an unknown outcome into "not sent".
+ */
+function planRecovery(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt) ?? null;
+    const ambiguous = state.attempts.find(a => a.unresolved_ambiguous) ?? null;
+    // Work may be (or is) at the provider unless the newest attempt definitely failed; then
+    // any submission that is not the outcome of a provider lookup would be a blind duplicate.
+    const inFlight = ambiguous !== null || (current !== null && !current.failed);
+    const plan = (action, reason, authority_required = null) => ({
+        action,
+        reason,
+        blind_resubmission_forbidden: action === 'reconcile_provider' || action === 'observe_provider' || inFlight,
+        authority_required
+    });
+    return (terminalPlan(state, plan) ??
+        providerPlan(state, current, ambiguous, plan) ??
+        statePlan(state, current, plan));
+}
+/** Rule 1: a terminal run (or one whose admission was blocked) has nothing left to do. */
+function terminalPlan(state, plan) {
+    if (!(state.terminal || states_isTerminal(state.state)))
+        return null;
+    switch (state.state) {
+        case 'decided':
+            return plan('none', state.decision
+                ? `The run is finished: ${state.decision.by} ${state.decision.outcome} it. Nothing is left to do.`
+                : 'The run is finished: a human decision was recorded. Nothing is left to do.');
+        case 'admission_blocked':
+            return plan('none', 'Admission was blocked for this run, so nothing was or will be dispatched for it; a new request needs a new dispatch key.');
+        default:
+            return plan('none', 'The run was cancelled; nothing is left to do, and nothing may be dispatched for it again.');
+    }
+}
+/**
+ * Rules 2-4: work that may be (or is) at the provider. An unresolved ambiguous submission, or a
+ * dispatch with no recorded acceptance, is reconciled by lookup; an accepted one is observed.
+ */
+function providerPlan(state, current, ambiguous, plan) {
+    if (ambiguous !== null) {
+        return plan('reconcile_provider', `The provider call of attempt ${ambiguous.number} ended with an unknown outcome, so the work may exist at the provider; ${RECONCILE_TAIL}. Record what the lookup found: dispatched with submitted and the external ids, or attempt_failed if the provider has nothing.`, 'dispatch');
+    }
+    if (state.state !== 'dispatched')
+        return null;
+    const number = current?.number ?? state.current_attempt ?? '?';
+    if (current?.submission_state === 'submitted') {
+        return plan('observe_provider', `The provider accepted attempt ${number}${ids(current)}; keep observing it by the recorded external ids (or its dispatch key) and never submit it again.`);
+    }
+    const why = current?.submission_state == null
+        ? `Attempt ${number} was dispatched but no provider submission was recorded, so the provider call may have gone out before the coordinator stopped`
+        : `The provider call of attempt ${number} may have gone out before the coordinator stopped (the ledger holds only the intent, ${current.submission_state})`;
+    return plan('reconcile_provider', `${why}; ${RECONCILE_TAIL}.`, 'dispatch');
+}
+/** The remaining rules, one per state: the next step of the protocol and the gate it needs. */
+function statePlan(state, current, plan) {
+    switch (state.state) {
+        case 'proposed':
+            return plan('preview', 'The run is proposed but not previewed; produce the preview and record it as previewed before anything is admitted.');
+        case 'previewed':
+            return plan('admit', 'The run has been previewed; admit it (or record admission_blocked) before anything is dispatched.');
+        case 'admitted':
+            return plan('dispatch', 'The run is admitted and nothing has been sent to the provider; if the dispatch gate allows it, record the intent (dispatched, not_submitted) first, then call the provider and record what it answered.', 'dispatch');
+        case 'attempt_failed': {
+            const number = current?.number ?? state.current_attempt ?? 0;
+            const retryable = current?.retryable ?? state.last_failure?.retryable ?? false;
+            if (retryable) {
+                return plan('retry_attempt', `Attempt ${number} definitely failed${failureText(state)} and the failure is retryable; if the dispatch gate allows it, start attempt ${number + 1}, recording the intent before calling the provider.`, 'dispatch');
+            }
+            return plan('await_operator', `Attempt ${number} failed${failureText(state)} and the failure is not retryable; an operator must decide: ${wayOn(state)}`);
+        }
+        case 'candidate_observed':
+            return plan('normalize', 'The provider produced a candidate; normalize it into the form verification expects and record normalized.');
+        case 'normalized':
+            return plan('request_verification', 'The candidate is normalized; request verification if the verification gate allows it.', 'verification');
+        case 'verification_requested':
+            return plan('observe_verification', 'Verification was requested; wait for its result and record evidence_ready or verification_error. Do not request it again while it runs.');
+        case 'verification_error':
+            return plan('retry_verification', `Verification ended in an error${failureText(state)}; request it again if the verification gate allows it, or cancel the run.`, 'verification');
+        case 'evidence_ready':
+            return plan('request_human_decision', 'The evidence is ready; ask a human for a decision and record awaiting_human_decision.');
+        case 'awaiting_human_decision':
+            return plan('await_human_decision', 'A human decision was requested; wait for it. Only a person the human_decision gate allows may record decided.', 'human_decision');
+    }
+    // Unreachable for a state reconstruct produced; fail safe rather than guess.
+    return plan('await_operator', `The run is in state ${String(state.state)}, which no recovery rule covers; an operator must inspect the ledger.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/chain/definition.ts
+/**
+ * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
+ * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
+ * (`dispatch-ledger/operation/v1`) are two instances of one definition — an append-only chain of
+ * entry commits under a ref, each record naming its sequence and the digest of the one before,
+ * verified on every read and folded into a state. Pure: no I/O.
+ */
+
+
+/**
+ * The one retry budget of every chain write: how many times in all one write is tried. A lost
+ * compare-and-set re-reads the chain and the writer decides again from what won (never re-sends
+ * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
+ * the budget the step fails and a later step re-plans.
+ */
+const WRITE_TRIES = 3;
+/**
+ * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
+ * digest is the digest of the record before it (null for the first).
+ */
+function linkProblem(definition, previous, previousDigest, next) {
+    const { sequence: seqField, previousDigest: digestField } = definition.fields;
+    const before = previous === null ? null : definition.sequence(previous);
+    const expected = before === null ? 1 : before + 1;
+    const actual = definition.sequence(next);
+    if (actual !== expected)
+        return {
+            what: before === null
+                ? `the first record must have ${seqField} 1, not ${String(actual)}`
+                : `the record after sequence ${before} must have ${seqField} ${expected}, not ${String(actual)}`
+        };
+    const linked = definition.previousDigest(next);
+    if (before === null)
+        return linked === null
+            ? null
+            : {
+                what: `record 1 must have ${digestField} null, not ${String(linked)}`,
+                fix: `a first record has no predecessor; set ${digestField} to null`
+            };
+    if (linked !== previousDigest)
+        return {
+            what: `${digestField} is ${String(linked)}, but the digest of record ${before} is ${String(previousDigest)}`
+        };
+    return null;
+}
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them. Throws BrokenChain naming the
+ * first sequence that does not verify; an empty list is broken at sequence 1. No record is ever
+ * skipped. Linear: each record is checked once and digested once.
+ */
+function foldChain(definition, records, options = {}) {
+    if (records.length === 0)
+        throw new BrokenChain(1, `record 1 is missing: ${definition.holder} holds no records; ${definition.stored}`);
+    const canonical = options.canonical;
+    if (canonical !== undefined && canonical.length !== records.length)
+        throw new errors_InvalidInput(`reconstruct was given ${records.length} records but ${canonical.length} canonical texts; pass one text per record or none`);
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        const position = index + 1;
+        const problem = folder.problem(previous, previousDigest, record, position);
+        if (problem !== null)
+            throw new BrokenChain(position, `${problem}; ${definition.stored}`);
+        folder.add(record);
+        previous = record;
+        const text = canonical?.[index];
+        previousDigest = text === undefined ? canonical_digestOf(record) : `sha256:${canonical_sha256Hex(text)}`;
+    }
+    return folder.result(previous, previousDigest, options.headOid ?? null);
+}
+
+;// CONCATENATED MODULE: ./src/core/attempts.ts
+/**
+ * The attempt a record in `next` appended after `head` is about, or null when the state machine
+ * puts no constraint on it (or the transition is illegal):
+ * - the first `dispatched` after `admitted` starts attempt 1 (`initial`);
+ * - a `dispatched` after `dispatched` is a submission update of the same attempt;
+ * - a `dispatched` after `attempt_failed` starts the next attempt (`retry`);
+ * - an `attempt_failed` fails the attempt the head is about (after `dispatched`, or an
+ *   operator's answer after `attempt_failed`).
+ */
+function attempts_nextAttempt(head, next) {
+    if (head === null)
+        return null;
+    const current = head.attempt;
+    if (next === 'dispatched') {
+        if (head.state === 'admitted')
+            return { number: 1, reason: 'initial' };
+        if (head.state === 'dispatched')
+            return current;
+        if (head.state === 'attempt_failed')
+            return current === null ? null : { number: current.number + 1, reason: 'retry' };
+        return null;
+    }
+    if (next === 'attempt_failed' && (head.state === 'dispatched' || head.state === 'attempt_failed'))
+        return current;
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/core/transition.ts
+/**
+ * docs/design/states.md: the one definition of what may be appended after what. Pure: no I/O.
+ *
+ * `checkAppend` is what a writer calls before a compare-and-set append; `reconstruct`
+ * folds a stored chain through the same `findAppendProblem`, so an append the writer
+ * accepts is exactly a link the reader verifies.
+ */
+
+
+
+
+
+
+const KNOWN_STATES = new Set(states_STATES);
+const INITIAL = new Set(INITIAL_STATES);
+/** The states that may legally follow `from` (docs/design/states.md, `cancelled` included). */
+function legalSuccessors(from) {
+    if (states_isTerminal(from))
+        return [];
+    const next = [...SUCCESSORS[from]];
+    if (!next.includes('cancelled'))
+        next.push('cancelled');
+    return next;
+}
+/**
+ * The attempt number a record in `nextState` appended after `previous` must carry, or null
+ * when the state machine puts no constraint on it (the rule lives in attempts.ts).
+ */
+function requiredAttemptNumber(previous, nextState) {
+    return attempts_nextAttempt(previous, nextState)?.number ?? null;
+}
+function transition_describe(record) {
+    return `record ${record.ledger_sequence} (${record.state})`;
+}
+const REBUILD = 're-read the ledger head and build the record on top of it';
+/** Builds the problems of one link: `chain` ones (with a default fix) and the others. */
+function problems(sequence) {
+    return {
+        chain: (what, fix = REBUILD) => ({
+            chain: true,
+            sequence,
+            what,
+            fix
+        }),
+        illegal: (what, fix) => ({ chain: false, sequence, what, fix })
+    };
+}
+/**
+ * The first problem with appending `next` after `previous`, or null when the link is
+ * sound. `previousDigest` must be `digestOf(previous)` (null when there is no previous);
+ * it is a parameter so a fold digests every record exactly once. The checks go from the
+ * chain itself, to what a record may claim, to the state machine, to the fields a state needs.
+ */
+function findAppendProblem(previous, previousDigest, next) {
+    const p = problems(previous === null ? 1 : previous.ledger_sequence + 1);
+    return (chainProblem(p, previous, previousDigest, next) ??
+        authorityProblem(p, next) ??
+        stateMachineProblem(p, previous, next) ??
+        requiredFieldsProblem(p, previous, next));
+}
+/** The chain itself: sequence, previous digest, one run id, key and request digest. */
+function chainProblem({ chain }, previous, previousDigest, next) {
+    const link = linkProblem(record_RUN_ENTRY, previous, previousDigest, next);
+    if (link !== null)
+        return chain(link.what, link.fix);
+    if (previous === null)
+        return null;
+    if (next.run_id !== previous.run_id) {
+        return chain(`run_id ${JSON.stringify(next.run_id)} differs from the ledger's run_id ${JSON.stringify(previous.run_id)}`, 'a ledger holds one run; append to the ledger of the run the record is about');
+    }
+    if (next.idempotency?.dispatch_key !== previous.idempotency.dispatch_key) {
+        return chain(`idempotency.dispatch_key ${JSON.stringify(next.idempotency?.dispatch_key)} differs from the ledger's ${JSON.stringify(previous.idempotency.dispatch_key)}`, 'every record of a run carries the dispatch key the run was admitted under');
+    }
+    if (next.idempotency.request_digest !== previous.idempotency.request_digest) {
+        return chain(`idempotency.request_digest ${String(next.idempotency.request_digest)} differs from the ledger's ${previous.idempotency.request_digest}`, 'every record of a run carries the request digest the run was admitted with');
+    }
+    return null;
+}
+/** What a record may claim: no authority, ever. */
+function authorityProblem({ illegal }, next) {
+    const authority = (next.authority ?? {});
+    const granted = Object.keys(authority).filter(flag => authority[flag] !== false);
+    if (next.authority != null && granted.length === 0)
+        return null;
+    return illegal(next.authority == null
+        ? `${transition_describe(next)} has no authority block`
+        : `${transition_describe(next)} sets authority.${granted.join(', authority.')} to something other than false`, 'a record is evidence, never a grant: every authority flag must be false');
+}
+/** The state machine: a known state, a legal start, a legal successor of a live state. */
+function stateMachineProblem({ illegal }, previous, next) {
+    if (!KNOWN_STATES.has(next.state)) {
+        return illegal(`${JSON.stringify(next.state)} is not a ledger state`, `use one of ${states_STATES.join(', ')}`);
+    }
+    if (previous === null) {
+        if (INITIAL.has(next.state))
+            return null;
+        return illegal(`a ledger must start with admitted or proposed, not ${next.state}`, 'write the admitted (or proposed) record first, through admission');
+    }
+    if (states_isTerminal(previous.state)) {
+        return illegal(`${transition_describe(previous)} is terminal, so nothing may follow it (not even ${next.state})`, 'the run is over; a new request needs a new dispatch key and a new run');
+    }
+    if (!isLegalTransition(previous.state, next.state)) {
+        return illegal(`${previous.state} cannot be followed by ${next.state}`, `from ${previous.state} the ledger may only move to ${legalSuccessors(previous.state).join(' or ')}`);
+    }
+    return null;
+}
+/** The fields a state requires: attempts, failures, settled submissions, decisions. */
+function requiredFieldsProblem(p, previous, next) {
+    if (next.state === 'dispatched')
+        return dispatchedProblem(p, previous, next);
+    if (next.state === 'attempt_failed')
+        return attemptFailedProblem(p, previous, next);
+    if (next.state === 'candidate_observed' &&
+        previous?.state === 'dispatched' &&
+        previous.provider?.submission_state === 'ambiguous') {
+        return p.illegal(`attempt ${String(previous.attempt?.number)}'s submission is still ambiguous`, 'settle it first: append dispatched with submission_state submitted and the external ids the provider lookup found');
+    }
+    if (next.state === 'decided' && next.decision == null) {
+        return p.illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
+    }
+    return null;
+}
+function dispatchedProblem({ illegal }, previous, next) {
+    if (next.attempt == null) {
+        return illegal(`${transition_describe(next)} carries no attempt`, 'a dispatched record must say which attempt it is about ({number, reason})');
+    }
+    const required = requiredAttemptNumber(previous, 'dispatched');
+    if (required === null) {
+        return illegal(`${transition_describe(previous)} carries no attempt number to continue from`, 'repair the previous record; a dispatched or attempt_failed record must carry its attempt');
+    }
+    if (next.attempt.number !== required) {
+        const why = previous?.state === 'dispatched'
+            ? `a dispatched record after dispatched is a submission update for the same attempt, ${required}`
+            : previous?.state === 'attempt_failed'
+                ? `a dispatched record after attempt ${required - 1} failed starts attempt ${required}`
+                : 'the first dispatched record after admitted is attempt 1';
+        return illegal(`${transition_describe(next)} carries attempt ${next.attempt.number}, but ${why}`, `set attempt.number to ${required}`);
+    }
+    if (next.provider?.submission_state === 'definite_failure') {
+        return illegal(`${transition_describe(next)} records submission_state definite_failure`, 'a definite provider refusal is recorded as attempt_failed with failure.retryable, not as dispatched');
+    }
+    return null;
+}
+function attemptFailedProblem({ illegal }, previous, next) {
+    const required = requiredAttemptNumber(previous, 'attempt_failed');
+    if (next.attempt == null || next.attempt.number !== required) {
+        return illegal(next.attempt == null
+            ? `${transition_describe(next)} carries no attempt`
+            : `${transition_describe(next)} carries attempt ${next.attempt.number}, but the attempt in flight is ${String(required)}`, `an attempt_failed record must carry the number of the attempt it fails (${String(required)})`);
+    }
+    if (next.failure == null) {
+        return illegal(`${transition_describe(next)} carries no failure`, 'say why the attempt failed: failure {code, classification, retryable}');
+    }
+    // Only a person may reopen or restate a failure already recorded (docs/design/operators.md retry/resolve).
+    if (previous?.state === 'attempt_failed' && (next.trigger !== 'operator' || !next.decision)) {
+        return illegal(`${transition_describe(next)} follows attempt_failed but is not an operator's decision (trigger ${next.trigger}${next.decision ? '' : ', no decision'})`, 'an attempt_failed after attempt_failed is an operator override: trigger operator with decision {outcome, by}; a coordinator starts the next attempt with dispatched instead');
+    }
+    if (next.provider?.submission_state === 'ambiguous') {
+        return illegal(`${transition_describe(next)} records submission_state ambiguous`, 'an unknown outcome is not a failure: record it as dispatched with submission_state ambiguous and reconcile with the provider by the dispatch key');
+    }
+    return null;
+}
+/**
+ * Throw unless `next` may be appended after `previous` (null: `next` would be record 1).
+ * Chain problems (sequence, previous digest, run id, dispatch key, request digest) throw
+ * `BrokenChain`; everything else throws `IllegalTransition`. Nothing is written either way.
+ */
+function checkAppend(previous, next, previousDigest = previous === null ? null : canonical_digestOf(previous)) {
+    const problem = findAppendProblem(previous, previousDigest, next);
+    if (problem === null)
+        return;
+    if (problem.chain)
+        throw new BrokenChain(problem.sequence, `${problem.what}; ${problem.fix}`);
+    throw new IllegalTransition(`Cannot append ledger record ${problem.sequence}: ${problem.what}. Nothing was written; ${problem.fix}.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/reconstruct.ts
+/**
+ * docs/design/states.md "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
+ * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
+ * record is validated once and digested once.
+ */
+
+
+
+
+
+
+const STORED = 'the stored ledger does not verify (it was altered or written without these checks); ' +
+    "inspect the run's ledger ref and repair it by hand. Nothing was planned from it";
+function firstIssue(error) {
+    const issue = error.issues[0];
+    if (issue === undefined)
+        return 'it is invalid';
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'the record';
+    return `${where} ${issue.message}`;
+}
+function applyProvider(attempt, provider) {
+    if (provider === null)
+        return;
+    attempt.submission_state = provider.submission_state;
+    attempt.driver = provider.driver;
+    const ids = Object.keys(provider.external_ids);
+    if (ids.length > 0)
+        attempt.external_ids = { ...attempt.external_ids, ...provider.external_ids };
+}
+/** What is wrong with `record` as the successor of `previous` (schema, link, transition), or null. */
+function linkProblemOf(previous, previousDigest, record, position) {
+    const parsed = RecordSchema.safeParse(record);
+    if (!parsed.success) {
+        const authority = record?.authority;
+        const granted = authority && typeof authority === 'object'
+            ? Object.keys(authority).filter(flag => authority[flag] !== false)
+            : [];
+        return granted.length > 0
+            ? `record ${position} sets authority.${granted.join(', authority.')} to something other than false (a record is evidence, never a grant)`
+            : `record ${position} is not a valid record: ${firstIssue(parsed.error)}`;
+    }
+    return findAppendProblem(previous, previousDigest, record)?.what ?? null;
+}
+/**
+ * Folds a `dispatched` or `attempt_failed` record into its attempt (findAppendProblem
+ * guarantees both carry one) and returns the attempt's number: the run's current attempt.
+ */
+function foldAttempt(attempts, record) {
+    const { number, reason } = record.attempt;
+    let attempt = attempts.get(number);
+    if (attempt === undefined) {
+        attempt = {
+            number,
+            reason,
+            submission_state: null,
+            external_ids: {},
+            driver: null,
+            unresolved_ambiguous: false,
+            failed: false,
+            retryable: null
+        };
+        attempts.set(number, attempt);
+    }
+    applyProvider(attempt, record.provider);
+    if (record.state === 'dispatched') {
+        const submission = record.provider?.submission_state;
+        if (submission === 'ambiguous')
+            attempt.unresolved_ambiguous = true;
+        else if (submission === 'submitted')
+            attempt.unresolved_ambiguous = false;
+    }
+    else {
+        attempt.failed = true;
+        attempt.retryable = record.failure.retryable;
+        attempt.unresolved_ambiguous = false;
+    }
+    return number;
+}
+/** A run's ledger: the `runs` instance of the one chain entity. */
+const RUN_CHAIN = {
+    ...record_RUN_ENTRY,
+    family: 'runs',
+    holder: 'the ledger',
+    stored: STORED,
+    commit: (record, parent) => chainCommit(record_RUN_ENTRY, record, parent),
+    decode: entry_decodeRecord,
+    folder: runFolder
+};
+function runFolder() {
+    const attempts = new Map();
+    let currentAttempt = null;
+    let lastFailure = null;
+    let decision = null;
+    return {
+        problem: (previous, previousDigest, record, position) => linkProblemOf(previous, previousDigest, record, position),
+        add(record) {
+            if (record.state === 'dispatched' || record.state === 'attempt_failed')
+                currentAttempt = foldAttempt(attempts, record);
+            if (record.failure !== null)
+                lastFailure = record.failure;
+            if (record.decision !== null)
+                decision = record.decision;
+        },
+        result: (head, headDigest, headOid) => ({
+            run_id: head.run_id,
+            dispatch_key: head.idempotency.dispatch_key,
+            request_digest: head.idempotency.request_digest,
+            state: head.state,
+            terminal: states_isTerminal(head.state),
+            sequence: head.ledger_sequence,
+            head_oid: headOid,
+            head_digest: headDigest,
+            attempts: [...attempts.values()].sort((a, b) => a.number - b.number),
+            current_attempt: currentAttempt,
+            last_failure: lastFailure,
+            decision,
+            records: head.ledger_sequence,
+            updated_at: head.occurred_at
+        })
+    };
+}
+/**
+ * Verify `records` (oldest first, the whole chain) and fold them into the run's state.
+ * Throws `BrokenChain` naming the first sequence that does not verify; an empty list is
+ * a broken chain at sequence 1. No record is ever skipped.
+ */
+function reconstruct(records, options = {}) {
+    return foldChain(RUN_CHAIN, records, options);
+}
+/**
+ * The attempt a `dispatched` record appended now must carry, or null when the run's state does
+ * not allow a dispatch: attempt 1 after `admitted`, the same attempt for a submission update
+ * after `dispatched`, the next number after `attempt_failed` (the rule lives in attempts.ts).
+ */
+function dispatchAttemptFor(state) {
+    return nextAttempt(headAttempt(state), 'dispatched');
+}
+/** The run's head as the attempt rule sees it: its state and the attempt it is about. */
+function headAttempt(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    const about = state.state === 'dispatched' || state.state === 'attempt_failed';
+    return {
+        state: state.state,
+        attempt: about && current ? { number: current.number, reason: current.reason } : null
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/runView.ts
+
+
+/** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
+function runView_viewChain(chain) {
+    const state = runView_verifiedState(chain);
+    return { state, plan: planRecovery(state) };
+}
+/** viewChain, or null when there is no ledger. */
+function viewRun(chain) {
+    return chain && chain.length > 0 ? runView_viewChain(chain) : null;
+}
+/** Reconstructs a stored chain (verifying it), reusing the canonical texts the reader checked. */
+function runView_verifiedState(chain) {
+    const texts = chain.map(entry => entry.json);
+    return reconstruct(chain.map(entry => entry.value), {
+        headOid: chain[chain.length - 1]?.oid,
+        canonical: texts.every(text => text !== undefined) ? texts : undefined
+    });
+}
+
+;// CONCATENATED MODULE: ./src/commands/storedNames.ts
+
+
+/** The admission at admission_ref must admit the key that names it, for a run in namespace. */
+function checkAdmissionNames(namespace, admission_ref, admission) {
+    if (refs_admissionRef(namespace, admission.dispatch_key) !== admission_ref)
+        throw new errors_CorruptEntry(admission_ref, 'it holds a different dispatch key than its ref names');
+    const expected = refs_ledgerRef(namespace, admission.run_id);
+    if (admission.ledger_ref !== expected)
+        throw new errors_CorruptEntry(admission_ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${expected})`);
+    return admission;
+}
+/**
+ * The chain at ledger_ref must be the ledger of the run whose id names it. Record 1 is
+ * checked here; that every later record carries the same run id is part of verifying the chain
+ * (reconstruct), which names the first sequence that differs.
+ */
+function storedNames_checkChainNames(namespace, ledger_ref, chain) {
+    const first = chain[0];
+    if (first === undefined || refs_ledgerRef(namespace, first.value.run_id) === ledger_ref)
+        return;
+    throw new errors_CorruptEntry(ledger_ref, `record 1 belongs to run ${JSON.stringify(first.value.run_id)}, whose ledger is not this ` +
+        'ref (a copied chain?)', chain.length > 1 ? first.oid : undefined);
+}
+
+;// CONCATENATED MODULE: ./src/commands/generations.ts
+
+
+
+
+
+
+/** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
+async function listGenerations(store, options) {
+    const admission_ref = refs_admissionRef(options.namespace, options.dispatch_key);
+    const listed = await store.listRefs(admission_ref, { refresh: options.refresh ?? false });
+    return {
+        admission_ref,
+        refs: orderGenerations(admission_ref, listed.map(entry => entry.ref))
+    };
+}
+/**
+ * Reads every listed generation's admission in the caller's read session and verifies them:
+ * each names this key and the ledger of its own run (docs/design/writers.md), its generation number and the
+ * run before it (docs/design/generations.md). Anything else fails closed naming the ref.
+ */
+async function readGenerationAdmissions(reader, listing, expected) {
+    const generations = [];
+    for (const ref of listing.refs) {
+        const stored = await reader.readAdmission(ref);
+        if (!stored)
+            throw new errors_CorruptEntry(ref, 'it was listed but cannot be read');
+        generations.push(checkedGeneration(ref, generations.length + 1, stored, expected));
+    }
+    verifyGenerations(generations);
+    return { admission_ref: listing.admission_ref, generations };
+}
+/** A generation's admission as read from ref: it names this key and the ledger of its run. */
+function checkedGeneration(ref, generation, stored, expected) {
+    const admission = stored.value;
+    if (admission.dispatch_key !== expected.dispatch_key)
+        throw new errors_CorruptEntry(ref, 'it holds a different dispatch key than its ref names');
+    const ledger = refs_ledgerRef(expected.namespace, admission.run_id);
+    if (admission.ledger_ref !== ledger)
+        throw new errors_CorruptEntry(ref, `its ledger_ref ${JSON.stringify(admission.ledger_ref)} is not the ledger of its run ` +
+            `${JSON.stringify(admission.run_id)} (${ledger})`);
+    return { ref, generation, admission, oid: stored.oid };
+}
+/**
+ * A run is writable only through its admission: the generation of its key whose admission
+ * names this run id and its ledger. Read in the caller's session: generation 1 by name first
+ * (most runs are generation 1; locally that costs no process, and on a remote the fetch of
+ * an admission ref brings its generations along); only when it admits another run, or is
+ * absent, are the key's generations listed — from `listed` when the caller already listed
+ * the admissions (scan), else with one listing — read and verified. A run that no generation
+ * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
+ */
+async function admissionOfRun(store, reader, run, listed) {
+    const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key };
+    const admission_ref = refs_admissionRef(run.namespace, run.dispatch_key);
+    const first = await reader.readAdmission(admission_ref);
+    if (first?.value.run_id === run.run_id) {
+        const entry = checkedGeneration(admission_ref, 1, first, expected);
+        verifyGenerations([entry]);
+        return entry;
+    }
+    const listing = listed
+        ? {
+            admission_ref,
+            refs: orderGenerations(admission_ref, listed.filter(ref => ref.startsWith(admission_ref)))
+        }
+        : await listGenerations(store, expected);
+    const { generations } = await readGenerationAdmissions(reader, listing, expected);
+    const own = generations.find(g => g.admission.run_id === run.run_id);
+    if (own)
+        return own;
+    const ledger_ref = refs_ledgerRef(run.namespace, run.run_id);
+    const holders = generations.map(g => `${JSON.stringify(g.admission.run_id)} (generation ${g.generation}) at ${g.ref}`);
+    throw new OrphanRun(ledger_ref, run.run_id, run.dispatch_key, holders.length === 0
+        ? `has no admission (no ${admission_ref})`
+        : `is admitted to ${holders.length === 1 ? 'another run' : 'other runs'}: ${holders.join(', ')}`);
+}
+/** Lists and reads a key's generations in one go (for callers that need nothing else). */
+async function readGenerations(store, options) {
+    const listing = await listGenerations(store, options);
+    return store.read(reader => readGenerationAdmissions(reader, listing, options));
+}
+/** What the generation decision needs from the newest generation's ledger (verified). */
+function newestGeneration(entry, chain) {
+    if (!chain || chain.length === 0)
+        return { generation: entry.generation, state: null, last_occurred_at: null };
+    if (chain.some(record => record.value.run_id !== entry.admission.run_id))
+        throw new CorruptEntry(entry.admission.ledger_ref, `it holds records of another run than ${entry.admission.run_id}, which ${entry.ref} admitted`);
+    const state = verifiedState(chain);
+    return {
+        generation: entry.generation,
+        state: state.state,
+        last_occurred_at: chain[chain.length - 1]?.value.occurred_at ?? null
+    };
+}
+/**
+ * The shared read path of admit and preview: one listing, then one read session for every
+ * admission and at most one chain — this run's own generation's (to replay it), else the
+ * newest's, and that only when its ledger can change the answer (decideWithoutLedger).
+ */
+async function assessGenerations(store, query) {
+    const runIdFor = (generation) => runIdForGeneration(query.run_id, generation, query.generation_run_ids);
+    const listing = await listGenerations(store, query);
+    const admission_ref = listing.admission_ref;
+    const found = await store.read(async (reader) => {
+        const { generations } = await readGenerationAdmissions(reader, listing, query);
+        const own = generations.find(g => g.admission.run_id === runIdFor(g.generation)) ?? null;
+        const newest = generations[generations.length - 1] ?? null;
+        const early = !own && newest
+            ? decideWithoutLedger({
+                generation: newest.generation,
+                admitted_at: newest.admission.admitted_at,
+                reuse: query.reuse,
+                occurred_at: query.occurred_at
+            })
+            : null;
+        // The admission that answers is read whole before it is trusted (docs/design/writers.md
+        // #every-entry-whole): the chain it names, even when the decision would not need it.
+        const read = own ?? newest;
+        let chain = read ? await reader.readChain(read.admission.ledger_ref) : null;
+        // An admission lands with its ledger in one push, so a ledger not seen is a stale copy of
+        // its refs (fetched before that push): look once more at the arbiter before failing closed.
+        if (read && read !== own && !chain)
+            chain = await reader.readChain(read.admission.ledger_ref, { decode: decodeRecord }, { refresh: true });
+        if (read)
+            checkAdmittedChain(query, read, chain, { own: read === own });
+        return { own, newest, chain, early };
+    });
+    if (found.own)
+        return { kind: 'replay', admission_ref, entry: found.own, chain: found.chain };
+    if (!found.newest)
+        return { kind: 'absent', admission_ref };
+    const decision = found.early ??
+        decideGeneration({
+            newest: newestGeneration(found.newest, found.chain),
+            reuse: query.reuse,
+            occurred_at: query.occurred_at
+        });
+    if (decision.kind === 'duplicate')
+        return { kind: 'duplicate', admission_ref, entry: found.newest, reason: decision.reason };
+    return {
+        kind: 'create',
+        admission_ref,
+        generation: decision.generation,
+        run_id: runIdFor(decision.generation),
+        previous: found.newest
+    };
+}
+/**
+ * An admission is trusted only with the chain it names: that chain exists (our own generation's
+ * may be missing: replay writes it), is the ledger of the admitted run, its record 1 carries
+ * this key, and it verifies. Otherwise the admission fails closed, named where it is: it is
+ * never handed out as the run that owns this key.
+ */
+function checkAdmittedChain(query, entry, chain, options) {
+    const { ledger_ref, run_id } = entry.admission;
+    if (!chain) {
+        if (options.own)
+            return;
+        throw new errors_CorruptEntry(entry.ref, `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`);
+    }
+    storedNames_checkChainNames(query.namespace, ledger_ref, chain);
+    const key = chain[0]?.value.idempotency.dispatch_key;
+    if (key !== query.dispatch_key)
+        throw new errors_CorruptEntry(entry.ref, `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
+            `(${JSON.stringify(key)}), so it admits no run of this one`);
+    runView_verifiedState(chain);
+}
+
+;// CONCATENATED MODULE: ./src/core/dispatchKey.ts
+
+
+
+
+
+
+
+/** docs/design/keys.md, "Dispatch key derivation (scheme v1)". */
+const KEY_SCHEME = 'v1';
+const PositiveInt = schemas_int().check(_positive());
+const NonEmpty = schemas_string().check(_minLength(1));
+const Sha = schemas_string().check(_regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/));
+const JsonObject = record(schemas_string(), unknown());
+// Actions are lower-case words; restricting them keeps `<action>` a single key component.
+const ActionName = schemas_string().check(_regex(/^[a-z][a-z_]*$/));
+const POSITIVE_INT = 'a positive integer';
+const SHA = '40 or 64 lowercase hex digits';
+function dispatchKey_deriveDispatch(input) {
+    const override = input.dispatchKey;
+    if (override !== undefined && override !== '') {
+        checkDispatchKey(override);
+        // Event-independent on purpose: a key the user chose converges across events.
+        return finish(override, { scheme: KEY_SCHEME, dispatch_key: override }, input);
+    }
+    const derive = Object.hasOwn(DERIVATIONS, input.eventName)
+        ? DERIVATIONS[input.eventName]
+        : undefined;
+    if (derive === undefined)
+        throw noDerivation(input.eventName);
+    const reader = new PayloadReader(input.eventName, input.payload);
+    const { event, key, fields } = deriveFrom(derive, reader, input.eventName);
+    checkDispatchKey(key, input.eventName);
+    // Only fields that name the intended work: never the sender or any timestamp.
+    return finish(key, { scheme: KEY_SCHEME, event, ...fields }, input);
+}
+/** Runs a derivation; a payload part JSON cannot carry (a lone surrogate) is blamed on the event. */
+function deriveFrom(derive, reader, eventName) {
+    try {
+        return derive(reader);
+    }
+    catch (error) {
+        if (error instanceof errors_InvalidInput)
+            throw error;
+        throw notUnicode(eventName);
+    }
+}
+function notUnicode(eventName) {
+    return new errors_InvalidInput(`The ${eventName} event payload holds text that is not valid Unicode (a lone ` +
+        'surrogate), so the request it names has no canonical JSON form. Set the ' +
+        '`dispatch_key` to a key that names this dispatch.');
+}
+function finish(key, base, input) {
+    // The event's part first, so text JSON cannot carry is blamed on where it came from.
+    if (!hasJsonForm(base))
+        throw notUnicode(input.eventName);
+    const request = input.request === undefined ? base : { ...base, request: input.request };
+    if (!hasJsonForm(request))
+        throw new errors_InvalidInput('The `request` has no canonical JSON form (it holds a lone surrogate or a value JSON ' +
+            'cannot carry). Give the `request` as a JSON value of valid text (an object, array, ' +
+            'string, number, boolean or null).');
+    return { dispatch_key: key, request, request_digest: canonical_digestOf(request) };
+}
+function hasJsonForm(value) {
+    try {
+        canonical_canonicalJson(value);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** A single UTF-16 surrogate that is not half of a pair: text that has no UTF-8 form. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * docs/README.md#words, docs/design/writers.md: a dispatch key is 1 to 1024 UTF-8 bytes of text with no control characters.
+ * `eventName` says where a derived key came from; without it the key was given by the caller.
+ */
+function checkDispatchKey(key, eventName) {
+    const source = eventName === undefined
+        ? 'The `dispatch_key`'
+        : `The dispatch key derived from the ${eventName} event`;
+    const control = findControlCharacter(key);
+    if (control !== null)
+        throw new errors_InvalidInput(`${source} contains the control character ${control}. Dispatch keys are printable text: ` +
+            (eventName === undefined
+                ? 'set the `dispatch_key` without line breaks, tabs or other control characters.'
+                : 'set the `dispatch_key` to a key that names this dispatch.'));
+    if (LONE_SURROGATE.test(key))
+        throw new errors_InvalidInput(`${source} is not valid Unicode text (it holds a lone surrogate). Set the \`dispatch_key\` ` +
+            'to a key of valid text.');
+    const bytes = Buffer.byteLength(key, 'utf8');
+    if (bytes > MAX_KEY_BYTES) {
+        throw new errors_InvalidInput(`${source} is ${bytes} UTF-8 bytes; the limit is ${MAX_KEY_BYTES}. ` +
+            'Set the `dispatch_key` to a shorter key that still names this dispatch ' +
+            '(for example, replace a long part with its sha256).');
+    }
+    const parsed = DispatchKeySchema.safeParse(key);
+    if (!parsed.success) {
+        throw new errors_InvalidInput(`${source} is not a valid dispatch key: ${parsed.error.issues[0]?.message}.`);
+    }
+    return key;
+}
+/**
+ * docs/design/writers.md "Key components never merge": a free-text component followed by another component
+ * is percent-encoded (`%` → `%25`, `/` → `%2F`), so ("a/b", "c") and ("a", "b/c") differ.
+ */
+function keyComponent(text) {
+    return text.replace(/%/g, '%25').replace(/\//g, '%2F');
+}
+const DISPATCH_KEY_EXAMPLES = {
+    schedule: 'nightly/${{ github.sha }}',
+    workflow_call: '${{ inputs.ticket }}'
+};
+function noDerivation(eventName) {
+    const example = DISPATCH_KEY_EXAMPLES[eventName] ?? `${eventName || 'deploy'}/\${{ github.sha }}`;
+    const what = eventName === ''
+        ? 'GITHUB_EVENT_NAME is empty, so no dispatch key can be derived.'
+        : `The event "${eventName}" has no dispatch key derivation.`;
+    return new errors_InvalidInput(`${what} Set the \`dispatch_key\` to a key that names this dispatch ` +
+        `(for example \`${example}\`); runs with the same key are admitted once.`);
+}
+const DERIVATIONS = {
+    issues: p => {
+        const repoId = p.repositoryId();
+        const number = p.required('issue.number', PositiveInt, POSITIVE_INT);
+        const action = p.required('action', ActionName, 'an action name such as "opened"');
+        if (action === 'labeled') {
+            const label = p.required('label.name', NonEmpty, 'a non-empty label name');
+            return {
+                event: 'issues',
+                key: `v1/issues/${repoId}/${number}/labeled/${label}`,
+                fields: { repository_id: repoId, number, action, label }
+            };
+        }
+        return {
+            event: 'issues',
+            key: `v1/issues/${repoId}/${number}/${action}`,
+            fields: { repository_id: repoId, number, action }
+        };
+    },
+    pull_request: p => pullRequest(p),
+    // The target variant runs in the base repository's context but names the same work.
+    pull_request_target: p => pullRequest(p),
+    issue_comment: p => {
+        const repoId = p.repositoryId();
+        const commentId = p.required('comment.id', PositiveInt, POSITIVE_INT);
+        const body = p.required('comment.body', schemas_string(), 'a string');
+        // An edit keeps the key and changes the digest, so it surfaces as a conflict.
+        return {
+            event: 'issue_comment',
+            key: `v1/issue_comment/${repoId}/${commentId}`,
+            fields: { repository_id: repoId, comment_id: commentId, body_sha256: canonical_sha256Hex(body) }
+        };
+    },
+    workflow_dispatch: p => {
+        const repoId = p.repositoryId();
+        const workflow = p.required('workflow', NonEmpty, 'the workflow file path');
+        const inputs = p.optional('inputs', JsonObject, 'an object') ?? {};
+        const chosen = inputs['dispatch_key'];
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : canonical_sha256Hex(canonical_canonicalJson(inputs));
+        return {
+            event: 'workflow_dispatch',
+            key: `v1/workflow_dispatch/${repoId}/${keyComponent(workflow)}/${last}`,
+            fields: { repository_id: repoId, workflow, inputs }
+        };
+    },
+    repository_dispatch: p => {
+        const repoId = p.repositoryId();
+        // Actions puts the API's event_type in `action`; a hand-made payload may keep the API name.
+        const typeField = p.has('event_type') && !p.has('action') ? 'event_type' : 'action';
+        const eventType = p.required(typeField, NonEmpty, 'the event_type string');
+        const clientPayload = p.optional('client_payload', JsonObject, 'an object') ?? {};
+        const chosen = clientPayload['dispatch_key'];
+        const last = typeof chosen === 'string' && chosen !== '' ? chosen : canonical_sha256Hex(canonical_canonicalJson(clientPayload));
+        return {
+            event: 'repository_dispatch',
+            key: `v1/repository_dispatch/${repoId}/${keyComponent(eventType)}/${last}`,
+            fields: { repository_id: repoId, event_type: eventType, client_payload: clientPayload }
+        };
+    },
+    // docs/design/recovery.md: a finished workflow run, so a duplicated delivery recovers it once.
+    workflow_run: p => {
+        const repoId = p.repositoryId();
+        const runId = p.required('workflow_run.id', PositiveInt, POSITIVE_INT);
+        const attempt = p.required('workflow_run.run_attempt', PositiveInt, POSITIVE_INT);
+        const conclusion = p.optional('workflow_run.conclusion', schemas_string(), 'a string') ?? null;
+        return {
+            event: 'workflow_run',
+            key: `v1/workflow_run/${repoId}/${runId}/${attempt}`,
+            fields: { repository_id: repoId, run_id: runId, run_attempt: attempt, conclusion }
+        };
+    },
+    push: p => {
+        const repoId = p.repositoryId();
+        const ref = p.required('ref', NonEmpty, 'a git ref such as "refs/heads/main"');
+        const after = p.required('after', Sha, SHA);
+        return {
+            event: 'push',
+            key: `v1/push/${repoId}/${ref}/${after}`,
+            fields: { repository_id: repoId, ref, after }
+        };
+    }
+};
+function pullRequest(p) {
+    const repoId = p.repositoryId();
+    const number = p.required('pull_request.number', PositiveInt, POSITIVE_INT);
+    const headSha = p.required('pull_request.head.sha', Sha, SHA);
+    const action = p.required('action', ActionName, 'an action name such as "opened"');
+    // Only `labeled` names a label; an `unlabeled` label must not split the key from the digest.
+    const label = action === 'labeled' ? p.required('label.name', NonEmpty, 'a non-empty label name') : null;
+    const base = `v1/pull_request/${repoId}/${number}/${headSha}`;
+    return {
+        event: 'pull_request',
+        key: label === null ? base : `${base}/labeled/${label}`,
+        fields: { repository_id: repoId, number, head_sha: headSha, label }
+    };
+}
+/** Reads fields of an untrusted event payload; every failure names the field and the event. */
+class PayloadReader {
+    eventName;
+    root;
+    constructor(eventName, payload) {
+        this.eventName = eventName;
+        if (!dispatchKey_isPlainObject(payload)) {
+            throw new errors_InvalidInput(`The ${eventName} event payload is not a JSON object (got ${dispatchKey_describe(payload)}). ${HINT}`);
+        }
+        this.root = payload;
+    }
+    repositoryId() {
+        return this.required('repository.id', PositiveInt, POSITIVE_INT);
+    }
+    has(path) {
+        const value = this.lookup(path);
+        return value !== undefined && value !== null;
+    }
+    required(path, schema, expected) {
+        const value = this.lookup(path);
+        if (value === undefined) {
+            throw new errors_InvalidInput(`The ${this.eventName} event payload is missing ${path} (expected ${expected}). ${HINT}`);
+        }
+        return this.check(path, value, schema, expected);
+    }
+    /** Absent and null both mean "not given". */
+    optional(path, schema, expected) {
+        const value = this.lookup(path);
+        if (value === undefined || value === null)
+            return undefined;
+        return this.check(path, value, schema, expected);
+    }
+    check(path, value, schema, expected) {
+        const parsed = schema.safeParse(value);
+        if (!parsed.success) {
+            throw new errors_InvalidInput(`The ${this.eventName} event payload has an invalid ${path} (expected ${expected}, got ${dispatchKey_describe(value)}). ${HINT}`);
+        }
+        return parsed.data;
+    }
+    lookup(path) {
+        let node = this.root;
+        for (const part of path.split('.')) {
+            // Own properties only: a payload must not reach us through a prototype.
+            if (!dispatchKey_isPlainObject(node) || !Object.hasOwn(node, part))
+                return undefined;
+            node = node[part];
+        }
+        return node;
+    }
+}
+const HINT = 'Is GITHUB_EVENT_PATH the event of this workflow run?';
+function dispatchKey_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function dispatchKey_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (typeof value === 'number' && !Number.isInteger(value))
+        return `the number ${value}`;
+    if (typeof value === 'number')
+        return `the integer ${value}`;
+    if (typeof value === 'string')
+        return value === '' ? 'an empty string' : 'a string';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+const TRIGGER_BY_EVENT = {
+    issues: 'issue',
+    pull_request: 'pull_request',
+    pull_request_target: 'pull_request',
+    issue_comment: 'issue_comment',
+    workflow_dispatch: 'workflow_dispatch',
+    repository_dispatch: 'repository_dispatch',
+    workflow_call: 'workflow_call',
+    push: 'push',
+    schedule: 'schedule',
+    // A workflow_run follows another run: in this product that is recovery.
+    workflow_run: 'recovery'
+};
+function dispatchKey_triggerFor(eventName) {
+    return Object.hasOwn(TRIGGER_BY_EVENT, eventName)
+        ? TRIGGER_BY_EVENT[eventName]
+        : 'webhook';
+}
+/** The payload's sender as a record actor; null when absent or malformed (never fatal). */
+function dispatchKey_actorFrom(payload) {
+    if (!dispatchKey_isPlainObject(payload) || !Object.hasOwn(payload, 'sender'))
+        return null;
+    const sender = payload['sender'];
+    if (!dispatchKey_isPlainObject(sender))
+        return null;
+    const parsed = ActorSchema.safeParse({ login: sender['login'], id: sender['id'] });
+    return parsed.success ? parsed.data : null;
+}
+
+;// CONCATENATED MODULE: ./src/cli/event.ts
+/**
+ * An event file named on the command line (what a workflow's GITHUB_EVENT_PATH holds). The file
+ * does not say which event it is, so the name is given (`--event-name`) or read from the fields
+ * only one event has; a file that fits none asks for `--event-name`.
+ */
+
+
+async function loadEventFile(path, eventName) {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors_InvalidInput(`The event file ${path} cannot be read (${error.code ?? error.message}). Give the path of a JSON event.`);
+    }
+    let payload;
+    try {
+        payload = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InvalidInput(`The event file ${path} is not valid JSON: ${error.message}.`);
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+        throw new errors_InvalidInput(`The event file ${path} does not hold a JSON object.`);
+    const fields = payload;
+    const name = eventName ?? inferredName(fields);
+    if (!name)
+        throw new errors_InvalidInput(`Which event ${path} is cannot be told from its fields: give --event-name (issues, ` +
+            'pull_request, issue_comment, workflow_dispatch, repository_dispatch, push, workflow_run).');
+    return { name, payload: fields };
+}
+/** The event whose payload alone has these fields (GitHub's webhook payloads). */
+function inferredName(p) {
+    if ('comment' in p && 'issue' in p)
+        return 'issue_comment';
+    if ('workflow_run' in p)
+        return 'workflow_run';
+    if ('pull_request' in p)
+        return 'pull_request';
+    if ('issue' in p)
+        return 'issues';
+    if ('client_payload' in p)
+        return 'repository_dispatch';
+    if ('inputs' in p && 'workflow' in p)
+        return 'workflow_dispatch';
+    if ('ref' in p && 'after' in p && 'commits' in p)
+        return 'push';
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/core/time.ts
+
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function time_timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new errors_InvalidInput(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
+function age(seconds) {
+    if (seconds < 0)
+        return 'in the future';
+    if (seconds < 60)
+        return `${Math.floor(seconds)}s ago`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)}m ago`;
+    if (seconds < 86400)
+        return `${Math.floor(seconds / 3600)}h ago`;
+    return `${Math.floor(seconds / 86400)}d ago`;
+}
+/** Whole seconds from an RFC 3339 time to now. */
+function secondsSince(time, now) {
+    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
+}
+
+;// CONCATENATED MODULE: ./src/cli/format.ts
+/**
+ * How the command line prints (docs/cli.md): aligned columns, relative ages, colour only on a
+ * terminal that has not asked for none (NO_COLOR), and every stored value made inert first.
+ */
+
+
+const CODES = {
+    bold: '1',
+    dim: '2',
+    red: '31',
+    green: '32',
+    yellow: '33',
+    cyan: '36'
+};
+/** Colour on a TTY only, never with NO_COLOR set (any value), nor with TERM=dumb. */
+function styleFor(stream, env) {
+    const on = stream.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+    return {
+        paint: (colour, text) => (on && text !== '' ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text)
+    };
+}
+/**
+ * A stored value as a terminal may show it: a control character (an escape sequence could
+ * rewrite the screen) is printed as its code, `\u001b`, never sent raw.
+ */
+function terminalText(value) {
+    return value.replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), c => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+/** Columns padded to their widest cell (by code point, uncoloured), two spaces apart. */
+function table(header, rows, style) {
+    const widths = header.map((h, i) => Math.max([...h].length, ...rows.map(r => [...(r[i]?.text ?? '')].length)));
+    const line = (cells) => cells
+        .map((cell, i) => {
+        const pad = i === cells.length - 1 ? '' : ' '.repeat((widths[i] ?? 0) - [...cell.text].length);
+        return (cell.colour ? style.paint(cell.colour, cell.text) : cell.text) + pad;
+    })
+        .join('  ')
+        .trimEnd();
+    return [line(header.map(text => ({ text, colour: 'bold' }))), ...rows.map(line)].join('\n');
+}
+/** `1 run`, `2 runs`. */
+function count(n, noun) {
+    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/keyView.ts
+/** `dispatch-ledger key`: what an event derives (as the actions derive it) and who owns it. */
+
+
+
+
+
+async function keyCommand(context) {
+    const { store, namespace, parsed } = context;
+    const name = parsed.values['event-name'];
+    const event = await loadEventFile(parsed.argument, typeof name === 'string' ? name : undefined);
+    const derived = dispatchKey_deriveDispatch({ eventName: event.name, payload: event.payload });
+    const { generations } = await readGenerations(store, {
+        namespace,
+        dispatch_key: derived.dispatch_key
+    });
+    const newest = generations[generations.length - 1] ?? null;
+    const answer = {
+        event_name: event.name,
+        dispatch_key: derived.dispatch_key,
+        request_digest: derived.request_digest,
+        admission_ref: refs_admissionRef(namespace, derived.dispatch_key),
+        owner: newest && {
+            run_id: newest.admission.run_id,
+            generation: newest.generation,
+            ledger_ref: newest.admission.ledger_ref,
+            admitted_at: newest.admission.admitted_at
+        }
+    };
+    if (context.json) {
+        context.print(JSON.stringify(answer, null, 2));
+        return 0;
+    }
+    const rows = [
+        ['event', answer.event_name],
+        ['dispatch key', terminalText(answer.dispatch_key)],
+        ['request digest', answer.request_digest],
+        ['admission', answer.admission_ref],
+        [
+            'owned by',
+            answer.owner
+                ? `${terminalText(answer.owner.run_id)} (generation ${answer.owner.generation}, admitted ${answer.owner.admitted_at})`
+                : `no run: the key is not admitted in ${namespace} at ${terminalText(store.name)}`
+        ]
+    ];
+    for (const [k, v] of rows)
+        context.print(`${context.style.paint('bold', k.padEnd(14))}  ${v}`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/receiver.ts
+/** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
+const CANDIDATE_RUN_IDS = 'candidate_run_ids';
+/** External id: `true` once the receiver admission named the run, else `false`. */
+const RECEIVER_CONFIRMED = 'receiver_confirmed';
+/** External id: the receiver key the intent recorded (the key the receiver admits). */
+const RECEIVER_KEY = 'receiver_key';
+/** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
+const RUN_ID = /^[1-9][0-9]{0,15}$/;
+function isWorkflowRunId(value) {
+    return value !== undefined && RUN_ID.test(value);
+}
+/** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
+function candidateRunIds(ids) {
+    const list = ids[CANDIDATE_RUN_IDS];
+    if (list === undefined)
+        return [];
+    return [...new Set(list.split(',').filter(isWorkflowRunId))];
+}
+/**
+ * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
+ * and the attempt stays unconfirmed. `returned` is what the API answered (`workflow_run_id`,
+ * `html_url`); neither is recorded as the receiver.
+ */
+function candidateIds(recorded, returned) {
+    const fresh = returned['workflow_run_id'];
+    const candidates = candidateRunIds(recorded);
+    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
+        candidates.push(fresh);
+    const ids = { [RECEIVER_CONFIRMED]: 'false' };
+    if (candidates.length > 0)
+        ids[CANDIDATE_RUN_IDS] = candidates.join(',');
+    return ids;
+}
+/** The external ids that name the confirmed receiver. */
+function confirmedIds(receiver, runUrl) {
+    const ids = {
+        receiver_run_id: receiver.receiver_run_id,
+        [RECEIVER_CONFIRMED]: 'true'
+    };
+    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
+        const id = receiver.workflow_run_id;
+        ids['workflow_run_id'] = id;
+        if (runUrl)
+            ids['html_url'] = runUrl(id);
+    }
+    return ids;
+}
+function isConfirmed(attempt) {
+    return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
+}
+/**
+ * The attempt whose receiver a `dispatch` or `plan` step should look up and confirm: the
+ * current attempt, accepted by the provider (`submitted`), with a receiver key, not confirmed.
+ */
+function attemptToConfirm(state) {
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    if (current === undefined || state.state !== 'dispatched')
+        return null;
+    if (current.submission_state !== 'submitted')
+        return null;
+    if (current.external_ids[RECEIVER_KEY] === undefined)
+        return null;
+    return isConfirmed(current) ? null : current;
+}
+/**
+ * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
+ * (read at cancel time, `owner`), and every run id — named or candidate — of every attempt
+ * that has not definitely failed.
+ */
+function workflowRunsToCancel(state, owner) {
+    const ids = new Set();
+    if (isWorkflowRunId(owner ?? undefined))
+        ids.add(owner);
+    for (const attempt of state.attempts) {
+        if (attempt.failed)
+            continue;
+        const named = attempt.external_ids['workflow_run_id'];
+        if (isWorkflowRunId(named))
+            ids.add(named);
+        for (const id of candidateRunIds(attempt.external_ids))
+            ids.add(id);
+    }
+    return [...ids];
+}
+/**
+ * The coordinator attempt a receiver's dispatch key names: the workflow driver sends
+ * `inputs.dispatch_key = <run id>/a<attempt>`. Null for any other value.
+ */
+function coordinatorOf(dispatchKey) {
+    if (typeof dispatchKey !== 'string')
+        return null;
+    const match = /^(.+)\/a([1-9][0-9]{0,5})$/s.exec(dispatchKey);
+    if (match === null)
+        return null;
+    return { run_id: match[1], attempt: Number(match[2]) };
+}
+
+;// CONCATENATED MODULE: ./src/store/journal.ts
+/**
+ * The one way a chain is read and appended to, for runs and operations alike: read from the
+ * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so
+ * that bounded storage (archiving ended chains, reviving one on append) changes one class: a
+ * chain is read by its ref name, and an append may carry extra refs in the same atomic write.
+ *
+ * The lost-race policy (docs/design/states.md#appending): a compare-and-set that another writer
+ * won re-reads the chain, and the writer decides again from what won — never the same record
+ * blindly — at most WRITE_TRIES times in all; then the step fails (LostRace) and re-plans.
+ */
+
+
+
+class Journal {
+    options;
+    chain;
+    folded = null;
+    constructor(options, 
+    /** The chain as the caller already read it (verified again here); undefined: not read. */
+    entries) {
+        this.options = options;
+        this.chain = null;
+        if (entries !== undefined)
+            this.set(entries);
+    }
+    get ref() {
+        return this.options.ref;
+    }
+    /** The folded state; null while the chain does not exist (or was not read). */
+    get state() {
+        return this.folded;
+    }
+    get entries() {
+        return this.chain ?? [];
+    }
+    get head() {
+        return this.chain?.[this.chain.length - 1] ?? null;
+    }
+    /** Reads the chain at the arbiter again (never a cached copy: it is read to decide). */
+    async reload() {
+        const { store, ref, chain } = this.options;
+        this.set(await store.read(reader => reader.readChain(ref, chain, { refresh: true })));
+        return this.folded;
+    }
+    /** Create-only: false when another writer created the chain first (then re-read). */
+    async create(record) {
+        const [oid] = (await this.options.store.writeEntries([
+            this.options.chain.commit(record, null)
+        ]));
+        if ((await this.options.store.createRefs([{ ref: this.ref, oid }])) === 'exists') {
+            await this.reload();
+            return false;
+        }
+        this.set([{ oid, value: record, json: canonical_canonicalJson(record) }]);
+        return true;
+    }
+    /** Writes the record's commit on the head (not yet visible) and returns its id. */
+    async write(record) {
+        const parent = this.requireHead().oid;
+        const [oid] = (await this.options.store.writeEntries([
+            this.options.chain.commit(record, parent)
+        ]));
+        return oid;
+    }
+    /** One compare-and-set append; false when another writer moved the head (then re-read). */
+    async append(record) {
+        const head = this.requireHead();
+        const oid = await this.write(record);
+        const ended = this.options.chain.ends(record);
+        const key = this.options.chain.keyOf(record);
+        if ((await this.options.store.advanceRef(this.ref, oid, head.oid, { ended, key })) === 'lost') {
+            await this.reload();
+            return false;
+        }
+        this.adopt(oid, record);
+        return true;
+    }
+    /**
+     * The record and extra create-only refs in ONE atomic write (`via`: the store's transaction).
+     * Only `created` moved the head; every other answer is settled by the caller reading again.
+     */
+    async appendWith(record, extra, via) {
+        const head = this.requireHead();
+        const oid = await this.write(record);
+        const outcome = await via({
+            tag: extra,
+            journal: { ref: this.ref, oid, expected: head.oid },
+            ended: this.options.chain.ends(record)
+        });
+        if (outcome.kind === 'created')
+            this.adopt(oid, record);
+        return outcome;
+    }
+    /**
+     * The lost-race policy: `decide` from the chain as it is, append what it asks, and when
+     * another writer won, decide again from what it wrote — at most WRITE_TRIES times in all.
+     */
+    async decideAndAppend(decide, lost = rethrow) {
+        for (let tries = 1;; tries++) {
+            const decision = await decide(this);
+            if ('done' in decision)
+                return decision.done;
+            if (await this.append(decision.append))
+                return decision.after(this.head);
+            if (tries >= WRITE_TRIES)
+                return lost(new LostRace(`Another writer appended to ${this.ref} each of the ${WRITE_TRIES} times this step ` +
+                    'decided, so nothing was written. Re-read (command: plan) and decide again.'));
+        }
+    }
+    /** Takes a record another write (the atomic tag push) put at the head. */
+    adopt(oid, record) {
+        this.set([...this.entries, { oid, value: record, json: canonical_canonicalJson(record) }]);
+    }
+    requireHead() {
+        const head = this.head;
+        if (head === null)
+            throw new Error(`append to ${this.ref} before the chain was read`);
+        return head;
+    }
+    set(chain) {
+        this.chain = chain;
+        this.folded = chain
+            ? foldChain(this.options.chain, chain.map(entry => entry.value), {
+                headOid: chain[chain.length - 1]?.oid,
+                // The text the reader already holds digests each record without re-encoding it.
+                canonical: chain.every(e => e.json !== undefined)
+                    ? chain.map(e => e.json)
+                    : undefined
+            })
+            : null;
+    }
+}
+function rethrow(error) {
+    throw error;
+}
+
+;// CONCATENATED MODULE: ./src/core/newRecord.ts
+
+
+/** A complete record from the fields a caller knows; everything else takes its empty value. */
+function newRecord(fields) {
+    return {
+        schema: RECORD_SCHEMA,
+        run_id: fields.run_id,
+        ledger_sequence: fields.ledger_sequence,
+        previous_record_digest: fields.previous_record_digest,
+        state: fields.state,
+        occurred_at: fields.occurred_at,
+        trigger: fields.trigger,
+        actor: fields.actor,
+        idempotency: {
+            dispatch_key: fields.dispatch_key,
+            request_digest: fields.request_digest,
+            input_key: fields.input_key ?? null
+        },
+        attempt: fields.attempt ?? null,
+        provider: fields.provider ?? null,
+        failure: fields.failure ?? null,
+        evidence: fields.evidence ?? [],
+        decision: fields.decision ?? null,
+        note: fields.note ?? null,
+        authority: { ...NO_AUTHORITY },
+        writer: fields.writer
+    };
+}
+/** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
+function nowTimestamp(now = new Date()) {
+    return timestampOf(now);
+}
+
+;// CONCATENATED MODULE: ./src/core/nextRunRecord.ts
+/**
+ * The record a request appends to a run, validated against the chain as read: a duplicate
+ * when its input_key is already recorded with the same payload, an InputConflict when with
+ * another, else the next record, checked against its head
+ * (docs/design/states.md#appending). Pure: the caller reads and writes.
+ */
+
+
+
+
+
+
+/** The fields an input_key's payload is compared on: the state and what the caller gave. */
+const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
+/**
+ * The record `request` appends after the chain, or the one that already holds its input_key
+ * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
+ */
+function nextRunRecord(chain, current, request) {
+    const inputKey = request.fields.input_key;
+    const earlier = inputKey
+        ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
+        : undefined;
+    if (earlier) {
+        const differs = differingField(earlier.value, request);
+        if (differs)
+            throw new InputConflict(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
+                `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
+                'Use a new input_key for a different input.');
+        return { duplicate: earlier };
+    }
+    const head = chain[chain.length - 1];
+    const next = newRecord({
+        ...request.fields,
+        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
+        run_id: current.run_id,
+        ledger_sequence: current.sequence + 1,
+        previous_record_digest: current.head_digest,
+        state: request.state,
+        occurred_at: request.occurred_at,
+        trigger: request.trigger,
+        actor: request.actor,
+        writer: request.writer,
+        dispatch_key: current.dispatch_key,
+        request_digest: current.request_digest
+    });
+    checkAppend(head.value, next, current.head_digest);
+    return { record: next };
+}
+/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
+function defaultAttempt(state, current) {
+    return attempts_nextAttempt(headAttempt(current), state);
+}
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
+function differingField(stored, request) {
+    if (stored.state !== request.state)
+        return 'state';
+    for (const field of PAYLOAD_FIELDS) {
+        const given = request.fields[field];
+        if (given === undefined && field === 'attempt')
+            continue;
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if (canonical_canonicalJson(value) !== canonical_canonicalJson(stored[field] ?? null))
+            return field;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/core/writer.ts
+/**
+ * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
+ * environment; ownership of a run follows from its id and from who wrote its first record.
+ * Pure: the environment is passed in as a plain object.
+ */
+
+/**
+ * The writer of records appended by this process: `{github_run_id, run_attempt, workflow_ref}`
+ * from GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT (an integer, 1 when the runner does not say) and
+ * GITHUB_WORKFLOW_REF (empty when the runner does not say); null outside a workflow run
+ * (no GITHUB_RUN_ID). A malformed value is an error rather than a guess: it would be stored.
+ */
+function writerFromEnv(env) {
+    const runId = env.GITHUB_RUN_ID ?? '';
+    if (runId === '')
+        return null;
+    if (!/^[1-9][0-9]{0,19}$/.test(runId))
+        throw new InvalidInput(`GITHUB_RUN_ID is ${JSON.stringify(runId)}, not a workflow run id. The runner sets it to ` +
+            'digits; unset it to run outside a workflow.');
+    const attemptText = env.GITHUB_RUN_ATTEMPT ?? '';
+    const attempt = attemptText === '' ? 1 : Number(attemptText);
+    if (!/^[1-9][0-9]{0,8}$/.test(attemptText || '1'))
+        throw new InvalidInput(`GITHUB_RUN_ATTEMPT is ${JSON.stringify(attemptText)}, not a positive integer. The runner ` +
+            'sets it to 1 for a first attempt and counts up on each re-run.');
+    const workflowRef = env.GITHUB_WORKFLOW_REF ?? '';
+    if (workflowRef.length > 1024 || /[\p{Cc}\u2028\u2029]/u.test(workflowRef))
+        throw new InvalidInput('GITHUB_WORKFLOW_REF is longer than 1024 characters or holds control characters; ' +
+            'the runner sets it to <owner>/<repo>/<path>@<ref>.');
+    return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef };
+}
+/** docs/design/keys.md: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
+function defaultRunIdPrefix(writer) {
+    return `gh-${writer.github_run_id}-`;
+}
+/**
+ * docs/design/writers.md "Ownership": this workflow run owns a run when the run's id is one it would admit
+ * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
+ * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
+ * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the
+ * run with run-id or dispatch-key instead.
+ */
+function ownsRun(run, self) {
+    if (self === null)
+        return false;
+    if (run.run_id.startsWith(defaultRunIdPrefix(self)))
+        return true;
+    return run.first_writer?.github_run_id === self.github_run_id;
+}
+/**
+ * The web address of the workflow run that wrote a record, from its writer: the repository is
+ * the first two parts of `workflow_ref` (`<owner>/<repo>/<path>@<ref>`), on `serverUrl`
+ * (GITHUB_SERVER_URL; github.com when empty). Null when the writer does not name a repository
+ * (outside Actions, or a stored value of another shape: never guessed).
+ */
+function workflowRunUrl(serverUrl, writer) {
+    if (writer === null || !/^[1-9][0-9]{0,19}$/.test(writer.github_run_id))
+        return null;
+    const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1];
+    if (repository === undefined)
+        return null;
+    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository}/actions/runs/${writer.github_run_id}`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
+
+
+
+
+
+function resolveDispatch(options) {
+    const derived = deriveDispatch({
+        eventName: options.event.name,
+        payload: options.event.payload,
+        dispatchKey: options.dispatch_key || undefined,
+        request: options.request
+    });
+    const run_id = options.run_id
+        ? checkRunId(options.run_id)
+        : defaultRunId(derived.dispatch_key, options.writer);
+    return {
+        ...derived,
+        run_id,
+        dispatch_key_hash: keyHash(derived.dispatch_key),
+        admission_ref: admissionRef(options.namespace, derived.dispatch_key),
+        ledger_ref: ledgerRef(options.namespace, run_id)
+    };
+}
+/**
+ * docs/design/keys.md: gh-<GITHUB_RUN_ID>-<12 hex of sha256(key)>. A re-run keeps GITHUB_RUN_ID, so it
+ * replays its own run; another workflow run gets another id and finds the first one's.
+ */
+function defaultRunId(dispatchKey, writer) {
+    if (writer === null)
+        throw new errors_InvalidInput('This process is not a workflow run (GITHUB_RUN_ID is not set), so there is no default ' +
+            '`run_id`. Run inside a workflow, or give the `run_id`.');
+    return `${defaultRunIdPrefix(writer)}${refs_keyHash(dispatchKey).slice(0, 12)}`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/readRun.ts
+
+
+
+
+
+/**
+ * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
+ * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
+ * admission refs, then one read session for the admissions and the chain. By run id, the chain
+ * names the key, and the key's admission is read in the same session (admissionOfRun). Every
+ * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
+ * closed with OrphanRun before anything is written or sent.
+ */
+async function readRun(store, namespace, selector) {
+    const listing = selector.by === 'dispatch_key'
+        ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
+        : null;
+    return store.read(async (reader) => {
+        let ledger_ref;
+        let admitted = null;
+        if (selector.by === 'run_id')
+            ledger_ref = refs_ledgerRef(namespace, selector.run_id);
+        else {
+            const found = await readGenerationAdmissions(reader, listing, {
+                namespace,
+                dispatch_key: selector.dispatch_key
+            });
+            admitted =
+                ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                    found.generations[found.generations.length - 1] ??
+                    null;
+            if (!admitted)
+                throw new errors_InvalidInput(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
+            ledger_ref = admitted.admission.ledger_ref;
+        }
+        const chain = await reader.readChain(ledger_ref);
+        if (!chain)
+            throw new errors_InvalidInput(selector.by === 'run_id'
+                ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
+                    'Check the `run_id` and the `namespace`.'
+                : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
+                    `${admitted?.admission.run_id}, whose ledger ${ledger_ref} is missing. A replay of ` +
+                    'admit from that run writes its first record.');
+        storedNames_checkChainNames(namespace, ledger_ref, chain);
+        const first = chain[0].value;
+        admitted ??= await admissionOfRun(store, reader, {
+            namespace,
+            run_id: first.run_id,
+            dispatch_key: first.idempotency.dispatch_key
+        });
+        checkAdmittedKey(ledger_ref, first, admitted);
+        return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain };
+    });
+}
+/**
+ * The chain an admission leads to must be for the key that admission admits: a record 1 that
+ * names another key was not written by admit for this admission, and is not followed.
+ */
+function checkAdmittedKey(ledger_ref, first, admitted) {
+    if (first.idempotency.dispatch_key === admitted.admission.dispatch_key)
+        return;
+    throw new errors_CorruptEntry(ledger_ref, `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
+        `${admitted.ref} admits this run for ${JSON.stringify(admitted.admission.dispatch_key)}`);
+}
+/** Kept here for callers that imported it before the run view had its own module. */
+
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(generations, writer) {
+    if (writer === null)
+        return undefined;
+    const prefix = defaultRunIdPrefix(writer);
+    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
+}
+
+;// CONCATENATED MODULE: ./src/commands/selectRun.ts
+
+
+
+
+
+
+
+
+/**
+ * docs/design/writers.md: select a run by run_id, by dispatch_key, or from the event; read, verify and plan it.
+ * Sweeps and recovery workflows (schedule, workflow_run) name the run, so they never need
+ * the triggering event. Reading fails closed on a stored entry that does not match its name.
+ */
+async function selectRun_selectRun(store, choice) {
+    const { selector, selected_by } = chooseSelector(choice);
+    await store.prefetch?.(namesKnown(choice.namespace, selector, choice.writer));
+    const found = await readRun(store, choice.namespace, selector);
+    const view = runView_viewChain(found.chain);
+    if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
+        throw new errors_InvalidInput(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
+            `${JSON.stringify(view.state.dispatch_key)}, not ${JSON.stringify(choice.dispatch_key)}. ` +
+            'Give one of the `run_id` and the `dispatch_key`, or both matching.');
+    const first = found.chain[0]?.value;
+    const owner = ownsRun({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
+    return { ...found, view, selected_by, owner };
+}
+/**
+ * docs/design/writers.md: a run selected from the event may be written only by the workflow run that owns
+ * it; naming it by run_id or dispatch_key acts on it deliberately (a recovery or operator job).
+ * `dispatch` does nothing when this is false; `record` fails (see requireMayAct).
+ */
+function mayAct(selected) {
+    return selected.selected_by !== 'event' || selected.owner;
+}
+/** Throws NotOwner, naming the owner and the deliberate way, unless mayAct(selected). */
+function selectRun_requireMayAct(selected, what) {
+    if (mayAct(selected))
+        return;
+    const owner = selected.view.state.run_id;
+    const writer = selected.chain[0]?.value.writer;
+    throw new NotOwner(`This workflow run does not own run ${owner}` +
+        (writer ? ` (admitted by workflow run ${writer.github_run_id})` : '') +
+        `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
+        'which acts only for the owner. To act on another run deliberately (a recovery or ' +
+        'operator job), give its `run_id`.', owner);
+}
+/**
+ * The names a read will need, known before it starts, so a remote store brings them in one
+ * fetch (docs/design/storage.md#what-a-read-fetches): by key, the key's admission and the
+ * ledger this workflow run would own (gh-<run id>-…, the common case of a step after admit).
+ */
+function namesKnown(namespace, selector, writer) {
+    if (selector.by === 'run_id')
+        return [refs_ledgerRef(namespace, selector.run_id)];
+    const admission = refs_admissionRef(namespace, selector.dispatch_key);
+    if (writer === null)
+        return [admission];
+    return [admission, refs_ledgerRef(namespace, defaultRunId(selector.dispatch_key, writer))];
+}
+function chooseSelector(choice) {
+    if (choice.run_id)
+        return { selector: { by: 'run_id', run_id: text_checkRunId(choice.run_id) }, selected_by: 'run_id' };
+    if (choice.dispatch_key)
+        return {
+            selector: { by: 'dispatch_key', dispatch_key: checkDispatchKey(choice.dispatch_key) },
+            selected_by: 'dispatch_key'
+        };
+    if (!choice.event?.name)
+        throw new errors_InvalidInput('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
+            'the `dispatch_key`.');
+    const derived = dispatchKey_deriveDispatch({ eventName: choice.event.name, payload: choice.event.payload });
+    return {
+        selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
+        selected_by: 'event'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/record.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * `command: record`: select the run (docs/design/writers.md ownership applies when it is selected from the
+ * event), validate the new record against its head, and append it by compare-and-set.
+ */
+async function recordCommand(options, { store, clock }) {
+    const state = StateSchema.safeParse(options.state);
+    if (!state.success)
+        throw new InvalidInput(`The \`state\` must be one of ${STATES.join(', ')}; got ${JSON.stringify(options.state)}.`);
+    const fields = parseRecordFields(options.fields);
+    const occurred_at = timestampOf(clock.now());
+    const selected = await selectRun(store, options);
+    requireMayAct(selected, `record ${state.data}`);
+    const appended = await appendRecord(store, {
+        ledger_ref: selected.ledger_ref,
+        state: state.data,
+        fields,
+        occurred_at,
+        trigger: triggerFor(options.event.name),
+        actor: actorFrom(options.event.payload),
+        writer: options.writer
+    }, selected.chain);
+    return { ...appended, selected, view: viewChain(appended.chain) };
+}
+const RECORD_EXAMPLE = '{"note": "checked by hand"}';
+/** The `record` fields: a JSON object of the fields a caller may set, authority never. */
+function parseRecordFields(value) {
+    if (value === undefined)
+        return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new InvalidInput(`The \`record\` must be a JSON object, for example ${RECORD_EXAMPLE}.`);
+    if ('authority' in value)
+        throw new InvalidInput('The `record` may not set authority: a record is evidence, never a grant, and every ' +
+            'authority flag is false. Remove the authority field.');
+    const proto = findProtoKey(value);
+    if (proto !== null)
+        throw new InvalidInput(`The \`record\` is invalid: ${proto} is a field named __proto__, which would be lost when ` +
+            'stored. Rename it.');
+    return parseOrThrow(RecordInputSchema, value, 'The `record`');
+}
+/**
+ * Append one record (docs/design/states.md#appending): verify the chain as read, validate the
+ * new record against its head, write it with the head as parent and move the ref only if it
+ * still points at that head. The record is the caller's, so a lost race cannot be decided
+ * again here: it is reported (LostRace), and the caller re-reads and re-plans.
+ */
+async function appendRecord(store, request, chain) {
+    const journal = new Journal({ store, ref: request.ledger_ref, chain: RUN_CHAIN }, [...chain]);
+    const read = journal.state;
+    return journal.decideAndAppend(ledger => {
+        if (ledger.head?.oid !== read.head_oid)
+            throw new LostRace(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
+                'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
+                'nothing is retried blindly.');
+        const next = nextRunRecord(ledger.entries, read, request);
+        if ('duplicate' in next)
+            return { done: { record: next.duplicate, duplicate: true, chain: [...ledger.entries] } };
+        return {
+            append: next.record,
+            after: record => ({ record, duplicate: false, chain: [...ledger.entries] })
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/commands/receiver.ts
+/**
+ * Reading the receiver side of the workflow driver at the arbiter
+ * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
+ * whether a coordinator was cancelled before its receiver started.
+ */
+
+
+
+
+
+
+/**
+ * The receiver that admitted `key`, or null when none has yet: one read of its admission and
+ * its ledger. The workflow run is the writer of the receiver's first record (the run that won
+ * the admission), not a run id parsed from a name a caller could choose.
+ */
+async function findReceiver(store, namespace, key) {
+    return store.read(async (reader) => {
+        const ref = refs_admissionRef(namespace, key);
+        const found = await reader.readAdmission(ref);
+        if (found === null)
+            return null;
+        const admission = checkAdmissionNames(namespace, ref, found.value);
+        const chain = await reader.readChain(admission.ledger_ref);
+        if (chain !== null)
+            storedNames_checkChainNames(namespace, admission.ledger_ref, chain);
+        const writer = chain?.[0]?.value.writer ?? null;
+        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
+    });
+}
+/**
+ * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
+ * receiver admission up and, when a receiver has admitted, appends the submission update that
+ * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
+ */
+async function confirmReceiver(store, ledger_ref, chain, options) {
+    const attempt = attemptToConfirm(runView_verifiedState(chain));
+    if (attempt === null)
+        return chain;
+    const key = attempt.external_ids[RECEIVER_KEY];
+    const receiver = await findReceiver(store, options.namespace, key);
+    if (receiver === null)
+        return chain;
+    const appended = await appendRecord(store, {
+        ledger_ref,
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: confirmedIds(receiver, options.runUrl)
+            }
+        },
+        occurred_at: time_timestampOf(options.clock.now()),
+        trigger: 'provider_observation',
+        actor: options.actor,
+        writer: options.writer
+    }, chain);
+    return appended.chain;
+}
+/**
+ * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
+ * after its coordinator was cancelled must do no work. False when there is no such run in this
+ * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
+ * fails closed (throws), so a receiver never works on a broken premise.
+ */
+async function coordinatorCancelled(store, namespace, run_id) {
+    const ref = ledgerRef(namespace, run_id);
+    const chain = await store.read(reader => reader.readChain(ref));
+    if (chain === null || chain.length === 0)
+        return false;
+    checkChainNames(namespace, ref, chain);
+    return verifiedState(chain).state === 'cancelled';
+}
+
+;// CONCATENATED MODULE: ./src/commands/plan.ts
+
+
+
+
+
+/**
+ * `command: plan`: select a run, reconstruct it from its ledger (verifying the chain) and plan
+ * the one safe next action. Any workflow run may plan any run. Its one write: when `confirm` is
+ * given and a receiver has admitted an attempt the ledger holds only candidates for, it
+ * records the run that works (docs/design/dispatch.md#the-recorded-receiver).
+ */
+async function planCommand(choice, { store, clock, github }) {
+    const selected = await selectRun_selectRun(store, choice);
+    if (choice.confirm === undefined)
+        return { ...selected, confirm_warning: null };
+    try {
+        const chain = await confirmReceiver(store, selected.ledger_ref, selected.chain, {
+            namespace: choice.namespace,
+            writer: choice.confirm.writer,
+            actor: choice.event ? dispatchKey_actorFrom(choice.event.payload) : null,
+            clock,
+            runUrl: github?.runUrl ?? null
+        });
+        if (chain === selected.chain)
+            return { ...selected, confirm_warning: null };
+        return { ...selected, chain, view: runView_viewChain(chain), confirm_warning: null };
+    }
+    catch (error) {
+        // Planning never fails for want of a write: a read-only job still gets its plan.
+        if (!(error instanceof DispatchLedgerError))
+            throw error;
+        return {
+            ...selected,
+            confirm_warning: `The receiver's run could not be recorded now (${error.message}); a later plan or dispatch records it.`
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/showView.ts
+/**
+ * `dispatch-ledger show`: one run as the plan command reads it (no confirmation: the command
+ * line never writes), with its records, its receiver admission and its key's generations.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** A name that is no run id the store holds and no admitted key: exit 1, saying so. */
+class UnknownRun extends DispatchLedgerError {
+    constructor(message) {
+        super('unknown_run', message);
+    }
+}
+async function showCommand(context) {
+    const selector = await selectorFor(context.parsed.argument, context);
+    const { store, namespace, clock } = context;
+    const planned = await planCommand({ namespace, writer: null, ...selector }, { store, clock });
+    const { view, chain } = planned;
+    const generations = await readGenerations(store, {
+        namespace,
+        dispatch_key: view.state.dispatch_key
+    });
+    const receiverKey = view.state.attempts.find(a => a.number === view.state.current_attempt)
+        ?.external_ids[RECEIVER_KEY];
+    const receiver = receiverKey ? await findReceiver(store, namespace, receiverKey) : null;
+    const shown = {
+        run_id: view.state.run_id,
+        dispatch_key: view.state.dispatch_key,
+        ledger_ref: planned.ledger_ref,
+        admission_ref: refs_admissionRef(namespace, view.state.dispatch_key),
+        generation: planned.generation,
+        state: view.state,
+        plan: view.plan,
+        records: chain.map(entry => recordRow(entry, context.serverUrl)),
+        receiver: receiverKey ? { receiver_key: receiverKey, admitted: receiver } : null,
+        generations: generations.generations.map(g => ({
+            generation: g.generation,
+            run_id: g.admission.run_id,
+            admitted_at: g.admission.admitted_at,
+            ref: g.ref
+        })),
+        mermaid: mermaid(chain, view.state.terminal)
+    };
+    if (context.json)
+        context.print(JSON.stringify(shown, null, 2));
+    else if (context.parsed.values.mermaid)
+        context.print(shown.mermaid);
+    else
+        context.print(showText(shown, context));
+    return 0;
+}
+/**
+ * What the argument names: an event file when one is there, else a run id the store holds,
+ * else an admitted dispatch key; anything else is an unknown run (exit 1).
+ */
+async function selectorFor(argument, context) {
+    const { store, namespace } = context;
+    if ((await (0,promises_namespaceObject.stat)(argument).catch(() => null))?.isFile()) {
+        const event = await loadEventFile(argument, eventName(context));
+        return {
+            dispatch_key: dispatchKey_deriveDispatch({ eventName: event.name, payload: event.payload }).dispatch_key
+        };
+    }
+    const asRun = text_checkRunId(argument);
+    const chain = await store.read(reader => reader.readChain(refs_ledgerRef(namespace, asRun)));
+    if (chain)
+        return { run_id: asRun };
+    const key = await readGenerations(store, { namespace, dispatch_key: argument }).catch(() => null);
+    if (key && key.generations.length > 0)
+        return { dispatch_key: argument };
+    throw new UnknownRun(`There is no run ${JSON.stringify(argument)} in ${namespace} at ${store.name}: it is no run id ` +
+        'there, no admitted dispatch key, and no event file. `dispatch-ledger status --all` lists ' +
+        'every run; check --namespace and --remote.');
+}
+function eventName(context) {
+    const value = context.parsed.values['event-name'];
+    return typeof value === 'string' ? value : undefined;
+}
+function recordRow(entry, serverUrl) {
+    const r = entry.value;
+    return {
+        sequence: r.ledger_sequence,
+        state: r.state,
+        occurred_at: r.occurred_at,
+        trigger: r.trigger,
+        writer: r.writer,
+        workflow_run_url: workflowRunUrl(serverUrl, r.writer),
+        attempt: r.attempt?.number ?? null,
+        submission_state: r.provider?.submission_state ?? null,
+        external_ids: r.provider?.external_ids ?? {},
+        failure: r.failure,
+        decision: r.decision,
+        note: r.note,
+        oid: entry.oid
+    };
+}
+/**
+ * The run's path through its states as a mermaid state diagram (state names are the schema's
+ * words, so nothing stored reaches the diagram but them).
+ */
+function mermaid(chain, terminal) {
+    const lines = ['stateDiagram-v2'];
+    let previous = '[*]';
+    for (const { value } of chain) {
+        lines.push(`    ${previous} --> ${value.state}: ${value.ledger_sequence}`);
+        previous = value.state;
+    }
+    if (terminal)
+        lines.push(`    ${previous} --> [*]`);
+    return lines.join('\n');
+}
+function showText(shown, { style, clock }) {
+    const t = terminalText;
+    const { plan, state } = shown;
+    const gate = [
+        plan.authority_required ? `gate: ${plan.authority_required}` : null,
+        plan.blind_resubmission_forbidden ? 'blind resubmission forbidden' : null
+    ].filter(Boolean);
+    const head = [
+        ['run id', t(shown.run_id)],
+        ['dispatch key', t(shown.dispatch_key)],
+        ['ledger', shown.ledger_ref],
+        ['admission', `${shown.admission_ref} (generation ${shown.generation})`],
+        [
+            'state',
+            `${state.state}, record ${state.sequence}, ${state.terminal ? 'ended' : 'not ended'}, ` +
+                age(secondsSince(state.updated_at, clock.now()))
+        ],
+        ['next action', `${plan.action}${gate.length ? ` (${gate.join('; ')})` : ''}`],
+        ['reason', t(plan.reason)],
+        ['receiver', receiverText(shown.receiver)]
+    ];
+    const width = Math.max(...head.map(([k]) => k.length));
+    return [
+        ...head.map(([k, v]) => `${style.paint('bold', k.padEnd(width))}  ${v}`),
+        '',
+        table(['SEQ', 'STATE', 'TIME', 'WRITER', 'ATTEMPT', 'SUBMISSION', 'EXTERNAL IDS'], shown.records.map(r => [
+            { text: String(r.sequence) },
+            { text: r.state },
+            { text: r.occurred_at, colour: 'dim' },
+            { text: r.workflow_run_url ?? (r.writer ? `run ${t(r.writer.github_run_id)}` : '') },
+            { text: r.attempt === null ? '' : String(r.attempt) },
+            { text: r.submission_state ?? '' },
+            {
+                text: Object.entries(r.external_ids)
+                    .map(([k, v]) => `${t(k)}=${t(v)}`)
+                    .join(' ')
+            }
+        ]), style),
+        '',
+        table(['GENERATION', 'RUN ID', 'ADMITTED AT'], shown.generations.map(g => [
+            { text: String(g.generation) },
+            { text: t(g.run_id) },
+            { text: g.admitted_at, colour: 'dim' }
+        ]), style)
+    ].join('\n');
+}
+function receiverText(receiver) {
+    if (receiver === null)
+        return 'none (the current attempt names no receiver key)';
+    if (receiver.admitted === null)
+        return `not admitted yet (receiver key ${terminalText(receiver.receiver_key)})`;
+    const run = receiver.admitted.workflow_run_id;
+    return `${terminalText(receiver.admitted.receiver_run_id)}${run ? ` (workflow run ${run})` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/scan.ts
+
+
+
+
+
+/**
+ * Scan archives the idle chains it meets (docs/design/storage.md#archived-chains), so a
+ * repository whose buckets are seldom written still keeps few refs. It is housekeeping: a
+ * store that refuses the write (a read-only token, contention) leaves the chains live, which
+ * every reader reads the same, and the scan goes on.
+ */
+async function archiveIdle(store, namespace) {
+    try {
+        await store.archiveIdle?.(namespace);
+    }
+    catch (error) {
+        if (!(error instanceof DispatchLedgerError))
+            throw error;
+    }
+}
+/**
+ * Every run in the namespace, each reconstructed and planned; all chains and admissions are
+ * read in one session, after one listing of the runs and one of the admissions. A ledger that
+ * does not verify is listed with its error rather than hidden, and a ledger that no admission
+ * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
+ * planning the others.
+ */
+async function scanRuns({ namespace }, { store }) {
+    await archiveIdle(store, namespace);
+    const refs = await store.listRefs(runsPrefix(namespace));
+    const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(entry => entry.ref);
+    return store.read(async (reader) => {
+        const runs = [];
+        for (const { ref } of refs) {
+            try {
+                const chain = await reader.readChain(ref);
+                if (!chain)
+                    continue; // deleted since it was listed
+                storedNames_checkChainNames(namespace, ref, chain);
+                const view = runView_viewChain(chain);
+                const writer = chain[chain.length - 1]?.value.writer ?? null;
+                try {
+                    const { run_id, dispatch_key } = view.state;
+                    await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                }
+                catch (error) {
+                    if (!(error instanceof OrphanRun))
+                        throw error;
+                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer });
+                    continue;
+                }
+                runs.push({ ledger_ref: ref, ...view, writer });
+            }
+            catch (error) {
+                if (!(error instanceof DispatchLedgerError))
+                    throw error;
+                runs.push({ ledger_ref: ref, error: error.message });
+            }
+        }
+        return runs;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/cli/statusView.ts
+/** `dispatch-ledger status`: scan's view of every run, as a table or as JSON. */
+
+
+
+async function statusCommand(context) {
+    const { namespace, store, clock } = context;
+    const scanned = await scanRuns({ namespace }, { store, clock });
+    const now = clock.now();
+    const all = scanned.map(run => statusRow(run, now, context.serverUrl));
+    const shown = context.parsed.values.all ? all : all.filter(row => row.terminal !== true);
+    if (context.json) {
+        context.print(JSON.stringify({ namespace, store: store.name, runs: shown }, null, 2));
+        return 0;
+    }
+    if (shown.length > 0)
+        context.print(statusTable(shown, context));
+    context.print(footer(all.length, shown.length, context));
+    return 0;
+}
+function statusRow(run, now, serverUrl) {
+    if ('error' in run)
+        return {
+            run_id: null,
+            dispatch_key: null,
+            ledger_ref: run.ledger_ref,
+            state: null,
+            terminal: null,
+            sequence: null,
+            updated_at: null,
+            age_seconds: null,
+            recovery_action: null,
+            recovery_reason: null,
+            authority_required: null,
+            blind_resubmission_forbidden: null,
+            workflow_run_url: null,
+            orphan: null,
+            error: run.error
+        };
+    const { state } = run;
+    const plan = 'plan' in run ? run.plan : null;
+    return {
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key,
+        ledger_ref: run.ledger_ref,
+        state: state.state,
+        terminal: state.terminal,
+        sequence: state.sequence,
+        updated_at: state.updated_at,
+        age_seconds: secondsSince(state.updated_at, now),
+        recovery_action: plan?.action ?? null,
+        recovery_reason: plan?.reason ?? null,
+        authority_required: plan?.authority_required ?? null,
+        blind_resubmission_forbidden: plan?.blind_resubmission_forbidden ?? null,
+        workflow_run_url: workflowRunUrl(serverUrl, run.writer),
+        orphan: 'orphan' in run ? run.orphan : null,
+        error: null
+    };
+}
+function statusTable(rows, { style }) {
+    return table(['RUN ID', 'DISPATCH KEY', 'STATE', 'NEXT ACTION', 'AGE', 'WORKFLOW RUN'], rows.map(row => cells(row)), style);
+}
+function cells(row) {
+    if (row.error !== null)
+        return [
+            { text: terminalText(row.ledger_ref) },
+            { text: '' },
+            { text: 'does not verify', colour: 'red' },
+            { text: terminalText(row.error), colour: 'red' },
+            { text: '' },
+            { text: '' }
+        ];
+    return [
+        { text: terminalText(row.run_id ?? '') },
+        { text: terminalText(row.dispatch_key ?? '') },
+        row.orphan !== null
+            ? { text: `orphan (${row.state})`, colour: 'red' }
+            : { text: row.state ?? '', colour: stateColour(row) },
+        {
+            text: row.recovery_action ?? 'none',
+            colour: row.recovery_action === 'none' ? 'dim' : undefined
+        },
+        { text: row.age_seconds === null ? '' : age(row.age_seconds), colour: 'dim' },
+        { text: row.workflow_run_url ?? '', colour: 'cyan' }
+    ];
+}
+function stateColour(row) {
+    if (row.terminal)
+        return 'green';
+    if (row.recovery_action?.startsWith('await_') || row.recovery_action === 'reconcile_provider')
+        return 'yellow';
+    return undefined;
+}
+function footer(all, shown, { parsed, namespace, store }) {
+    const where = `in ${namespace} at ${terminalText(store.name)}`;
+    if (parsed.values.all)
+        return `${count(all, 'run')} ${where}.`;
+    const ended = all - shown;
+    if (all === 0)
+        return `No run ${where}.`;
+    return (`${count(shown, 'run')} not ended ${where}` +
+        (ended > 0 ? ` (${ended} ended: dispatch-ledger status --all lists them).` : '.'));
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/operation.ts
+/**
+ * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+
+
+
+
+const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
+const OPERATION_STATES = [
+    'prepared',
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+];
+const OperationStateSchema = schemas_enum(OPERATION_STATES);
+/** States after which nothing is ever sent again for the operation. */
+const FINAL_STATES = new Set([
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict'
+]);
+const EFFECT_KINDS = ['tag', 'release'];
+const EffectKindSchema = schemas_enum(EFFECT_KINDS);
+/** A full object id (SHA-1 or SHA-256 repositories). */
+const OidSchema = schemas_string()
+    .check(_regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+const OperationIdSchema = schemas_string()
+    .check(_minLength(1, 'must not be empty'), _maxLength(1024, 'must be at most 1024 characters'), _regex(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
+const ReleaseIntentSchema = strictObject({
+    name: schemas_string().check(_maxLength(1024)),
+    /** sha256 of the release body as given (without the marker the action adds). */
+    body_digest: DigestSchema,
+    draft: schemas_boolean(),
+    prerelease: schemas_boolean()
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = strictObject({
+    repository_id: schemas_string().check(_minLength(1), _maxLength(256)),
+    kind: EffectKindSchema,
+    tag_ref: schemas_string()
+        .check(_regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in docs/design/effects.md's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: DigestSchema,
+    release: nullable(ReleaseIntentSchema)
+})
+    .check(refine(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** What the operation produced; later records repeat what earlier ones found. */
+const EffectResultSchema = strictObject({
+    tag_object: nullable(OidSchema),
+    release_id: nullable(schemas_string().check(_regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+    release_url: nullable(schemas_string().check(_maxLength(2048)))
+});
+const ResolutionSchema = strictObject({
+    answer: schemas_enum(['committed', 'not_committed']),
+    by: schemas_string().check(_minLength(1), _maxLength(256))
+});
+/** One record of an operation's chain. Closed at every level. */
+const OperationRecordSchema = strictObject({
+    schema: literal(OPERATION_SCHEMA),
+    operation_id: OperationIdSchema,
+    sequence: schemas_int().check(_gte(1)),
+    previous_digest: nullable(DigestSchema),
+    state: OperationStateSchema,
+    occurred_at: TimestampSchema,
+    intent: IntentSchema,
+    intent_digest: DigestSchema,
+    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+    send: nullable(schemas_int().check(_gte(1))),
+    result: nullable(EffectResultSchema),
+    /** What was seen that led to this record, in words (a status, what a lookup found). */
+    observation: nullable(schemas_string().check(_maxLength(4096))),
+    /** An operator's accountable answer; the only way out of `unknown`. */
+    resolution: nullable(ResolutionSchema),
+    writer: nullable(WriterSchema)
+});
+function intentDigest(intent) {
+    return digestOf(intent);
+}
+/** sha256 of a text as given (a release body, a tag message). */
+function textDigest(body) {
+    return `sha256:${sha256Hex(body)}`;
+}
+function operationRef(namespace, operationId) {
+    return `${namespace}/operations/${canonical_sha256Hex(operationId)}`;
+}
+/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
+function defaultOperationId(runId, kind, tag) {
+    return `${runId}/${kind}/${tag}`;
+}
+/** The operation that creates a release's tag when it does not exist yet. */
+function tagOperationId(releaseOperationId) {
+    return `${releaseOperationId}/tag`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
+/**
+ * Verify an operation's chain on read and fold it into what the decision table needs, the way
+ * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
+ * the first bad sequence; no record is ever skipped.
+ */
+
+
+
+
+/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
+const OPERATION_SUCCESSORS = {
+    // A tag is committed by the same atomic push that carries its journal record, so a tag
+    // operation goes from prepared straight to its outcome; a release goes through the send.
+    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
+    may_have_been_sent: [
+        'may_have_been_sent',
+        'observed',
+        'terminal_committed',
+        'terminal_no_commit',
+        'conflict',
+        'unknown'
+    ],
+    observed: ['terminal_committed', 'conflict', 'unknown'],
+    unknown: ['terminal_committed', 'terminal_no_commit'],
+    terminal_committed: [],
+    terminal_no_commit: [],
+    conflict: []
+};
+const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
+/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
+function operationLinkProblem(previous, record, context) {
+    const link = linkProblem(OPERATION_ENTRY, previous, context.previousDigest, record);
+    if (link !== null)
+        return link.what;
+    if (previous === null) {
+        if (record.state !== 'prepared')
+            return `the first record is ${record.state}, not prepared`;
+        if (record.send !== null)
+            return 'the prepared record names a send';
+    }
+    else {
+        if (record.operation_id !== previous.operation_id)
+            return 'the operation id changes';
+        if (record.intent_digest !== previous.intent_digest)
+            return 'the intent changes';
+        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
+            return `${previous.state} → ${record.state} is not a legal transition`;
+        const kindProblem = kindRule(previous.state, record);
+        if (kindProblem)
+            return kindProblem;
+    }
+    if (canonical_digestOf(record.intent) !== record.intent_digest)
+        return 'intent_digest is not the digest of its intent';
+    const fromUnknown = previous?.state === 'unknown';
+    if (fromUnknown !== (record.resolution !== null))
+        return fromUnknown
+            ? 'leaving unknown needs an operator resolution'
+            : 'only a record leaving unknown carries a resolution';
+    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
+        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
+    return sendRule(record, context.sends) ?? resultRule(record);
+}
+function resolvedState(answer) {
+    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
+}
+function kindRule(from, record) {
+    const kind = record.intent.kind;
+    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
+        return 'only a tag is committed straight from prepared (by its atomic push)';
+    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
+        return 'a tag is never sent apart from its journal record';
+    return null;
+}
+function sendRule(record, sends) {
+    if (record.state === 'may_have_been_sent') {
+        if (record.send !== sends + 1)
+            return `send ${record.send} is not the next send (${sends + 1})`;
+        return null;
+    }
+    if (record.state === 'observed' && record.send !== sends)
+        return `observed names send ${record.send}, not the latest send ${sends}`;
+    if (record.send !== null && (record.send < 1 || record.send > sends))
+        return `send ${record.send} was never recorded`;
+    return null;
+}
+function resultRule(record) {
+    if (record.state !== 'terminal_committed')
+        return null;
+    if (record.intent.kind === 'tag' && !record.result?.tag_object)
+        return 'a committed tag names no tag object';
+    if (record.intent.kind === 'release' && !record.result?.release_id)
+        return 'a committed release names no release id';
+    return null;
+}
+/** An operation record as a link of the one chain entity. */
+const OPERATION_ENTRY = {
+    schema: OPERATION_SCHEMA,
+    noun: 'operation',
+    fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
+    ends: record => FINAL_STATES.has(record.state),
+    keyOf: () => null,
+    sequence: record => record.sequence,
+    previousDigest: record => record.previous_digest,
+    state: record => record.state,
+    occurredAt: record => record.occurred_at
+};
+/** An effect's operation: the `operations` instance of the one chain entity. */
+const OPERATION_CHAIN = {
+    ...OPERATION_ENTRY,
+    family: 'operations',
+    holder: 'the operation',
+    stored: operationChain_STORED,
+    commit: (record, parent) => chainCommit(OPERATION_ENTRY, record, parent),
+    decode: (ref, raw, oid) => decodeEntry(ref, raw, OperationRecordSchema, oid),
+    folder: operationFolder
+};
+function operationFolder() {
+    let first = null;
+    let sends = 0;
+    let result = null;
+    let resolution = null;
+    return {
+        problem(previous, previousDigest, record, sequence) {
+            if (!OperationRecordSchema.safeParse(record).success)
+                return `record ${sequence} is invalid`;
+            return operationLinkProblem(previous, record, { sends, previousDigest });
+        },
+        add(record) {
+            first ??= record;
+            if (record.state === 'may_have_been_sent')
+                sends = record.send ?? sends;
+            if (record.result)
+                result = record.result;
+            if (record.resolution)
+                resolution = record.resolution;
+        },
+        result: (head, headDigest, headOid) => {
+            const prepared = first;
+            return {
+                operation_id: head.operation_id,
+                intent: prepared.intent,
+                intent_digest: prepared.intent_digest,
+                state: head.state,
+                final: FINAL_STATES.has(head.state),
+                sequence: head.sequence,
+                head_oid: headOid,
+                head_digest: headDigest,
+                sends,
+                result,
+                resolution,
+                prepared_at: prepared.occurred_at
+            };
+        }
+    };
+}
+/** Verify `records` (oldest first, the whole chain) and fold them. */
+function foldOperation(records, options = {}) {
+    return foldChain(OPERATION_CHAIN, records, options);
+}
+
+;// CONCATENATED MODULE: ./src/core/index/names.ts
+/**
+ * What a ref under a namespace is, by its name alone (docs/design/storage.md): one of layout
+ * v2's refs, a ref of layout v1, or a name no writer of this version makes. verify reports the
+ * last two; the commands refuse a namespace holding v1 refs. Pure.
+ */
+
+const FAMILY_NAMES = ['index', 'archive', ...FAMILIES, 'admissions'];
+/** The kind of `ref`, which lies under `namespace/`. */
+function refKind(namespace, ref) {
+    const rest = ref.slice(namespace.length + 1);
+    const [family, name, ...below] = rest.split('/');
+    if (family === 'admissions')
+        return { kind: 'v1' };
+    if (below.length === 0 && name !== undefined) {
+        if ((family === 'index' || family === 'archive') && /^[0-9a-f]{2}$/.test(name))
+            return { kind: family, bucket: name };
+        if ((family === 'runs' || family === 'operations') && /^[0-9a-f]{64}$/.test(name))
+            return { kind: 'chain', family, hash: name };
+    }
+    if (family !== undefined && FAMILY_NAMES.includes(family) && below.length > 0)
+        return {
+            kind: 'unknown',
+            why: `it nests a ref inside the ${family} family (${namespace}/${family}/${name}/…): ` +
+                'no writer makes it, and it keeps git from creating the ref it is named under'
+        };
+    return {
+        kind: 'unknown',
+        why: family !== undefined && FAMILY_NAMES.includes(family)
+            ? `it is not a name of the ${family} family (no writer makes it)`
+            : 'it is not a name dispatch-ledger writes (index/<hh>, archive/<hh>, runs/<h>, operations/<h>)'
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/verify.ts
+/**
+ * `dispatch-ledger verify`: every index entry, admission and chain of a namespace, live and
+ * archived, verified as the commands verify them, plus what only a whole view sees. Read-only.
+ *
+ * Everything is read through the store's one listing of the namespace (`inventory`), its
+ * listings of admissions, runs and operations, and one read session: a constant number of git
+ * processes whatever the number of runs. Each check is the one the commands make (the
+ * generations' read path, the admission's chain check, the chain names, reconstruct, the orphan
+ * rule); what only a whole view can see is added here: refs no writer makes, a chain behind the
+ * head its archive keeps, end markers that do not match their key's ledger.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** What verify counts; each only once verified. */
+const COUNTED = [
+    'refs',
+    'index_buckets',
+    'archive_refs',
+    'keys',
+    'admissions',
+    'runs',
+    'operations',
+    'index_entries',
+    'end_markers',
+    'archived_heads'
+];
+async function verifyNamespace({ namespace }, { store }) {
+    if (!store.inventory)
+        throw new errors_StoreError(`The store ${store.name} cannot list every ref under ${namespace}, so verify cannot run on it.`);
+    const problems = new Problems();
+    const counts = Object.fromEntries(COUNTED.map(c => [c, 0]));
+    const raw = await store.inventory(namespace);
+    const listing = checkNames(namespace, raw, problems);
+    counts.refs = raw.length;
+    counts.index_buckets = listing.indexBuckets;
+    counts.archive_refs = listing.archiveRefs;
+    let unverified;
+    try {
+        await verifyEntries(namespace, store, { listing, problems, counts });
+    }
+    catch (error) {
+        if (!(error instanceof DispatchLedgerError))
+            throw error;
+        if (listing.refused)
+            unverified = error.message;
+        else
+            problems.add(whereOf(error, namespace), error.message);
+    }
+    return { counts, problems: problems.list, ...(unverified ? { unverified } : {}) };
+}
+/** Problems by where they are: the first said of a place stands (one tampering, one line). */
+class Problems {
+    byWhere = new Map();
+    add(where, problem) {
+        if (!this.byWhere.has(where))
+            this.byWhere.set(where, problem);
+    }
+    get list() {
+        return [...this.byWhere].map(([where, problem]) => ({ where, problem }));
+    }
+}
+/** The names alone: symbolic refs, layout v1 refs and names no writer makes. */
+function checkNames(namespace, raw, problems) {
+    const symbolic = new Set();
+    const live = new Set();
+    const buckets = new Set();
+    let indexBuckets = 0;
+    let archiveRefs = 0;
+    let refused = false;
+    for (const { ref, symref } of raw) {
+        if (symref !== null) {
+            symbolic.add(ref);
+            refused = true;
+            problems.add(ref, `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
+                'namespace, and every command refuses to read or write through one. Remove it ' +
+                `(\`git symbolic-ref --delete ${ref}\` where it is)`);
+            continue;
+        }
+        const kind = refKind(namespace, ref);
+        if (kind.kind === 'v1') {
+            refused = true;
+            problems.add(ref, 'it is a ref of layout v1, which this version does not read or write: every command ' +
+                'refuses the namespace while it is there. Delete it, or use a fresh namespace');
+        }
+        else if (kind.kind === 'unknown')
+            problems.add(ref, `${kind.why}. Remove it`);
+        else if (kind.kind === 'chain')
+            live.add(ref);
+        else {
+            buckets.add(kind.bucket);
+            if (kind.kind === 'index')
+                indexBuckets++;
+            else
+                archiveRefs++;
+        }
+    }
+    return { symbolic, live, buckets: [...buckets].sort(), indexBuckets, archiveRefs, refused };
+}
+function whereOf(error, fallback) {
+    if (error instanceof errors_CorruptEntry)
+        return error.where;
+    if (error instanceof OrphanRun)
+        return error.ledger_ref;
+    return fallback;
+}
+/** A problem already listed where it is: the caller's check stops without saying it again. */
+class Reported extends Error {
+}
+async function verifyEntries(namespace, store, context) {
+    const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(e => e.ref);
+    const runs = (await store.listRefs(runsPrefix(namespace))).map(e => e.ref);
+    const operations = (await store.listRefs(`${namespace}/operations/`)).map(e => e.ref);
+    await store.read(async (reader) => {
+        const verifier = new Verifier(namespace, store, reader, context, admissions);
+        await verifier.keys();
+        for (const ref of new Set(runs))
+            await verifier.run(ref);
+        for (const ref of new Set(operations))
+            await verifier.operation(ref);
+        for (const bucket of context.listing.buckets)
+            await verifier.bucket(bucket);
+    });
+}
+class Verifier {
+    namespace;
+    store;
+    reader;
+    context;
+    admissions;
+    /** Chains read so far, by ref; 'broken' once a problem was listed for one. */
+    chains = new Map();
+    /** Keys whose admission is broken: their runs' orphan status is theirs to say. */
+    brokenKeys = new Set();
+    /** Ledgers an admission names that do not exist (listed there). */
+    missing = new Set();
+    newest = new Map();
+    constructor(namespace, store, reader, context, admissions) {
+        this.namespace = namespace;
+        this.store = store;
+        this.reader = reader;
+        this.context = context;
+        this.admissions = admissions;
+    }
+    problem(error, fallback) {
+        if (error instanceof Reported)
+            return;
+        if (!(error instanceof DispatchLedgerError))
+            throw error;
+        this.context.problems.add(whereOf(error, fallback), error.message);
+    }
+    /** Every key, its generations read and each admission's chain checked as admit checks it. */
+    async keys() {
+        const byKey = new Map();
+        for (const ref of this.admissions) {
+            const base = ref.replace(/\.g[^/]*$/, '');
+            byKey.set(base, [...(byKey.get(base) ?? []), ref]);
+        }
+        for (const [base, refs] of byKey)
+            await this.key(base, refs).catch((error) => {
+                this.brokenKeys.add(base);
+                this.problem(error, base);
+            });
+    }
+    async key(base, refs) {
+        const listing = { admission_ref: base, refs: orderGenerations(base, refs) };
+        const first = await this.reader.readAdmission(base);
+        if (!first)
+            throw new errors_CorruptEntry(base, 'it was listed but cannot be read');
+        checkAdmissionNames(this.namespace, base, first.value);
+        const query = { namespace: this.namespace, dispatch_key: first.value.dispatch_key };
+        const { generations } = await readGenerationAdmissions(this.reader, listing, query);
+        this.context.counts.keys++;
+        for (const entry of generations) {
+            try {
+                const chain = await this.runChain(entry.admission.ledger_ref);
+                if (!chain)
+                    this.missing.add(entry.admission.ledger_ref);
+                checkAdmittedChain(query, entry, chain, { own: false });
+                this.context.counts.admissions++;
+            }
+            catch (error) {
+                if (!(error instanceof Reported))
+                    this.brokenKeys.add(base);
+                this.problem(error, entry.ref);
+            }
+        }
+        const newest = generations[generations.length - 1];
+        if (newest)
+            this.newest.set(base, newest);
+    }
+    /** A run's chain read and verified as every reader does (names, reconstruct), once. */
+    async runChain(ref) {
+        const known = this.chains.get(ref);
+        if (known === 'broken')
+            throw new Reported();
+        if (known !== undefined)
+            return known;
+        try {
+            const chain = await this.reader.readChain(ref);
+            if (chain) {
+                storedNames_checkChainNames(this.namespace, ref, chain);
+                runView_viewChain(chain);
+            }
+            this.chains.set(ref, chain);
+            return chain;
+        }
+        catch (error) {
+            this.chains.set(ref, 'broken');
+            this.problem(error, ref);
+            throw new Reported();
+        }
+    }
+    /** A run, and the admission that admits it (a ledger no admission admits is an orphan). */
+    async run(ref) {
+        if (this.context.listing.symbolic.has(ref))
+            return;
+        try {
+            const chain = (await this.runChain(ref));
+            const first = chain?.[0]?.value;
+            if (!first)
+                return;
+            const owner = { namespace: this.namespace, run_id: first.run_id };
+            const dispatch_key = first.idempotency.dispatch_key;
+            try {
+                await admissionOfRun(this.store, this.reader, { ...owner, dispatch_key }, this.admissions);
+            }
+            catch (error) {
+                // A broken admission of its key is listed there; whether this run is an orphan waits.
+                if (this.brokenKeys.has(refs_admissionRef(this.namespace, dispatch_key)))
+                    return;
+                throw error;
+            }
+            this.context.counts.runs++;
+        }
+        catch (error) {
+            this.problem(error, ref);
+        }
+    }
+    /** An operation's chain, folded as effect folds it, and named by its operation id. */
+    async operation(ref) {
+        if (this.context.listing.symbolic.has(ref))
+            return;
+        try {
+            const chain = await this.reader.readChain(ref, OPERATION_CHAIN);
+            if (!chain)
+                return;
+            const op = foldOperation(chain.map(e => e.value), { headOid: chain[chain.length - 1]?.oid, canonical: texts(chain) });
+            if (operationRef(this.namespace, op.operation_id) !== ref)
+                throw new errors_CorruptEntry(ref, `its records are of operation ${JSON.stringify(op.operation_id)}, whose chain is not ` +
+                    'this ref (a copied chain?)');
+            this.chains.set(ref, chain);
+            this.context.counts.operations++;
+        }
+        catch (error) {
+            this.chains.set(ref, 'broken');
+            this.problem(error, ref);
+        }
+    }
+    /** What only the bucket shows: its end markers, archived entries and archive heads. */
+    async bucket(bucket) {
+        if (!this.reader.readBucketExtras)
+            return;
+        let extras;
+        try {
+            extras = await this.reader.readBucketExtras(this.namespace, bucket);
+        }
+        catch (error) {
+            this.problem(error, `${this.namespace}/index/${bucket}`);
+            return;
+        }
+        for (const marker of extras.markers)
+            try {
+                this.endMarker(marker);
+                this.context.counts.end_markers++;
+            }
+            catch (error) {
+                this.problem(error, marker.where);
+            }
+        for (const entry of extras.entries)
+            try {
+                this.archivedEntry(entry);
+                this.context.counts.index_entries++;
+            }
+            catch (error) {
+                this.problem(error, entry.where);
+            }
+        const archive = `${this.namespace}/archive/${bucket}`;
+        for (const head of extras.heads)
+            try {
+                this.archivedHead(archive, head);
+                this.context.counts.archived_heads++;
+            }
+            catch (error) {
+                this.problem(error, archive);
+            }
+    }
+    /** An end marker names its key's newest generation's ledger, ended at the head it records. */
+    endMarker(marker) {
+        const entry = decodeIndexEntry(marker.where, marker.text, null);
+        if (this.brokenKeys.has(marker.key))
+            return;
+        const newest = this.newest.get(marker.key);
+        if (!newest)
+            throw new errors_CorruptEntry(marker.where, 'it marks the end of a key its bucket does not hold');
+        const ledger = newest.admission.ledger_ref;
+        if (entry.ref !== ledger)
+            throw new errors_CorruptEntry(marker.where, `it names ${entry.ref}, but the key's newest generation (${newest.generation}) is the ` +
+                `ledger ${ledger}`);
+        const chain = this.chains.get(ledger);
+        if (!chain || chain === 'broken')
+            return; // listed where the ledger is
+        const head = chain[chain.length - 1];
+        if (head.oid !== entry.head)
+            throw new errors_CorruptEntry(marker.where, `it records the end at ${entry.head}, but the ledger ${ledger} ends at ${head.oid}`);
+        if (!states_isTerminal(head.value.state))
+            throw new errors_CorruptEntry(marker.where, `the ledger it names has not ended: its last record (sequence ` +
+                `${head.value.ledger_sequence}) is ${head.value.state}`);
+    }
+    /** An archived chain's entry; beside a live ref of the same chain, its head must be in it. */
+    archivedEntry(entry) {
+        const decoded = decodeIndexEntry(entry.where, entry.text, entry.ref);
+        if (!this.context.listing.live.has(entry.ref))
+            return;
+        this.behind(entry.ref, decoded.head, entry.where);
+    }
+    /** A head the archive keeps: a record or operation of a chain that still contains it. */
+    archivedHead(archive, head) {
+        if (head.content === null)
+            throw new errors_CorruptEntry(archive, `it keeps ${head.oid} reachable, which this repository does not hold`);
+        const subject = parseCommit(head.content).message.split('\n')[0] ?? '';
+        let chain;
+        if (subject.startsWith('dispatch-ledger record ')) {
+            const record = entry_decodeRecord(archive, head.content, head.oid).value;
+            chain = refs_ledgerRef(this.namespace, record.run_id);
+        }
+        else if (subject.startsWith('dispatch-ledger operation ')) {
+            const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value;
+            chain = operationRef(this.namespace, op.operation_id);
+        }
+        else
+            throw new errors_CorruptEntry(archive, `it keeps ${head.oid}, which is no record or operation`);
+        this.behind(chain, head.oid, archive);
+    }
+    /** The chain at ref must contain `oid`, which `holder` names as one of its heads. */
+    behind(ref, oid, holder) {
+        const chain = this.chains.get(ref);
+        if (chain === 'broken' || this.missing.has(ref))
+            return; // listed already
+        if (chain === undefined || chain === null)
+            throw new errors_CorruptEntry(ref, `there is no such chain, but ${holder} keeps its head ${oid}: its ref or index entry was ` +
+                'deleted');
+        if (chain.some(e => e.oid === oid))
+            return;
+        const head = chain[chain.length - 1];
+        throw new errors_CorruptEntry(ref, `it is behind the head its archive holds: ${holder} names ${oid}, which this chain (at ` +
+            `${head.oid}, ${chain.length} records) does not contain — the ref was rewound or ` +
+            'replaced after that head was archived');
+    }
+}
+function texts(chain) {
+    const all = chain.map(e => e.json);
+    return all.every(t => t !== undefined) ? all : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/verifyView.ts
+/** `dispatch-ledger verify`: the verify command's report, as lines or JSON; exit 1 on a problem. */
+
+
+async function verifyCommand(context) {
+    const { store, namespace } = context;
+    const report = await verifyNamespace({ namespace }, { store });
+    const ok = report.problems.length === 0;
+    if (context.json)
+        context.print(JSON.stringify({ namespace, store: store.name, ok, ...report }, null, 2));
+    else if (ok)
+        context.print(`${namespace} at ${terminalText(store.name)} verifies: ` +
+            (Object.entries(report.counts)
+                .map(([kind, n]) => `${n} ${kind}`)
+                .join(', ') || 'nothing to verify') +
+            '.');
+    else
+        for (const { where, problem } of report.problems)
+            context.print(`${terminalText(where)}: ${terminalText(problem)}`);
+    return ok ? 0 : 1;
+}
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/cli/usage.ts
+/**
+ * The command line's words (docs/cli.md): its subcommands, their options, and their help.
+ * Parsing is Node's own `util.parseArgs`, strict: an unknown flag is a usage error (exit 2).
+ */
+
+const SUBCOMMANDS = ['status', 'show', 'verify', 'key'];
+/** Wrong words on the command line: exit 2, one line, and where to read the right ones. */
+class UsageError extends Error {
+}
+const COMMON = {
+    repository: { type: 'string' },
+    remote: { type: 'string' },
+    'ledger-repository': { type: 'string' },
+    'server-url': { type: 'string' },
+    namespace: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' }
+};
+const OWN = {
+    status: { all: { type: 'boolean' } },
+    show: { mermaid: { type: 'boolean' }, 'event-name': { type: 'string' } },
+    verify: {},
+    key: { 'event-name': { type: 'string' } }
+};
+/** How many positional arguments each takes, and what the one it takes is called. */
+const POSITIONAL = {
+    status: null,
+    show: '<run id | dispatch key | event file>',
+    verify: null,
+    key: '<event file>'
+};
+const COMMON_HELP = `Where the ledger is read (one fetch of the namespace into a cache repository of
+its own; your refs are never written, and nothing is ever written to the arbiter):
+  --repository PATH              the clone whose remote is read (default: the working directory)
+  --remote NAME|URL              a remote of that clone, or the arbiter's URL (default: origin)
+  --ledger-repository OWNER/NAME read that ledger repository instead (GH_TOKEN or GITHUB_TOKEN
+                                 is sent to it when set)
+  --server-url URL               its server (default: GITHUB_SERVER_URL, else https://github.com)
+  --namespace REFS               the namespace (default: refs/dispatch-ledger)
+  --json                         machine-readable output
+  -h, --help                     this help`;
+const HELP = {
+    main: `dispatch-ledger: the operator's read-only view of a dispatch-ledger namespace.
+
+Usage: dispatch-ledger <command> [options]
+
+Commands:
+  status [--all]                 every run not ended (--all: every run), with its next action
+  show <run id | key | event>    one run: its records, plan, receiver and generations
+  verify                         every entry verified, and what only a whole view sees
+  key <event file>               the dispatch key and request digest an event derives, and its run
+
+Run \`dispatch-ledger <command> --help\` for a command's options.
+
+${COMMON_HELP}`,
+    status: `Usage: dispatch-ledger status [--all] [--json] [options]
+
+Lists every run that has not ended (--all: every run) with its run id, dispatch key, state,
+next action, age (since its newest record) and the workflow run that wrote that record.
+Ledgers no admission admits (orphans) and ledgers that do not verify are listed too.
+
+  --all                          every run, ended ones included
+
+${COMMON_HELP}`,
+    show: `Usage: dispatch-ledger show <run id | dispatch key | event file> [--json] [--mermaid] [options]
+
+One run: its records (sequence, state, time, writer, submission, external ids), the plan with
+its reason, the receiver admission of its current attempt, and the key's generations. An event
+file (the JSON a workflow's GITHUB_EVENT_PATH names) selects the run its key admitted.
+
+  --mermaid                      print the run's states as a mermaid state diagram
+  --event-name NAME              the event file's event (default: inferred from its fields)
+
+${COMMON_HELP}`,
+    verify: `Usage: dispatch-ledger verify [--json] [options]
+
+Verifies every index entry, admission and chain, live and archived, as the commands verify
+them, and what only a whole view sees (orphans, admissions whose ledger is missing, a live ref
+behind its archived head, symbolic refs, v1 refs, unknown names). Exit 0 with the counts
+verified; exit 1 listing every problem.
+
+${COMMON_HELP}`,
+    key: `Usage: dispatch-ledger key <event file> [--event-name NAME] [--json] [options]
+
+The dispatch key and request digest the event derives (as the actions derive them), and which
+run owns the key.
+
+  --event-name NAME              the event (issues, pull_request, issue_comment, …); default:
+                                 inferred from the file's fields
+
+${COMMON_HELP}`
+};
+function usage_parse(argv) {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === '--help' || first === '-h' || first === 'help')
+        return { command: 'help', help: HELP.main, values: {}, argument: null };
+    if (!SUBCOMMANDS.includes(first))
+        throw new UsageError(`unknown command ${JSON.stringify(first)}: use one of ${SUBCOMMANDS.join(', ')} ` +
+            '(dispatch-ledger --help lists them)');
+    const command = first;
+    let parsed;
+    try {
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({
+            args: [...rest],
+            options: { ...COMMON, ...OWN[command] },
+            allowPositionals: true,
+            strict: true
+        });
+    }
+    catch (error) {
+        throw new UsageError(`${command}: ${error.message.split('\n')[0]?.split('. To specify')[0]} (dispatch-ledger ${command} --help)`);
+    }
+    const wanted = POSITIONAL[command];
+    const { positionals, values } = parsed;
+    if (!values.help && positionals.length !== (wanted ? 1 : 0))
+        throw new UsageError(wanted
+            ? `${command} takes one argument, ${wanted} (dispatch-ledger ${command} --help)`
+            : `${command} takes no argument, but was given ${JSON.stringify(positionals[0])} (dispatch-ledger ${command} --help)`);
+    return { command, help: HELP[command], values, argument: positionals[0] ?? null };
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+/**
+ * `dispatch-ledger`, the command line (docs/cli.md): a second adapter beside src/action/, over
+ * the same commands and the same store code. It reads through a read-only store opened on one
+ * fetch of the namespace, so nothing it does can write to the arbiter or to the user's refs.
+ */
+
+
+
+
+
+
+
+
+
+
+const RUNNERS = {
+    status: statusCommand,
+    show: showCommand,
+    verify: verifyCommand,
+    key: keyCommand
+};
+/** Runs one command line; returns the exit code (2 usage, 1 an error or a problem found, 0 ok). */
+async function runCli(argv, io) {
+    let parsed;
+    try {
+        parsed = usage_parse(argv);
+    }
+    catch (error) {
+        if (!(error instanceof UsageError))
+            throw error;
+        io.stderr.write(`dispatch-ledger: ${error.message}\n`);
+        return 2;
+    }
+    if (parsed.command === 'help' || parsed.values.help) {
+        io.stdout.write(`${parsed.help}\n`);
+        return 0;
+    }
+    try {
+        return await RUNNERS[parsed.command](await contextFor(parsed, io));
+    }
+    catch (error) {
+        io.stderr.write(`dispatch-ledger ${parsed.command}: ${oneLine(error)}\n`);
+        return 1;
+    }
+}
+async function contextFor(parsed, io) {
+    const text = (name) => {
+        const value = parsed.values[name];
+        return typeof value === 'string' ? value : undefined;
+    };
+    const namespace = text('namespace') ?? DEFAULT_NAMESPACE;
+    const serverUrl = text('server-url') ?? io.env.GITHUB_SERVER_URL;
+    const store = await openSnapshotStore({
+        repositoryPath: text('repository') ?? io.cwd,
+        remote: text('remote') ?? 'origin',
+        ledgerRepository: text('ledger-repository') ?? null,
+        serverUrl,
+        namespace,
+        env: io.env
+    });
+    return {
+        parsed,
+        store,
+        namespace,
+        clock: io.clock ?? systemClock,
+        serverUrl,
+        json: parsed.values.json === true,
+        style: styleFor(io.stdout, io.env),
+        print: line => io.stdout.write(`${line}\n`),
+        cwd: io.cwd
+    };
+}
+/** An error as one line: ours carry what is wrong and the fix; anything else its message only. */
+function oneLine(error) {
+    const message = error instanceof DispatchLedgerError
+        ? error.message
+        : `unexpected error: ${error?.message ?? String(error)}`;
+    return message.replace(/\s*\n\s*/g, ' ');
+}
+
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/async module */
+/******/ (() => {
+/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
+/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
+/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
+/******/ 	var resolveQueue = (queue) => {
+/******/ 		if(queue && queue.d < 1) {
+/******/ 			queue.d = 1;
+/******/ 			queue.forEach((fn) => (fn.r--));
+/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
+/******/ 		}
+/******/ 	}
+/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
+/******/ 		if(dep !== null && typeof dep === "object") {
+/******/ 			if(dep[webpackQueues]) return dep;
+/******/ 			if(dep.then) {
+/******/ 				var queue = [];
+/******/ 				queue.d = 0;
+/******/ 				dep.then((r) => {
+/******/ 					obj[webpackExports] = r;
+/******/ 					resolveQueue(queue);
+/******/ 				}, (e) => {
+/******/ 					obj[webpackError] = e;
+/******/ 					resolveQueue(queue);
+/******/ 				});
+/******/ 				var obj = {};
+/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
+/******/ 				return obj;
+/******/ 			}
+/******/ 		}
+/******/ 		var ret = {};
+/******/ 		ret[webpackQueues] = x => {};
+/******/ 		ret[webpackExports] = dep;
+/******/ 		return ret;
+/******/ 	}));
+/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
+/******/ 		var queue;
+/******/ 		hasAwait && ((queue = []).d = -1);
+/******/ 		var depQueues = new Set();
+/******/ 		var exports = module.exports;
+/******/ 		var currentDeps;
+/******/ 		var outerResolve;
+/******/ 		var reject;
+/******/ 		var promise = new Promise((resolve, rej) => {
+/******/ 			reject = rej;
+/******/ 			outerResolve = resolve;
+/******/ 		});
+/******/ 		promise[webpackExports] = exports;
+/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
+/******/ 		module.exports = promise;
+/******/ 		body((deps) => {
+/******/ 			currentDeps = wrapDeps(deps);
+/******/ 			var fn;
+/******/ 			var getResult = () => (currentDeps.map((d) => {
+/******/ 				if(d[webpackError]) throw d[webpackError];
+/******/ 				return d[webpackExports];
+/******/ 			}))
+/******/ 			var promise = new Promise((resolve) => {
+/******/ 				fn = () => (resolve(getResult));
+/******/ 				fn.r = 0;
+/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
+/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
+/******/ 			});
+/******/ 			return fn.r ? promise : getResult();
+/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
+/******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+/******/ 
+/******/ // startup
+/******/ // Load entry module and return exports
+/******/ // This entry module used 'module' so it can't be inlined
+/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ __webpack_exports__ = await __webpack_exports__;
+/******/ 

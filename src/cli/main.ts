@@ -1,0 +1,111 @@
+/**
+ * `dispatch-ledger`, the command line (docs/cli.md): a second adapter beside src/action/, over
+ * the same commands and the same store code. It reads through a read-only store opened on one
+ * fetch of the namespace, so nothing it does can write to the arbiter or to the user's refs.
+ */
+import { systemClock, type Clock } from '../commands/deps.js'
+import { DispatchLedgerError } from '../core/errors.js'
+import { DEFAULT_NAMESPACE } from '../core/refs.js'
+import { openSnapshotStore } from '../store/snapshotStore.js'
+import type { Store } from '../store/store.js'
+import { keyCommand } from './keyView.js'
+import { showCommand } from './showView.js'
+import { statusCommand } from './statusView.js'
+import { verifyCommand } from './verifyView.js'
+import { styleFor, type Style } from './format.js'
+import { parse, UsageError, type Parsed } from './usage.js'
+
+export interface Output {
+  write(text: string): unknown
+  readonly isTTY?: boolean
+}
+
+export interface CliIo {
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+  readonly stdout: Output
+  readonly stderr: Output
+  readonly clock?: Clock
+}
+
+/** What a subcommand gets: its arguments, the store, and where and how to print. */
+export interface CliContext {
+  readonly parsed: Parsed
+  readonly store: Store
+  readonly namespace: string
+  readonly clock: Clock
+  readonly serverUrl: string | undefined
+  readonly json: boolean
+  readonly style: Style
+  readonly print: (text: string) => void
+  readonly cwd: string
+}
+
+/** A subcommand's answer: its exit code (0, or 1 when what it reports is wrong or missing). */
+export type Exit = 0 | 1
+
+const RUNNERS = {
+  status: statusCommand,
+  show: showCommand,
+  verify: verifyCommand,
+  key: keyCommand
+} as const
+
+/** Runs one command line; returns the exit code (2 usage, 1 an error or a problem found, 0 ok). */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: Parsed
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`dispatch-ledger: ${error.message}\n`)
+    return 2
+  }
+  if (parsed.command === 'help' || parsed.values.help) {
+    io.stdout.write(`${parsed.help}\n`)
+    return 0
+  }
+  try {
+    return await RUNNERS[parsed.command](await contextFor(parsed, io))
+  } catch (error) {
+    io.stderr.write(`dispatch-ledger ${parsed.command}: ${oneLine(error)}\n`)
+    return 1
+  }
+}
+
+async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
+  const text = (name: string) => {
+    const value = parsed.values[name]
+    return typeof value === 'string' ? value : undefined
+  }
+  const namespace = text('namespace') ?? DEFAULT_NAMESPACE
+  const serverUrl = text('server-url') ?? io.env.GITHUB_SERVER_URL
+  const store = await openSnapshotStore({
+    repositoryPath: text('repository') ?? io.cwd,
+    remote: text('remote') ?? 'origin',
+    ledgerRepository: text('ledger-repository') ?? null,
+    serverUrl,
+    namespace,
+    env: io.env
+  })
+  return {
+    parsed,
+    store,
+    namespace,
+    clock: io.clock ?? systemClock,
+    serverUrl,
+    json: parsed.values.json === true,
+    style: styleFor(io.stdout, io.env),
+    print: line => io.stdout.write(`${line}\n`),
+    cwd: io.cwd
+  }
+}
+
+/** An error as one line: ours carry what is wrong and the fix; anything else its message only. */
+function oneLine(error: unknown): string {
+  const message =
+    error instanceof DispatchLedgerError
+      ? error.message
+      : `unexpected error: ${(error as Error)?.message ?? String(error)}`
+  return message.replace(/\s*\n\s*/g, ' ')
+}

@@ -1,0 +1,110 @@
+/**
+ * The command line's store (docs/cli.md): the arbiter's namespace brought with ONE fetch into
+ * a cache repository of its own (the ledger repository's, keyed by the arbiter's URL), so the
+ * user's refs are never written, then read with the same layout code the actions use. It is
+ * read-only: every write is refused before it reaches the arbiter.
+ */
+import { resolve } from 'node:path'
+import { stat } from 'node:fs/promises'
+import { InvalidInput, StoreError } from '../core/errors.js'
+import { validateNamespace } from '../core/refs.js'
+import { Git, redact } from './git.js'
+import { IndexedStore } from './index/indexedStore.js'
+import { RemoteRefs } from './index/physical.js'
+import { cacheRepository, credentialEnv, ledgerUrl } from './ledgerRepository.js'
+import { ReadOnlyStore } from './readOnlyStore.js'
+import type { Store } from './store.js'
+
+export interface SnapshotOptions {
+  /** The clone whose remote is read (the working directory by default). */
+  readonly repositoryPath: string
+  /** A remote's name in that clone, or a URL or path of the arbiter itself. */
+  readonly remote: string
+  /** `owner/name`: read that ledger repository instead (on `serverUrl`). */
+  readonly ledgerRepository?: string | null
+  readonly serverUrl?: string
+  readonly namespace: string
+  readonly env: NodeJS.ProcessEnv
+}
+
+/** Where the arbiter is, and what to call it in messages (never with credentials). */
+interface Arbiter {
+  readonly url: string
+  readonly name: string
+  readonly env: NodeJS.ProcessEnv
+}
+
+export async function openSnapshotStore(options: SnapshotOptions): Promise<Store> {
+  const namespace = validateNamespace(options.namespace)
+  const arbiter = await findArbiter(options)
+  const cache = await cacheRepository(options.env, arbiter.url)
+  const git = new Git(cache, arbiter.env)
+  const refs = new RemoteRefs(git, arbiter.name, {
+    remote: arbiter.url,
+    refusal: (access, said) =>
+      new StoreError(
+        `${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
+          'name, and give git credentials that may read it (a credential helper, or GH_TOKEN ' +
+          'for --ledger-repository).'
+      )
+  })
+  // The whole namespace in one fetch: every later read of this process is covered by it.
+  await refs.bring([`${namespace}/`], { shallow: false, refresh: true })
+  return new ReadOnlyStore(new IndexedStore(refs))
+}
+
+async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {
+  const { env } = options
+  if (options.ledgerRepository) {
+    const repository = options.ledgerRepository
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+      throw new InvalidInput(
+        `--ledger-repository ${JSON.stringify(repository)} is not owner/name. Give it as ` +
+          'owner/name, for example octo-org/dispatch-ledger-state.'
+      )
+    const url = ledgerUrl(options.serverUrl || env.GITHUB_SERVER_URL, repository)
+    const token = env.GH_TOKEN || env.GITHUB_TOKEN || ''
+    // The token reaches git only through its environment, never argv or a config file.
+    return { url, name: repository, env: token ? credentialEnv(env, url, token) : env }
+  }
+  const remote = options.remote
+  const path = resolve(options.repositoryPath)
+  if (isUrl(remote)) return { url: remote, name: redact(remote), env }
+  if (isPath(remote)) return { url: resolve(path, remote), name: remote, env }
+  if (!(await stat(path).catch(() => null))?.isDirectory())
+    throw new InvalidInput(
+      `--repository ${path} is not a directory. Give the path of a clone, or --remote with the ` +
+        "arbiter's URL."
+    )
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
+    throw new InvalidInput(
+      `--remote ${JSON.stringify(remote)} is not a remote name, a URL or a path.`
+    )
+  const got = await new Git(path, env).run(['remote', 'get-url', remote])
+  if (got.code !== 0)
+    throw new InvalidInput(
+      `The repository at ${path} has no remote named ${remote} (${firstWords(got.stderr)}). ` +
+        'Run it inside a clone, or give --repository PATH, --remote URL or --ledger-repository owner/name.'
+    )
+  const url = got.stdout.trim()
+  // A relative path in the clone's config is relative to the clone, not to the cache.
+  return { url: isUrl(url) ? url : resolve(path, url), name: remote, env }
+}
+
+/** `https://…`, `file://…`, `ssh://…`, or git's `user@host:path`. */
+function isUrl(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || /^[^/\\:]+@[^/\\:]+:/.test(text)
+}
+
+function isPath(text: string): boolean {
+  return text.startsWith('/') || text.startsWith('.') || text.includes('/')
+}
+
+function firstWords(stderr: string): string {
+  return (
+    redact(stderr)
+      .split('\n')
+      .map(l => l.trim())
+      .find(Boolean) ?? 'git said nothing'
+  )
+}
