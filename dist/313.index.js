@@ -1,8 +1,8 @@
-export const id = 931;
-export const ids = [931];
+export const id = 313;
+export const ids = [313];
 export const modules = {
 
-/***/ 3931:
+/***/ 6313:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
-var reconstruct = __webpack_require__(4461);
+var reconstruct = __webpack_require__(8151);
 ;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
 
 function dispatchMove(state, plan) {
@@ -66,11 +66,11 @@ function sendsStarted(records, attempt) {
 }
 
 // EXTERNAL MODULE: ./src/core/planRecovery.ts
-var planRecovery = __webpack_require__(5183);
+var planRecovery = __webpack_require__(6865);
 // EXTERNAL MODULE: ./src/core/receiver.ts
-var core_receiver = __webpack_require__(3698);
+var core_receiver = __webpack_require__(1548);
 // EXTERNAL MODULE: ./src/core/send/protocol.ts
-var protocol = __webpack_require__(6720);
+var protocol = __webpack_require__(4918);
 ;// CONCATENATED MODULE: ./src/core/send/records.ts
 function provider(driver, submission_state, external_ids = {}) {
     return { driver, submission_state, external_ids: { ...external_ids } };
@@ -124,17 +124,17 @@ function clip(text) {
 }
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
+var dispatchKey = __webpack_require__(7515);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(2334);
+var time = __webpack_require__(7320);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(7406);
 // EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(993);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(7187);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(8701);
+var validate = __webpack_require__(567);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1299);
+// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(6413);
 ;// CONCATENATED MODULE: ./src/core/send/outcome.ts
 /** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
@@ -416,7 +416,7 @@ function workflowFile(workflow) {
 }
 
 // EXTERNAL MODULE: ./src/commands/receiver.ts
-var receiver = __webpack_require__(6681);
+var receiver = __webpack_require__(8311);
 ;// CONCATENATED MODULE: ./src/commands/dispatchDriver.ts
 
 
@@ -497,11 +497,17 @@ function repositoryId(env, event) {
 }
 
 // EXTERNAL MODULE: ./src/commands/record.ts
-var commands_record = __webpack_require__(3141);
+var commands_record = __webpack_require__(4115);
+// EXTERNAL MODULE: ./src/commands/admit.ts
+var admit = __webpack_require__(6157);
+// EXTERNAL MODULE: ./src/commands/readRun.ts
+var readRun = __webpack_require__(6201);
+// EXTERNAL MODULE: ./src/core/nextRunRecord.ts
+var nextRunRecord = __webpack_require__(2250);
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
+var runView = __webpack_require__(6828);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts
+var selectRun = __webpack_require__(4397);
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -521,29 +527,104 @@ var selectRun = __webpack_require__(1394);
 
 
 
+
+
+
+
+
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
 const MAX_MOVES = 8;
 async function dispatch(options, deps) {
     const driver = buildDriver(options.driver, options, deps);
-    const selected = await (0,selectRun/* selectRun */.S3)(deps.store, options);
-    const run = new RunLedger({
+    const writer = {
         store: deps.store,
         trigger: (0,dispatchKey/* triggerFor */.AC)(options.event?.name ?? ''),
         actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
         writer: options.writer,
         now: () => (0,time/* timestampOf */.U_)(deps.clock.now()),
         driver: driver.name
-    }, selected.ledger_ref, selected.chain, selected.owner);
+    };
+    const step = (run) => new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
+    const found = await (0,selectRun/* selectRun */.S3)(deps.store, options).catch((error) => {
+        // Selected from the event and not admitted yet: this step admits it itself (one step).
+        if (error instanceof readRun/* NotAdmitted */.ac && !options.run_id && !options.dispatch_key)
+            return null;
+        throw error;
+    });
+    const admitted = found ? null : await admitWithIntent(options, deps, writer, driver);
+    if (admitted) {
+        const run = new RunLedger(writer, admitted.ledger_ref, admitted.chain, true, {
+            created: true,
+            generation: admitted.generation
+        });
+        const first = step(run);
+        const attempt = run.state.attempts[0];
+        return ((await first.settledAfter({ number: attempt.number, reason: attempt.reason })) ??
+            dispatch_protocol(run, first));
+    }
+    // Another arrival admitted the key first: go on as any step that finds it admitted.
+    const selected = found ?? (await (0,selectRun/* selectRun */.S3)(deps.store, options));
+    const run = new RunLedger(writer, selected.ledger_ref, selected.chain, selected.owner, {
+        created: false,
+        generation: selected.generation
+    });
     if (!(0,selectRun/* mayAct */.qb)(selected))
         return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
             'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-    const step = new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
+    return dispatch_protocol(run, step(run));
+}
+async function dispatch_protocol(run, step) {
     for (let move = 0; move < MAX_MOVES; move++) {
         const done = await step.take(dispatchMove(run.state, run.plan));
         if (done)
             return done;
     }
     return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * One-step dispatch (docs/design/dispatch.md#one-step): the admission, the first record and the
+ * intent of attempt 1 in ONE create-only write, so the quick start is one step and one push
+ * before the send. Null when another arrival admitted the key first (nothing was written).
+ */
+async function admitWithIntent(options, deps, writer, driver) {
+    options.onBoundary?.('before-intent');
+    const outcome = await (0,admit/* admitCommand */.Py)({
+        namespace: options.namespace,
+        event: options.event,
+        request: options.request,
+        reuse: options.reuse,
+        writer: options.writer,
+        follow: chain => [intentAfter(chain, writer, driver)]
+    }, deps);
+    if (outcome.conflict)
+        throw outcome.conflict;
+    const result = outcome.result;
+    if (!result?.created || result.chain === null)
+        return null;
+    options.onBoundary?.('after-intent');
+    return {
+        ledger_ref: result.admission.ledger_ref,
+        chain: result.chain,
+        generation: result.admission.generation
+    };
+}
+/** The intent of the run's first attempt, after its first record. */
+function intentAfter(chain, writer, driver) {
+    const state = (0,runView/* verifiedState */.SP)(chain);
+    const move = dispatchMove(state, (0,planRecovery/* planRecovery */.lA)(state));
+    if (move.kind !== 'send')
+        throw new errors/* StoreError */.AD(`A new run cannot be sent: ${state.state}.`);
+    const intent = intentRecord(driver.name, move.attempt, driver.intentIds(callFor(state, move.attempt.number)));
+    const next = (0,nextRunRecord/* nextRunRecord */.e)(chain, state, {
+        ...intent,
+        occurred_at: writer.now(),
+        trigger: writer.trigger,
+        actor: writer.actor,
+        writer: writer.writer
+    });
+    if ('duplicate' in next)
+        throw new errors/* StoreError */.AD('A new run already holds its intent.');
+    return next.record;
 }
 /**
  * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
@@ -583,14 +664,23 @@ class DispatchStep {
         const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
         await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
         this.boundary('after-intent');
+        return this.sendRecorded(attempt);
+    }
+    /** The send of an attempt whose intent is durable, then its outcome recorded. */
+    async sendRecorded(attempt) {
+        const { run, driver } = this;
         run.sends++;
-        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        const outcome = await driver.send(callFor(run.state, attempt.number), run.externalIds(attempt.number));
         this.boundary('after-send');
         const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
         if (record)
-            await run.append(record);
+            await run.appendUnlessSubmitted(record, attempt.number);
         this.boundary('after-outcome');
         return outcome;
+    }
+    /** One-step dispatch: the intent came with the admission; send, record, settle. */
+    async settledAfter(attempt) {
+        return this.settled(await this.sendRecorded(attempt), attempt.number);
     }
     /** The result of a send, or null when it must be looked up (a run's refusal is final). */
     settled(outcome, attempt) {
@@ -676,14 +766,16 @@ class RunLedger {
     options;
     ledger_ref;
     owner;
+    admitted;
     state;
     plan;
     sends = 0;
     chain;
-    constructor(options, ledger_ref, chain, owner) {
+    constructor(options, ledger_ref, chain, owner, admitted) {
         this.options = options;
         this.ledger_ref = ledger_ref;
         this.owner = owner;
+        this.admitted = admitted;
         this.chain = chain;
         this.state = (0,runView/* verifiedState */.SP)(chain);
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
@@ -711,6 +803,29 @@ class RunLedger {
         this.state = (0,runView/* verifiedState */.SP)(this.chain);
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
     }
+    /**
+     * The outcome of a send, unless another writer settled the attempt first: the receiver's
+     * own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) lands on the
+     * intent, so this compare-and-set then loses; re-read, it is already `submitted` and names
+     * the run that works, and nothing more is written. Any other lost race fails the step.
+     */
+    async appendUnlessSubmitted(record, attempt) {
+        try {
+            await this.append(record);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* LostRace */.Sb))
+                throw error;
+            const chain = await this.options.store.read(reader => reader.readChain(this.ledger_ref, reconstruct/* RUN_CHAIN */.io, { refresh: true }));
+            if (chain === null)
+                throw error;
+            this.chain = chain;
+            this.state = (0,runView/* verifiedState */.SP)(chain);
+            this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+            if (this.submission(attempt) !== 'submitted' || this.state.state !== 'dispatched')
+                throw error;
+        }
+    }
     result(outcome, attempt, message) {
         const at = attempt ?? this.state.current_attempt;
         const current = this.state.attempts.find(a => a.number === at);
@@ -726,18 +841,25 @@ class RunLedger {
             attempt: at,
             submission_state: current?.submission_state ?? null,
             external_ids: current?.external_ids ?? {},
+            admitted: this.admitted,
             message
         };
     }
 }
 
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __webpack_require__(5771);
+// EXTERNAL MODULE: ./src/commands/reporting.ts
+var reporting = __webpack_require__(7410);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
-var ledgerSummary = __webpack_require__(5565);
+var ledgerSummary = __webpack_require__(6387);
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(1658);
+var report = __webpack_require__(2064);
 // EXTERNAL MODULE: ./src/action/runReport.ts
-var runReport = __webpack_require__(585);
+var runReport = __webpack_require__(7379);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
+
 
 
 
@@ -763,14 +885,24 @@ async function dispatchStep(inputs, context) {
             cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
             env
         },
-        onBoundary: failpoint(env)
+        onBoundary: failpoint(env),
+        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
+        reuse: inputs.reuse
     }, context);
-    return dispatchStep_report(result, context.store.name);
+    return dispatchStep_report(result, context.store.name, inputs.namespace);
 }
-function dispatchStep_report(result, store) {
+function dispatchStep_report(result, store, namespace) {
     const { state } = result;
     const ids = result.external_ids;
-    const identity = (0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store);
+    const identity = {
+        ...(0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store),
+        // admit's outputs: this step may have admitted the run itself (one-step dispatch).
+        created: (0,report/* flag */.J)(result.admitted.created),
+        recorded: (0,report/* flag */.J)(result.admitted.created),
+        admission_ref: (0,reporting/* admissionRef */.Rp)(namespace, state.dispatch_key),
+        generation: String(result.admitted.generation),
+        conflict: 'false'
+    };
     const dispatchOutputs = {
         sent: (0,report/* flag */.J)(result.sends > 0),
         submission_state: result.submission_state ?? '',
@@ -841,13 +973,13 @@ function failpoint(env) {
 
 /***/ }),
 
-/***/ 5565:
+/***/ 6387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -890,7 +1022,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 585:
+/***/ 7379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -900,8 +1032,8 @@ function ledgerMarkdown(chain, terminal) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
 
 
 /**
@@ -969,99 +1101,7 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 6681:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CN: () => (/* binding */ confirmReceiver),
-/* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
-/* harmony export */   rg: () => (/* binding */ findReceiver)
-/* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
-/**
- * Reading the receiver side of the workflow driver at the arbiter
- * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
- * whether a coordinator was cancelled before its receiver started.
- */
-
-
-
-
-
-
-/**
- * The receiver that admitted `key`, or null when none has yet: one read of its admission and
- * its ledger. The workflow run is the writer of the receiver's first record (the run that won
- * the admission), not a run id parsed from a name a caller could choose.
- */
-async function findReceiver(store, namespace, key) {
-    return store.read(async (reader) => {
-        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
-        const found = await reader.readAdmission(ref);
-        if (found === null)
-            return null;
-        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
-        const chain = await reader.readChain(admission.ledger_ref);
-        if (chain !== null)
-            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
-        const writer = chain?.[0]?.value.writer ?? null;
-        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
-    });
-}
-/**
- * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
- * receiver admission up and, when a receiver has admitted, appends the submission update that
- * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
- */
-async function confirmReceiver(store, ledger_ref, chain, options) {
-    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
-    if (attempt === null)
-        return chain;
-    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
-    const receiver = await findReceiver(store, options.namespace, key);
-    if (receiver === null)
-        return chain;
-    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
-        ledger_ref,
-        state: 'dispatched',
-        fields: {
-            provider: {
-                driver: attempt.driver ?? 'workflow',
-                submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
-            }
-        },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
-        trigger: 'provider_observation',
-        actor: options.actor,
-        writer: options.writer
-    }, chain);
-    return appended.chain;
-}
-/**
- * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
- * after its coordinator was cancelled must do no work. False when there is no such run in this
- * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
- * fails closed (throws), so a receiver never works on a broken premise.
- */
-async function coordinatorCancelled(store, namespace, run_id) {
-    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
-    const chain = await store.read(reader => reader.readChain(ref));
-    if (chain === null || chain.length === 0)
-        return false;
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
-    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
-}
-
-
-/***/ }),
-
-/***/ 6720:
+/***/ 4918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
