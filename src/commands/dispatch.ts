@@ -12,7 +12,7 @@ import {
   type DispatchMove
 } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
-import { attemptToConfirm } from '../core/receiver.js'
+import { attemptToConfirm, isConfirmed } from '../core/receiver.js'
 import type {
   Actor,
   Attempt,
@@ -270,7 +270,7 @@ class DispatchStep {
     )
     this.boundary('after-send')
     const record = sendRecord(driver.name, outcome, run.submission(attempt.number))
-    if (record) await run.appendUnlessSubmitted(record, attempt.number)
+    if (record) await run.appendUnlessSettled(record, { attempt: attempt.number, by: 'submitted' })
     this.boundary('after-outcome')
     return outcome
   }
@@ -302,7 +302,11 @@ class DispatchStep {
     const left = sendsLeft(run.sends, sendsStarted(run.records(), n))
     switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft: left })) {
       case 'adopt':
-        await run.append(adopted(driver, lookup), 'provider_observation')
+        await run.appendUnlessSettled(adopted(driver, lookup), {
+          attempt: n,
+          by: 'submitted',
+          trigger: 'provider_observation'
+        })
         return run.result(
           'submitted',
           n,
@@ -364,7 +368,11 @@ async function confirm(run: RunLedger, driver: Driver): Promise<string> {
   if (attempt === null) return ''
   const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids)
   if (lookup.kind !== 'found') return ' No receiver has admitted it yet.'
-  await run.append(adopted(driver, lookup), 'provider_observation')
+  await run.appendUnlessSettled(adopted(driver, lookup), {
+    attempt: attempt.number,
+    by: 'confirmed',
+    trigger: 'provider_observation'
+  })
   return ' Its receiver has admitted: the ledger now names that run.'
 }
 
@@ -444,14 +452,22 @@ class RunLedger {
   }
 
   /**
-   * The outcome of a send, unless another writer settled the attempt first: the receiver's
-   * own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) lands on the
-   * intent, so this compare-and-set then loses; re-read, it is already `submitted` and names
-   * the run that works, and nothing more is written. Any other lost race fails the step.
+   * A record about an attempt, unless another writer settled the attempt first: the
+   * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
+   * between this step's read and its write, so this compare-and-set then loses; re-read, the
+   * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
+   * more is written. Any other lost race fails the step, as every lost race does.
    */
-  async appendUnlessSubmitted(record: OutcomeRecord, attempt: number): Promise<void> {
+  async appendUnlessSettled(
+    record: OutcomeRecord,
+    settled: {
+      readonly attempt: number
+      readonly by: 'submitted' | 'confirmed'
+      readonly trigger?: Trigger
+    }
+  ): Promise<void> {
     try {
-      await this.append(record)
+      await this.append(record, settled.trigger)
     } catch (error) {
       if (!(error instanceof LostRace)) throw error
       const chain = await this.options.store.read(reader =>
@@ -461,7 +477,12 @@ class RunLedger {
       this.chain = chain
       this.state = verifiedState(chain)
       this.plan = planRecovery(this.state)
-      if (this.submission(attempt) !== 'submitted' || this.state.state !== 'dispatched') throw error
+      const now = this.state.attempts.find(a => a.number === settled.attempt)
+      const done =
+        this.state.state === 'dispatched' &&
+        now?.submission_state === 'submitted' &&
+        (settled.by === 'submitted' || isConfirmed(now))
+      if (!done) throw error
     }
   }
 
