@@ -674,7 +674,7 @@ class DispatchStep {
         this.boundary('after-send');
         const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
         if (record)
-            await run.appendUnlessSubmitted(record, attempt.number);
+            await run.appendUnlessSettled(record, { attempt: attempt.number, by: 'submitted' });
         this.boundary('after-outcome');
         return outcome;
     }
@@ -703,7 +703,11 @@ class DispatchStep {
         const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
         switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
             case 'adopt':
-                await run.append(adopted(driver, lookup), 'provider_observation');
+                await run.appendUnlessSettled(adopted(driver, lookup), {
+                    attempt: n,
+                    by: 'submitted',
+                    trigger: 'provider_observation'
+                });
                 return run.result('submitted', n, `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`);
             case 'fail_and_retry':
                 await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
@@ -745,7 +749,11 @@ async function dispatch_confirm(run, driver) {
     const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
     if (lookup.kind !== 'found')
         return ' No receiver has admitted it yet.';
-    await run.append(adopted(driver, lookup), 'provider_observation');
+    await run.appendUnlessSettled(adopted(driver, lookup), {
+        attempt: attempt.number,
+        by: 'confirmed',
+        trigger: 'provider_observation'
+    });
     return ' Its receiver has admitted: the ledger now names that run.';
 }
 function callFor(state, attempt) {
@@ -804,14 +812,15 @@ class RunLedger {
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
     }
     /**
-     * The outcome of a send, unless another writer settled the attempt first: the receiver's
-     * own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) lands on the
-     * intent, so this compare-and-set then loses; re-read, it is already `submitted` and names
-     * the run that works, and nothing more is written. Any other lost race fails the step.
+     * A record about an attempt, unless another writer settled the attempt first: the
+     * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
+     * between this step's read and its write, so this compare-and-set then loses; re-read, the
+     * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
+     * more is written. Any other lost race fails the step, as every lost race does.
      */
-    async appendUnlessSubmitted(record, attempt) {
+    async appendUnlessSettled(record, settled) {
         try {
-            await this.append(record);
+            await this.append(record, settled.trigger);
         }
         catch (error) {
             if (!(error instanceof errors/* LostRace */.Sb))
@@ -822,7 +831,11 @@ class RunLedger {
             this.chain = chain;
             this.state = (0,runView/* verifiedState */.SP)(chain);
             this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
-            if (this.submission(attempt) !== 'submitted' || this.state.state !== 'dispatched')
+            const now = this.state.attempts.find(a => a.number === settled.attempt);
+            const done = this.state.state === 'dispatched' &&
+                now?.submission_state === 'submitted' &&
+                (settled.by === 'submitted' || (0,core_receiver/* isConfirmed */.it)(now));
+            if (!done)
                 throw error;
         }
     }
