@@ -26,7 +26,15 @@ import {
   T0,
   writer
 } from '../support/generations.js'
-import { cleanupRepos, git, makeRepo, makeTempDir, refsUnder } from '../support/repo.js'
+import {
+  cleanupRepos,
+  git,
+  makeRepo,
+  makeTempDir,
+  physicalRefs,
+  refsUnder
+} from '../support/repo.js'
+import { ledgerRef } from '../../src/core/refs.js'
 
 afterAll(cleanupRepos)
 
@@ -164,6 +172,24 @@ describe.each(ARCHIVE_AFTER)('the receiver confirms itself (%s)', (_name, layout
       'dispatched submitted',
       'dispatched submitted'
     ])
+    expect(chain.at(-1)?.value.provider?.external_ids.receiver_confirmed).toBe('true')
+  })
+})
+
+describe('an archived coordinator chain', () => {
+  it('is revived by the confirmation, compare-and-set on the head its index entry records', async () => {
+    const { dir, store } = await local()
+    const coordinator = await dispatchedCoordinator(store)
+    const ref = ledgerRef(NS, coordinator)
+    // Its records are days old: scan's sweep archives it (no ref of its own any more).
+    await store().archiveIdle?.(NS)
+    expect(await physicalRefs(dir)).not.toHaveProperty([ref])
+    const outcome = await receive(store(), coordinator)
+    expect(outcome.result).toMatchObject({ created: true, owner: true })
+    // Written to again, it has its own ref once more, and the chain goes on unbroken.
+    expect(await physicalRefs(dir)).toHaveProperty([ref])
+    const chain = await chainOf(store(), coordinator)
+    expect(shape(chain)).toEqual(['admitted -', 'dispatched not_submitted', 'dispatched submitted'])
     expect(chain.at(-1)?.value.provider?.external_ids.receiver_confirmed).toBe('true')
   })
 })
