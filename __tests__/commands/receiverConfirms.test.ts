@@ -35,6 +35,8 @@ import {
   refsUnder
 } from '../support/repo.js'
 import { ledgerRef } from '../../src/core/refs.js'
+import { admit } from '../../src/commands/admit.js'
+import { breakChain, firstOf, ORPHAN, orphanIn } from '../support/orphans.js'
 
 afterAll(cleanupRepos)
 
@@ -191,6 +193,24 @@ describe('an archived coordinator chain', () => {
     const chain = await chainOf(store(), coordinator)
     expect(shape(chain)).toEqual(['admitted -', 'dispatched not_submitted', 'dispatched submitted'])
     expect(chain.at(-1)?.value.provider?.external_ids.receiver_confirmed).toBe('true')
+  })
+})
+
+describe('a coordinator ledger that does not verify fails the receiver closed', () => {
+  it.each([
+    ['an orphan (no admission admits it)', false],
+    ['a chain whose digests do not link', true]
+  ])('%s: the receiver throws and writes nothing', async (_name, broken) => {
+    // orphan-run's ledger has no admission; linked-run is admitted, then its chain broken.
+    const { dir, store } = await orphanIn('no admission')
+    if (broken) await admit(store, { namespace: NS, first_record: firstOf('linked-run') })
+    const coordinator = broken ? 'linked-run' : ORPHAN
+    if (broken) await breakChain(store, ledgerRef(NS, coordinator))
+    const before = await refsUnder(dir)
+    await expect(receive(store, coordinator)).rejects.toThrow(
+      broken ? /sequence|digest/ : /orphan|no admission|not admitted/i
+    )
+    expect(await refsUnder(dir)).toEqual(before)
   })
 })
 

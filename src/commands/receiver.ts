@@ -18,6 +18,7 @@ import { admissionRef, ledgerRef } from '../core/refs.js'
 import { timestampOf } from '../core/time.js'
 import type { RefAdvance, Store, StoredEntry } from '../store/store.js'
 import type { Clock } from './deps.js'
+import { admissionOfRun } from './generations.js'
 import { appendRecord } from './record.js'
 import { verifiedState } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
@@ -146,6 +147,14 @@ export async function decideReceiver(store: Store, of: ReceiverOf): Promise<Rece
   checkChainNames(of.namespace, ref, chain)
   const state = verifiedState(chain)
   if (state.state === 'cancelled') return { kind: 'cancelled' }
+  // A run is written only through its admission: an orphan coordinator fails closed here.
+  await store.read(reader =>
+    admissionOfRun(store, reader, {
+      namespace: of.namespace,
+      run_id: state.run_id,
+      dispatch_key: state.dispatch_key
+    })
+  )
   const attempt = state.attempts.find(a => a.number === of.coordinator.attempt)
   if (
     state.state !== 'dispatched' ||
