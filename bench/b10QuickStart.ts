@@ -77,6 +77,8 @@ interface PassFigures {
   readonly redeliveries: number
   readonly wallSeconds: number
   readonly perEventMs: ReturnType<typeof summarize>
+  /** pushes that reached the origin per first arrival (coordinator + receiver), and per redelivery */
+  readonly pushes: { readonly event: readonly number[]; readonly redelivery: readonly number[] }
   /** median ms of the first and the last quarter of the events: does an event cost more late? */
   readonly quarters: readonly [number, number]
   /** every event's ms, in order (raw figures for the JSON) */
@@ -188,6 +190,7 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
   const chains = new Map<string, number>()
   const started = new Set<number>()
   const perEvent: number[] = []
+  const pushes = { event: [] as number[], redelivery: [] as number[] }
   let redeliveries = 0
   let receiverRuns = 0
   const loadBefore = load()
@@ -200,6 +203,7 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
       if (!redelivery) issues.push(issue)
       const event = { ...labeled, issue: { ...(labeled.issue as object), number: issue } }
       const before = redelivery ? await refSnapshot(origin.bareDir) : ''
+      const pushesBefore = origin.server.counts().pushes
       const t0 = performance.now()
       const run = await runWorkflow({
         file: COORDINATOR,
@@ -210,7 +214,11 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
         machineEnv
       })
       if (run.conclusion !== 'success') throw failure(`coordinator for issue ${issue}`, run)
-      const [admit, dispatch] = ledgerSteps(run) as [Record<string, string>, Record<string, string>]
+      // The quick start is one step (dispatch admits itself, with admit's outputs); two steps
+      // (admit, then dispatch) are read the same way.
+      const steps = ledgerSteps(run) as Array<Record<string, string>>
+      const admit = steps[0] as Record<string, string>
+      const dispatch = steps.at(-1) as Record<string, string>
       const receivers = await runDispatchedReceivers(origin, {
         file: RECEIVER,
         content: content.receiver,
@@ -219,6 +227,10 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
         machineEnv
       })
       perEvent.push(performance.now() - t0)
+      const pushed = origin.server.counts().pushes - pushesBefore
+      ;(redelivery ? pushes.redelivery : pushes.event).push(pushed)
+      if (redelivery ? pushed > 0 : pushed > 3)
+        problems.push(`issue ${issue} (run ${run.runId}): ${pushed} pushes reached the origin`)
       const now = Date.now()
       receiverRuns += receivers.length
       if (redelivery) {
@@ -359,6 +371,7 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
       redeliveries,
       wallSeconds,
       perEventMs: summarize(perEvent),
+      pushes,
       quarters: [
         median(perEvent.slice(0, Math.ceil(perEvent.length / 4))),
         median(perEvent.slice(-Math.ceil(perEvent.length / 4)))
@@ -409,6 +422,7 @@ export async function b10(ctx: Context): Promise<PartResult> {
     `${p.events} (${p.redeliveries} redelivered)`,
     `${p.wallSeconds.toFixed(0)} s`,
     `${ms(p.perEventMs.median)} / ${ms(p.perEventMs.p90)}`,
+    `${Math.max(...p.pushes.event)} / ${Math.max(0, ...p.pushes.redelivery)}`,
     `${ms(p.quarters[0])} → ${ms(p.quarters[1])}`,
     String(p.families.index),
     String(p.families.archive),
@@ -433,6 +447,7 @@ export async function b10(ctx: Context): Promise<PartResult> {
         'events',
         'wall',
         'ms/event p50 / p90',
+        'pushes per event / redelivery (max)',
         'p50 first → last quarter',
         'index/',
         'archive/',

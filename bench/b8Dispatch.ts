@@ -1,5 +1,6 @@
 /**
- * B8: one `command: dispatch` step (driver workflow, happy path) against the fake GitHub API
+ * B8: one `command: dispatch` step in its one-step form (no admit step before it: it admits the
+ * event with its intent; driver workflow, happy path) against the fake GitHub API
  * and the smart-HTTP origin: git processes, pushes and API requests per dispatch, and its wall
  * time against a floor made by hand — a plain `git push` of one ref, a `curl` POST of the
  * same dispatch to the same fake API, and a second plain push (the intent must be durable
@@ -46,29 +47,30 @@ export async function b8(ctx: Context): Promise<PartResult> {
     const env = { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main' }
     const url = `${gh.url}/repos/octo-org/octo-repo/actions/workflows/receiver.yml/dispatches`
 
-    /** Admits a fresh key in a fresh clone (not timed) and prepares its dispatch step. */
+    const labeled = JSON.parse(
+      await readFile(join(PROJECT_ROOT, 'examples', 'events', 'issues-labeled.json'), 'utf8')
+    ) as Record<string, unknown>
+    let issues = 0
+    /**
+     * A one-step dispatch of a fresh event (a new issue number, so a new key) in a fresh clone:
+     * the step admits it with its intent in one push, POSTs, and pushes the answer.
+     */
     const prepared = async (
       round: number | string,
       shim?: string,
       dispatchEnv: Record<string, string> = {}
     ) => {
       const workspace = await cloneOf(server)
-      const key = `bench/b8/${stamp}/${round}`
       const runId = 8000 + (typeof round === 'number' ? round : 999)
-      const admit = await prepareStep({
-        workspace,
-        runId,
-        with: { 'dispatch-key': key, remote: 'origin' },
-        env
-      })
-      expectOk('B8 admit', await runStep(admit, workspace), o => o.created === 'true')
+      const issue = { ...(labeled.issue as object), number: 80000 + issues++ }
       const step = await prepareStep(
         {
           workspace,
           runId,
           action: 'dispatch',
+          eventName: 'issues',
+          event: { ...labeled, issue },
           with: {
-            'dispatch-key': key,
             remote: 'origin',
             driver: 'workflow',
             workflow: 'receiver.yml',
@@ -87,7 +89,11 @@ export async function b8(ctx: Context): Promise<PartResult> {
       server.resetCounts()
       await gh.resetCounts()
       const result = await runStep(step, workspace)
-      expectOk('B8 dispatch', result, o => o.submission_state === 'submitted' && o.sent === 'true')
+      expectOk(
+        'B8 dispatch',
+        result,
+        o => o.submission_state === 'submitted' && o.sent === 'true' && o.created === 'true'
+      )
       const http = server.counts()
       counts.push({ pushes: http.pushes, fetches: http.fetches, posts: await gh.count('dispatch') })
       return result.ms
@@ -210,7 +216,7 @@ export async function b8(ctx: Context): Promise<PartResult> {
           ],
           [
             [
-              '`command: dispatch` (read, intent, POST, outcome)',
+              '`command: dispatch`, one step (read, admission with intent, POST, outcome)',
               ms(s.dispatch.median),
               ms(s.dispatch.p90),
               ratio(r),

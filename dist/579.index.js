@@ -8,14 +8,14 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Py: () => (/* binding */ admitCommand)
 /* harmony export */ });
-/* unused harmony exports admit, checkFirstRecord */
+/* unused harmony exports admit, AdvanceLost, checkFirstRecord */
 /* harmony import */ var _core_admission_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8306);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1057);
 /* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9301);
-/* harmony import */ var _core_index_location_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(6401);
+/* harmony import */ var _core_index_location_js__WEBPACK_IMPORTED_MODULE_21__ = __webpack_require__(6401);
 /* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
 /* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(993);
 /* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3086);
@@ -25,11 +25,13 @@ export const modules = {
 /* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4447);
 /* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1125);
 /* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6681);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(3141);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(3698);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(2020);
-/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(8822);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(3906);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(3532);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(3141);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(3698);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(2020);
+/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(8822);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(3906);
+
 
 
 
@@ -75,7 +77,7 @@ async function admitCommand(options, deps) {
         dispatch_key: target.dispatch_key,
         request_digest: target.request_digest
     });
-    const reuse = (0,_preview_js__WEBPACK_IMPORTED_MODULE_17__/* .checkReuse */ .p)(options.reuse);
+    const reuse = (0,_preview_js__WEBPACK_IMPORTED_MODULE_18__/* .checkReuse */ .p)(options.reuse);
     const coordinator = options.dispatch_key ? null : receiverOf(options.event);
     const stopped = (written) => ({
         target,
@@ -84,36 +86,58 @@ async function admitCommand(options, deps) {
         view: null,
         stopped: { coordinator_run_id: coordinator?.run_id, written }
     });
-    if (coordinator && (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id)))
-        return stopped(false);
-    try {
-        const result = await admit(store, {
-            namespace: options.namespace,
-            first_record: first,
-            reuse,
-            occurred_at: (0,_core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__/* .occurrenceTime */ .v)(options.event.name, options.event.payload),
-            // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
-            generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
-        });
-        // A cancel that landed while this receiver was admitting: it still does no work, and
-        // its own run is closed so that nothing lists it as work to do.
-        if (coordinator &&
-            result.created &&
-            (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id))) {
-            await closeStoppedReceiver(deps, result, options, coordinator.run_id);
-            return stopped(true);
+    for (let tries = 1;; tries++) {
+        const decided = coordinator
+            ? await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .decideReceiver */ .MD)(store, {
+                namespace: options.namespace,
+                coordinator,
+                dispatch_key: target.dispatch_key,
+                receiver_run_id: target.run_id,
+                writer: options.writer,
+                actor: first.actor,
+                clock,
+                runUrl: options.runUrl ?? null,
+                refresh: tries > 1
+            })
+            : null;
+        if (decided?.kind === 'cancelled')
+            return stopped(false);
+        try {
+            const result = await admit(store, {
+                namespace: options.namespace,
+                first_record: first,
+                reuse,
+                occurred_at: (0,_core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__/* .occurrenceTime */ .v)(options.event.name, options.event.payload),
+                // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
+                generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+                follow: options.follow,
+                advance: decided?.kind === 'confirm' ? decided.advance : undefined
+            });
+            // No confirmation was written, so no compare-and-set fenced a cancel: one that landed
+            // while this receiver was admitting still stops it, and its own run is closed so that
+            // nothing lists it as work to do.
+            if (coordinator &&
+                decided?.kind === 'nothing' &&
+                result.created &&
+                (await (0,_receiver_js__WEBPACK_IMPORTED_MODULE_14__/* .coordinatorCancelled */ .Y1)(store, options.namespace, coordinator.run_id))) {
+                await closeStoppedReceiver(deps, result, options, coordinator.run_id);
+                return stopped(true);
+            }
+            const view = result.owner ? (0,_runView_js__WEBPACK_IMPORTED_MODULE_19__/* .viewRun */ .bz)(result.chain) : null;
+            return { target, result, conflict: null, view, stopped: null };
         }
-        const view = result.owner ? (0,_runView_js__WEBPACK_IMPORTED_MODULE_18__/* .viewRun */ .bz)(result.chain) : null;
-        return { target, result, conflict: null, view, stopped: null };
-    }
-    catch (error) {
-        if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionConflict */ .EH))
-            throw error;
-        return { target, result: null, conflict: error, view: null, stopped: null };
+        catch (error) {
+            // The coordinator's ledger moved (its own answer, or a cancel): read it and decide again.
+            if (error instanceof AdvanceLost && tries < _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_15__/* .WRITE_TRIES */ .QI)
+                continue;
+            if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AdmissionConflict */ .EH))
+                throw error;
+            return { target, result: null, conflict: error, view: null, stopped: null };
+        }
     }
 }
 async function closeStoppedReceiver({ store, clock }, result, options, coordinator_run_id) {
-    await (0,_record_js__WEBPACK_IMPORTED_MODULE_15__/* .appendRecord */ .EB)(store, {
+    await (0,_record_js__WEBPACK_IMPORTED_MODULE_16__/* .appendRecord */ .EB)(store, {
         ledger_ref: result.admission.ledger_ref,
         state: 'cancelled',
         fields: {
@@ -130,8 +154,8 @@ function receiverOf(event) {
     if (event.name !== 'workflow_dispatch')
         return null;
     const inputs = event.payload?.inputs;
-    const named = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_19__/* .coordinatorOf */ .g5)(inputs?.dispatch_key);
-    if (named === null || (0,_core_text_js__WEBPACK_IMPORTED_MODULE_16__/* .findControlCharacter */ .Am)(named.run_id) !== null)
+    const named = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_20__/* .coordinatorOf */ .g5)(inputs?.dispatch_key);
+    if (named === null || (0,_core_text_js__WEBPACK_IMPORTED_MODULE_17__/* .findControlCharacter */ .Am)(named.run_id) !== null)
         return null;
     return named;
 }
@@ -150,7 +174,7 @@ async function admit(store, request) {
     const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionRef */ .Rp)(request.namespace, dispatch_key);
     const admission = admissionFor(request, first, { generation: 1, previous_run_id: null });
     const refs = { admission_ref, generation_ref: admission_ref };
-    const created = await tryCreate(store, refs, admission, first);
+    const created = await tryCreate(store, refs, { admission, first, request });
     if (created)
         return { ...created, reason: 'first_arrival' };
     for (let round = 1;; round++) {
@@ -162,26 +186,42 @@ async function admit(store, request) {
                 `one was deciding (${GENERATION_TRIES} rounds); nothing was written. Run admit again.`);
     }
 }
-/** Writes the two entries and creates both refs in one create-only transaction; null if any exists. */
-async function tryCreate(store, refs, admission, first) {
+/**
+ * The chain advanced in the same write as an admission had moved: nothing was written. The
+ * caller re-reads that chain and decides again.
+ */
+class AdvanceLost extends _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb {
+}
+/**
+ * Writes the entries (the admission, the first record and those that follow it) and creates
+ * both refs in one create-only transaction, with the request's advance if any; null if any
+ * ref exists.
+ */
+async function tryCreate(store, refs, entries) {
+    const { admission, first, request } = entries;
     const [admissionOid, recordOid] = (await store.writeEntries([
         (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionCommit */ .Dk)(admission),
         (0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(first, null)
     ]));
-    const outcome = await store.createRefs([
+    const chain = [{ oid: recordOid, value: first }];
+    for (const record of request.follow?.(chain) ?? []) {
+        const parent = chain[chain.length - 1].oid;
+        const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(record, parent)]));
+        chain.push({ oid, value: record });
+    }
+    const head = chain[chain.length - 1].oid;
+    const creates = [
         { ref: refs.generation_ref, oid: admissionOid },
-        { ref: admission.ledger_ref, oid: recordOid }
-    ]);
+        { ref: admission.ledger_ref, oid: head }
+    ];
+    const outcome = request.advance
+        ? await store.createRefs(creates, { advance: request.advance })
+        : await store.createRefs(creates);
+    if (outcome === 'lost')
+        throw new AdvanceLost(`Another writer moved ${request.advance?.ref} while this admission was written; nothing was written.`);
     if (outcome !== 'created')
         return null;
-    return {
-        admission,
-        ...refs,
-        created: true,
-        recorded: true,
-        owner: true,
-        chain: [{ oid: recordOid, value: first }]
-    };
+    return { admission, ...refs, created: true, recorded: true, owner: true, chain };
 }
 /**
  * One round over an admitted key: list its generations, read what the decision needs, and
@@ -219,7 +259,7 @@ async function ledgerWithoutAdmission(store, namespace, run_id, admission_ref) {
         return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The store refused to admit ${admission_ref} for run ${JSON.stringify(run_id)}, yet it ` +
             `holds neither that admission nor the ledger ${ledger}: another writer may have changed ` +
             `the key meanwhile. Nothing was written or claimed; re-run the step. If it repeats, ` +
-            `look at the key's entry with \`git cat-file -p ${(0,_core_index_location_js__WEBPACK_IMPORTED_MODULE_20__/* .entryLocation */ .M)(admission_ref)}\`.`);
+            `look at the key's entry with \`git cat-file -p ${(0,_core_index_location_js__WEBPACK_IMPORTED_MODULE_21__/* .entryLocation */ .M)(admission_ref)}\`.`);
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .StoreError */ .AD(`The run id ${JSON.stringify(run_id)} already has a ledger at ${ledger} ` +
         `but no admission at ${admission_ref}. Run ids must be unique per dispatch; ` +
         'give a different `run_id`, or inspect the ledger by hand.');
@@ -266,7 +306,7 @@ async function createNext(store, request, first, found) {
         admission_ref: found.admission_ref,
         generation_ref: (0,_core_generation_js__WEBPACK_IMPORTED_MODULE_3__/* .generationRef */ .cH)(found.admission_ref, found.generation)
     };
-    const created = await tryCreate(store, refs, next, nextFirst);
+    const created = await tryCreate(store, refs, { admission: next, first: nextFirst, request });
     return created ? { ...created, reason: 'new_generation' } : null;
 }
 function admissionFor(request, first, place) {
@@ -396,20 +436,29 @@ function checkReuse(reuse) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CN: () => (/* binding */ confirmReceiver),
+/* harmony export */   MD: () => (/* binding */ decideReceiver),
 /* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
 /* harmony export */   rg: () => (/* binding */ findReceiver)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7256);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3698);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2334);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7931);
 /**
  * Reading the receiver side of the workflow driver at the arbiter
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
  * whether a coordinator was cancelled before its receiver started.
  */
+
+
+
+
 
 
 
@@ -423,14 +472,14 @@ function checkReuse(reuse) {
  */
 async function findReceiver(store, namespace, key) {
     return store.read(async (reader) => {
-        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
+        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionRef */ .Rp)(namespace, key);
         const found = await reader.readAdmission(ref);
         if (found === null)
             return null;
-        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
+        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
         const chain = await reader.readChain(admission.ledger_ref);
         if (chain !== null)
-            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
+            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
         const writer = chain?.[0]?.value.writer ?? null;
         return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
     });
@@ -441,24 +490,24 @@ async function findReceiver(store, namespace, key) {
  * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
  */
 async function confirmReceiver(store, ledger_ref, chain, options) {
-    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
+    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain));
     if (attempt === null)
         return chain;
-    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
+    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .RECEIVER_KEY */ .Qt];
     const receiver = await findReceiver(store, options.namespace, key);
     if (receiver === null)
         return chain;
-    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
+    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_6__/* .appendRecord */ .EB)(store, {
         ledger_ref,
         state: 'dispatched',
         fields: {
             provider: {
                 driver: attempt.driver ?? 'workflow',
                 submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer
@@ -472,12 +521,59 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
  * fails closed (throws), so a receiver never works on a broken premise.
  */
 async function coordinatorCancelled(store, namespace, run_id) {
-    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(namespace, run_id);
     const chain = await store.read(reader => reader.readChain(ref));
     if (chain === null || chain.length === 0)
         return false;
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
-    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(namespace, ref, chain);
+    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+}
+async function decideReceiver(store, of) {
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(of.namespace, of.coordinator.run_id);
+    const chain = await store.read(reader => reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_CHAIN */ .io, { refresh: of.refresh }));
+    if (chain === null || chain.length === 0)
+        return { kind: 'unknown' };
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(of.namespace, ref, chain);
+    const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain);
+    if (state.state === 'cancelled')
+        return { kind: 'cancelled' };
+    // A run is written only through its admission: an orphan coordinator fails closed here.
+    await store.read(reader => (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionOfRun */ .a)(store, reader, {
+        namespace: of.namespace,
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key
+    }));
+    const attempt = state.attempts.find(a => a.number === of.coordinator.attempt);
+    if (state.state !== 'dispatched' ||
+        state.current_attempt !== of.coordinator.attempt ||
+        attempt === undefined ||
+        attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .RECEIVER_KEY */ .Qt] !== of.dispatch_key ||
+        (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .isConfirmed */ .it)(attempt))
+        return { kind: 'nothing' };
+    // It names only this receiver and the workflow run writing it: its writer's own id.
+    const receiver = {
+        receiver_run_id: of.receiver_run_id,
+        workflow_run_id: of.writer?.github_run_id ?? null
+    };
+    const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__/* .nextRunRecord */ .e)(chain, state, {
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, of.runUrl)
+            }
+        },
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(of.clock.now()),
+        trigger: 'provider_observation',
+        actor: of.actor,
+        writer: of.writer
+    });
+    if ('duplicate' in next)
+        return { kind: 'nothing' };
+    const head = chain[chain.length - 1].oid;
+    const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .recordCommit */ .rN)(next.record, head)]));
+    return { kind: 'confirm', advance: { ref, next: oid, expected: head } };
 }
 
 

@@ -64,6 +64,100 @@ function defaultRunId(dispatchKey, writer) {
 
 /***/ }),
 
+/***/ 987:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ac: () => (/* binding */ NotAdmitted),
+/* harmony export */   cI: () => (/* binding */ readRun)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7416);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3906);
+
+
+
+
+
+/** The key names no run yet (one-step dispatch admits it itself). */
+class NotAdmitted extends _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9 {
+}
+/**
+ * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
+ * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
+ * admission refs, then one read session for the admissions and the chain. By run id, the chain
+ * names the key, and the key's admission is read in the same session (admissionOfRun). Every
+ * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
+ * closed with OrphanRun before anything is written or sent.
+ */
+async function readRun(store, namespace, selector) {
+    const listing = selector.by === 'dispatch_key'
+        ? await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listGenerations */ .UN)(store, { namespace, dispatch_key: selector.dispatch_key })
+        : null;
+    return store.read(async (reader) => {
+        let ledger_ref;
+        let admitted = null;
+        if (selector.by === 'run_id')
+            ledger_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .ledgerRef */ .DH)(namespace, selector.run_id);
+        else {
+            const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .readGenerationAdmissions */ .JY)(reader, listing, {
+                namespace,
+                dispatch_key: selector.dispatch_key
+            });
+            admitted =
+                ownedGeneration(found.generations, selector.owned_by ?? null) ??
+                    found.generations[found.generations.length - 1] ??
+                    null;
+            if (!admitted)
+                throw new NotAdmitted(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
+            ledger_ref = admitted.admission.ledger_ref;
+        }
+        const chain = await reader.readChain(ledger_ref);
+        if (!chain)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(selector.by === 'run_id'
+                ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
+                    'Check the `run_id` and the `namespace`.'
+                : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
+                    `${admitted?.admission.run_id}, whose ledger ${ledger_ref} is missing. A replay of ` +
+                    'admit from that run writes its first record.');
+        (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ledger_ref, chain);
+        const first = chain[0].value;
+        admitted ??= await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionOfRun */ .a)(store, reader, {
+            namespace,
+            run_id: first.run_id,
+            dispatch_key: first.idempotency.dispatch_key
+        });
+        checkAdmittedKey(ledger_ref, first, admitted);
+        return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain };
+    });
+}
+/**
+ * The chain an admission leads to must be for the key that admission admits: a record 1 that
+ * names another key was not written by admit for this admission, and is not followed.
+ */
+function checkAdmittedKey(ledger_ref, first, admitted) {
+    if (first.idempotency.dispatch_key === admitted.admission.dispatch_key)
+        return;
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(ledger_ref, `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
+        `${admitted.ref} admits this run for ${JSON.stringify(admitted.admission.dispatch_key)}`);
+}
+/** Kept here for callers that imported it before the run view had its own module. */
+
+/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
+function ownedGeneration(generations, writer) {
+    if (writer === null)
+        return undefined;
+    const prefix = (0,_core_writer_js__WEBPACK_IMPORTED_MODULE_1__/* .defaultRunIdPrefix */ .se)(writer);
+    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
+}
+
+
+/***/ }),
+
 /***/ 3141:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -82,7 +176,7 @@ function defaultRunId(dispatchKey, writer) {
 /* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2334);
 /* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(993);
 /* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
-/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1394);
+/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4739);
 
 
 
@@ -161,112 +255,22 @@ async function appendRecord(store, request, chain) {
 
 /***/ }),
 
-/***/ 1394:
+/***/ 4739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  qb: () => (/* binding */ mayAct),
-  D2: () => (/* binding */ requireMayAct),
-  S3: () => (/* binding */ selectRun)
-});
-
-// EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __webpack_require__(2020);
-// EXTERNAL MODULE: ./src/core/writer.ts
-var core_writer = __webpack_require__(7416);
-// EXTERNAL MODULE: ./src/core/refs.ts
-var refs = __webpack_require__(9301);
-// EXTERNAL MODULE: ./src/commands/dispatchTarget.ts
-var dispatchTarget = __webpack_require__(4447);
-// EXTERNAL MODULE: ./src/commands/generations.ts
-var generations = __webpack_require__(1125);
-// EXTERNAL MODULE: ./src/commands/storedNames.ts
-var storedNames = __webpack_require__(7931);
-// EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
-;// CONCATENATED MODULE: ./src/commands/readRun.ts
-
-
-
-
-
-/**
- * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
- * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
- * admission refs, then one read session for the admissions and the chain. By run id, the chain
- * names the key, and the key's admission is read in the same session (admissionOfRun). Every
- * command that writes to a run reads it here, so a run no admission admits (an orphan) fails
- * closed with OrphanRun before anything is written or sent.
- */
-async function readRun(store, namespace, selector) {
-    const listing = selector.by === 'dispatch_key'
-        ? await (0,generations/* listGenerations */.UN)(store, { namespace, dispatch_key: selector.dispatch_key })
-        : null;
-    return store.read(async (reader) => {
-        let ledger_ref;
-        let admitted = null;
-        if (selector.by === 'run_id')
-            ledger_ref = (0,refs/* ledgerRef */.DH)(namespace, selector.run_id);
-        else {
-            const found = await (0,generations/* readGenerationAdmissions */.JY)(reader, listing, {
-                namespace,
-                dispatch_key: selector.dispatch_key
-            });
-            admitted =
-                ownedGeneration(found.generations, selector.owned_by ?? null) ??
-                    found.generations[found.generations.length - 1] ??
-                    null;
-            if (!admitted)
-                throw new errors/* InvalidInput */.o9(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
-                    `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
-            ledger_ref = admitted.admission.ledger_ref;
-        }
-        const chain = await reader.readChain(ledger_ref);
-        if (!chain)
-            throw new errors/* InvalidInput */.o9(selector.by === 'run_id'
-                ? `There is no run ${JSON.stringify(selector.run_id)} (no ledger at ${ledger_ref}). ` +
-                    'Check the `run_id` and the `namespace`.'
-                : `The admission of ${JSON.stringify(selector.dispatch_key)} names run ` +
-                    `${admitted?.admission.run_id}, whose ledger ${ledger_ref} is missing. A replay of ` +
-                    'admit from that run writes its first record.');
-        (0,storedNames/* checkChainNames */.o)(namespace, ledger_ref, chain);
-        const first = chain[0].value;
-        admitted ??= await (0,generations/* admissionOfRun */.a)(store, reader, {
-            namespace,
-            run_id: first.run_id,
-            dispatch_key: first.idempotency.dispatch_key
-        });
-        checkAdmittedKey(ledger_ref, first, admitted);
-        return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain };
-    });
-}
-/**
- * The chain an admission leads to must be for the key that admission admits: a record 1 that
- * names another key was not written by admit for this admission, and is not followed.
- */
-function checkAdmittedKey(ledger_ref, first, admitted) {
-    if (first.idempotency.dispatch_key === admitted.admission.dispatch_key)
-        return;
-    throw new errors/* CorruptEntry */.Ob(ledger_ref, `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
-        `${admitted.ref} admits this run for ${JSON.stringify(admitted.admission.dispatch_key)}`);
-}
-/** Kept here for callers that imported it before the run view had its own module. */
-
-/** The newest generation whose default run id is this workflow run's (`gh-<its run id>-…`). */
-function ownedGeneration(generations, writer) {
-    if (writer === null)
-        return undefined;
-    const prefix = (0,core_writer/* defaultRunIdPrefix */.se)(writer);
-    return [...generations].reverse().find(g => g.admission.run_id.startsWith(prefix));
-}
-
-;// CONCATENATED MODULE: ./src/commands/selectRun.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D2: () => (/* binding */ requireMayAct),
+/* harmony export */   S3: () => (/* binding */ selectRun),
+/* harmony export */   qb: () => (/* binding */ mayAct)
+/* harmony export */ });
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7416);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9301);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4447);
+/* harmony import */ var _readRun_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(987);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
 
 
 
@@ -283,14 +287,14 @@ function ownedGeneration(generations, writer) {
 async function selectRun(store, choice) {
     const { selector, selected_by } = chooseSelector(choice);
     await store.prefetch?.(namesKnown(choice.namespace, selector, choice.writer));
-    const found = await readRun(store, choice.namespace, selector);
-    const view = (0,runView/* viewChain */.BS)(found.chain);
+    const found = await (0,_readRun_js__WEBPACK_IMPORTED_MODULE_6__/* .readRun */ .cI)(store, choice.namespace, selector);
+    const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .viewChain */ .BS)(found.chain);
     if (choice.run_id && choice.dispatch_key && choice.dispatch_key !== view.state.dispatch_key)
-        throw new errors/* InvalidInput */.o9(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`Run ${JSON.stringify(choice.run_id)} belongs to dispatch key ` +
             `${JSON.stringify(view.state.dispatch_key)}, not ${JSON.stringify(choice.dispatch_key)}. ` +
             'Give one of the `run_id` and the `dispatch_key`, or both matching.');
     const first = found.chain[0]?.value;
-    const owner = (0,core_writer/* ownsRun */.ti)({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
+    const owner = (0,_core_writer_js__WEBPACK_IMPORTED_MODULE_3__/* .ownsRun */ .ti)({ run_id: view.state.run_id, first_writer: first?.writer ?? null }, choice.writer);
     return { ...found, view, selected_by, owner };
 }
 /**
@@ -307,7 +311,7 @@ function requireMayAct(selected, what) {
         return;
     const owner = selected.view.state.run_id;
     const writer = selected.chain[0]?.value.writer;
-    throw new errors/* NotOwner */.ts(`This workflow run does not own run ${owner}` +
+    throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .NotOwner */ .ts(`This workflow run does not own run ${owner}` +
         (writer ? ` (admitted by workflow run ${writer.github_run_id})` : '') +
         `, so it did not ${what}; nothing was written. The run was selected from the event, ` +
         'which acts only for the owner. To act on another run deliberately (a recovery or ' +
@@ -320,24 +324,24 @@ function requireMayAct(selected, what) {
  */
 function namesKnown(namespace, selector, writer) {
     if (selector.by === 'run_id')
-        return [(0,refs/* ledgerRef */.DH)(namespace, selector.run_id)];
-    const admission = (0,refs/* admissionRef */.Rp)(namespace, selector.dispatch_key);
+        return [(0,_core_refs_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRef */ .DH)(namespace, selector.run_id)];
+    const admission = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_4__/* .admissionRef */ .Rp)(namespace, selector.dispatch_key);
     if (writer === null)
         return [admission];
-    return [admission, (0,refs/* ledgerRef */.DH)(namespace, (0,dispatchTarget/* defaultRunId */.O)(selector.dispatch_key, writer))];
+    return [admission, (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_4__/* .ledgerRef */ .DH)(namespace, (0,_dispatchTarget_js__WEBPACK_IMPORTED_MODULE_5__/* .defaultRunId */ .O)(selector.dispatch_key, writer))];
 }
 function chooseSelector(choice) {
     if (choice.run_id)
-        return { selector: { by: 'run_id', run_id: (0,core_text/* checkRunId */.np)(choice.run_id) }, selected_by: 'run_id' };
+        return { selector: { by: 'run_id', run_id: (0,_core_text_js__WEBPACK_IMPORTED_MODULE_2__/* .checkRunId */ .np)(choice.run_id) }, selected_by: 'run_id' };
     if (choice.dispatch_key)
         return {
-            selector: { by: 'dispatch_key', dispatch_key: (0,dispatchKey/* checkDispatchKey */.aY)(choice.dispatch_key) },
+            selector: { by: 'dispatch_key', dispatch_key: (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .checkDispatchKey */ .aY)(choice.dispatch_key) },
             selected_by: 'dispatch_key'
         };
     if (!choice.event?.name)
-        throw new errors/* InvalidInput */.o9('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9('No run was named and there is no event to derive its key from. Give the `run_id` or ' +
             'the `dispatch_key`.');
-    const derived = (0,dispatchKey/* deriveDispatch */.Qj)({ eventName: choice.event.name, payload: choice.event.payload });
+    const derived = (0,_core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__/* .deriveDispatch */ .Qj)({ eventName: choice.event.name, payload: choice.event.payload });
     return {
         selector: { by: 'dispatch_key', dispatch_key: derived.dispatch_key, owned_by: choice.writer },
         selected_by: 'event'

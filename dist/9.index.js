@@ -30,7 +30,8 @@ async function admitStep(inputs, context) {
         run_id: inputs.runId,
         initial_state: inputs.initialState,
         reuse: inputs.reuse,
-        writer: context.writer
+        writer: context.writer,
+        runUrl: context.github?.runUrl ?? null
     }, context);
     if (outcome.stopped)
         return stoppedReport(outcome, context.store.name);

@@ -498,10 +498,16 @@ function repositoryId(env, event) {
 
 // EXTERNAL MODULE: ./src/commands/record.ts
 var commands_record = __webpack_require__(3141);
+// EXTERNAL MODULE: ./src/commands/admit.ts
+var admit = __webpack_require__(4579);
+// EXTERNAL MODULE: ./src/commands/readRun.ts
+var readRun = __webpack_require__(987);
+// EXTERNAL MODULE: ./src/core/nextRunRecord.ts
+var nextRunRecord = __webpack_require__(7256);
 // EXTERNAL MODULE: ./src/commands/runView.ts
 var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts
+var selectRun = __webpack_require__(4739);
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -521,29 +527,104 @@ var selectRun = __webpack_require__(1394);
 
 
 
+
+
+
+
+
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
 const MAX_MOVES = 8;
 async function dispatch(options, deps) {
     const driver = buildDriver(options.driver, options, deps);
-    const selected = await (0,selectRun/* selectRun */.S3)(deps.store, options);
-    const run = new RunLedger({
+    const writer = {
         store: deps.store,
         trigger: (0,dispatchKey/* triggerFor */.AC)(options.event?.name ?? ''),
         actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
         writer: options.writer,
         now: () => (0,time/* timestampOf */.U_)(deps.clock.now()),
         driver: driver.name
-    }, selected.ledger_ref, selected.chain, selected.owner);
+    };
+    const step = (run) => new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
+    const found = await (0,selectRun/* selectRun */.S3)(deps.store, options).catch((error) => {
+        // Selected from the event and not admitted yet: this step admits it itself (one step).
+        if (error instanceof readRun/* NotAdmitted */.ac && !options.run_id && !options.dispatch_key)
+            return null;
+        throw error;
+    });
+    const admitted = found ? null : await admitWithIntent(options, deps, writer, driver);
+    if (admitted) {
+        const run = new RunLedger(writer, admitted.ledger_ref, admitted.chain, true, {
+            created: true,
+            generation: admitted.generation
+        });
+        const first = step(run);
+        const attempt = run.state.attempts[0];
+        return ((await first.settledAfter({ number: attempt.number, reason: attempt.reason })) ??
+            dispatch_protocol(run, first));
+    }
+    // Another arrival admitted the key first: go on as any step that finds it admitted.
+    const selected = found ?? (await (0,selectRun/* selectRun */.S3)(deps.store, options));
+    const run = new RunLedger(writer, selected.ledger_ref, selected.chain, selected.owner, {
+        created: false,
+        generation: selected.generation
+    });
     if (!(0,selectRun/* mayAct */.qb)(selected))
         return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
             'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-    const step = new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
+    return dispatch_protocol(run, step(run));
+}
+async function dispatch_protocol(run, step) {
     for (let move = 0; move < MAX_MOVES; move++) {
         const done = await step.take(dispatchMove(run.state, run.plan));
         if (done)
             return done;
     }
     return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.');
+}
+/**
+ * One-step dispatch (docs/design/dispatch.md#one-step): the admission, the first record and the
+ * intent of attempt 1 in ONE create-only write, so the quick start is one step and one push
+ * before the send. Null when another arrival admitted the key first (nothing was written).
+ */
+async function admitWithIntent(options, deps, writer, driver) {
+    options.onBoundary?.('before-intent');
+    const outcome = await (0,admit/* admitCommand */.Py)({
+        namespace: options.namespace,
+        event: options.event,
+        request: options.request,
+        reuse: options.reuse,
+        writer: options.writer,
+        follow: chain => [intentAfter(chain, writer, driver)]
+    }, deps);
+    if (outcome.conflict)
+        throw outcome.conflict;
+    const result = outcome.result;
+    if (!result?.created || result.chain === null)
+        return null;
+    options.onBoundary?.('after-intent');
+    return {
+        ledger_ref: result.admission.ledger_ref,
+        chain: result.chain,
+        generation: result.admission.generation
+    };
+}
+/** The intent of the run's first attempt, after its first record. */
+function intentAfter(chain, writer, driver) {
+    const state = (0,runView/* verifiedState */.SP)(chain);
+    const move = dispatchMove(state, (0,planRecovery/* planRecovery */.lA)(state));
+    if (move.kind !== 'send')
+        throw new errors/* StoreError */.AD(`A new run cannot be sent: ${state.state}.`);
+    const intent = intentRecord(driver.name, move.attempt, driver.intentIds(callFor(state, move.attempt.number)));
+    const next = (0,nextRunRecord/* nextRunRecord */.e)(chain, state, {
+        ...intent,
+        occurred_at: writer.now(),
+        trigger: writer.trigger,
+        actor: writer.actor,
+        writer: writer.writer
+    });
+    if ('duplicate' in next)
+        throw new errors/* StoreError */.AD('A new run already holds its intent.');
+    return next.record;
 }
 /**
  * One step's moves through the one send protocol (core/send/protocol.ts): the intent durable
@@ -583,14 +664,23 @@ class DispatchStep {
         const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
         await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
         this.boundary('after-intent');
+        return this.sendRecorded(attempt);
+    }
+    /** The send of an attempt whose intent is durable, then its outcome recorded. */
+    async sendRecorded(attempt) {
+        const { run, driver } = this;
         run.sends++;
-        const outcome = await driver.send(call, run.externalIds(attempt.number));
+        const outcome = await driver.send(callFor(run.state, attempt.number), run.externalIds(attempt.number));
         this.boundary('after-send');
         const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
         if (record)
-            await run.append(record);
+            await run.appendUnlessSettled(record, { attempt: attempt.number, by: 'submitted' });
         this.boundary('after-outcome');
         return outcome;
+    }
+    /** One-step dispatch: the intent came with the admission; send, record, settle. */
+    async settledAfter(attempt) {
+        return this.settled(await this.sendRecorded(attempt), attempt.number);
     }
     /** The result of a send, or null when it must be looked up (a run's refusal is final). */
     settled(outcome, attempt) {
@@ -613,7 +703,11 @@ class DispatchStep {
         const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
         switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
             case 'adopt':
-                await run.append(adopted(driver, lookup), 'provider_observation');
+                await run.appendUnlessSettled(adopted(driver, lookup), {
+                    attempt: n,
+                    by: 'submitted',
+                    trigger: 'provider_observation'
+                });
                 return run.result('submitted', n, `The lookup found attempt ${n} at the provider; adopted, nothing sent again.`);
             case 'fail_and_retry':
                 await run.append(absentRecord(driver.name, reasonOf(lookup)), 'provider_observation');
@@ -655,7 +749,11 @@ async function dispatch_confirm(run, driver) {
     const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
     if (lookup.kind !== 'found')
         return ' No receiver has admitted it yet.';
-    await run.append(adopted(driver, lookup), 'provider_observation');
+    await run.appendUnlessSettled(adopted(driver, lookup), {
+        attempt: attempt.number,
+        by: 'confirmed',
+        trigger: 'provider_observation'
+    });
     return ' Its receiver has admitted: the ledger now names that run.';
 }
 function callFor(state, attempt) {
@@ -676,14 +774,16 @@ class RunLedger {
     options;
     ledger_ref;
     owner;
+    admitted;
     state;
     plan;
     sends = 0;
     chain;
-    constructor(options, ledger_ref, chain, owner) {
+    constructor(options, ledger_ref, chain, owner, admitted) {
         this.options = options;
         this.ledger_ref = ledger_ref;
         this.owner = owner;
+        this.admitted = admitted;
         this.chain = chain;
         this.state = (0,runView/* verifiedState */.SP)(chain);
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
@@ -711,6 +811,34 @@ class RunLedger {
         this.state = (0,runView/* verifiedState */.SP)(this.chain);
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
     }
+    /**
+     * A record about an attempt, unless another writer settled the attempt first: the
+     * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
+     * between this step's read and its write, so this compare-and-set then loses; re-read, the
+     * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
+     * more is written. Any other lost race fails the step, as every lost race does.
+     */
+    async appendUnlessSettled(record, settled) {
+        try {
+            await this.append(record, settled.trigger);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* LostRace */.Sb))
+                throw error;
+            const chain = await this.options.store.read(reader => reader.readChain(this.ledger_ref, reconstruct/* RUN_CHAIN */.io, { refresh: true }));
+            if (chain === null)
+                throw error;
+            this.chain = chain;
+            this.state = (0,runView/* verifiedState */.SP)(chain);
+            this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+            const now = this.state.attempts.find(a => a.number === settled.attempt);
+            const done = this.state.state === 'dispatched' &&
+                now?.submission_state === 'submitted' &&
+                (settled.by === 'submitted' || (0,core_receiver/* isConfirmed */.it)(now));
+            if (!done)
+                throw error;
+        }
+    }
     result(outcome, attempt, message) {
         const at = attempt ?? this.state.current_attempt;
         const current = this.state.attempts.find(a => a.number === at);
@@ -726,11 +854,16 @@ class RunLedger {
             attempt: at,
             submission_state: current?.submission_state ?? null,
             external_ids: current?.external_ids ?? {},
+            admitted: this.admitted,
             message
         };
     }
 }
 
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __webpack_require__(1729);
+// EXTERNAL MODULE: ./src/commands/reporting.ts
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
 var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
@@ -738,6 +871,8 @@ var report = __webpack_require__(1658);
 // EXTERNAL MODULE: ./src/action/runReport.ts
 var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
+
 
 
 
@@ -763,14 +898,24 @@ async function dispatchStep(inputs, context) {
             cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
             env
         },
-        onBoundary: failpoint(env)
+        onBoundary: failpoint(env),
+        request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
+        reuse: inputs.reuse
     }, context);
-    return dispatchStep_report(result, context.store.name);
+    return dispatchStep_report(result, context.store.name, inputs.namespace);
 }
-function dispatchStep_report(result, store) {
+function dispatchStep_report(result, store, namespace) {
     const { state } = result;
     const ids = result.external_ids;
-    const identity = (0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store);
+    const identity = {
+        ...(0,runReport/* runIdentityOutputs */.oi)(state, result.ledger_ref, store),
+        // admit's outputs: this step may have admitted the run itself (one-step dispatch).
+        created: (0,report/* flag */.J)(result.admitted.created),
+        recorded: (0,report/* flag */.J)(result.admitted.created),
+        admission_ref: (0,reporting/* admissionRef */.Rp)(namespace, state.dispatch_key),
+        generation: String(result.admitted.generation),
+        conflict: 'false'
+    };
     const dispatchOutputs = {
         sent: (0,report/* flag */.J)(result.sends > 0),
         submission_state: result.submission_state ?? '',
@@ -964,98 +1109,6 @@ function runRows(view) {
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
     return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
-}
-
-
-/***/ }),
-
-/***/ 6681:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CN: () => (/* binding */ confirmReceiver),
-/* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
-/* harmony export */   rg: () => (/* binding */ findReceiver)
-/* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
-/**
- * Reading the receiver side of the workflow driver at the arbiter
- * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
- * whether a coordinator was cancelled before its receiver started.
- */
-
-
-
-
-
-
-/**
- * The receiver that admitted `key`, or null when none has yet: one read of its admission and
- * its ledger. The workflow run is the writer of the receiver's first record (the run that won
- * the admission), not a run id parsed from a name a caller could choose.
- */
-async function findReceiver(store, namespace, key) {
-    return store.read(async (reader) => {
-        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
-        const found = await reader.readAdmission(ref);
-        if (found === null)
-            return null;
-        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
-        const chain = await reader.readChain(admission.ledger_ref);
-        if (chain !== null)
-            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
-        const writer = chain?.[0]?.value.writer ?? null;
-        return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
-    });
-}
-/**
- * When the run's current attempt was accepted but its receiver not yet confirmed, looks the
- * receiver admission up and, when a receiver has admitted, appends the submission update that
- * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
- */
-async function confirmReceiver(store, ledger_ref, chain, options) {
-    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
-    if (attempt === null)
-        return chain;
-    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
-    const receiver = await findReceiver(store, options.namespace, key);
-    if (receiver === null)
-        return chain;
-    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
-        ledger_ref,
-        state: 'dispatched',
-        fields: {
-            provider: {
-                driver: attempt.driver ?? 'workflow',
-                submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
-            }
-        },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
-        trigger: 'provider_observation',
-        actor: options.actor,
-        writer: options.writer
-    }, chain);
-    return appended.chain;
-}
-/**
- * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
- * after its coordinator was cancelled must do no work. False when there is no such run in this
- * namespace (the dispatch key was chosen by hand). A coordinator ledger that does not verify
- * fails closed (throws), so a receiver never works on a broken premise.
- */
-async function coordinatorCancelled(store, namespace, run_id) {
-    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
-    const chain = await store.read(reader => reader.readChain(ref));
-    if (chain === null || chain.length === 0)
-        return false;
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
-    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
 }
 
 

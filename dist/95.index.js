@@ -874,8 +874,8 @@ async function respond(request, comment, result) {
 
 // EXTERNAL MODULE: ./src/commands/runView.ts
 var runView = __webpack_require__(3906);
-// EXTERNAL MODULE: ./src/commands/selectRun.ts + 1 modules
-var selectRun = __webpack_require__(1394);
+// EXTERNAL MODULE: ./src/commands/selectRun.ts
+var selectRun = __webpack_require__(4739);
 // EXTERNAL MODULE: ./src/core/nextRunRecord.ts
 var nextRunRecord = __webpack_require__(7256);
 ;// CONCATENATED MODULE: ./src/commands/operate.ts
@@ -1307,20 +1307,29 @@ function receiverConfirmed(state) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CN: () => (/* binding */ confirmReceiver),
+/* harmony export */   MD: () => (/* binding */ decideReceiver),
 /* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
 /* harmony export */   rg: () => (/* binding */ findReceiver)
 /* harmony export */ });
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3698);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9301);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3141);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7256);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3698);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2334);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7931);
 /**
  * Reading the receiver side of the workflow driver at the arbiter
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
  * whether a coordinator was cancelled before its receiver started.
  */
+
+
+
+
 
 
 
@@ -1334,14 +1343,14 @@ function receiverConfirmed(state) {
  */
 async function findReceiver(store, namespace, key) {
     return store.read(async (reader) => {
-        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .admissionRef */ .Rp)(namespace, key);
+        const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionRef */ .Rp)(namespace, key);
         const found = await reader.readAdmission(ref);
         if (found === null)
             return null;
-        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
+        const admission = (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkAdmissionNames */ .O)(namespace, ref, found.value);
         const chain = await reader.readChain(admission.ledger_ref);
         if (chain !== null)
-            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
+            (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(namespace, admission.ledger_ref, chain);
         const writer = chain?.[0]?.value.writer ?? null;
         return { receiver_run_id: admission.run_id, workflow_run_id: writer?.github_run_id ?? null };
     });
@@ -1352,24 +1361,24 @@ async function findReceiver(store, namespace, key) {
  * names it. Returns the chain as it is now (unchanged when there is nothing to confirm).
  */
 async function confirmReceiver(store, ledger_ref, chain, options) {
-    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain));
+    const attempt = (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .attemptToConfirm */ .LN)((0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain));
     if (attempt === null)
         return chain;
-    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .RECEIVER_KEY */ .Qt];
+    const key = attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .RECEIVER_KEY */ .Qt];
     const receiver = await findReceiver(store, options.namespace, key);
     if (receiver === null)
         return chain;
-    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_2__/* .appendRecord */ .EB)(store, {
+    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_6__/* .appendRecord */ .EB)(store, {
         ledger_ref,
         state: 'dispatched',
         fields: {
             provider: {
                 driver: attempt.driver ?? 'workflow',
                 submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_5__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_1__/* .timestampOf */ .U_)(options.clock.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(options.clock.now()),
         trigger: 'provider_observation',
         actor: options.actor,
         writer: options.writer
@@ -1383,12 +1392,59 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
  * fails closed (throws), so a receiver never works on a broken premise.
  */
 async function coordinatorCancelled(store, namespace, run_id) {
-    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_0__/* .ledgerRef */ .DH)(namespace, run_id);
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(namespace, run_id);
     const chain = await store.read(reader => reader.readChain(ref));
     if (chain === null || chain.length === 0)
         return false;
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
-    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(namespace, ref, chain);
+    return (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain).state === 'cancelled';
+}
+async function decideReceiver(store, of) {
+    const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(of.namespace, of.coordinator.run_id);
+    const chain = await store.read(reader => reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_CHAIN */ .io, { refresh: of.refresh }));
+    if (chain === null || chain.length === 0)
+        return { kind: 'unknown' };
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(of.namespace, ref, chain);
+    const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain);
+    if (state.state === 'cancelled')
+        return { kind: 'cancelled' };
+    // A run is written only through its admission: an orphan coordinator fails closed here.
+    await store.read(reader => (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionOfRun */ .a)(store, reader, {
+        namespace: of.namespace,
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key
+    }));
+    const attempt = state.attempts.find(a => a.number === of.coordinator.attempt);
+    if (state.state !== 'dispatched' ||
+        state.current_attempt !== of.coordinator.attempt ||
+        attempt === undefined ||
+        attempt.external_ids[_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .RECEIVER_KEY */ .Qt] !== of.dispatch_key ||
+        (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .isConfirmed */ .it)(attempt))
+        return { kind: 'nothing' };
+    // It names only this receiver and the workflow run writing it: its writer's own id.
+    const receiver = {
+        receiver_run_id: of.receiver_run_id,
+        workflow_run_id: of.writer?.github_run_id ?? null
+    };
+    const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__/* .nextRunRecord */ .e)(chain, state, {
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, of.runUrl)
+            }
+        },
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(of.clock.now()),
+        trigger: 'provider_observation',
+        actor: of.actor,
+        writer: of.writer
+    });
+    if ('duplicate' in next)
+        return { kind: 'nothing' };
+    const head = chain[chain.length - 1].oid;
+    const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .recordCommit */ .rN)(next.record, head)]));
+    return { kind: 'confirm', advance: { ref, next: oid, expected: head } };
 }
 
 

@@ -28549,6 +28549,7 @@ function jsonInput(text, input) {
 /* harmony export */   CX: () => (/* reexport safe */ _core_writer_js__WEBPACK_IMPORTED_MODULE_6__.CX),
 /* harmony export */   DH: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.DH),
 /* harmony export */   KW: () => (/* reexport safe */ _core_time_js__WEBPACK_IMPORTED_MODULE_7__.KW),
+/* harmony export */   Rp: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.Rp),
 /* harmony export */   TN: () => (/* reexport safe */ _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__.TN),
 /* harmony export */   UJ: () => (/* reexport safe */ _core_text_js__WEBPACK_IMPORTED_MODULE_2__.UJ),
 /* harmony export */   aE: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.aE),
@@ -29605,9 +29606,10 @@ function replyBody(facts) {
 /* harmony export */   Qt: () => (/* binding */ RECEIVER_KEY),
 /* harmony export */   UJ: () => (/* binding */ confirmedIds),
 /* harmony export */   g5: () => (/* binding */ coordinatorOf),
+/* harmony export */   it: () => (/* binding */ isConfirmed),
 /* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
 /* harmony export */ });
-/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds, isConfirmed */
+/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds */
 /** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
 const CANDIDATE_RUN_IDS = 'candidate_run_ids';
 /** External id: `true` once the receiver admission named the run, else `false`. */
@@ -30883,11 +30885,13 @@ const REGISTRY = {
     },
     dispatch: {
         name: 'dispatch',
-        description: 'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind.',
+        description: 'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind. Selected from the event and not admitted yet, the run is admitted by this step, in the same write as its intent (one step).',
         event: 'selects-run',
         inputs: {
             'dispatch-key': null,
             'run-id': null,
+            request: 'For a run this step admits itself (selected from the event, not admitted yet): a JSON object merged into the digested request, as admit takes it.',
+            reuse: null,
             driver: null,
             workflow: null,
             ref: null,
@@ -30901,6 +30905,11 @@ const REGISTRY = {
         },
         outputs: {
             ...SELECTED_RUN_OUTPUTS,
+            created: 'true when this step admitted the run itself, in the same write as its intent.',
+            recorded: 'true when this step admitted the run and wrote its first record (as admit).',
+            admission_ref: null,
+            conflict: null,
+            generation: null,
             sent: 'true when this step sent a request to the provider.',
             submission_state: null,
             external_ids: null,
@@ -32438,7 +32447,7 @@ class IndexedStore {
     async prefetch(refs) {
         await this.bringNames(refs.map(named), { refresh: false });
     }
-    async createRefs(refs) {
+    async createRefs(refs, options = {}) {
         const admissions = [];
         const chains = [];
         for (const { ref, oid } of refs) {
@@ -32448,7 +32457,17 @@ class IndexedStore {
             else
                 chains.push({ name, ref, oid });
         }
-        return this.write({ kind: 'create', admissions, chains });
+        const advance = options.advance
+            ? { ...options.advance, name: named(options.advance.ref) }
+            : null;
+        if (advance && advance.name.kind !== 'chain')
+            throw new errors/* StoreError */.AD(`${advance.ref} is not a chain`);
+        return this.write({
+            kind: 'create',
+            admissions,
+            chains,
+            advance
+        });
     }
     advanceRef(ref, next, expected, options = {}) {
         return this.write(this.advanceIntent(ref, next, expected, options, []));
@@ -32716,11 +32735,17 @@ class IndexedStore {
             if (found?.head === c.oid)
                 ours++;
         }
-        const all = intent.admissions.length + intent.chains.length;
+        const advance = intent.advance;
+        const moved = advance ? await plan.locate(advance.name, advance.ref) : null;
+        if (advance && moved?.head === advance.next)
+            ours++;
+        const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0);
         if (unanswered && ours === all)
             return 'created';
         if (present > 0)
             return 'exists';
+        if (advance && moved?.head !== advance.expected)
+            return 'lost';
         for (const a of intent.admissions) {
             await plan.put(a.name, a.bytes);
             // The key's newest generation is this one, which has not ended.
@@ -32728,6 +32753,8 @@ class IndexedStore {
         }
         for (const c of intent.chains)
             await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
+        if (advance)
+            await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false });
         return null;
     }
     async planAdvance(intent, plan, unanswered) {
@@ -32750,7 +32777,7 @@ class IndexedStore {
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
     bringFor(intent, extra, options) {
         const names = intent.kind === 'create'
-            ? [...intent.admissions, ...intent.chains].map(x => x.name)
+            ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(x => x.name)
             : intent.kind === 'advance'
                 ? [intent.name, ...(intent.key ? [intent.key] : [])]
                 : intent.names;
@@ -43900,7 +43927,7 @@ const STEPS = {
     record: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(415)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6415))).recordStep,
     plan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(747)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5747))).planStep,
     scan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5371))).scanStep,
-    dispatch: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(931)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3931))).dispatchStep,
+    dispatch: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(931)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3931))).dispatchStep,
     recover: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep,
     operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(722), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep,
     effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(722), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8236))).effectStep

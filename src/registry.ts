@@ -447,11 +447,14 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   dispatch: {
     name: 'dispatch',
     description:
-      'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind.',
+      'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind. Selected from the event and not admitted yet, the run is admitted by this step, in the same write as its intent (one step).',
     event: 'selects-run',
     inputs: {
       'dispatch-key': null,
       'run-id': null,
+      request:
+        'For a run this step admits itself (selected from the event, not admitted yet): a JSON object merged into the digested request, as admit takes it.',
+      reuse: null,
       driver: null,
       workflow: null,
       ref: null,
@@ -466,6 +469,11 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
     },
     outputs: {
       ...SELECTED_RUN_OUTPUTS,
+      created: 'true when this step admitted the run itself, in the same write as its intent.',
+      recorded: 'true when this step admitted the run and wrote its first record (as admit).',
+      admission_ref: null,
+      conflict: null,
+      generation: null,
       sent: 'true when this step sent a request to the provider.',
       submission_state: null,
       external_ids: null,

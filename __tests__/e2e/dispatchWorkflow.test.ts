@@ -147,29 +147,38 @@ describe('driver workflow: the happy path', () => {
     expect(await gh.count('dispatch')).toBe(1)
     const working = await gh.working()
     expect(working).toHaveLength(1)
-    // The run the POST returned is a candidate until its receiver admits.
-    expect(result.outputs.receiver_confirmed).toBe('false')
-    expect(result.outputs.workflow_run_id).toBe('')
+    // Before its receiver admitted, the step names no run: a run the POST returned is a
+    // candidate; the receiver may also have confirmed itself first.
+    if (result.outputs.receiver_confirmed !== 'true')
+      expect(result.outputs).toMatchObject({ receiver_confirmed: 'false', workflow_run_id: '' })
 
-    const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
+    const runId = admitted.outputs.run_id as string
+    const ledger = await ledgerAtOrigin(runId)
+    // The coordinator's own answer is there when it landed before the receiver's admission.
     expect(shape(ledger)).toEqual([
       'admitted - -',
       'dispatched 1 not_submitted',
+      ...(ledger.length === 4 ? ['dispatched 1 submitted'] : []),
       'dispatched 1 submitted'
     ])
     // The coordinator computed the key the real receiver derived and admitted, by itself.
     const intentIds = ledger[1]?.provider?.external_ids
     expect(intentIds?.receiver_key).toBe(working[0]?.admit?.dispatch_key)
     expect(working[0]?.admit?.owner).toBe('true')
-    expect(ledger[2]?.provider?.external_ids).toEqual({
-      candidate_run_ids: String(working[0]?.run_id),
-      receiver_confirmed: 'false'
+    // The receiver confirmed itself in the same write as its admission: the last record is
+    // its own, naming its own workflow run (docs/design/dispatch.md#the-receiver-confirms-itself).
+    const confirmation = ledger.at(-1) as LedgerRecord
+    expect(confirmation.writer?.github_run_id).toBe(String(working[0]?.run_id))
+    expect(confirmation.provider?.external_ids).toMatchObject({
+      receiver_confirmed: 'true',
+      receiver_run_id: working[0]?.admit?.run_id,
+      workflow_run_id: String(working[0]?.run_id)
     })
-    // Every record names the workflow run that wrote it.
-    for (const record of ledger) expect(record.writer?.github_run_id).toBe(String(c.runId))
+    // Every other record names the coordinator's workflow run.
+    for (const record of ledger.slice(0, -1))
+      expect(record.writer?.github_run_id).toBe(String(c.runId))
 
-    // Safe to call again (a later step, a re-run): it observes, sends nothing, and records
-    // the receiver that admitted as the run that works.
+    // Safe to call again (a later step, a re-run): it observes, sends nothing, writes nothing.
     const again = await c.dispatch({ attempt: 2 })
     expectOk(again)
     expect(again.outputs).toMatchObject({
@@ -179,12 +188,7 @@ describe('driver workflow: the happy path', () => {
       workflow_run_id: String(working[0]?.run_id)
     })
     expect(again.outputs.workflow_run_url).toMatch(/^https:\/\//)
-    expect(shape(await ledgerAtOrigin(admitted.outputs.run_id as string))).toEqual([
-      'admitted - -',
-      'dispatched 1 not_submitted',
-      'dispatched 1 submitted',
-      'dispatched 1 submitted'
-    ])
+    expect(await ledgerAtOrigin(runId)).toHaveLength(ledger.length)
     expect(await gh.count('dispatch')).toBe(1)
   })
 
@@ -201,42 +205,44 @@ describe('driver workflow: the happy path', () => {
   })
 })
 
+/** The dispatch POST's fault modes (§14) besides the plain accept, with what each must end as. */
+const FAULT_CASES: Array<[string, Fault, { ends: string; working: number }]> = [
+  ['commit, then 500', { kind: 'commit-then-error' }, { ends: 'submitted', working: 1 }],
+  [
+    'commit, then 502',
+    { kind: 'commit-then-error', status: 502 },
+    { ends: 'submitted', working: 1 }
+  ],
+  [
+    'commit, then the connection drops',
+    { kind: 'commit-then-drop' },
+    { ends: 'submitted', working: 1 }
+  ],
+  ['500 without commit', { kind: 'error' }, { ends: 'submitted', working: 1 }],
+  ['429 without commit', { kind: 'error', status: 429 }, { ends: 'submitted', working: 1 }],
+  [
+    'late commit after a 500',
+    { kind: 'late-commit', answer: 'error', commitAfterMs: 300 },
+    { ends: 'submitted', working: 1 }
+  ],
+  [
+    'late commit after a dropped connection',
+    { kind: 'late-commit', answer: 'drop', commitAfterMs: 300 },
+    { ends: 'submitted', working: 1 }
+  ],
+  [
+    'late commit after no answer (the timeout)',
+    { kind: 'late-commit', answer: 'hang', commitAfterMs: 300 },
+    { ends: 'submitted', working: 1 }
+  ],
+  ['two runs for one dispatch', { kind: 'duplicate' }, { ends: 'submitted', working: 1 }],
+  ['refused 403', { kind: 'refuse', status: 403 }, { ends: 'definite_failure', working: 0 }],
+  ['refused 404', { kind: 'refuse', status: 404 }, { ends: 'definite_failure', working: 0 }],
+  ['refused 422', { kind: 'refuse', status: 422 }, { ends: 'definite_failure', working: 0 }]
+]
+
 describe('every fault mode of §14 on the dispatch POST', () => {
-  const cases: Array<[string, Fault, { ends: string; working: number }]> = [
-    ['commit, then 500', { kind: 'commit-then-error' }, { ends: 'submitted', working: 1 }],
-    [
-      'commit, then 502',
-      { kind: 'commit-then-error', status: 502 },
-      { ends: 'submitted', working: 1 }
-    ],
-    [
-      'commit, then the connection drops',
-      { kind: 'commit-then-drop' },
-      { ends: 'submitted', working: 1 }
-    ],
-    ['500 without commit', { kind: 'error' }, { ends: 'submitted', working: 1 }],
-    ['429 without commit', { kind: 'error', status: 429 }, { ends: 'submitted', working: 1 }],
-    [
-      'late commit after a 500',
-      { kind: 'late-commit', answer: 'error', commitAfterMs: 300 },
-      { ends: 'submitted', working: 1 }
-    ],
-    [
-      'late commit after a dropped connection',
-      { kind: 'late-commit', answer: 'drop', commitAfterMs: 300 },
-      { ends: 'submitted', working: 1 }
-    ],
-    [
-      'late commit after no answer (the timeout)',
-      { kind: 'late-commit', answer: 'hang', commitAfterMs: 300 },
-      { ends: 'submitted', working: 1 }
-    ],
-    ['two runs for one dispatch', { kind: 'duplicate' }, { ends: 'submitted', working: 1 }],
-    ['refused 403', { kind: 'refuse', status: 403 }, { ends: 'definite_failure', working: 0 }],
-    ['refused 404', { kind: 'refuse', status: 404 }, { ends: 'definite_failure', working: 0 }],
-    ['refused 422', { kind: 'refuse', status: 422 }, { ends: 'definite_failure', working: 0 }]
-  ]
-  it.each(cases)(
+  it.each(FAULT_CASES)(
     '%s: exactly one working receiver (none for a refusal), ≤ 2 POSTs',
     async (_name, fault, expected) => {
       const c = await coordinator()
@@ -287,6 +293,130 @@ describe('the coordinator SIGKILLed at every step boundary, then re-run', () => 
       const ledger = await ledgerAtOrigin(admitted.outputs.run_id as string)
       expect(ledger.at(-1)?.provider?.submission_state).toBe('submitted')
       expect(ledger.every(r => (r.attempt?.number ?? 1) === 1)).toBe(true)
+    }
+  )
+})
+
+describe('one-step dispatch: no admit step (the quick start)', () => {
+  /** Pushes that reached the origin (receive-pack POSTs) while `body` ran, receivers included. */
+  async function pushesDuring(body: () => Promise<void>): Promise<number> {
+    await gh.settled(60000)
+    const before = origin.counts().pushes
+    await body()
+    await gh.settled(60000)
+    return origin.counts().pushes - before
+  }
+
+  it('admits and dispatches in one step: ≤ 3 pushes in all, the receiver named with no later step', async () => {
+    const c = await coordinator()
+    let result: ActionResult | undefined
+    const pushes = await pushesDuring(async () => {
+      result = await c.dispatch()
+    })
+    const done = result as ActionResult
+    expectOk(done)
+    expect(done.outputs).toMatchObject({
+      owner: 'true',
+      created: 'true',
+      recorded: 'true',
+      conflict: 'false',
+      generation: '1',
+      sent: 'true',
+      submission_state: 'submitted'
+    })
+    expect(done.outputs.admission_ref).toMatch(/^refs\/dispatch-ledger\/admissions\/[0-9a-f]{64}$/)
+    const working = await gh.working()
+    expect(working).toHaveLength(1)
+    expect(await gh.count('dispatch')).toBe(1)
+    // Coordinator: admission with intent, answer; receiver: admission with confirmation.
+    expect(pushes).toBeLessThanOrEqual(3)
+    const ledger = await ledgerAtOrigin(done.outputs.run_id as string)
+    expect(shape(ledger).slice(0, 2)).toEqual(['admitted - -', 'dispatched 1 not_submitted'])
+    expect(ledger.at(-1)?.provider?.external_ids).toMatchObject({
+      receiver_confirmed: 'true',
+      workflow_run_id: String(working[0]?.run_id)
+    })
+
+    // An exact replay (a re-run of the same workflow run): nothing sent, nothing pushed.
+    let replay: ActionResult | undefined
+    const replayPushes = await pushesDuring(async () => {
+      replay = await c.dispatch({ attempt: 2 })
+    })
+    expectOk(replay as ActionResult)
+    expect((replay as ActionResult).outputs).toMatchObject({
+      created: 'false',
+      owner: 'true',
+      sent: 'false',
+      receiver_confirmed: 'true'
+    })
+    expect(replayPushes).toBe(0)
+    expect(await gh.count('dispatch')).toBe(1)
+
+    // A redelivery (another workflow run, the same event): sends nothing, pushes nothing.
+    const other = await coordinator()
+    other.event.issue = c.event.issue
+    let redelivered: ActionResult | undefined
+    const redeliveryPushes = await pushesDuring(async () => {
+      redelivered = await other.dispatch()
+    })
+    expectOk(redelivered as ActionResult)
+    expect((redelivered as ActionResult).outputs).toMatchObject({
+      owner: 'false',
+      created: 'false',
+      sent: 'false',
+      run_id: done.outputs.run_id
+    })
+    expect(redeliveryPushes).toBe(0)
+    expect(await gh.count('dispatch')).toBe(1)
+    expect(await gh.working()).toHaveLength(1)
+  })
+
+  it('the two-step form (admit, then dispatch) still costs no more than 4 pushes', async () => {
+    const c = await coordinator()
+    const pushes = await pushesDuring(async () => {
+      expectOk(await c.admit())
+      expectOk(await c.dispatch())
+    })
+    expect(await gh.working()).toHaveLength(1)
+    expect(pushes).toBeLessThanOrEqual(4)
+  })
+
+  it.each(['before-intent', 'after-intent', 'after-send', 'after-outcome'])(
+    'SIGKILLed %s, then re-run: exactly one working receiver',
+    async boundary => {
+      const c = await coordinator()
+      const killed = await c.dispatch({ killAt: boundary })
+      expect(killed.signal).toBe('SIGKILL')
+      const rerun = await c.dispatch({ attempt: 2 })
+      expectOk(rerun)
+      expect(rerun.outputs).toMatchObject({ owner: 'true', submission_state: 'submitted' })
+      // Killed before its one write, the re-run admits; after it, the re-run finds its run.
+      expect(rerun.outputs.created).toBe(boundary === 'before-intent' ? 'true' : 'false')
+      expect(await gh.working()).toHaveLength(1)
+      expect(await gh.count('dispatch')).toBeLessThanOrEqual(2)
+      const ledger = await ledgerAtOrigin(rerun.outputs.run_id as string)
+      expect(ledger.at(-1)?.provider?.submission_state).toBe('submitted')
+      expect(ledger.every(r => (r.attempt?.number ?? 1) === 1)).toBe(true)
+    }
+  )
+
+  it.each(FAULT_CASES)(
+    '%s: exactly one working receiver (none for a refusal)',
+    async (_name, fault, expected) => {
+      const c = await coordinator()
+      await gh.fault('dispatch', fault)
+      const result = await c.dispatch({
+        with:
+          fault.kind === 'late-commit' && fault.answer === 'hang' ? { 'timeout-seconds': '2' } : {}
+      })
+      const posts = await gh.count('dispatch')
+      expect(posts).toBeGreaterThanOrEqual(1)
+      expect(posts).toBeLessThanOrEqual(2)
+      expect(await gh.working()).toHaveLength(expected.working)
+      const ledger = await ledgerAtOrigin(result.outputs.run_id as string)
+      expect(ledger[0]?.state).toBe('admitted')
+      expect(ledger.at(-1)?.provider?.submission_state).toBe(expected.ends)
+      expect(result.code).toBe(expected.ends === 'submitted' ? 0 : 1)
     }
   )
 })

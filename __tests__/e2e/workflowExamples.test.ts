@@ -78,10 +78,24 @@ const COORDINATOR_NAME = 'agent on label'
  * A quick-start scenario: deliveries of one labeled-issue event to the coordinator, and the
  * receivers GitHub would start for what it dispatched (agent.yml, or a variant of it).
  */
-async function quickStart(options: { receiver?: string } = {}) {
+/**
+ * The quick start in its two-step form (admit, then dispatch): what a job that gates other
+ * steps on `owner` before dispatching writes. It must keep working exactly as before.
+ */
+const twoStep = (oneStep: string): string => {
+  const form = oneStep.replace(
+    '      - uses: ./dispatch\n',
+    '      - uses: ./\n      - uses: ./dispatch\n'
+  )
+  if (form === oneStep) throw new Error('the quick start has no ./dispatch step to precede')
+  return form
+}
+
+async function quickStart(options: { receiver?: string; twoStep?: boolean } = {}) {
+  const published = text['issue-labeled.yml'] as string
   const s = await scenario(origin, {
     file: example('issue-labeled.yml'),
-    content: text['issue-labeled.yml'] as string,
+    content: options.twoStep ? twoStep(published) : published,
     labeled
   })
   const started = new Set<number>()
@@ -102,7 +116,8 @@ async function quickStart(options: { receiver?: string } = {}) {
 
 /** The coordinator's run as GitHub knows it (so recover can re-run it), killed where asked. */
 async function recoveredAfterKill(killBefore: number | null) {
-  const q = await quickStart()
+  // Killed between its steps: the two-step form has a point between admit and dispatch.
+  const q = await quickStart({ twoStep: true })
   const runId = await registerRun(origin, {
     workflowFile: 'issue-labeled.yml',
     event: 'issues'
@@ -143,12 +158,13 @@ async function quickStartHappyPath(): Promise<void> {
   const q = await quickStart()
   const run = await q.deliver()
   expect(run.conclusion).toBe('success')
-  expect(stepOutcomes(run, 'dispatch')).toEqual([
-    '__actions_checkout:success',
-    '__self:success',
-    '__self_2:success'
-  ])
-  expect(run.jobs.dispatch!.steps[2]!.outputs).toMatchObject({ sent: 'true', owner: 'true' })
+  // One step: dispatch admits the event itself and sends.
+  expect(stepOutcomes(run, 'dispatch')).toEqual(['__actions_checkout:success', '__self:success'])
+  expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+    created: 'true',
+    sent: 'true',
+    owner: 'true'
+  })
   expect(await q.dispatches()).toHaveLength(1)
   const receivers = await q.receivers()
   expect(receivers).toHaveLength(1)
@@ -161,13 +177,17 @@ async function quickStartHappyPath(): Promise<void> {
   expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
     ['admitted', null],
     ['dispatched', 'not_submitted'],
+    ['dispatched', 'submitted'],
     ['dispatched', 'submitted']
   ])
-  // The run the POST returned is a candidate until a later dispatch or plan confirms it.
+  // The run the POST returned was a candidate; the receiver confirmed itself with its
+  // admission, so the ledger names it with no later step, written by the receiver.
   expect(state.attempts[0]?.external_ids).toMatchObject({
     candidate_run_ids: String(receivers[0]!.runId),
-    receiver_confirmed: 'false'
+    receiver_confirmed: 'true',
+    workflow_run_id: String(receivers[0]!.runId)
   })
+  expect(records.at(-1)?.writer?.github_run_id).toBe(String(receivers[0]!.runId))
   // The coordinator computed the receiver's key itself; the real receiver agrees.
   expect(state.attempts[0]?.external_ids.receiver_key).toBe(
     receivers[0]!.jobs.work!.steps[1]!.outputs.dispatch_key
@@ -425,7 +445,7 @@ describe('the quick start under duplicate deliveries', () => {
     receivers.push(...(await q.receivers()))
     const runs = [...twice, ...burst, late]
     expect(runs.map(r => r.conclusion)).toEqual(runs.map(() => 'success'))
-    const sent = runs.filter(r => r.jobs.dispatch!.steps[2]!.outputs.sent === 'true')
+    const sent = runs.filter(r => r.jobs.dispatch!.steps.at(-1)!.outputs.sent === 'true')
     expect(sent).toEqual([twice[0]])
     expect(await q.dispatches()).toHaveLength(1)
     expect(receivers).toHaveLength(1)

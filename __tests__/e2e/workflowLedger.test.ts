@@ -84,9 +84,12 @@ describe('the quick start through a ledger repository of its own', () => {
     expect(records.map(r => [r.state, r.provider?.submission_state ?? null])).toEqual([
       ['admitted', null],
       ['dispatched', 'not_submitted'],
+      ['dispatched', 'submitted'],
+      // The receiver's confirmation, written with its admission in the ledger repository.
       ['dispatched', 'submitted']
     ])
     expect(state.attempts[0]?.external_ids.receiver_key).toBe(received.dispatch_key)
+    expect(state.attempts[0]?.external_ids.receiver_confirmed).toBe('true')
     expect((await ledgerOf(origin, received.dispatch_key!)).state.state).toBe('admitted')
     const ledgerDir = origin.ledger!.bareDir
     expect(Object.keys(await refsUnder(ledgerDir))).toEqual(

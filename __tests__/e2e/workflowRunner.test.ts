@@ -234,7 +234,9 @@ describe('npm run workflow', () => {
       '--receiver',
       'examples/workflows/agent.yml'
     )
-    expect(out).toMatch(/dispatch › \.\/dispatch \[__self_2\]: success\n(.*\n)*\s+sent=true/)
+    expect(out).toMatch(
+      /dispatch › \.\/dispatch \[__self\]: success\n(.*\n)*\s+created=true\n(.*\n)*\s+sent=true/
+    )
     expect(out).toMatch(/work › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
     expect(out).toContain('conclusion: success')
     expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
@@ -351,7 +353,7 @@ describe('npm run workflow tells the truth', () => {
     )
     const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
     expect(ran.err).toMatch(
-      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): dispatch\/action\.yml has no input "workflw"; its inputs: dispatch-key, run-id, driver, workflow, .*, timeout-seconds$/m
+      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): dispatch\/action\.yml has no input "workflw"; its inputs: dispatch-key, request, run-id, reuse, driver, workflow, .*, timeout-seconds$/m
     )
     expect(ran.err).not.toMatch(NO_STACK)
     expect(ran.out).toBe('')
@@ -383,7 +385,7 @@ describe('npm run workflow tells the truth', () => {
     await writeFile(file, quickStart.replace('workflow: agent.yml', 'workflow: agnet.yml'))
     const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
     expect(ran.out).toMatch(
-      /dispatch › \.\/dispatch \[__self_2\]: failure\n(.*\n)*\s+error: The dispatch was refused with HTTP 404/
+      /dispatch › \.\/dispatch \[__self\]: failure\n(.*\n)*\s+error: The dispatch was refused with HTTP 404/
     )
     expect(ran.out).toContain('dispatched runs: 0')
     expect(ran.code).toBe(1)
@@ -434,7 +436,7 @@ describe('npm run workflow tells the truth', () => {
       'examples/events/issues-labeled.json'
     )
     expect(ran.err).toBe(
-      'error: jobs.dispatch.steps[2] (./dispatch) calls the GitHub API and this run has none: give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL\n'
+      'error: jobs.dispatch.steps[1] (./dispatch) calls the GitHub API and this run has none: give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL\n'
     )
     expect(ran.out).toBe('')
     expect(ran.code).toBe(2)
@@ -522,8 +524,8 @@ describe('anything outside the subset is a clear error naming the construct', ()
     )
     const model = await loadWorkflowModel('copied.yml', copied)
     const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
+    // One step: dispatch admits the event itself.
     expect(uses.filter(u => u?.startsWith('octo-org/dispatch-ledger'))).toEqual([
-      'octo-org/dispatch-ledger@v0',
       'octo-org/dispatch-ledger/dispatch@v0'
     ])
   })
@@ -562,7 +564,8 @@ describe('permissions are enforced at the credentials', () => {
     expect(steps[0]!.outcome).toBe('success') // checkout only reads
     expect(steps[1]!.outcome).toBe('failure')
     expect(steps[1]!.errors.join('\n')).toMatch(/permissions: contents: write/)
-    expect(steps.slice(2).map(s => s.outcome)).toEqual(['skipped'])
+    // The quick start is one step: nothing is left to skip.
+    expect(steps).toHaveLength(2)
     expect(result.conclusion).toBe('failure')
     expect(origin.gate.refused.slice(refused).map(r => r.status)).toContain(403)
     expect(existsSync(log)).toBe(false)
@@ -589,23 +592,20 @@ describe('permissions are enforced at the credentials', () => {
     expect(permissive.conclusion).toBe('success')
   })
 
-  it('the quick start without actions: write admits, then its dispatch gets 403 naming the permission and sends nothing', async () => {
+  it('the quick start without actions: write admits with its intent, then gets 403 naming the permission and sends nothing', async () => {
     const original = await readFile(quickStart, 'utf8')
     const content = original.replace(/^ {2}actions: write.*\n/m, '')
     expect(content).not.toBe(original)
     const issue = { ...(event.issue as object), number: 9003 }
     await origin.api!.resetCounts()
     const result = await run(content, { event: { ...event, issue } })
-    const [checkout, admit, dispatch] = result.jobs.dispatch!.steps
-    expect([checkout!.outcome, admit!.outcome, dispatch!.outcome]).toEqual([
-      'success',
-      'success',
-      'failure'
-    ])
+    const [checkout, dispatch] = result.jobs.dispatch!.steps
+    expect([checkout!.outcome, dispatch!.outcome]).toEqual(['success', 'failure'])
+    expect(dispatch!.outputs.created).toBe('true')
     expect(dispatch!.errors.join('\n')).toMatch(/actions: write/)
     // The run now waits for an operator: the step says how to go on, verb and permission.
     expect(dispatch!.outputs.recovery_action).toBe('await_operator')
-    const runId = admit!.outputs.run_id!
+    const runId = dispatch!.outputs.run_id!
     for (const text of [dispatch!.outputs.recovery_reason, summaryText(dispatch!.summary)])
       expect(text).toContain(
         `grant \`actions: write\` to the workflow (\`permissions: actions: write\`, or a token that has it), then comment \`/ledger retry ${runId}\``

@@ -7991,7 +7991,7 @@ function chainCommit(entry, record, parent) {
         json: canonical_canonicalJson(record)
     };
 }
-function recordCommit(record, parent) {
+function entry_recordCommit(record, parent) {
     return chainCommit(RUN_ENTRY, record, parent);
 }
 function parseCommit(raw) {
@@ -9593,7 +9593,7 @@ class IndexedStore {
     async prefetch(refs) {
         await this.bringNames(refs.map(named), { refresh: false });
     }
-    async createRefs(refs) {
+    async createRefs(refs, options = {}) {
         const admissions = [];
         const chains = [];
         for (const { ref, oid } of refs) {
@@ -9603,7 +9603,17 @@ class IndexedStore {
             else
                 chains.push({ name, ref, oid });
         }
-        return this.write({ kind: 'create', admissions, chains });
+        const advance = options.advance
+            ? { ...options.advance, name: named(options.advance.ref) }
+            : null;
+        if (advance && advance.name.kind !== 'chain')
+            throw new errors_StoreError(`${advance.ref} is not a chain`);
+        return this.write({
+            kind: 'create',
+            admissions,
+            chains,
+            advance
+        });
     }
     advanceRef(ref, next, expected, options = {}) {
         return this.write(this.advanceIntent(ref, next, expected, options, []));
@@ -9871,11 +9881,17 @@ class IndexedStore {
             if (found?.head === c.oid)
                 ours++;
         }
-        const all = intent.admissions.length + intent.chains.length;
+        const advance = intent.advance;
+        const moved = advance ? await plan.locate(advance.name, advance.ref) : null;
+        if (advance && moved?.head === advance.next)
+            ours++;
+        const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0);
         if (unanswered && ours === all)
             return 'created';
         if (present > 0)
             return 'exists';
+        if (advance && moved?.head !== advance.expected)
+            return 'lost';
         for (const a of intent.admissions) {
             await plan.put(a.name, a.bytes);
             // The key's newest generation is this one, which has not ended.
@@ -9883,6 +9899,8 @@ class IndexedStore {
         }
         for (const c of intent.chains)
             await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
+        if (advance)
+            await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false });
         return null;
     }
     async planAdvance(intent, plan, unanswered) {
@@ -9905,7 +9923,7 @@ class IndexedStore {
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
     bringFor(intent, extra, options) {
         const names = intent.kind === 'create'
-            ? [...intent.admissions, ...intent.chains].map(x => x.name)
+            ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(x => x.name)
             : intent.kind === 'advance'
                 ? [intent.name, ...(intent.key ? [intent.key] : [])]
                 : intent.names;
@@ -11298,7 +11316,7 @@ function foldAttempt(attempts, record) {
     return number;
 }
 /** A run's ledger: the `runs` instance of the one chain entity. */
-const RUN_CHAIN = {
+const reconstruct_RUN_CHAIN = {
     ...record_RUN_ENTRY,
     family: 'runs',
     holder: 'the ledger',
@@ -11346,7 +11364,7 @@ function runFolder() {
  * a broken chain at sequence 1. No record is ever skipped.
  */
 function reconstruct(records, options = {}) {
-    return foldChain(RUN_CHAIN, records, options);
+    return foldChain(reconstruct_RUN_CHAIN, records, options);
 }
 /**
  * The attempt a `dispatched` record appended now must carry, or null when the run's state does
@@ -11465,7 +11483,7 @@ function checkedGeneration(ref, generation, stored, expected) {
  * the admissions (scan), else with one listing — read and verified. A run that no generation
  * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
  */
-async function admissionOfRun(store, reader, run, listed) {
+async function generations_admissionOfRun(store, reader, run, listed) {
     const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key };
     const admission_ref = refs_admissionRef(run.namespace, run.dispatch_key);
     const first = await reader.readAdmission(admission_ref);
@@ -12077,13 +12095,121 @@ async function keyCommand(context) {
     return 0;
 }
 
+;// CONCATENATED MODULE: ./src/core/newRecord.ts
+
+
+/** A complete record from the fields a caller knows; everything else takes its empty value. */
+function newRecord(fields) {
+    return {
+        schema: RECORD_SCHEMA,
+        run_id: fields.run_id,
+        ledger_sequence: fields.ledger_sequence,
+        previous_record_digest: fields.previous_record_digest,
+        state: fields.state,
+        occurred_at: fields.occurred_at,
+        trigger: fields.trigger,
+        actor: fields.actor,
+        idempotency: {
+            dispatch_key: fields.dispatch_key,
+            request_digest: fields.request_digest,
+            input_key: fields.input_key ?? null
+        },
+        attempt: fields.attempt ?? null,
+        provider: fields.provider ?? null,
+        failure: fields.failure ?? null,
+        evidence: fields.evidence ?? [],
+        decision: fields.decision ?? null,
+        note: fields.note ?? null,
+        authority: { ...NO_AUTHORITY },
+        writer: fields.writer
+    };
+}
+/** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
+function nowTimestamp(now = new Date()) {
+    return timestampOf(now);
+}
+
+;// CONCATENATED MODULE: ./src/core/nextRunRecord.ts
+/**
+ * The record a request appends to a run, validated against the chain as read: a duplicate
+ * when its input_key is already recorded with the same payload, an InputConflict when with
+ * another, else the next record, checked against its head
+ * (docs/design/states.md#appending). Pure: the caller reads and writes.
+ */
+
+
+
+
+
+
+/** The fields an input_key's payload is compared on: the state and what the caller gave. */
+const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
+/**
+ * The record `request` appends after the chain, or the one that already holds its input_key
+ * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
+ */
+function nextRunRecord_nextRunRecord(chain, current, request) {
+    const inputKey = request.fields.input_key;
+    const earlier = inputKey
+        ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
+        : undefined;
+    if (earlier) {
+        const differs = differingField(earlier.value, request);
+        if (differs)
+            throw new InputConflict(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
+                `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
+                'Use a new input_key for a different input.');
+        return { duplicate: earlier };
+    }
+    const head = chain[chain.length - 1];
+    const next = newRecord({
+        ...request.fields,
+        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
+        run_id: current.run_id,
+        ledger_sequence: current.sequence + 1,
+        previous_record_digest: current.head_digest,
+        state: request.state,
+        occurred_at: request.occurred_at,
+        trigger: request.trigger,
+        actor: request.actor,
+        writer: request.writer,
+        dispatch_key: current.dispatch_key,
+        request_digest: current.request_digest
+    });
+    checkAppend(head.value, next, current.head_digest);
+    return { record: next };
+}
+/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
+function defaultAttempt(state, current) {
+    return attempts_nextAttempt(headAttempt(current), state);
+}
+/**
+ * The first field in which a repeated input differs from the record that holds its input_key.
+ * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
+ * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
+ * from the run's state at the time, which has moved on since.
+ */
+function differingField(stored, request) {
+    if (stored.state !== request.state)
+        return 'state';
+    for (const field of PAYLOAD_FIELDS) {
+        const given = request.fields[field];
+        if (given === undefined && field === 'attempt')
+            continue;
+        const value = given ?? (field === 'evidence' ? [] : null);
+        if (canonical_canonicalJson(value) !== canonical_canonicalJson(stored[field] ?? null))
+            return field;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/core/receiver.ts
 /** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
 const CANDIDATE_RUN_IDS = 'candidate_run_ids';
 /** External id: `true` once the receiver admission named the run, else `false`. */
 const RECEIVER_CONFIRMED = 'receiver_confirmed';
 /** External id: the receiver key the intent recorded (the key the receiver admits). */
-const RECEIVER_KEY = 'receiver_key';
+const receiver_RECEIVER_KEY = 'receiver_key';
 /** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
 const RUN_ID = /^[1-9][0-9]{0,15}$/;
 function isWorkflowRunId(value) {
@@ -12112,7 +12238,7 @@ function candidateIds(recorded, returned) {
     return ids;
 }
 /** The external ids that name the confirmed receiver. */
-function confirmedIds(receiver, runUrl) {
+function receiver_confirmedIds(receiver, runUrl) {
     const ids = {
         receiver_run_id: receiver.receiver_run_id,
         [RECEIVER_CONFIRMED]: 'true'
@@ -12125,7 +12251,7 @@ function confirmedIds(receiver, runUrl) {
     }
     return ids;
 }
-function isConfirmed(attempt) {
+function receiver_isConfirmed(attempt) {
     return attempt.external_ids[RECEIVER_CONFIRMED] === 'true';
 }
 /**
@@ -12138,9 +12264,9 @@ function attemptToConfirm(state) {
         return null;
     if (current.submission_state !== 'submitted')
         return null;
-    if (current.external_ids[RECEIVER_KEY] === undefined)
+    if (current.external_ids[receiver_RECEIVER_KEY] === undefined)
         return null;
-    return isConfirmed(current) ? null : current;
+    return receiver_isConfirmed(current) ? null : current;
 }
 /**
  * The GitHub workflow runs a cancel stops: the receiver that owns the current attempt's key
@@ -12312,114 +12438,6 @@ function rethrow(error) {
     throw error;
 }
 
-;// CONCATENATED MODULE: ./src/core/newRecord.ts
-
-
-/** A complete record from the fields a caller knows; everything else takes its empty value. */
-function newRecord(fields) {
-    return {
-        schema: RECORD_SCHEMA,
-        run_id: fields.run_id,
-        ledger_sequence: fields.ledger_sequence,
-        previous_record_digest: fields.previous_record_digest,
-        state: fields.state,
-        occurred_at: fields.occurred_at,
-        trigger: fields.trigger,
-        actor: fields.actor,
-        idempotency: {
-            dispatch_key: fields.dispatch_key,
-            request_digest: fields.request_digest,
-            input_key: fields.input_key ?? null
-        },
-        attempt: fields.attempt ?? null,
-        provider: fields.provider ?? null,
-        failure: fields.failure ?? null,
-        evidence: fields.evidence ?? [],
-        decision: fields.decision ?? null,
-        note: fields.note ?? null,
-        authority: { ...NO_AUTHORITY },
-        writer: fields.writer
-    };
-}
-/** The clock's reading as an entry timestamp (whole seconds, 2000–9999: see timestampOf). */
-function nowTimestamp(now = new Date()) {
-    return timestampOf(now);
-}
-
-;// CONCATENATED MODULE: ./src/core/nextRunRecord.ts
-/**
- * The record a request appends to a run, validated against the chain as read: a duplicate
- * when its input_key is already recorded with the same payload, an InputConflict when with
- * another, else the next record, checked against its head
- * (docs/design/states.md#appending). Pure: the caller reads and writes.
- */
-
-
-
-
-
-
-/** The fields an input_key's payload is compared on: the state and what the caller gave. */
-const PAYLOAD_FIELDS = ['attempt', 'provider', 'failure', 'evidence', 'decision', 'note'];
-/**
- * The record `request` appends after the chain, or the one that already holds its input_key
- * (a duplicate). Throws InputConflict (same key, other payload) or the transition's error.
- */
-function nextRunRecord(chain, current, request) {
-    const inputKey = request.fields.input_key;
-    const earlier = inputKey
-        ? chain.find(entry => entry.value.idempotency.input_key === inputKey)
-        : undefined;
-    if (earlier) {
-        const differs = differingField(earlier.value, request);
-        if (differs)
-            throw new InputConflict(`The input_key ${JSON.stringify(inputKey)} is already recorded at sequence ` +
-                `${earlier.value.ledger_sequence} with a different ${differs}. Nothing was written. ` +
-                'Use a new input_key for a different input.');
-        return { duplicate: earlier };
-    }
-    const head = chain[chain.length - 1];
-    const next = newRecord({
-        ...request.fields,
-        attempt: request.fields.attempt ?? defaultAttempt(request.state, current),
-        run_id: current.run_id,
-        ledger_sequence: current.sequence + 1,
-        previous_record_digest: current.head_digest,
-        state: request.state,
-        occurred_at: request.occurred_at,
-        trigger: request.trigger,
-        actor: request.actor,
-        writer: request.writer,
-        dispatch_key: current.dispatch_key,
-        request_digest: current.request_digest
-    });
-    checkAppend(head.value, next, current.head_digest);
-    return { record: next };
-}
-/** Coordinators need not count attempts: a dispatch or failure belongs to the current one. */
-function defaultAttempt(state, current) {
-    return attempts_nextAttempt(headAttempt(current), state);
-}
-/**
- * The first field in which a repeated input differs from the record that holds its input_key.
- * An omitted field means its empty value (as newRecord writes it), so leaving a field out is a
- * different payload, not a wildcard. The attempt is the exception: when omitted it is derived
- * from the run's state at the time, which has moved on since.
- */
-function differingField(stored, request) {
-    if (stored.state !== request.state)
-        return 'state';
-    for (const field of PAYLOAD_FIELDS) {
-        const given = request.fields[field];
-        if (given === undefined && field === 'attempt')
-            continue;
-        const value = given ?? (field === 'evidence' ? [] : null);
-        if (canonical_canonicalJson(value) !== canonical_canonicalJson(stored[field] ?? null))
-            return field;
-    }
-    return null;
-}
-
 ;// CONCATENATED MODULE: ./src/core/writer.ts
 /**
  * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
@@ -12526,6 +12544,9 @@ function defaultRunId(dispatchKey, writer) {
 
 
 
+/** The key names no run yet (one-step dispatch admits it itself). */
+class NotAdmitted extends errors_InvalidInput {
+}
 /**
  * Finds a run and reads its whole chain, with the admission that admits it; unknown runs are an
  * error. By dispatch key it is the newest generation's run (docs/design/generations.md): one listing of the key's
@@ -12553,7 +12574,7 @@ async function readRun(store, namespace, selector) {
                     found.generations[found.generations.length - 1] ??
                     null;
             if (!admitted)
-                throw new errors_InvalidInput(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
+                throw new NotAdmitted(`The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
                     `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`);
             ledger_ref = admitted.admission.ledger_ref;
         }
@@ -12567,7 +12588,7 @@ async function readRun(store, namespace, selector) {
                     'admit from that run writes its first record.');
         storedNames_checkChainNames(namespace, ledger_ref, chain);
         const first = chain[0].value;
-        admitted ??= await admissionOfRun(store, reader, {
+        admitted ??= await generations_admissionOfRun(store, reader, {
             namespace,
             run_id: first.run_id,
             dispatch_key: first.idempotency.dispatch_key
@@ -12733,14 +12754,14 @@ function parseRecordFields(value) {
  * again here: it is reported (LostRace), and the caller re-reads and re-plans.
  */
 async function appendRecord(store, request, chain) {
-    const journal = new Journal({ store, ref: request.ledger_ref, chain: RUN_CHAIN }, [...chain]);
+    const journal = new Journal({ store, ref: request.ledger_ref, chain: reconstruct_RUN_CHAIN }, [...chain]);
     const read = journal.state;
     return journal.decideAndAppend(ledger => {
         if (ledger.head?.oid !== read.head_oid)
             throw new LostRace(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
                 'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
                 'nothing is retried blindly.');
-        const next = nextRunRecord(ledger.entries, read, request);
+        const next = nextRunRecord_nextRunRecord(ledger.entries, read, request);
         if ('duplicate' in next)
             return { done: { record: next.duplicate, duplicate: true, chain: [...ledger.entries] } };
         return {
@@ -12756,6 +12777,10 @@ async function appendRecord(store, request, chain) {
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
  * whether a coordinator was cancelled before its receiver started.
  */
+
+
+
+
 
 
 
@@ -12790,7 +12815,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
     const attempt = attemptToConfirm(runView_verifiedState(chain));
     if (attempt === null)
         return chain;
-    const key = attempt.external_ids[RECEIVER_KEY];
+    const key = attempt.external_ids[receiver_RECEIVER_KEY];
     const receiver = await findReceiver(store, options.namespace, key);
     if (receiver === null)
         return chain;
@@ -12801,7 +12826,7 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
             provider: {
                 driver: attempt.driver ?? 'workflow',
                 submission_state: 'submitted',
-                external_ids: confirmedIds(receiver, options.runUrl)
+                external_ids: receiver_confirmedIds(receiver, options.runUrl)
             }
         },
         occurred_at: time_timestampOf(options.clock.now()),
@@ -12824,6 +12849,53 @@ async function coordinatorCancelled(store, namespace, run_id) {
         return false;
     checkChainNames(namespace, ref, chain);
     return verifiedState(chain).state === 'cancelled';
+}
+async function decideReceiver(store, of) {
+    const ref = ledgerRef(of.namespace, of.coordinator.run_id);
+    const chain = await store.read(reader => reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh }));
+    if (chain === null || chain.length === 0)
+        return { kind: 'unknown' };
+    checkChainNames(of.namespace, ref, chain);
+    const state = verifiedState(chain);
+    if (state.state === 'cancelled')
+        return { kind: 'cancelled' };
+    // A run is written only through its admission: an orphan coordinator fails closed here.
+    await store.read(reader => admissionOfRun(store, reader, {
+        namespace: of.namespace,
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key
+    }));
+    const attempt = state.attempts.find(a => a.number === of.coordinator.attempt);
+    if (state.state !== 'dispatched' ||
+        state.current_attempt !== of.coordinator.attempt ||
+        attempt === undefined ||
+        attempt.external_ids[RECEIVER_KEY] !== of.dispatch_key ||
+        isConfirmed(attempt))
+        return { kind: 'nothing' };
+    // It names only this receiver and the workflow run writing it: its writer's own id.
+    const receiver = {
+        receiver_run_id: of.receiver_run_id,
+        workflow_run_id: of.writer?.github_run_id ?? null
+    };
+    const next = nextRunRecord(chain, state, {
+        state: 'dispatched',
+        fields: {
+            provider: {
+                driver: attempt.driver ?? 'workflow',
+                submission_state: 'submitted',
+                external_ids: confirmedIds(receiver, of.runUrl)
+            }
+        },
+        occurred_at: timestampOf(of.clock.now()),
+        trigger: 'provider_observation',
+        actor: of.actor,
+        writer: of.writer
+    });
+    if ('duplicate' in next)
+        return { kind: 'nothing' };
+    const head = chain[chain.length - 1].oid;
+    const [oid] = (await store.writeEntries([recordCommit(next.record, head)]));
+    return { kind: 'confirm', advance: { ref, next: oid, expected: head } };
 }
 
 ;// CONCATENATED MODULE: ./src/commands/plan.ts
@@ -12898,7 +12970,7 @@ async function showCommand(context) {
         dispatch_key: view.state.dispatch_key
     });
     const receiverKey = view.state.attempts.find(a => a.number === view.state.current_attempt)
-        ?.external_ids[RECEIVER_KEY];
+        ?.external_ids[receiver_RECEIVER_KEY];
     const receiver = receiverKey ? await findReceiver(store, namespace, receiverKey) : null;
     const shown = {
         run_id: view.state.run_id,
@@ -13085,7 +13157,7 @@ async function scanRuns({ namespace }, { store }) {
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
                 try {
                     const { run_id, dispatch_key } = view.state;
-                    await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                    await generations_admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
                 }
                 catch (error) {
                     if (!(error instanceof OrphanRun))
@@ -13750,7 +13822,7 @@ class Verifier {
             const owner = { namespace: this.namespace, run_id: first.run_id };
             const dispatch_key = first.idempotency.dispatch_key;
             try {
-                await admissionOfRun(this.store, this.reader, { ...owner, dispatch_key }, this.admissions);
+                await generations_admissionOfRun(this.store, this.reader, { ...owner, dispatch_key }, this.admissions);
             }
             catch (error) {
                 // A broken admission of its key is listed there; whether this run is an orphan waits.

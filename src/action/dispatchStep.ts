@@ -1,6 +1,7 @@
 import { dispatch, type DispatchBoundary, type DispatchResult } from '../commands/dispatch.js'
 import type { StepContext } from './context.js'
-import type { Inputs } from './inputs.js'
+import { jsonInput, type Inputs } from './inputs.js'
+import { admissionRef } from '../commands/reporting.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
 import { flag, type StepReport } from './report.js'
 import { notOwnedOutputs, runIdentityOutputs, runOutputs, runRows } from './runReport.js'
@@ -27,17 +28,27 @@ export async function dispatchStep(inputs: Inputs, context: StepContext): Promis
         cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
         env
       },
-      onBoundary: failpoint(env)
+      onBoundary: failpoint(env),
+      request: jsonInput(inputs.request, 'request'),
+      reuse: inputs.reuse
     },
     context
   )
-  return report(result, context.store.name)
+  return report(result, context.store.name, inputs.namespace)
 }
 
-function report(result: DispatchResult, store: string): StepReport {
+function report(result: DispatchResult, store: string, namespace: string): StepReport {
   const { state } = result
   const ids = result.external_ids
-  const identity = runIdentityOutputs(state, result.ledger_ref, store)
+  const identity = {
+    ...runIdentityOutputs(state, result.ledger_ref, store),
+    // admit's outputs: this step may have admitted the run itself (one-step dispatch).
+    created: flag(result.admitted.created),
+    recorded: flag(result.admitted.created),
+    admission_ref: admissionRef(namespace, state.dispatch_key),
+    generation: String(result.admitted.generation),
+    conflict: 'false'
+  }
   const dispatchOutputs = {
     sent: flag(result.sends > 0),
     submission_state: result.submission_state ?? '',

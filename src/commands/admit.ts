@@ -12,7 +12,7 @@ import { admissionRef, ledgerRef } from '../core/refs.js'
 import { entryLocation } from '../core/index/location.js'
 import { INITIAL_STATES } from '../core/states.js'
 import { parseOrThrow } from '../core/validate.js'
-import type { Store, StoredEntry } from '../store/store.js'
+import type { RefAdvance, Store, StoredEntry } from '../store/store.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { newRecord } from '../core/newRecord.js'
 import { InitialStateSchema } from '../core/states.js'
@@ -24,7 +24,8 @@ import {
   type DispatchTargetOptions
 } from './dispatchTarget.js'
 import { assessGenerations, type Assessment } from './generations.js'
-import { coordinatorCancelled } from './receiver.js'
+import { coordinatorCancelled, decideReceiver } from './receiver.js'
+import { WRITE_TRIES } from '../core/chain/definition.js'
 import { appendRecord } from './record.js'
 import { coordinatorOf } from '../core/receiver.js'
 import { findControlCharacter } from '../core/text.js'
@@ -39,6 +40,10 @@ export interface AdmitOptions extends DispatchTargetOptions {
   readonly initial_state?: string
   /** docs/design/generations.md: after-terminal (default), after-cancelled or never (validated here). */
   readonly reuse?: string
+  /** Records written with the first in the same write (one-step dispatch's intent). */
+  readonly follow?: AdmitRequest['follow']
+  /** Builds a workflow run's web address (a receiver's confirmation); null when unknown. */
+  readonly runUrl?: ((id: string) => string) | null
 }
 
 export interface AdmitOutcome {
@@ -93,32 +98,52 @@ export async function admitCommand(
     view: null,
     stopped: { coordinator_run_id: coordinator?.run_id as string, written }
   })
-  if (coordinator && (await coordinatorCancelled(store, options.namespace, coordinator.run_id)))
-    return stopped(false)
-  try {
-    const result = await admit(store, {
-      namespace: options.namespace,
-      first_record: first,
-      reuse,
-      occurred_at: occurrenceTime(options.event.name, options.event.payload),
-      // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
-      generation_run_ids: options.run_id ? 'as_given' : 'suffixed'
-    })
-    // A cancel that landed while this receiver was admitting: it still does no work, and
-    // its own run is closed so that nothing lists it as work to do.
-    if (
-      coordinator &&
-      result.created &&
-      (await coordinatorCancelled(store, options.namespace, coordinator.run_id))
-    ) {
-      await closeStoppedReceiver(deps, result, options, coordinator.run_id)
-      return stopped(true)
+  for (let tries = 1; ; tries++) {
+    const decided = coordinator
+      ? await decideReceiver(store, {
+          namespace: options.namespace,
+          coordinator,
+          dispatch_key: target.dispatch_key,
+          receiver_run_id: target.run_id,
+          writer: options.writer,
+          actor: first.actor,
+          clock,
+          runUrl: options.runUrl ?? null,
+          refresh: tries > 1
+        })
+      : null
+    if (decided?.kind === 'cancelled') return stopped(false)
+    try {
+      const result = await admit(store, {
+        namespace: options.namespace,
+        first_record: first,
+        reuse,
+        occurred_at: occurrenceTime(options.event.name, options.event.payload),
+        // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
+        generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
+        follow: options.follow,
+        advance: decided?.kind === 'confirm' ? decided.advance : undefined
+      })
+      // No confirmation was written, so no compare-and-set fenced a cancel: one that landed
+      // while this receiver was admitting still stops it, and its own run is closed so that
+      // nothing lists it as work to do.
+      if (
+        coordinator &&
+        decided?.kind === 'nothing' &&
+        result.created &&
+        (await coordinatorCancelled(store, options.namespace, coordinator.run_id))
+      ) {
+        await closeStoppedReceiver(deps, result, options, coordinator.run_id)
+        return stopped(true)
+      }
+      const view = result.owner ? viewRun(result.chain) : null
+      return { target, result, conflict: null, view, stopped: null }
+    } catch (error) {
+      // The coordinator's ledger moved (its own answer, or a cancel): read it and decide again.
+      if (error instanceof AdvanceLost && tries < WRITE_TRIES) continue
+      if (!(error instanceof AdmissionConflict)) throw error
+      return { target, result: null, conflict: error, view: null, stopped: null }
     }
-    const view = result.owner ? viewRun(result.chain) : null
-    return { target, result, conflict: null, view, stopped: null }
-  } catch (error) {
-    if (!(error instanceof AdmissionConflict)) throw error
-    return { target, result: null, conflict: error, view: null, stopped: null }
   }
 }
 
@@ -156,6 +181,16 @@ function receiverOf(event: DispatchTargetOptions['event']) {
 
 export interface AdmitRequest {
   readonly namespace: string
+  /**
+   * Records that follow the first one in the SAME create-only write, built from the chain as
+   * it starts (one-step dispatch: its intent). Not used when the run already exists.
+   */
+  readonly follow?: (chain: readonly StoredEntry<LedgerRecord>[]) => LedgerRecord[]
+  /**
+   * Another chain moved compare-and-set in the same write as a first arrival (a receiver
+   * confirming itself in its coordinator's ledger); AdvanceLost when that chain had moved.
+   */
+  readonly advance?: RefAdvance
   /** Generation 1's first record; a later generation's is this one with its own run id. */
   readonly first_record: LedgerRecord
   /** admitted_at; the first record's occurred_at when not given. */
@@ -206,7 +241,7 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
   const admission_ref = admissionRef(request.namespace, dispatch_key)
   const admission = admissionFor(request, first, { generation: 1, previous_run_id: null })
   const refs = { admission_ref, generation_ref: admission_ref }
-  const created = await tryCreate(store, refs, admission, first)
+  const created = await tryCreate(store, refs, { admission, first, request })
   if (created) return { ...created, reason: 'first_arrival' }
 
   for (let round = 1; ; round++) {
@@ -220,30 +255,51 @@ export async function admit(store: Store, request: AdmitRequest): Promise<AdmitR
   }
 }
 
-/** Writes the two entries and creates both refs in one create-only transaction; null if any exists. */
+/**
+ * The chain advanced in the same write as an admission had moved: nothing was written. The
+ * caller re-reads that chain and decides again.
+ */
+export class AdvanceLost extends LostRace {}
+
+/**
+ * Writes the entries (the admission, the first record and those that follow it) and creates
+ * both refs in one create-only transaction, with the request's advance if any; null if any
+ * ref exists.
+ */
 async function tryCreate(
   store: Store,
   refs: { readonly admission_ref: string; readonly generation_ref: string },
-  admission: Admission,
-  first: LedgerRecord
+  entries: {
+    readonly admission: Admission
+    readonly first: LedgerRecord
+    readonly request: AdmitRequest
+  }
 ): Promise<Omit<AdmitResult, 'reason'> | null> {
+  const { admission, first, request } = entries
   const [admissionOid, recordOid] = (await store.writeEntries([
     admissionCommit(admission),
     recordCommit(first, null)
   ])) as [string, string]
-  const outcome = await store.createRefs([
-    { ref: refs.generation_ref, oid: admissionOid },
-    { ref: admission.ledger_ref, oid: recordOid }
-  ])
-  if (outcome !== 'created') return null
-  return {
-    admission,
-    ...refs,
-    created: true,
-    recorded: true,
-    owner: true,
-    chain: [{ oid: recordOid, value: first }]
+  const chain: StoredEntry<LedgerRecord>[] = [{ oid: recordOid, value: first }]
+  for (const record of request.follow?.(chain) ?? []) {
+    const parent = (chain[chain.length - 1] as StoredEntry<LedgerRecord>).oid
+    const [oid] = (await store.writeEntries([recordCommit(record, parent)])) as [string]
+    chain.push({ oid, value: record })
   }
+  const head = (chain[chain.length - 1] as StoredEntry<LedgerRecord>).oid
+  const creates = [
+    { ref: refs.generation_ref, oid: admissionOid },
+    { ref: admission.ledger_ref, oid: head }
+  ]
+  const outcome = request.advance
+    ? await store.createRefs(creates, { advance: request.advance })
+    : await store.createRefs(creates)
+  if (outcome === 'lost')
+    throw new AdvanceLost(
+      `Another writer moved ${request.advance?.ref} while this admission was written; nothing was written.`
+    )
+  if (outcome !== 'created') return null
+  return { admission, ...refs, created: true, recorded: true, owner: true, chain }
 }
 
 /**
@@ -362,7 +418,7 @@ async function createNext(
     admission_ref: found.admission_ref,
     generation_ref: generationRef(found.admission_ref, found.generation)
   }
-  const created = await tryCreate(store, refs, next, nextFirst)
+  const created = await tryCreate(store, refs, { admission: next, first: nextFirst, request })
   return created ? { ...created, reason: 'new_generation' } : null
 }
 

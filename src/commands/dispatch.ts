@@ -12,7 +12,7 @@ import {
   type DispatchMove
 } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
-import { attemptToConfirm } from '../core/receiver.js'
+import { attemptToConfirm, isConfirmed } from '../core/receiver.js'
 import type {
   Actor,
   Attempt,
@@ -33,6 +33,11 @@ import type { CommandDeps } from './deps.js'
 import { buildDriver, type DriverGitHub, type DriverOptions } from './dispatchDriver.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
+import { admitCommand } from './admit.js'
+import { NotAdmitted } from './readRun.js'
+import { nextRunRecord } from '../core/nextRunRecord.js'
+import { RUN_CHAIN } from '../core/reconstruct.js'
+import { LostRace, StoreError } from '../core/errors.js'
 import { verifiedState } from './runView.js'
 import { mayAct, selectRun, type RunChoice } from './selectRun.js'
 
@@ -49,6 +54,9 @@ export interface DispatchOptions extends RunChoice {
   /** The driver that sends the work, and its settings. */
   readonly driver: DriverOptions
   readonly onBoundary?: (boundary: DispatchBoundary) => void
+  /** For a step that admits the run itself: the request merged into the digest, and reuse. */
+  readonly request?: unknown
+  readonly reuse?: string
 }
 
 export type DispatchOutcome =
@@ -82,6 +90,8 @@ export interface DispatchResult {
   readonly external_ids: Readonly<Record<string, string>>
   /** What happened, in one or two sentences. */
   readonly message: string
+  /** Whether this step admitted the run itself (one-step dispatch), and its generation. */
+  readonly admitted: { readonly created: boolean; readonly generation: number }
 }
 
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
@@ -92,20 +102,39 @@ export async function dispatch(
   deps: CommandDeps<DriverGitHub>
 ): Promise<DispatchResult> {
   const driver = buildDriver(options.driver, options, deps)
-  const selected = await selectRun(deps.store, options)
-  const run = new RunLedger(
-    {
-      store: deps.store,
-      trigger: triggerFor(options.event?.name ?? ''),
-      actor: options.event ? actorFrom(options.event.payload) : null,
-      writer: options.writer,
-      now: () => timestampOf(deps.clock.now()),
-      driver: driver.name
-    },
-    selected.ledger_ref,
-    selected.chain,
-    selected.owner
-  )
+  const writer: LedgerWriter = {
+    store: deps.store,
+    trigger: triggerFor(options.event?.name ?? ''),
+    actor: options.event ? actorFrom(options.event.payload) : null,
+    writer: options.writer,
+    now: () => timestampOf(deps.clock.now()),
+    driver: driver.name
+  }
+  const step = (run: RunLedger) => new DispatchStep(run, driver, options.onBoundary ?? (() => {}))
+  const found = await selectRun(deps.store, options).catch((error: unknown) => {
+    // Selected from the event and not admitted yet: this step admits it itself (one step).
+    if (error instanceof NotAdmitted && !options.run_id && !options.dispatch_key) return null
+    throw error
+  })
+  const admitted = found ? null : await admitWithIntent(options, deps, writer, driver)
+  if (admitted) {
+    const run = new RunLedger(writer, admitted.ledger_ref, admitted.chain, true, {
+      created: true,
+      generation: admitted.generation
+    })
+    const first = step(run)
+    const attempt = run.state.attempts[0] as RecoveredRunState['attempts'][number]
+    return (
+      (await first.settledAfter({ number: attempt.number, reason: attempt.reason })) ??
+      protocol(run, first)
+    )
+  }
+  // Another arrival admitted the key first: go on as any step that finds it admitted.
+  const selected = found ?? (await selectRun(deps.store, options))
+  const run = new RunLedger(writer, selected.ledger_ref, selected.chain, selected.owner, {
+    created: false,
+    generation: selected.generation
+  })
   if (!mayAct(selected))
     return run.result(
       'not_owner',
@@ -113,12 +142,74 @@ export async function dispatch(
       `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
         'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
     )
-  const step = new DispatchStep(run, driver, options.onBoundary ?? (() => {}))
+  return protocol(run, step(run))
+}
+
+async function protocol(run: RunLedger, step: DispatchStep): Promise<DispatchResult> {
   for (let move = 0; move < MAX_MOVES; move++) {
     const done = await step.take(dispatchMove(run.state, run.plan))
     if (done) return done
   }
   return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.')
+}
+
+/**
+ * One-step dispatch (docs/design/dispatch.md#one-step): the admission, the first record and the
+ * intent of attempt 1 in ONE create-only write, so the quick start is one step and one push
+ * before the send. Null when another arrival admitted the key first (nothing was written).
+ */
+async function admitWithIntent(
+  options: DispatchOptions,
+  deps: CommandDeps<DriverGitHub>,
+  writer: LedgerWriter,
+  driver: Driver
+): Promise<{ ledger_ref: string; chain: StoredEntry<LedgerRecord>[]; generation: number } | null> {
+  options.onBoundary?.('before-intent')
+  const outcome = await admitCommand(
+    {
+      namespace: options.namespace,
+      event: options.event as WorkflowEvent,
+      request: options.request,
+      reuse: options.reuse,
+      writer: options.writer,
+      follow: chain => [intentAfter(chain, writer, driver)]
+    },
+    deps
+  )
+  if (outcome.conflict) throw outcome.conflict
+  const result = outcome.result
+  if (!result?.created || result.chain === null) return null
+  options.onBoundary?.('after-intent')
+  return {
+    ledger_ref: result.admission.ledger_ref,
+    chain: result.chain,
+    generation: result.admission.generation
+  }
+}
+
+/** The intent of the run's first attempt, after its first record. */
+function intentAfter(
+  chain: readonly StoredEntry<LedgerRecord>[],
+  writer: LedgerWriter,
+  driver: Driver
+): LedgerRecord {
+  const state = verifiedState(chain)
+  const move = dispatchMove(state, planRecovery(state))
+  if (move.kind !== 'send') throw new StoreError(`A new run cannot be sent: ${state.state}.`)
+  const intent = intentRecord(
+    driver.name,
+    move.attempt,
+    driver.intentIds(callFor(state, move.attempt.number))
+  )
+  const next = nextRunRecord(chain, state, {
+    ...intent,
+    occurred_at: writer.now(),
+    trigger: writer.trigger,
+    actor: writer.actor,
+    writer: writer.writer
+  })
+  if ('duplicate' in next) throw new StoreError('A new run already holds its intent.')
+  return next.record
 }
 
 /**
@@ -166,13 +257,27 @@ class DispatchStep {
     const intent = intentRecord(driver.name, attempt, driver.intentIds(call))
     await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent)
     this.boundary('after-intent')
+    return this.sendRecorded(attempt)
+  }
+
+  /** The send of an attempt whose intent is durable, then its outcome recorded. */
+  private async sendRecorded(attempt: Attempt): Promise<SendOutcome> {
+    const { run, driver } = this
     run.sends++
-    const outcome = await driver.send(call, run.externalIds(attempt.number))
+    const outcome = await driver.send(
+      callFor(run.state, attempt.number),
+      run.externalIds(attempt.number)
+    )
     this.boundary('after-send')
     const record = sendRecord(driver.name, outcome, run.submission(attempt.number))
-    if (record) await run.append(record)
+    if (record) await run.appendUnlessSettled(record, { attempt: attempt.number, by: 'submitted' })
     this.boundary('after-outcome')
     return outcome
+  }
+
+  /** One-step dispatch: the intent came with the admission; send, record, settle. */
+  async settledAfter(attempt: Attempt): Promise<DispatchResult | null> {
+    return this.settled(await this.sendRecorded(attempt), attempt.number)
   }
 
   /** The result of a send, or null when it must be looked up (a run's refusal is final). */
@@ -197,7 +302,11 @@ class DispatchStep {
     const left = sendsLeft(run.sends, sendsStarted(run.records(), n))
     switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft: left })) {
       case 'adopt':
-        await run.append(adopted(driver, lookup), 'provider_observation')
+        await run.appendUnlessSettled(adopted(driver, lookup), {
+          attempt: n,
+          by: 'submitted',
+          trigger: 'provider_observation'
+        })
         return run.result(
           'submitted',
           n,
@@ -259,7 +368,11 @@ async function confirm(run: RunLedger, driver: Driver): Promise<string> {
   if (attempt === null) return ''
   const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids)
   if (lookup.kind !== 'found') return ' No receiver has admitted it yet.'
-  await run.append(adopted(driver, lookup), 'provider_observation')
+  await run.appendUnlessSettled(adopted(driver, lookup), {
+    attempt: attempt.number,
+    by: 'confirmed',
+    trigger: 'provider_observation'
+  })
   return ' Its receiver has admitted: the ledger now names that run.'
 }
 
@@ -299,7 +412,8 @@ class RunLedger {
     private readonly options: LedgerWriter,
     readonly ledger_ref: string,
     chain: StoredEntry<LedgerRecord>[],
-    private readonly owner: boolean
+    private readonly owner: boolean,
+    private readonly admitted: DispatchResult['admitted']
   ) {
     this.chain = chain
     this.state = verifiedState(chain)
@@ -337,6 +451,41 @@ class RunLedger {
     this.plan = planRecovery(this.state)
   }
 
+  /**
+   * A record about an attempt, unless another writer settled the attempt first: the
+   * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
+   * between this step's read and its write, so this compare-and-set then loses; re-read, the
+   * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
+   * more is written. Any other lost race fails the step, as every lost race does.
+   */
+  async appendUnlessSettled(
+    record: OutcomeRecord,
+    settled: {
+      readonly attempt: number
+      readonly by: 'submitted' | 'confirmed'
+      readonly trigger?: Trigger
+    }
+  ): Promise<void> {
+    try {
+      await this.append(record, settled.trigger)
+    } catch (error) {
+      if (!(error instanceof LostRace)) throw error
+      const chain = await this.options.store.read(reader =>
+        reader.readChain(this.ledger_ref, RUN_CHAIN, { refresh: true })
+      )
+      if (chain === null) throw error
+      this.chain = chain
+      this.state = verifiedState(chain)
+      this.plan = planRecovery(this.state)
+      const now = this.state.attempts.find(a => a.number === settled.attempt)
+      const done =
+        this.state.state === 'dispatched' &&
+        now?.submission_state === 'submitted' &&
+        (settled.by === 'submitted' || isConfirmed(now))
+      if (!done) throw error
+    }
+  }
+
   result(outcome: DispatchOutcome, attempt: number | null, message: string): DispatchResult {
     const at = attempt ?? this.state.current_attempt
     const current = this.state.attempts.find(a => a.number === at)
@@ -352,6 +501,7 @@ class RunLedger {
       attempt: at,
       submission_state: current?.submission_state ?? null,
       external_ids: current?.external_ids ?? {},
+      admitted: this.admitted,
       message
     }
   }

@@ -12,6 +12,9 @@ import {
 } from './generations.js'
 import { checkChainNames } from './storedNames.js'
 
+/** The key names no run yet (one-step dispatch admits it itself). */
+export class NotAdmitted extends InvalidInput {}
+
 /** How a step names the run it acts on. */
 export type RunSelector =
   | { readonly by: 'run_id'; readonly run_id: string }
@@ -66,7 +69,7 @@ export async function readRun(
         found.generations[found.generations.length - 1] ??
         null
       if (!admitted)
-        throw new InvalidInput(
+        throw new NotAdmitted(
           `The dispatch key ${JSON.stringify(selector.dispatch_key)} is not admitted (no ` +
             `${found.admission_ref}). Check the \`dispatch_key\` and the \`namespace\`, or admit it first.`
         )

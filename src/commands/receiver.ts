@@ -3,17 +3,22 @@
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
  * whether a coordinator was cancelled before its receiver started.
  */
+import { recordCommit } from '../core/entry.js'
+import { nextRunRecord } from '../core/nextRunRecord.js'
 import {
   attemptToConfirm,
   confirmedIds,
+  isConfirmed,
   RECEIVER_KEY,
   type AdmittedReceiver
 } from '../core/receiver.js'
 import type { Actor, LedgerRecord, Writer } from '../core/record.js'
+import { RUN_CHAIN } from '../core/reconstruct.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { timestampOf } from '../core/time.js'
-import type { Store, StoredEntry } from '../store/store.js'
+import type { RefAdvance, Store, StoredEntry } from '../store/store.js'
 import type { Clock } from './deps.js'
+import { admissionOfRun } from './generations.js'
 import { appendRecord } from './record.js'
 import { verifiedState } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
@@ -103,4 +108,83 @@ export async function coordinatorCancelled(
   if (chain === null || chain.length === 0) return false
   checkChainNames(namespace, ref, chain)
   return verifiedState(chain).state === 'cancelled'
+}
+
+/**
+ * What a receiver's admission does to its coordinator's ledger
+ * (docs/design/dispatch.md#the-receiver-confirms-itself), decided from one read of it:
+ * `unknown` when there is no such run in this namespace (a dispatch key chosen by hand: admit
+ * as any other), `cancelled` (write nothing, do no work), `confirm` with the submission update
+ * naming this receiver — written in the same atomic write as the admission, compare-and-set
+ * on the head read — or `nothing` when the coordinator's current attempt is not this one or
+ * is already confirmed. A coordinator ledger that does not verify fails closed (throws).
+ */
+export type ReceiverDecision =
+  | { readonly kind: 'unknown' | 'cancelled' | 'nothing' }
+  | { readonly kind: 'confirm'; readonly advance: RefAdvance }
+
+export interface ReceiverOf {
+  readonly namespace: string
+  /** The coordinator attempt the receiver's key names. */
+  readonly coordinator: { readonly run_id: string; readonly attempt: number }
+  /** The receiver's own dispatch key and run id, and who it is (the confirmation's writer). */
+  readonly dispatch_key: string
+  readonly receiver_run_id: string
+  readonly writer: Writer | null
+  readonly actor: Actor | null
+  readonly clock: Clock
+  readonly runUrl: ((id: string) => string) | null
+  /** Read the arbiter again (after a lost compare-and-set). */
+  readonly refresh: boolean
+}
+
+export async function decideReceiver(store: Store, of: ReceiverOf): Promise<ReceiverDecision> {
+  const ref = ledgerRef(of.namespace, of.coordinator.run_id)
+  const chain = await store.read(reader =>
+    reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh })
+  )
+  if (chain === null || chain.length === 0) return { kind: 'unknown' }
+  checkChainNames(of.namespace, ref, chain)
+  const state = verifiedState(chain)
+  if (state.state === 'cancelled') return { kind: 'cancelled' }
+  // A run is written only through its admission: an orphan coordinator fails closed here.
+  await store.read(reader =>
+    admissionOfRun(store, reader, {
+      namespace: of.namespace,
+      run_id: state.run_id,
+      dispatch_key: state.dispatch_key
+    })
+  )
+  const attempt = state.attempts.find(a => a.number === of.coordinator.attempt)
+  if (
+    state.state !== 'dispatched' ||
+    state.current_attempt !== of.coordinator.attempt ||
+    attempt === undefined ||
+    attempt.external_ids[RECEIVER_KEY] !== of.dispatch_key ||
+    isConfirmed(attempt)
+  )
+    return { kind: 'nothing' }
+  // It names only this receiver and the workflow run writing it: its writer's own id.
+  const receiver = {
+    receiver_run_id: of.receiver_run_id,
+    workflow_run_id: of.writer?.github_run_id ?? null
+  }
+  const next = nextRunRecord(chain, state, {
+    state: 'dispatched',
+    fields: {
+      provider: {
+        driver: attempt.driver ?? 'workflow',
+        submission_state: 'submitted',
+        external_ids: confirmedIds(receiver, of.runUrl)
+      }
+    },
+    occurred_at: timestampOf(of.clock.now()),
+    trigger: 'provider_observation',
+    actor: of.actor,
+    writer: of.writer
+  })
+  if ('duplicate' in next) return { kind: 'nothing' }
+  const head = (chain[chain.length - 1] as StoredEntry<LedgerRecord>).oid
+  const [oid] = (await store.writeEntries([recordCommit(next.record, head)])) as [string]
+  return { kind: 'confirm', advance: { ref, next: oid, expected: head } }
 }

@@ -16,6 +16,13 @@ export interface RefCreate {
   readonly oid: string
 }
 
+/** A chain moved compare-and-set in the same atomic write as some create-only refs. */
+export interface RefAdvance {
+  readonly ref: string
+  readonly next: string
+  readonly expected: string
+}
+
 /** What a chain reader needs of a chain's definition: how to decode one stored entry. */
 export type ChainDecoder<R> = Pick<ChainDefinition<R, unknown>, 'decode'>
 
@@ -94,6 +101,15 @@ export interface Store {
    * (then nothing was written).
    */
   createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
+  /**
+   * The same, and in the SAME atomic write (one push) `advance` moves another chain
+   * compare-and-set (reviving it if archived): `lost` when only that chain had moved (then
+   * nothing was written: re-read and decide again).
+   */
+  createRefs(
+    refs: readonly RefCreate[],
+    options: { readonly advance: RefAdvance }
+  ): Promise<'created' | 'exists' | 'lost'>
   /** Compare-and-set: moves ref to next only if it still points at expected. */
   advanceRef(
     ref: string,

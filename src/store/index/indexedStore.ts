@@ -46,6 +46,7 @@ import type {
   ChainDecoder,
   RawRef,
   ReadOptions,
+  RefAdvance,
   RefCreate,
   Store,
   StoreReader,
@@ -92,6 +93,8 @@ type Intent =
       readonly kind: 'create'
       readonly admissions: ReadonlyArray<{ name: AdmissionName; ref: string; bytes: Buffer }>
       readonly chains: ReadonlyArray<{ name: LogicalName; ref: string; oid: string }>
+      /** A chain moved compare-and-set in the same write (a receiver's confirmation). */
+      readonly advance: (RefAdvance & { readonly name: LogicalName }) | null
     }
   | {
       readonly kind: 'advance'
@@ -168,7 +171,15 @@ export class IndexedStore implements Store {
     await this.bringNames(refs.map(named), { refresh: false })
   }
 
-  async createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'> {
+  createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
+  createRefs(
+    refs: readonly RefCreate[],
+    options: { readonly advance: RefAdvance }
+  ): Promise<'created' | 'exists' | 'lost'>
+  async createRefs(
+    refs: readonly RefCreate[],
+    options: { readonly advance?: RefAdvance } = {}
+  ): Promise<'created' | 'exists' | 'lost'> {
     const admissions = []
     const chains = []
     for (const { ref, oid } of refs) {
@@ -177,7 +188,17 @@ export class IndexedStore implements Store {
         admissions.push({ name, ref, bytes: await this.entryBytes(oid) })
       else chains.push({ name, ref, oid })
     }
-    return this.write<'created' | 'exists'>({ kind: 'create', admissions, chains })
+    const advance = options.advance
+      ? { ...options.advance, name: named(options.advance.ref) }
+      : null
+    if (advance && advance.name.kind !== 'chain')
+      throw new StoreError(`${advance.ref} is not a chain`)
+    return this.write<'created' | 'exists' | 'lost'>({
+      kind: 'create',
+      admissions,
+      chains,
+      advance
+    })
   }
 
   advanceRef(
@@ -496,9 +517,13 @@ export class IndexedStore implements Store {
       if (found) present++
       if (found?.head === c.oid) ours++
     }
-    const all = intent.admissions.length + intent.chains.length
+    const advance = intent.advance
+    const moved = advance ? await plan.locate(advance.name, advance.ref) : null
+    if (advance && moved?.head === advance.next) ours++
+    const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0)
     if (unanswered && ours === all) return 'created'
     if (present > 0) return 'exists'
+    if (advance && moved?.head !== advance.expected) return 'lost'
     for (const a of intent.admissions) {
       await plan.put(a.name, a.bytes)
       // The key's newest generation is this one, which has not ended.
@@ -506,6 +531,8 @@ export class IndexedStore implements Store {
     }
     for (const c of intent.chains)
       await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false })
+    if (advance)
+      await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false })
     return null
   }
 
@@ -535,7 +562,9 @@ export class IndexedStore implements Store {
   ): Promise<void> {
     const names =
       intent.kind === 'create'
-        ? [...intent.admissions, ...intent.chains].map(x => x.name)
+        ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(
+            x => x.name
+          )
         : intent.kind === 'advance'
           ? [intent.name, ...(intent.key ? [intent.key] : [])]
           : intent.names
