@@ -1,8 +1,8 @@
-export const id = 690;
-export const ids = [690];
+export const id = 606;
+export const ids = [606];
 export const modules = {
 
-/***/ 1658:
+/***/ 2064:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -15,18 +15,18 @@ function flag(value) {
 
 /***/ }),
 
-/***/ 4447:
+/***/ 2053:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ defaultRunId),
 /* harmony export */   V: () => (/* binding */ resolveDispatch)
 /* harmony export */ });
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7515);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1755);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1542);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(854);
 
 
 
@@ -64,7 +64,7 @@ function defaultRunId(dispatchKey, writer) {
 
 /***/ }),
 
-/***/ 3141:
+/***/ 4115:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -72,17 +72,17 @@ function defaultRunId(dispatchKey, writer) {
 /* harmony export */   t6: () => (/* binding */ recordCommand)
 /* harmony export */ });
 /* unused harmony export parseRecordFields */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4461);
-/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(634);
-/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3086);
-/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4130);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2334);
-/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(993);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
-/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1394);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8151);
+/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8828);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2250);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7515);
+/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9844);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5139);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7320);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(567);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6828);
+/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9830);
 
 
 
@@ -161,7 +161,7 @@ async function appendRecord(store, request, chain) {
 
 /***/ }),
 
-/***/ 1394:
+/***/ 9830:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -173,23 +173,23 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
+var dispatchKey = __webpack_require__(7515);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(7406);
 // EXTERNAL MODULE: ./src/core/text.ts
-var core_text = __webpack_require__(2020);
+var core_text = __webpack_require__(1542);
 // EXTERNAL MODULE: ./src/core/writer.ts
-var core_writer = __webpack_require__(7416);
+var core_writer = __webpack_require__(854);
 // EXTERNAL MODULE: ./src/core/refs.ts
-var refs = __webpack_require__(9301);
+var refs = __webpack_require__(1755);
 // EXTERNAL MODULE: ./src/commands/dispatchTarget.ts
-var dispatchTarget = __webpack_require__(4447);
+var dispatchTarget = __webpack_require__(2053);
 // EXTERNAL MODULE: ./src/commands/generations.ts
-var generations = __webpack_require__(1125);
+var generations = __webpack_require__(7783);
 // EXTERNAL MODULE: ./src/commands/storedNames.ts
-var storedNames = __webpack_require__(7931);
+var storedNames = __webpack_require__(8785);
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
+var runView = __webpack_require__(6828);
 ;// CONCATENATED MODULE: ./src/commands/readRun.ts
 
 
@@ -347,7 +347,7 @@ function chooseSelector(choice) {
 
 /***/ }),
 
-/***/ 3086:
+/***/ 7515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -357,14 +357,14 @@ function chooseSelector(choice) {
 /* harmony export */   aY: () => (/* binding */ checkDispatchKey)
 /* harmony export */ });
 /* unused harmony exports KEY_SCHEME, keyComponent */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8395);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3305);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
-/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2020);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5643);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2329);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3415);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8376);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9844);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1542);
 
 
 
@@ -681,15 +681,15 @@ function actorFrom(payload) {
 
 /***/ }),
 
-/***/ 4196:
+/***/ 1578:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   M: () => (/* binding */ newRecord)
 /* harmony export */ });
 /* unused harmony export nowTimestamp */
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4130);
-/* harmony import */ var _time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9844);
+/* harmony import */ var _time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7320);
 
 
 /** A complete record from the fields a caller knows; everything else takes its empty value. */
@@ -726,18 +726,18 @@ function nowTimestamp(now = new Date()) {
 
 /***/ }),
 
-/***/ 7256:
+/***/ 2250:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ nextRunRecord)
 /* harmony export */ });
-/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4196);
-/* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4461);
-/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
+/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1407);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
+/* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1578);
+/* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8151);
+/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9154);
 /**
  * The record a request appends to a run, validated against the chain as read: a duplicate
  * when its input_key is already recorded with the same payload, an InputConflict when with
@@ -814,14 +814,14 @@ function differingField(stored, request) {
 
 /***/ }),
 
-/***/ 2334:
+/***/ 7320:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U_: () => (/* binding */ timestampOf)
 /* harmony export */ });
 /* unused harmony exports EARLIEST, LATEST */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
 
 /** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 const EARLIEST = Date.UTC(2000, 0, 1);
@@ -842,15 +842,15 @@ function timestampOf(now) {
 
 /***/ }),
 
-/***/ 634:
+/***/ 8828:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ Journal)
 /* harmony export */ });
-/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
-/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
+/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so
