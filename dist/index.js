@@ -32224,8 +32224,6 @@ class WritePlan {
      */
     async archiveTips(keys) {
         const tips = new Map();
-        if (!this.store.archiveTips)
-            return tips;
         const byNamespace = new Map();
         for (const key of keys) {
             const [namespace, bucket] = key.split('\n');
@@ -32253,9 +32251,7 @@ class WritePlan {
     async archiveChange(key, time, tips) {
         const [namespace, bucket] = key.split('\n');
         const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
-        const tip = tips.has(key)
-            ? (tips.get(key) ?? null)
-            : await this.store.archiveTip(namespace, bucket);
+        const tip = tips.get(key) ?? null;
         const commits = this.compacted.has(key)
             ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
             : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time });
@@ -32828,12 +32824,9 @@ class IndexedStore {
             objects.close();
         }
     }
-    /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-    async archiveTip(namespace, bucket) {
-        return (await this.archiveTips(namespace, [bucket])).get(bucket) ?? null;
-    }
     /**
-     * The archive tips of buckets, brought shallow in one fetch and read by one reader: the plan's
+     * The archive tips of buckets, brought shallow in one fetch (their history is never needed to
+     * extend them) and read by one reader: the plan's
      * own when nothing was fetched (a local store), else a fresh one (a reader started before a
      * fetch may not see what it brought). Each tip is checked to be an archive commit of its very
      * ref, since the write moves it next.

@@ -226,10 +226,6 @@ export class MemoryPlanStore implements PlanStore {
     return live
   }
 
-  async archiveTip(namespace: string, bucket: string): Promise<string | null> {
-    return this.local.refs.get(archiveRef(namespace, bucket)) ?? null
-  }
-
   async archiveTips(
     namespace: string,
     buckets: readonly string[]

@@ -663,13 +663,9 @@ export class IndexedStore implements Store {
     }
   }
 
-  /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-  async archiveTip(namespace: string, bucket: string): Promise<string | null> {
-    return (await this.archiveTips(namespace, [bucket])).get(bucket) ?? null
-  }
-
   /**
-   * The archive tips of buckets, brought shallow in one fetch and read by one reader: the plan's
+   * The archive tips of buckets, brought shallow in one fetch (their history is never needed to
+   * extend them) and read by one reader: the plan's
    * own when nothing was fetched (a local store), else a fresh one (a reader started before a
    * fetch may not see what it brought). Each tip is checked to be an archive commit of its very
    * ref, since the write moves it next.

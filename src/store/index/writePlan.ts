@@ -48,9 +48,8 @@ export interface PlanStore {
     buckets: readonly string[],
     objects?: Pick<ObjectReader, 'read'>
   ): Promise<RefTime[]>
-  archiveTip(namespace: string, bucket: string): Promise<string | null>
-  /** The archive tips of many buckets at once (null: none yet), read together. */
-  archiveTips?(
+  /** The archive tips of buckets (null: none yet), read together. */
+  archiveTips(
     namespace: string,
     buckets: readonly string[],
     objects?: Pick<ObjectReader, 'read'>
@@ -379,7 +378,6 @@ export class WritePlan {
    */
   private async archiveTips(keys: readonly string[]): Promise<Map<string, string | null>> {
     const tips = new Map<string, string | null>()
-    if (!this.store.archiveTips) return tips
     const byNamespace = new Map<string, string[]>()
     for (const key of keys) {
       const [namespace, bucket] = key.split('\n') as [string, string]
@@ -411,9 +409,7 @@ export class WritePlan {
   ): Promise<LooseObject[]> {
     const [namespace, bucket] = key.split('\n') as [string, string]
     const ref = archiveRef(namespace, bucket)
-    const tip = tips.has(key)
-      ? (tips.get(key) ?? null)
-      : await this.store.archiveTip(namespace, bucket)
+    const tip = tips.get(key) ?? null
     const commits = this.compacted.has(key)
       ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
       : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time })
