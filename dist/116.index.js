@@ -323,17 +323,20 @@ async function archiveIdle(store, namespace) {
     }
 }
 /**
- * Every run in the namespace, each reconstructed and planned; all chains and admissions are
- * read in one session, after one listing of the runs and one of the admissions. A ledger that
+ * Every run in the namespace, each reconstructed and planned; the runs and the admissions are
+ * listed, and every chain and admission read, in one session. A ledger that
  * does not verify is listed with its error rather than hidden, and a ledger that no admission
  * admits (an orphan) is listed as one, with no next action; neither stops the sweep from
  * planning the others.
  */
 async function scanRuns({ namespace }, { store }) {
     await archiveIdle(store, namespace);
-    const refs = await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
-    const admissions = (await store.listRefs((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
     return store.read(async (reader) => {
+        // The reader's own listing, where it has one: the listings and every chain and admission
+        // then go through one session, a constant number of processes however many runs.
+        const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
+        const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
+        const admissions = (await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
         const runs = [];
         for (const { ref } of refs) {
             try {

@@ -31035,6 +31035,7 @@ function needsEvent(rule, inputs) {
 __nccwpck_require__.d(__webpack_exports__, {
   TU: () => (/* binding */ Git),
   qo: () => (/* binding */ clashError),
+  Mw: () => (/* binding */ committerTime),
   E$: () => (/* binding */ redact),
   oI: () => (/* binding */ refNameClash)
 });
@@ -31258,25 +31259,41 @@ class Git {
         }
         return [...refs].map(([ref, held]) => ({ ref, ...held }));
     }
+    /**
+     * `<oid> <ref>` of every ref under the prefixes. In the usual layouts read from the ref files
+     * themselves (loose refs, then packed-refs; a loose ref wins), no process: a listing is a
+     * snapshot either way, stale the moment it returns, and every write that acts on it is an
+     * all-or-nothing transaction on the values read. Anything unusual — no plain git directory,
+     * a reftable, a symbolic or unreadable ref file — asks for-each-ref instead.
+     */
+    async listRefs(prefixes) {
+        checkPrefixes(prefixes);
+        const common = prefixes.length > 0 ? await this.commonDir() : null;
+        const files = common ? await refFiles(common, prefixes) : null;
+        if (files)
+            return files;
+        const lines = await this.forEachRef(prefixes, '%(objectname) %(refname)');
+        return lines.map(([oid, ref]) => ({ oid: oid, ref: ref }));
+    }
     /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
     async listRefTimes(prefixes) {
+        checkPrefixes(prefixes);
+        const lines = await this.forEachRef(prefixes, '%(objectname) %(committerdate:unix) %(refname)');
+        return lines.map(([oid, time, ref]) => ({
+            oid: oid,
+            ref: ref,
+            time: Number(time) || 0
+        }));
+    }
+    /** The space-separated fields of each line for-each-ref prints for `<prefix>*`. */
+    async forEachRef(prefixes, format) {
         if (prefixes.length === 0)
             return [];
-        for (const p of prefixes)
-            if (/[*?[\\]/.test(p))
-                throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${p}`);
-        const out = await this.ok([
-            'for-each-ref',
-            '--format=%(objectname) %(committerdate:unix) %(refname)',
-            ...prefixes.map(p => `${p}*`)
-        ]);
+        const out = await this.ok(['for-each-ref', `--format=${format}`, ...prefixes.map(p => `${p}*`)]);
         return out
             .split('\n')
             .filter(Boolean)
-            .map(line => {
-            const [oid, time, ref] = line.split(' ');
-            return { oid, ref, time: Number(time) || 0 };
-        });
+            .map(line => line.split(' '));
     }
     emptyTreeWritten = false;
     /** The object directory, found without a process for the usual layouts. */
@@ -31474,6 +31491,60 @@ async function looseSymbolicRefs(common, prefix) {
     };
     await walk(prefix.replace(/\/+$/, ''));
     return found.sort();
+}
+/**
+ * The refs under the prefixes as the files backend holds them, matched as for-each-ref matches
+ * `<prefix>*` (the `*` never crosses a `/`): the loose ref files of each prefix's directory,
+ * then packed-refs for the names no loose file holds. Loose files are read first: a concurrent
+ * `git pack-refs` writes packed-refs before it removes a loose file, so no ref is missed between
+ * the two reads. Null when anything is unusual (a reftable, a symbolic ref, a file that is not
+ * one object id): the caller then asks git.
+ */
+async function refFiles(common, prefixes) {
+    if (await exists((0,external_node_path_.join)(common, 'reftable')))
+        return null;
+    const matches = (ref) => prefixes.some(p => ref.startsWith(p) && !ref.slice(p.length).includes('/'));
+    const found = new Map();
+    for (const dir of new Set(prefixes.map(p => p.slice(0, p.lastIndexOf('/'))))) {
+        const entries = await (0,promises_.readdir)((0,external_node_path_.join)(common, dir), { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+            const ref = `${dir}/${entry.name}`;
+            if (entry.isDirectory() || entry.name.endsWith('.lock') || !matches(ref))
+                continue;
+            const text = await (0,promises_.readFile)((0,external_node_path_.join)(common, ref), 'latin1').catch(() => null);
+            // A ref deleted since its directory was read is simply not listed.
+            if (text === null)
+                continue;
+            const oid = /^([0-9a-f]{40})\n?$/.exec(text)?.[1];
+            if (!oid)
+                return null;
+            found.set(ref, oid);
+        }
+    }
+    const packed = await (0,promises_.readFile)((0,external_node_path_.join)(common, 'packed-refs'), 'latin1').catch(() => '');
+    for (const line of packed.split('\n')) {
+        const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
+        const ref = match?.[2];
+        if (ref !== undefined && !found.has(ref) && matches(ref))
+            found.set(ref, match?.[1]);
+    }
+    return [...found]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([ref, oid]) => ({ ref, oid }));
+}
+/** The committer time (epoch seconds) of a commit; 0 for anything else, as for-each-ref gives. */
+function committerTime(object) {
+    if (object?.type !== 'commit')
+        return 0;
+    const end = object.content.indexOf('\n\n');
+    const header = end === -1 ? object.content : object.content.slice(0, end);
+    return Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(header)?.[1] ?? 0);
+}
+/** A prefix is matched as `<prefix>*`: a glob character in it would widen the listing. */
+function checkPrefixes(prefixes) {
+    for (const p of prefixes)
+        if (/[*?[\\]/.test(p))
+            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${p}`);
 }
 /** git may echo a remote URL; never let credentials in one reach a log. */
 function redact(text) {
@@ -31697,6 +31768,8 @@ function objectId(type, body) {
     return (0,external_node_crypto_.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
+// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
+var git = __nccwpck_require__(6648);
 ;// CONCATENATED MODULE: ./src/store/chainReader.ts
 
 
@@ -32209,7 +32282,7 @@ class WritePlan {
         let archived = 0;
         for (const namespace of namespaces) {
             const hashes = [...buckets.values()].filter(n => n.namespace === namespace);
-            const live = await this.store.liveChains(namespace, hashes.map(n => (0,layout/* bucketOf */.AU)(n.hash)));
+            const live = await this.store.liveChains(namespace, hashes.map(n => (0,layout/* bucketOf */.AU)(n.hash)), this.objects);
             for (const chain of live)
                 if (await this.archiveIfIdle(chain))
                     archived++;
@@ -32254,9 +32327,29 @@ class WritePlan {
             objects.push(commit);
             this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip });
         }
-        for (const key of new Set([...this.archived.keys(), ...this.compacted]))
-            objects.push(...(await this.archiveChange(key, time)));
+        const archives = [...new Set([...this.archived.keys(), ...this.compacted])];
+        const tips = await this.archiveTips(archives);
+        for (const key of archives)
+            objects.push(...(await this.archiveChange(key, time, tips)));
         return { changes: this.changes, objects };
+    }
+    /**
+     * The archive tips of every bucket this write archives into, read together (one fetch and one
+     * reader however many buckets: scan's sweep meets many), keyed `<namespace>\n<bucket>`.
+     */
+    async archiveTips(keys) {
+        const tips = new Map();
+        const byNamespace = new Map();
+        for (const key of keys) {
+            const [namespace, bucket] = key.split('\n');
+            byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), bucket]);
+        }
+        for (const [namespace, buckets] of byNamespace) {
+            const read = await this.store.archiveTips(namespace, buckets, this.objects);
+            for (const bucket of buckets)
+                tips.set(`${namespace}\n${bucket}`, read.get(bucket) ?? null);
+        }
+        return tips;
     }
     unretained() {
         if (this.store.retentionDays === 0)
@@ -32270,10 +32363,10 @@ class WritePlan {
      * retention dropped entries — a chain rebuilt from exactly the heads the bucket still holds,
      * so the dropped chains are no longer reachable.
      */
-    async archiveChange(key, time) {
+    async archiveChange(key, time, tips) {
         const [namespace, bucket] = key.split('\n');
         const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
-        const tip = await this.store.archiveTip(namespace, bucket);
+        const tip = tips.get(key) ?? null;
         const commits = this.compacted.has(key)
             ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
             : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time });
@@ -32395,6 +32488,7 @@ function generationGap(where, items, generation) {
 
 
 
+
 /** How many times one write is planned when other keys keep moving its bucket. */
 const BUCKET_TRIES = 32;
 const DEFAULT_ARCHIVE_AFTER_SECONDS = 3600;
@@ -32490,9 +32584,10 @@ class IndexedStore {
      */
     async archiveIdle(namespace) {
         await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], false);
-        const live = await this.git.listRefTimes(layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`));
-        const idle = live.filter(r => (0,layout/* isIdle */.xB)(r.time, this.clock, this.archiveAfterSeconds));
-        const names = idle
+        // Every live chain is named: the sweep's plan reads their times through its one reader and
+        // archives the idle ones (a listing with times would be one more process).
+        const live = await this.git.listRefs(layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`));
+        const names = live
             .map(r => (0,layout/* parseLogical */.xj)(r.ref))
             .filter((n) => n?.kind === 'chain');
         if (names.length > 0)
@@ -32512,39 +32607,43 @@ class IndexedStore {
      * run, operation or admission of a namespace (`<ns>/runs/`…), live and archived alike.
      */
     async listRefs(prefix, options = {}) {
+        const session = new ReadSession(this.refs);
+        try {
+            return await this.listIn(prefix, options.refresh ?? false, session);
+        }
+        finally {
+            session.close();
+        }
+    }
+    /** listRefs read through a session's reader (a reader's own listing: no process of its own). */
+    async listIn(prefix, refresh, session) {
         if (/[*?[\\]/.test(prefix))
             throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
-        const refresh = options.refresh ?? false;
         const key = (0,layout/* parseLogical */.xj)(prefix);
         if (key?.kind === 'admission' && key.generation === 1) {
             await this.bringNames([key], { refresh });
-            const objects = this.git.openReader();
-            try {
-                const view = await BucketView.open((0,layout/* indexRef */.C4)(key.namespace, (0,layout/* bucketOf */.AU)(key.hash)), objects);
-                // A key past retention is gone to whoever asks which generations it has (admit: a
-                // later event is a new run), though a write has not dropped it yet; its entries
-                // still read by name until then.
-                if (await this.expired(view, key.hash))
-                    return [];
-                // Every entry is listed by the name it stands for; a name no writer makes (`04`)
-                // then fails closed where generations are ordered and verified.
-                return (await view.list(`keys/${key.hash}`)).map(item => ({
-                    ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
-                    oid: item.oid
-                }));
-            }
-            finally {
-                objects.close();
-            }
+            const view = await BucketView.open((0,layout/* indexRef */.C4)(key.namespace, (0,layout/* bucketOf */.AU)(key.hash)), session.objects());
+            // A key past retention is gone to whoever asks which generations it has (admit: a
+            // later event is a new run), though a write has not dropped it yet; its entries
+            // still read by name until then.
+            if (await this.expired(view, key.hash))
+                return [];
+            // Every entry is listed by the name it stands for; a name no writer makes (`04`)
+            // then fails closed where generations are ordered and verified.
+            return (await view.list(`keys/${key.hash}`)).map(item => ({
+                ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
+                oid: item.oid
+            }));
         }
         const family = /^(refs\/.+)\/(admissions|runs|operations)\/$/.exec(prefix);
         if (!family)
             throw new errors/* StoreError */.AD(`the store cannot list ${prefix}`);
-        return this.listAll(family[1], family[2], refresh);
+        return this.listAll(family[1], family[2], refresh, session);
     }
     // ——— reading ———
     reader(session) {
         return {
+            listRefs: (prefix, options) => this.listIn(prefix, options?.refresh ?? false, session),
             readAdmission: async (ref) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: false });
@@ -32602,30 +32701,29 @@ class IndexedStore {
         const entry = decodeIndexEntry(`${view.ref}:${(0,layout/* endedPath */.sZ)(hash)}`, marker.bytes.toString('utf8'), null);
         return (0,layout/* isExpired */._d)(entry.written_at, this.clock, this.retentionDays);
     }
-    async listAll(namespace, family, refresh) {
+    async listAll(namespace, family, refresh, session) {
         await this.bringPrefixes(namespace, [`${namespace}/index/`, ...layout/* FAMILIES */.BU.map(f => `${namespace}/${f}/`)], refresh);
-        const live = family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`]);
-        const buckets = await this.git.listRefTimes([`${namespace}/index/`]);
-        const listed = live.map(({ ref, oid }) => ({ ref, oid }));
-        const objects = this.git.openReader();
-        try {
-            for (const bucket of buckets) {
-                const view = await BucketView.open(bucket.ref, objects);
-                if (family !== 'admissions') {
-                    for (const item of await view.list(family))
-                        listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid });
-                    continue;
-                }
-                for (const key of await view.list('keys'))
-                    for (const gen of await view.readTree(key.oid))
-                        listed.push({
-                            ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
-                            oid: gen.oid
-                        });
+        // One listing of the live chains and the buckets (read from the ref files: no process).
+        const refs = await this.git.listRefs([
+            `${namespace}/index/`,
+            ...(family === 'admissions' ? [] : [`${namespace}/${family}/`])
+        ]);
+        const buckets = refs.filter(r => r.ref.startsWith(`${namespace}/index/`));
+        const listed = refs.filter(r => !r.ref.startsWith(`${namespace}/index/`));
+        const objects = session.objects();
+        for (const bucket of buckets) {
+            const view = await BucketView.open(bucket.ref, objects);
+            if (family !== 'admissions') {
+                for (const item of await view.list(family))
+                    listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid });
+                continue;
             }
-        }
-        finally {
-            objects.close();
+            for (const key of await view.list('keys'))
+                for (const gen of await view.readTree(key.oid))
+                    listed.push({
+                        ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
+                        oid: gen.oid
+                    });
         }
         return listed;
     }
@@ -32809,19 +32907,24 @@ class IndexedStore {
         await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh });
         // A write checks in its own listing of live chains (liveChains), saving a process.
         if (first && options.check !== false)
-            this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]));
+            this.refuseLayoutV1(namespace, await this.git.listRefs([v1]));
     }
     /**
      * The live chains of the buckets a write changes, with the check of the namespace's layout in
      * the same listing when it has not been made (one for-each-ref).
      */
-    async liveChains(namespace, buckets) {
+    async liveChains(namespace, buckets, objects) {
         const v1 = `${namespace}/admissions/`;
         const first = !this.checked.has(namespace);
-        const listed = await this.git.listRefTimes([
+        const prefixes = [
             ...(first ? [v1] : []),
             ...buckets.flatMap(b => layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b)))
-        ]);
+        ];
+        // With the plan's reader, the listing is read from the ref files and each chain's time
+        // from its head through that reader: no process of its own (docs/design/storage.md).
+        const listed = objects
+            ? await timed(await this.git.listRefs(prefixes), objects)
+            : await this.git.listRefTimes(prefixes);
         if (first)
             this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
         return listed.filter(r => !r.ref.startsWith(v1));
@@ -32864,26 +32967,32 @@ class IndexedStore {
             objects.close();
         }
     }
-    /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-    async archiveTip(namespace, bucket) {
-        const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
-        await this.refs.bring([ref], { shallow: true, refresh: true });
-        // Read after the fetch by a process of its own: one started before may not see it. The
-        // same listing checks the tip is an archive commit of this ref: a write moves it next.
-        const out = await this.git.ok([
-            'for-each-ref',
-            '--format=%(objectname) %(objecttype) %(tree) %(subject)',
-            ref
-        ]);
-        const line = out.split('\n')[0] ?? '';
-        if (line === '')
-            return null;
-        const [oid, type, tree] = line.split(' ');
-        const subject = line.split(' ').slice(3).join(' ');
-        if (type !== 'commit' || tree !== entry/* EMPTY_TREE */.pL || subject !== `dispatch-ledger archive ${ref}`)
-            throw new errors/* CorruptEntry */.Ob(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
-                'forged commit?)');
-        return oid;
+    /**
+     * The archive tips of buckets, brought shallow in one fetch (their history is never needed to
+     * extend them) and read by one reader: the plan's
+     * own when nothing was fetched (a local store), else a fresh one (a reader started before a
+     * fetch may not see what it brought). Each tip is checked to be an archive commit of its very
+     * ref, since the write moves it next.
+     */
+    async archiveTips(namespace, buckets, objects) {
+        const epoch = this.refs.epoch;
+        await this.refs.bring(buckets.map(b => (0,layout/* archiveRef */.Mi)(namespace, b)), { shallow: true, refresh: true });
+        const own = objects && this.refs.epoch === epoch ? null : this.git.openReader();
+        const reader = own ?? objects;
+        try {
+            const tips = new Map();
+            for (const bucket of buckets) {
+                const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
+                const object = await reader.read(ref);
+                if (object)
+                    checkArchiveTip(ref, object);
+                tips.set(bucket, object?.oid ?? null);
+            }
+            return tips;
+        }
+        finally {
+            own?.close();
+        }
     }
     get clock() {
         return this.now();
@@ -32974,9 +33083,27 @@ async function archivedHeads(ref, objects) {
     }
     return [...heads].map(([oid, content]) => ({ oid, content }));
 }
+/**
+ * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
+ * exactly the archive subject (a symbolic ref to another ref, a branch or a forged commit is not).
+ */
+function checkArchiveTip(ref, object) {
+    if (object.type !== 'commit' || !isArchiveCommit(ref, object.content))
+        throw new errors/* CorruptEntry */.Ob(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+            'forged commit?)');
+}
+/** On the empty tree, its subject exactly the archive subject of ref (the writer and verify). */
 function isArchiveCommit(ref, content) {
     const commit = (0,entry/* parseCommit */.L5)(content);
-    return (commit.tree === entry/* EMPTY_TREE */.pL && commit.message.split('\n')[0] === `dispatch-ledger archive ${ref}`);
+    const subject = commit.message.split('\n\n')[0]?.replace(/\n$/, '');
+    return commit.tree === entry/* EMPTY_TREE */.pL && subject === `dispatch-ledger archive ${ref}`;
+}
+/** Each ref with its head's committer time, read through one reader. */
+async function timed(refs, objects) {
+    const out = [];
+    for (const r of refs)
+        out.push({ ...r, time: (0,git/* committerTime */.Mw)(await objects.read(r.oid)) });
+    return out;
 }
 /** What an applied write answers. */
 function appliedAnswer(intent) {

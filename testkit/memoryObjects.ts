@@ -189,6 +189,8 @@ export class MemoryPlanStore implements PlanStore {
   readonly broughtObjects: Array<{ oids: string[]; what: string | undefined }> = []
   readonly readers: MemoryReader[] = []
   readonly liveCalls: Array<{ namespace: string; buckets: string[] }> = []
+  /** Every archiveTips call: the buckets whose tips were read together. */
+  readonly tipCalls: Array<{ namespace: string; buckets: string[] }> = []
 
   constructor(readonly local: MemoryObjects) {}
 
@@ -224,7 +226,11 @@ export class MemoryPlanStore implements PlanStore {
     return live
   }
 
-  async archiveTip(namespace: string, bucket: string): Promise<string | null> {
-    return this.local.refs.get(archiveRef(namespace, bucket)) ?? null
+  async archiveTips(
+    namespace: string,
+    buckets: readonly string[]
+  ): Promise<ReadonlyMap<string, string | null>> {
+    this.tipCalls.push({ namespace, buckets: [...buckets] })
+    return new Map(buckets.map(b => [b, this.local.refs.get(archiveRef(namespace, b)) ?? null]))
   }
 }

@@ -11,7 +11,7 @@ import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { runIn } from '../support/operator.js'
 import { breakChain, chainByHand, firstOf, NS, ORPHAN } from '../support/orphans.js'
-import { cleanupRepos, makeRepo, refsUnder } from '../support/repo.js'
+import { cleanupRepos, git, makeRepo, refsUnder } from '../support/repo.js'
 import { systemClock } from '../../src/commands/deps.js'
 
 afterAll(cleanupRepos)
@@ -74,5 +74,40 @@ describe('scan', () => {
   it('an empty namespace lists nothing', async () => {
     const store = new LocalStore(new Git(await makeRepo()))
     expect(await scanRuns({ namespace: NS }, { store, clock: systemClock })).toEqual([])
+  })
+})
+
+/**
+ * A namespace of n runs (every tenth ended, so archived when it ended; the others live until
+ * scan's sweep archives them), scanned twice: the git processes of each pass.
+ */
+async function scanCosts(n: number): Promise<number[]> {
+  const dir = await makeRepo()
+  const store = new LocalStore(new Git(dir))
+  for (let i = 0; i < n; i++) await runIn(store, `run-${i}`, i % 10 === 0 ? 'decided' : 'admitted')
+  const costs: number[] = []
+  for (let pass = 1; pass <= 2; pass++) {
+    const counted = new Git(dir)
+    const runs = await scanRuns(
+      { namespace: NS },
+      { store: new LocalStore(counted), clock: systemClock }
+    )
+    expect(runs).toHaveLength(n)
+    expect(runs.filter(run => 'plan' in run)).toHaveLength(n)
+    costs.push(counted.spawned)
+  }
+  // The first pass's sweep archived every idle chain (their records are days old).
+  expect(await git(dir, 'for-each-ref', `${NS}/runs/`)).toBe('')
+  return costs
+}
+
+describe('scan reads every run with a constant number of git processes', () => {
+  it('10 runs and 100 runs cost the same, its sweep included, and at most 6', async () => {
+    const ten = await scanCosts(10)
+    const hundred = await scanCosts(100)
+    // Per pass: the sweep (its reader and one transaction, however many buckets it archives
+    // into), then one session that lists the runs and admissions and reads every chain.
+    expect(hundred).toEqual(ten)
+    for (const cost of hundred) expect(cost).toBeLessThanOrEqual(6)
   })
 })

@@ -978,6 +978,51 @@ describe('sweep: chains idle past archive-after are archived', () => {
     expect(store.liveCalls[2]).toEqual({ namespace: NS, buckets: [bucketOf(LEDGER3.slice(-64))] })
   })
 
+  it('reads the archive tips of every bucket it archives into together, once per namespace', async () => {
+    const { local, store, plan } = setup()
+    const other = 'refs/other'
+    const heads = live(local, {
+      [chain(1)]: 0,
+      [chain(2, 'runs', 'ee')]: 0,
+      [`${other}/runs/${B}${'3'.repeat(62)}`]: 0
+    })
+    // One bucket already has an archive tip: its new archive commit extends it, on that lease.
+    const tip = local.commit({
+      tree: EMPTY_TREE,
+      message: `dispatch-ledger archive ${RUN_ARCHIVE}`
+    })
+    local.refs.set(RUN_ARCHIVE, tip)
+    const p = plan()
+    expect(
+      await p.sweepChains([RUN, named(chain(2, 'runs', 'ee')), { ...RUN, namespace: other }])
+    ).toBe(null)
+    const { changes } = await p.finish()
+    expect(store.tipCalls).toEqual([
+      { namespace: NS, buckets: [B, 'ee'] },
+      { namespace: other, buckets: [B] }
+    ])
+    const archives = changes.filter(c => c.ref.includes('/archive/'))
+    expect(archives).toEqual([
+      {
+        ref: RUN_ARCHIVE,
+        oid: archiveCommit(RUN_ARCHIVE, [tip, heads[chain(1)] as string]).oid,
+        expected: tip
+      },
+      {
+        ref: archiveRef(NS, 'ee'),
+        oid: archiveCommit(archiveRef(NS, 'ee'), [heads[chain(2, 'runs', 'ee')] as string]).oid,
+        expected: null
+      },
+      {
+        ref: archiveRef(other, B),
+        oid: archiveCommit(archiveRef(other, B), [
+          heads[`${other}/runs/${B}${'3'.repeat(62)}`] as string
+        ]).oid,
+        expected: null
+      }
+    ])
+  })
+
   it('a chain this write placed is not archived again by the sweep', async () => {
     const { local, plan } = setup()
     const heads = live(local, { [LEDGER]: 0, [chain(1)]: 0 })

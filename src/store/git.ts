@@ -257,23 +257,41 @@ export class Git {
     return [...refs].map(([ref, held]) => ({ ref, ...held }))
   }
 
+  /**
+   * `<oid> <ref>` of every ref under the prefixes. In the usual layouts read from the ref files
+   * themselves (loose refs, then packed-refs; a loose ref wins), no process: a listing is a
+   * snapshot either way, stale the moment it returns, and every write that acts on it is an
+   * all-or-nothing transaction on the values read. Anything unusual — no plain git directory,
+   * a reftable, a symbolic or unreadable ref file — asks for-each-ref instead.
+   */
+  async listRefs(prefixes: readonly string[]): Promise<Array<{ ref: string; oid: string }>> {
+    checkPrefixes(prefixes)
+    const common = prefixes.length > 0 ? await this.commonDir() : null
+    const files = common ? await refFiles(common, prefixes) : null
+    if (files) return files
+    const lines = await this.forEachRef(prefixes, '%(objectname) %(refname)')
+    return lines.map(([oid, ref]) => ({ oid: oid as string, ref: ref as string }))
+  }
+
   /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
   async listRefTimes(prefixes: readonly string[]): Promise<RefTime[]> {
+    checkPrefixes(prefixes)
+    const lines = await this.forEachRef(prefixes, '%(objectname) %(committerdate:unix) %(refname)')
+    return lines.map(([oid, time, ref]) => ({
+      oid: oid as string,
+      ref: ref as string,
+      time: Number(time) || 0
+    }))
+  }
+
+  /** The space-separated fields of each line for-each-ref prints for `<prefix>*`. */
+  private async forEachRef(prefixes: readonly string[], format: string): Promise<string[][]> {
     if (prefixes.length === 0) return []
-    for (const p of prefixes)
-      if (/[*?[\\]/.test(p)) throw new StoreError(`a ref prefix has a glob character: ${p}`)
-    const out = await this.ok([
-      'for-each-ref',
-      '--format=%(objectname) %(committerdate:unix) %(refname)',
-      ...prefixes.map(p => `${p}*`)
-    ])
+    const out = await this.ok(['for-each-ref', `--format=${format}`, ...prefixes.map(p => `${p}*`)])
     return out
       .split('\n')
       .filter(Boolean)
-      .map(line => {
-        const [oid, time, ref] = line.split(' ') as [string, string, string]
-        return { oid, ref, time: Number(time) || 0 }
-      })
+      .map(line => line.split(' '))
   }
 
   private emptyTreeWritten = false
@@ -502,6 +520,62 @@ async function looseSymbolicRefs(common: string, prefix: string): Promise<string
   }
   await walk(prefix.replace(/\/+$/, ''))
   return found.sort()
+}
+
+/**
+ * The refs under the prefixes as the files backend holds them, matched as for-each-ref matches
+ * `<prefix>*` (the `*` never crosses a `/`): the loose ref files of each prefix's directory,
+ * then packed-refs for the names no loose file holds. Loose files are read first: a concurrent
+ * `git pack-refs` writes packed-refs before it removes a loose file, so no ref is missed between
+ * the two reads. Null when anything is unusual (a reftable, a symbolic ref, a file that is not
+ * one object id): the caller then asks git.
+ */
+async function refFiles(
+  common: string,
+  prefixes: readonly string[]
+): Promise<Array<{ ref: string; oid: string }> | null> {
+  if (await exists(join(common, 'reftable'))) return null
+  const matches = (ref: string) =>
+    prefixes.some(p => ref.startsWith(p) && !ref.slice(p.length).includes('/'))
+  const found = new Map<string, string>()
+  for (const dir of new Set(prefixes.map(p => p.slice(0, p.lastIndexOf('/'))))) {
+    const entries = await readdir(join(common, dir), { withFileTypes: true }).catch(() => [])
+    for (const entry of entries) {
+      const ref = `${dir}/${entry.name}`
+      if (entry.isDirectory() || entry.name.endsWith('.lock') || !matches(ref)) continue
+      const text = await readFile(join(common, ref), 'latin1').catch(() => null)
+      // A ref deleted since its directory was read is simply not listed.
+      if (text === null) continue
+      const oid = /^([0-9a-f]{40})\n?$/.exec(text)?.[1]
+      if (!oid) return null
+      found.set(ref, oid)
+    }
+  }
+  const packed = await readFile(join(common, 'packed-refs'), 'latin1').catch(() => '')
+  for (const line of packed.split('\n')) {
+    const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line)
+    const ref = match?.[2]
+    if (ref !== undefined && !found.has(ref) && matches(ref)) found.set(ref, match?.[1] as string)
+  }
+  return [...found]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([ref, oid]) => ({ ref, oid }))
+}
+
+/** The committer time (epoch seconds) of a commit; 0 for anything else, as for-each-ref gives. */
+export function committerTime(
+  object: { readonly type: string; readonly content: string } | null
+): number {
+  if (object?.type !== 'commit') return 0
+  const end = object.content.indexOf('\n\n')
+  const header = end === -1 ? object.content : object.content.slice(0, end)
+  return Number(/^committer .* (\d+) [+-]\d{4}$/m.exec(header)?.[1] ?? 0)
+}
+
+/** A prefix is matched as `<prefix>*`: a glob character in it would widen the listing. */
+function checkPrefixes(prefixes: readonly string[]): void {
+  for (const p of prefixes)
+    if (/[*?[\\]/.test(p)) throw new StoreError(`a ref prefix has a glob character: ${p}`)
 }
 
 /** git may echo a remote URL; never let credentials in one reach a log. */

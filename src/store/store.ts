@@ -65,6 +65,14 @@ export interface BucketExtras {
 
 /** Reads through one session (one git process locally; fetches first for a remote). */
 export interface StoreReader {
+  /**
+   * Store.listRefs read in this session: a reader that lists every run and admission, then
+   * reads them all, spends no process per run (scan, and the CLI's status and verify).
+   */
+  listRefs?(
+    prefix: string,
+    options?: { readonly refresh?: boolean }
+  ): Promise<Array<{ ref: string; oid: string }>>
   /** The admission at ref, or null when the ref does not exist. Corrupt → CorruptEntry. */
   readAdmission(ref: string): Promise<StoredEntry<Admission> | null>
   /** The whole chain ending at ref, oldest first; null when the ref does not exist. */

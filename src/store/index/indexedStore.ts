@@ -32,7 +32,6 @@ import {
   FAMILIES,
   indexRef,
   isExpired,
-  isIdle,
   liveChainPrefix,
   parseLogical,
   type LogicalName
@@ -40,7 +39,16 @@ import {
 import { admissionRef } from '../../core/refs.js'
 import { decodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
-import type { Git, LooseObject, ObjectReader, RefChange, RefTime, RefUpdate } from '../git.js'
+import {
+  committerTime,
+  type Git,
+  type GitObject,
+  type LooseObject,
+  type ObjectReader,
+  type RefChange,
+  type RefTime,
+  type RefUpdate
+} from '../git.js'
 import type {
   BucketExtras,
   ChainDecoder,
@@ -237,9 +245,10 @@ export class IndexedStore implements Store {
       [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)],
       false
     )
-    const live = await this.git.listRefTimes(FAMILIES.map(f => `${namespace}/${f}/`))
-    const idle = live.filter(r => isIdle(r.time, this.clock, this.archiveAfterSeconds))
-    const names = idle
+    // Every live chain is named: the sweep's plan reads their times through its one reader and
+    // archives the idle ones (a listing with times would be one more process).
+    const live = await this.git.listRefs(FAMILIES.map(f => `${namespace}/${f}/`))
+    const names = live
       .map(r => parseLogical(r.ref))
       .filter((n): n is ChainName => n?.kind === 'chain')
     if (names.length > 0) await this.write<string>({ kind: 'sweep', names })
@@ -262,34 +271,46 @@ export class IndexedStore implements Store {
     prefix: string,
     options: { readonly refresh?: boolean } = {}
   ): Promise<Array<{ ref: string; oid: string }>> {
+    const session = new ReadSession(this.refs)
+    try {
+      return await this.listIn(prefix, options.refresh ?? false, session)
+    } finally {
+      session.close()
+    }
+  }
+
+  /** listRefs read through a session's reader (a reader's own listing: no process of its own). */
+  private async listIn(
+    prefix: string,
+    refresh: boolean,
+    session: ReadSession
+  ): Promise<Array<{ ref: string; oid: string }>> {
     if (/[*?[\\]/.test(prefix)) throw new StoreError(`a ref prefix has a glob character: ${prefix}`)
-    const refresh = options.refresh ?? false
     const key = parseLogical(prefix)
     if (key?.kind === 'admission' && key.generation === 1) {
       await this.bringNames([key], { refresh })
-      const objects = this.git.openReader()
-      try {
-        const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), objects)
-        // A key past retention is gone to whoever asks which generations it has (admit: a
-        // later event is a new run), though a write has not dropped it yet; its entries
-        // still read by name until then.
-        if (await this.expired(view, key.hash)) return []
-        // Every entry is listed by the name it stands for; a name no writer makes (`04`)
-        // then fails closed where generations are ordered and verified.
-        return (await view.list(`keys/${key.hash}`)).map(item => ({
-          ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
-          oid: item.oid
-        }))
-      } finally {
-        objects.close()
-      }
+      const view = await BucketView.open(
+        indexRef(key.namespace, bucketOf(key.hash)),
+        session.objects()
+      )
+      // A key past retention is gone to whoever asks which generations it has (admit: a
+      // later event is a new run), though a write has not dropped it yet; its entries
+      // still read by name until then.
+      if (await this.expired(view, key.hash)) return []
+      // Every entry is listed by the name it stands for; a name no writer makes (`04`)
+      // then fails closed where generations are ordered and verified.
+      return (await view.list(`keys/${key.hash}`)).map(item => ({
+        ref: item.name === '1' ? prefix : `${prefix}.g${item.name}`,
+        oid: item.oid
+      }))
     }
     const family = /^(refs\/.+)\/(admissions|runs|operations)\/$/.exec(prefix)
     if (!family) throw new StoreError(`the store cannot list ${prefix}`)
     return this.listAll(
       family[1] as string,
       family[2] as 'admissions' | 'runs' | 'operations',
-      refresh
+      refresh,
+      session
     )
   }
 
@@ -297,6 +318,8 @@ export class IndexedStore implements Store {
 
   private reader(session: ReadSession): StoreReader {
     return {
+      listRefs: (prefix: string, options?: { readonly refresh?: boolean }) =>
+        this.listIn(prefix, options?.refresh ?? false, session),
       readAdmission: async (ref: string) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: false })
@@ -365,35 +388,35 @@ export class IndexedStore implements Store {
   private async listAll(
     namespace: string,
     family: 'admissions' | 'runs' | 'operations',
-    refresh: boolean
+    refresh: boolean,
+    session: ReadSession
   ): Promise<Array<{ ref: string; oid: string }>> {
     await this.bringPrefixes(
       namespace,
       [`${namespace}/index/`, ...FAMILIES.map(f => `${namespace}/${f}/`)],
       refresh
     )
-    const live =
-      family === 'admissions' ? [] : await this.git.listRefTimes([`${namespace}/${family}/`])
-    const buckets = await this.git.listRefTimes([`${namespace}/index/`])
-    const listed = live.map(({ ref, oid }) => ({ ref, oid }))
-    const objects = this.git.openReader()
-    try {
-      for (const bucket of buckets) {
-        const view = await BucketView.open(bucket.ref, objects)
-        if (family !== 'admissions') {
-          for (const item of await view.list(family))
-            listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid })
-          continue
-        }
-        for (const key of await view.list('keys'))
-          for (const gen of await view.readTree(key.oid))
-            listed.push({
-              ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
-              oid: gen.oid
-            })
+    // One listing of the live chains and the buckets (read from the ref files: no process).
+    const refs = await this.git.listRefs([
+      `${namespace}/index/`,
+      ...(family === 'admissions' ? [] : [`${namespace}/${family}/`])
+    ])
+    const buckets = refs.filter(r => r.ref.startsWith(`${namespace}/index/`))
+    const listed = refs.filter(r => !r.ref.startsWith(`${namespace}/index/`))
+    const objects = session.objects()
+    for (const bucket of buckets) {
+      const view = await BucketView.open(bucket.ref, objects)
+      if (family !== 'admissions') {
+        for (const item of await view.list(family))
+          listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid })
+        continue
       }
-    } finally {
-      objects.close()
+      for (const key of await view.list('keys'))
+        for (const gen of await view.readTree(key.oid))
+          listed.push({
+            ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
+            oid: gen.oid
+          })
     }
     return listed
   }
@@ -610,20 +633,29 @@ export class IndexedStore implements Store {
     await this.refs.bring(first ? [...prefixes, v1] : prefixes, { shallow: false, refresh })
     // A write checks in its own listing of live chains (liveChains), saving a process.
     if (first && options.check !== false)
-      this.refuseLayoutV1(namespace, await this.git.listRefTimes([v1]))
+      this.refuseLayoutV1(namespace, await this.git.listRefs([v1]))
   }
 
   /**
    * The live chains of the buckets a write changes, with the check of the namespace's layout in
    * the same listing when it has not been made (one for-each-ref).
    */
-  async liveChains(namespace: string, buckets: readonly string[]): Promise<RefTime[]> {
+  async liveChains(
+    namespace: string,
+    buckets: readonly string[],
+    objects?: Pick<ObjectReader, 'read'>
+  ): Promise<RefTime[]> {
     const v1 = `${namespace}/admissions/`
     const first = !this.checked.has(namespace)
-    const listed = await this.git.listRefTimes([
+    const prefixes = [
       ...(first ? [v1] : []),
       ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
-    ])
+    ]
+    // With the plan's reader, the listing is read from the ref files and each chain's time
+    // from its head through that reader: no process of its own (docs/design/storage.md).
+    const listed = objects
+      ? await timed(await this.git.listRefs(prefixes), objects)
+      : await this.git.listRefTimes(prefixes)
     if (first)
       this.refuseLayoutV1(
         namespace,
@@ -648,7 +680,7 @@ export class IndexedStore implements Store {
     this.plain.add(namespace)
   }
 
-  private refuseLayoutV1(namespace: string, v1Refs: readonly RefTime[]): void {
+  private refuseLayoutV1(namespace: string, v1Refs: readonly { ref: string }[]): void {
     const v1 = `${namespace}/admissions/`
     if (v1Refs.length > 0)
       throw new StoreError(
@@ -674,28 +706,37 @@ export class IndexedStore implements Store {
     }
   }
 
-  /** The archive tip of a bucket, brought shallow (its history is never needed to extend it). */
-  async archiveTip(namespace: string, bucket: string): Promise<string | null> {
-    const ref = archiveRef(namespace, bucket)
-    await this.refs.bring([ref], { shallow: true, refresh: true })
-    // Read after the fetch by a process of its own: one started before may not see it. The
-    // same listing checks the tip is an archive commit of this ref: a write moves it next.
-    const out = await this.git.ok([
-      'for-each-ref',
-      '--format=%(objectname) %(objecttype) %(tree) %(subject)',
-      ref
-    ])
-    const line = out.split('\n')[0] ?? ''
-    if (line === '') return null
-    const [oid, type, tree] = line.split(' ') as [string, string, string]
-    const subject = line.split(' ').slice(3).join(' ')
-    if (type !== 'commit' || tree !== EMPTY_TREE || subject !== `dispatch-ledger archive ${ref}`)
-      throw new CorruptEntry(
-        ref,
-        'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
-          'forged commit?)'
-      )
-    return oid
+  /**
+   * The archive tips of buckets, brought shallow in one fetch (their history is never needed to
+   * extend them) and read by one reader: the plan's
+   * own when nothing was fetched (a local store), else a fresh one (a reader started before a
+   * fetch may not see what it brought). Each tip is checked to be an archive commit of its very
+   * ref, since the write moves it next.
+   */
+  async archiveTips(
+    namespace: string,
+    buckets: readonly string[],
+    objects?: Pick<ObjectReader, 'read'>
+  ): Promise<Map<string, string | null>> {
+    const epoch = this.refs.epoch
+    await this.refs.bring(
+      buckets.map(b => archiveRef(namespace, b)),
+      { shallow: true, refresh: true }
+    )
+    const own = objects && this.refs.epoch === epoch ? null : this.git.openReader()
+    const reader = own ?? (objects as Pick<ObjectReader, 'read'>)
+    try {
+      const tips = new Map<string, string | null>()
+      for (const bucket of buckets) {
+        const ref = archiveRef(namespace, bucket)
+        const object = await reader.read(ref)
+        if (object) checkArchiveTip(ref, object)
+        tips.set(bucket, object?.oid ?? null)
+      }
+      return tips
+    } finally {
+      own?.close()
+    }
   }
 
   get clock(): number {
@@ -795,11 +836,34 @@ async function archivedHeads(
   return [...heads].map(([oid, content]) => ({ oid, content }))
 }
 
+/**
+ * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
+ * exactly the archive subject (a symbolic ref to another ref, a branch or a forged commit is not).
+ */
+function checkArchiveTip(ref: string, object: GitObject): void {
+  if (object.type !== 'commit' || !isArchiveCommit(ref, object.content))
+    throw new CorruptEntry(
+      ref,
+      'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+        'forged commit?)'
+    )
+}
+
+/** On the empty tree, its subject exactly the archive subject of ref (the writer and verify). */
 function isArchiveCommit(ref: string, content: string): boolean {
   const commit = parseCommit(content)
-  return (
-    commit.tree === EMPTY_TREE && commit.message.split('\n')[0] === `dispatch-ledger archive ${ref}`
-  )
+  const subject = commit.message.split('\n\n')[0]?.replace(/\n$/, '')
+  return commit.tree === EMPTY_TREE && subject === `dispatch-ledger archive ${ref}`
+}
+
+/** Each ref with its head's committer time, read through one reader. */
+async function timed(
+  refs: ReadonlyArray<{ ref: string; oid: string }>,
+  objects: Pick<ObjectReader, 'read'>
+): Promise<RefTime[]> {
+  const out: RefTime[] = []
+  for (const r of refs) out.push({ ...r, time: committerTime(await objects.read(r.oid)) })
+  return out
 }
 
 /** What an applied write answers. */

@@ -42,8 +42,18 @@ export interface PlanStore {
   readonly clock: number
   readonly refs: Pick<RefBackend, 'has' | 'bringObjects'>
   readonly git: Pick<Git, 'openReader'>
-  liveChains(namespace: string, buckets: readonly string[]): Promise<RefTime[]>
-  archiveTip(namespace: string, bucket: string): Promise<string | null>
+  /** With `objects`, the chains' times are read through the plan's own reader. */
+  liveChains(
+    namespace: string,
+    buckets: readonly string[],
+    objects?: Pick<ObjectReader, 'read'>
+  ): Promise<RefTime[]>
+  /** The archive tips of buckets (null: none yet), read together. */
+  archiveTips(
+    namespace: string,
+    buckets: readonly string[],
+    objects?: Pick<ObjectReader, 'read'>
+  ): Promise<ReadonlyMap<string, string | null>>
 }
 
 /** A write that needs buckets this process has not brought yet (a remote): bring, plan again. */
@@ -310,7 +320,8 @@ export class WritePlan {
       const hashes = [...buckets.values()].filter(n => n.namespace === namespace)
       const live = await this.store.liveChains(
         namespace,
-        hashes.map(n => bucketOf(n.hash))
+        hashes.map(n => bucketOf(n.hash)),
+        this.objects
       )
       for (const chain of live) if (await this.archiveIfIdle(chain)) archived++
     }
@@ -355,9 +366,28 @@ export class WritePlan {
       objects.push(commit)
       this.changes.push({ ref: view.ref, oid: commit.oid, expected: view.tip })
     }
-    for (const key of new Set([...this.archived.keys(), ...this.compacted]))
-      objects.push(...(await this.archiveChange(key, time)))
+    const archives = [...new Set([...this.archived.keys(), ...this.compacted])]
+    const tips = await this.archiveTips(archives)
+    for (const key of archives) objects.push(...(await this.archiveChange(key, time, tips)))
     return { changes: this.changes, objects }
+  }
+
+  /**
+   * The archive tips of every bucket this write archives into, read together (one fetch and one
+   * reader however many buckets: scan's sweep meets many), keyed `<namespace>\n<bucket>`.
+   */
+  private async archiveTips(keys: readonly string[]): Promise<Map<string, string | null>> {
+    const tips = new Map<string, string | null>()
+    const byNamespace = new Map<string, string[]>()
+    for (const key of keys) {
+      const [namespace, bucket] = key.split('\n') as [string, string]
+      byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), bucket])
+    }
+    for (const [namespace, buckets] of byNamespace) {
+      const read = await this.store.archiveTips(namespace, buckets, this.objects)
+      for (const bucket of buckets) tips.set(`${namespace}\n${bucket}`, read.get(bucket) ?? null)
+    }
+    return tips
   }
 
   private unretained(): LogicalName[] {
@@ -372,10 +402,14 @@ export class WritePlan {
    * retention dropped entries — a chain rebuilt from exactly the heads the bucket still holds,
    * so the dropped chains are no longer reachable.
    */
-  private async archiveChange(key: string, time: number): Promise<LooseObject[]> {
+  private async archiveChange(
+    key: string,
+    time: number,
+    tips: ReadonlyMap<string, string | null>
+  ): Promise<LooseObject[]> {
     const [namespace, bucket] = key.split('\n') as [string, string]
     const ref = archiveRef(namespace, bucket)
-    const tip = await this.store.archiveTip(namespace, bucket)
+    const tip = tips.get(key) ?? null
     const commits = this.compacted.has(key)
       ? archiveChain(null, await this.heldHeads(namespace, bucket), { ref, time })
       : archiveChain(tip, [...new Set(this.archived.get(key) ?? [])], { ref, time })
