@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -259,6 +260,28 @@ describe('key', () => {
     )
     expect(named.stdout).toContain(plan.request_digest as string)
   })
+})
+
+describe('verify', () => {
+  it('0 with the counts on the ledger the actions built; 1 naming the place after a tampering', async () => {
+    const intact = await cli(['verify'], { cwd: ledger.clone, env: env() })
+    expect(intact.code).toBe(0)
+    expect(intact.stdout).toMatch(/^refs\/dispatch-ledger at origin verifies: .*\b6 runs\b/)
+    const json = await cli(['verify', '--json'], { cwd: ledger.clone, env: env() })
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, problems: [] })
+
+    // A copy of the origin with one live ledger deleted: its admission's ledger is missing.
+    const copy = join(await makeTempDir(), 'tampered.git')
+    await git(ledger.origin.dir, 'clone', '-q', '--mirror', ledger.origin.dir, copy)
+    const live = `${NS}/runs/${createHash('sha256').update(ledger.runs.observing).digest('hex')}`
+    await git(copy, 'update-ref', '-d', live)
+    const broken = await cli(['verify', '--remote', copy], { cwd: ledger.clone, env: env() })
+    expect(broken.code).toBe(1)
+    const lines = broken.stdout.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^refs\/dispatch-ledger\/index\/[0-9a-f]{2}:keys\/[0-9a-f]{64}\/1: /)
+    expect(broken.stderr).toBe('')
+  }, 120_000)
 })
 
 describe('read-only', () => {

@@ -14105,9 +14105,13 @@ async function verifyCommand(context) {
                 .map(([kind, n]) => `${n} ${kind}`)
                 .join(', ') || 'nothing to verify') +
             '.');
-    else
+    else {
         for (const { where, problem } of report.problems)
             context.print(`${terminalText(where)}: ${terminalText(problem)}`);
+        // The problems above stop every command, so nothing past them was read: say so.
+        if (report.unverified)
+            context.print(`not verified further: ${terminalText(report.unverified)}`);
+    }
     return ok ? 0 : 1;
 }
 
