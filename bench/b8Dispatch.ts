@@ -27,7 +27,7 @@ import {
   timed
 } from './lib/proc.ts'
 import { cloneOf, startGitHttpServer } from './lib/remote.ts'
-import { coveredMs, gitProfile } from './lib/trace2.ts'
+import { coveredMs, gitProfile, type GitProcess } from './lib/trace2.ts'
 import { interleave, ms, ratio, signed, summarize, table } from './lib/stats.ts'
 
 export async function b8(ctx: Context): Promise<PartResult> {
@@ -118,7 +118,7 @@ export async function b8(ctx: Context): Promise<PartResult> {
       return r.ms
     }
     const nodeCounts: Array<{ pushes: number; fetches: number; posts: number }> = []
-    const nodeFloorOnce = async (round: number) => {
+    const nodeFloorOnce = async (round: number, traceEnv: Record<string, string> = {}) => {
       // The same three requests as the shell floor, from a bundled action with the runner's
       // environment (inputs as INPUT_* variables, the token from the `token` input's default:
       // the dispatch action's manifest declares it, since the root action is admit only).
@@ -136,7 +136,8 @@ export async function b8(ctx: Context): Promise<PartResult> {
             ref: 'main',
             inputs: { issue: '42', dispatch_key: `node-floor/${round}` },
             return_run_details: true
-          })
+          }),
+          ...traceEnv
         }
       })
       server.resetCounts()
@@ -185,6 +186,25 @@ export async function b8(ctx: Context): Promise<PartResult> {
     expectOk('B8 dispatch (trace2)', tracedRun)
     const profile = await gitProfile(traceFile, spawnedAt)
     const gitMs = coveredMs(profile)
+    // The Node floor traced the same way: what any action on this stack spends before its
+    // first git process, and its two pushes, beside the dispatch's.
+    const floorTraceFile = join(await tempDir('b8-floor-trace2'), 'events.json')
+    const floorSpawnedAt = Date.now()
+    const floorMs = await nodeFloorOnce(99, { GIT_TRACE2_EVENT: floorTraceFile })
+    const floorProfile = await gitProfile(floorTraceFile, floorSpawnedAt)
+    const phases = (total: number, processes: readonly GitProcess[]) => {
+      const first = processes[0]?.at ?? 0
+      const pushes = processes.filter(p => p.command === 'push').reduce((a, p) => a + p.ms, 0)
+      const covered = coveredMs(processes)
+      return [
+        ms(total),
+        ms(first),
+        String(processes.length),
+        ms(covered),
+        ms(pushes),
+        ms(total - first - covered)
+      ]
+    }
 
     const max = (field: 'pushes' | 'fetches' | 'posts') => Math.max(...counts.map(c => c[field]))
     const min = (field: 'pushes' | 'fetches' | 'posts') => Math.min(...counts.map(c => c[field]))
@@ -260,6 +280,25 @@ export async function b8(ctx: Context): Promise<PartResult> {
         table(
           ['git process', 'from ms', 'to ms', 'ms', 'what'],
           profile.map(p => [p.command, ms(p.at), ms(p.at + p.ms), ms(p.ms), p.what])
+        ),
+        '',
+        'The same phases of one traced Node floor run beside it (ms from the spawn; "after" is ' +
+          'Node between and after git processes: planning, the POST, exit):',
+        '',
+        table(
+          [
+            'traced run',
+            'total',
+            'first git at',
+            'git processes',
+            'git covers',
+            'of it pushes',
+            'after'
+          ],
+          [
+            ['dispatch (one step)', ...phases(tracedRun.ms, profile)],
+            ['Node floor', ...phases(floorMs, floorProfile)]
+          ]
         )
       ].join('\n'),
       goals: [
@@ -284,7 +323,8 @@ export async function b8(ctx: Context): Promise<PartResult> {
         counts,
         nodeFloorCounts: nodeCounts,
         gitCommands: commands,
-        trace2: { ms: tracedRun.ms, gitMs, processes: profile }
+        trace2: { ms: tracedRun.ms, gitMs, processes: profile },
+        floorTrace2: { ms: floorMs, processes: floorProfile }
       }
     }
   } finally {

@@ -6,6 +6,8 @@
  * fence, counted by the fake, not by the code under test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { runAction, withAction, type ActionResult } from '../../scripts/runner.js'
 import { ledgerRef } from '../../src/core/refs.js'
 import type { LedgerRecord } from '../../src/core/record.js'
@@ -14,7 +16,7 @@ import { responseViolations } from '../../testkit/fakeGitHub/openapiCheck.ts'
 import { exampleEvent } from '../support/events.js'
 import { commentEvent } from '../support/operator.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
-import { cleanupRepos, entryAt, git, makeRepo, headOf } from '../support/repo.js'
+import { cleanupRepos, entryAt, git, makeRepo, makeTempDir, headOf } from '../support/repo.js'
 
 let origin: GitHttpServer
 let gh: FakeGitHub
@@ -51,6 +53,7 @@ interface Coordinator {
     attempt?: number
     killAt?: string
     with?: Record<string, string>
+    env?: Record<string, string>
   }): Promise<ActionResult>
 }
 
@@ -87,7 +90,10 @@ async function coordinator(runId = nextRunId++): Promise<Coordinator> {
         },
         {
           attempt: options.attempt,
-          env: options.killAt ? { DISPATCH_LEDGER_TEST_KILL_AT: options.killAt } : {}
+          env: {
+            ...options.env,
+            ...(options.killAt ? { DISPATCH_LEDGER_TEST_KILL_AT: options.killAt } : {})
+          }
         }
       )
   }
@@ -369,6 +375,51 @@ describe('one-step dispatch: no admit step (the quick start)', () => {
     expect(redeliveryPushes).toBe(0)
     expect(await gh.count('dispatch')).toBe(1)
     expect(await gh.working()).toHaveLength(1)
+  })
+
+  /**
+   * The git commands a step started, in order, from git's own trace (a top-level process is a
+   * sid with no parent's): `fetch`, `cat-file`, `push`…
+   */
+  async function gitCommands(step: (env: Record<string, string>) => Promise<ActionResult>) {
+    const trace = join(await makeTempDir(), 'trace2.json')
+    const result = await step({ GIT_TRACE2_EVENT: trace })
+    expectOk(result)
+    const events = (await readFile(trace, 'utf8')).split('\n').filter(Boolean)
+    const commands = events
+      .map(line => JSON.parse(line) as { event: string; sid: string; argv?: string[] })
+      .filter(e => e.event === 'start' && !e.sid.includes('/'))
+      .map(e => {
+        const args = (e.argv ?? []).slice(1)
+        // Skip the `-c name=value` pairs every command is given.
+        while (args[0] === '-c') args.splice(0, 2)
+        return args[0]
+      })
+    return { commands, result }
+  }
+
+  // The protocol's own processes (docs/design/dispatch.md#one-step): one fetch of what the
+  // step reads and writes, its pushes (each push sets this repository's copy of the refs it
+  // moved itself: no update-ref after it), and the `cat-file --batch` readers of the read and
+  // of each write's plan. A process that comes back fails here.
+  it('one step starts 6 git processes: fetch, 3 readers, its 2 pushes', async () => {
+    const c = await coordinator()
+    const { commands, result } = await gitCommands(env => c.dispatch({ env }))
+    expect(commands).toEqual(['fetch', 'cat-file', 'cat-file', 'push', 'cat-file', 'push'])
+    // The local copy followed each push: the ledger's head here is the answer (admitted,
+    // intent, answer), in the origin's history (the receiver's confirmation may be on top).
+    const ref = ledgerRef('refs/dispatch-ledger', result.outputs.run_id as string)
+    const local = (await git(c.workspace, 'rev-parse', '--verify', ref)).trim()
+    expect((await git(c.workspace, 'rev-list', '--count', local)).trim()).toBe('3')
+    const atOrigin = await headOf(origin.bareDir, ref)
+    await git(origin.bareDir, 'merge-base', '--is-ancestor', local, atOrigin)
+  })
+
+  it('the dispatch step of the two-step form starts 6 git processes too', async () => {
+    const c = await coordinator()
+    expectOk(await c.admit())
+    const { commands } = await gitCommands(env => c.dispatch({ env }))
+    expect(commands).toEqual(['fetch', 'cat-file', 'cat-file', 'push', 'cat-file', 'push'])
   })
 
   it('the two-step form (admit, then dispatch) still costs no more than 4 pushes', async () => {

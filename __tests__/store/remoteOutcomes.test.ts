@@ -58,6 +58,37 @@ describe('a remote write says what the arbiter holds', () => {
     )
   }, 120_000)
 
+  // A push sets the local copy of each ref it moved itself (its ref is its own tracking ref),
+  // but git takes the FIRST matching fetch refspec: one of the repository's own config that
+  // maps our refs elsewhere wins, and the local copy must still follow (set by update-ref).
+  it.each([
+    ['the push itself', null, 3],
+    ['update-ref, when a refspec of the config maps the refs elsewhere', '+refs/*:refs/mirror/*', 4]
+  ])(
+    'a landed write: local refs follow through %s',
+    async (_how, refspec, processes) => {
+      const origin = await makeBareRemote()
+      const dir = await clone(origin.url)
+      if (refspec) await git(dir, 'config', '--add', 'remote.origin.fetch', refspec)
+      const g = new Git(dir)
+      const result = await admit(new RemoteStore(g, 'origin'), {
+        namespace: NS,
+        first_record: firstRecord({
+          run_id: 'run-a',
+          dispatch_key: KEY,
+          request_digest: REQUEST_DIGEST
+        })
+      })
+      expect(result).toMatchObject({ created: true, owner: true })
+      const refs = (at: string) => git(at, 'for-each-ref', '--format=%(refname) %(objectname)', NS)
+      expect(await refs(dir)).toBe(await refs(origin.dir))
+      expect((await refs(dir)).trim()).not.toBe('')
+      // The fetch, the plan's reader, the push (and update-ref only when the push could not).
+      expect(g.spawned).toBe(processes)
+    },
+    120_000
+  )
+
   it('a lock the server never releases is reported as a lock, and nothing is claimed', async () => {
     const origin = await makeBareRemote()
     await lock(origin.dir, BUCKET)

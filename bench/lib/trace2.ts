@@ -39,7 +39,10 @@ export async function gitProfile(file: string, origin: number): Promise<GitProce
       if (!start) continue
       const args = start.argv.slice(1)
       const command = subcommand(args.join(' '))
-      const refs = args.filter(a => a.startsWith('+') || a.includes(':refs/') || /^refs\//.test(a))
+      // A `-c name=value` (a push's tracking refspec) is not a ref it names.
+      const refs = args.filter(
+        a => !a.includes('=') && (a.startsWith('+') || a.includes(':refs/') || /^refs\//.test(a))
+      )
       const what =
         command === 'fetch'
           ? `${refs.length} refspecs: ${describeRefs(refs)}`

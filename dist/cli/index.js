@@ -2,11 +2,11 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 486:
+/***/ 532:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(948);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(102);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -21,7 +21,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 948:
+/***/ 102:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -310,7 +310,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+;// CONCATENATED MODULE: ../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString (value) {
   if (!value.isWellFormed()) {
     throw new Error('Lone surrogate is not allowed');
@@ -570,7 +570,7 @@ function validate_findProtoKey(value, path = []) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -1445,7 +1445,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -1588,7 +1588,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -2106,7 +2106,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -2264,14 +2264,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -4909,7 +4909,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -4962,7 +4962,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -6067,7 +6067,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -6336,7 +6336,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -6513,7 +6513,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -7517,7 +7517,7 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -8347,19 +8347,26 @@ class git_Git {
     }
     /**
      * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
-     * oid), atomic when asked; the porcelain lines are parsed by the caller.
+     * oid), atomic when asked; the porcelain lines are parsed by the caller. With `follow`, the
+     * push itself sets this repository's own copy of every ref it moved (see PushResult).
      */
-    push(remote, updates, options) {
-        return this.run([
+    async push(remote, updates, options) {
+        const follow = options.follow === true && !/[=\n]/.test(remote);
+        const result = await this.run([
             ...NETWORK_CONFIG,
+            // Each ref pushed is its own remote-tracking ref: git sets (or deletes) it in this
+            // repository once the remote has accepted it, in the push's own process.
+            ...(follow ? ['-c', `remote.${remote}.fetch=+refs/*:refs/*`] : []),
             'push',
             '--porcelain',
             '--no-verify',
+            ...(follow ? ['--verbose'] : []),
             ...(options.atomic ? ['--atomic'] : []),
             ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
             remote,
             ...updates.map(u => `${u.oid ?? ''}:${u.ref}`)
         ]);
+        return follow ? followedBy(result) : { ...result, followed: null };
     }
     /**
      * Fetches exactly the named refs into the same local names. Each refspec is a glob on
@@ -8561,6 +8568,22 @@ async function writeLoose(objects, oid, raw) {
 }
 async function exists(path) {
     return (await (0,promises_namespaceObject.stat)(path).catch(() => null)) !== null;
+}
+const TRACKING = /^updating local tracking ref '(.+)'$/;
+/** A push's result with its verbose lines read and taken out of stderr. */
+function followedBy(result) {
+    const followed = [];
+    const said = [];
+    for (const line of result.stderr.split('\n')) {
+        const tracked = TRACKING.exec(line);
+        if (tracked)
+            followed.push(tracked[1]);
+        else if (!line.startsWith('Pushing to '))
+            said.push(line);
+    }
+    const stderr = said.join('\n');
+    const clean = result.code === 0 && !/^(error|fatal|warning):/m.test(stderr);
+    return { ...result, stderr, followed: clean ? followed : null };
 }
 /**
  * The text `git update-ref --stdin` takes for one all-or-nothing transaction: every line is
@@ -10356,7 +10379,7 @@ class physical_RemoteRefs {
      * no write permission) throws: no retry can help.
      */
     async apply(changes) {
-        const result = await this.git.push(this.remote, changes, { atomic: true });
+        const result = await this.git.push(this.remote, changes, { atomic: true, follow: true });
         const parsed = parsePorcelain(result.stdout);
         const lines = changes.map(c => parsed.get(c.ref));
         if (result.code !== 0) {
@@ -10366,7 +10389,7 @@ class physical_RemoteRefs {
         }
         this.locked = null;
         if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-            await this.follow(changes);
+            await this.follow(changes, result.followed);
             return 'applied';
         }
         if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
@@ -10406,13 +10429,19 @@ class physical_RemoteRefs {
         return listed;
     }
     /**
-     * Local refs follow what the arbiter now holds. The write has landed whatever happens here:
-     * a local failure is a warning, never an error claiming the write did not happen, and later
-     * reads in this process fetch again instead of trusting the local copies.
+     * Local refs follow what the arbiter now holds. The push has set them itself when it says it
+     * set every one (`followed`, docs/design/arbiter.md#what-is-fetched): no process of its own.
+     * Otherwise (a refspec of the repository's config matched first, a held local lock, any
+     * error or warning) they are set here, every one whatever it held. The write has landed
+     * whatever happens here: a local failure is a warning, never an error claiming the write did
+     * not happen, and later reads in this process fetch again instead of trusting the local
+     * copies.
      */
-    async follow(changes) {
+    async follow(changes, followed) {
         try {
-            await this.git.mirrorRefs(changes);
+            const set = new Set(followed ?? []);
+            if (!changes.every(c => set.has(c.ref)))
+                await this.git.mirrorRefs(changes);
             for (const c of changes)
                 this.fetched.add(c.ref);
         }
@@ -12680,15 +12709,17 @@ class NotAdmitted extends errors_InvalidInput {
  * closed with OrphanRun before anything is written or sent.
  */
 async function readRun(store, namespace, selector) {
-    const listing = selector.by === 'dispatch_key'
-        ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
-        : null;
     return store.read(async (reader) => {
         let ledger_ref;
         let admitted = null;
         if (selector.by === 'run_id')
             ledger_ref = refs_ledgerRef(namespace, selector.run_id);
         else {
+            // The key's generations listed through this session's reader when the store lists that
+            // way (the same listing, no `cat-file` of its own); else as a listing of the store's.
+            const lister = reader.listRefs ? reader : store;
+            const key = { namespace, dispatch_key: selector.dispatch_key };
+            const listing = await listGenerations(lister, key);
             const found = await readGenerationAdmissions(reader, listing, {
                 namespace,
                 dispatch_key: selector.dispatch_key
@@ -14450,6 +14481,6 @@ function oneLine(error) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ var __webpack_exports__ = __nccwpck_require__(532);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

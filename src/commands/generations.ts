@@ -38,7 +38,7 @@ export interface KeyGenerations {
 
 /** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
 export async function listGenerations(
-  store: Store,
+  store: Pick<Store, 'listRefs'>,
   options: { readonly namespace: string; readonly dispatch_key: string; readonly refresh?: boolean }
 ): Promise<{ admission_ref: string; refs: string[] }> {
   const admission_ref = admissionRef(options.namespace, options.dispatch_key)

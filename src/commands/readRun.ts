@@ -51,16 +51,17 @@ export async function readRun(
   namespace: string,
   selector: RunSelector
 ): Promise<FoundRun> {
-  const listing =
-    selector.by === 'dispatch_key'
-      ? await listGenerations(store, { namespace, dispatch_key: selector.dispatch_key })
-      : null
   return store.read(async reader => {
     let ledger_ref: string
     let admitted: GenerationEntry | null = null
     if (selector.by === 'run_id') ledger_ref = ledgerRef(namespace, selector.run_id)
     else {
-      const found = await readGenerationAdmissions(reader, listing as NonNullable<typeof listing>, {
+      // The key's generations listed through this session's reader when the store lists that
+      // way (the same listing, no `cat-file` of its own); else as a listing of the store's.
+      const lister = reader.listRefs ? (reader as Required<Pick<typeof reader, 'listRefs'>>) : store
+      const key = { namespace, dispatch_key: selector.dispatch_key }
+      const listing = await listGenerations(lister, key)
+      const found = await readGenerationAdmissions(reader, listing, {
         namespace,
         dispatch_key: selector.dispatch_key
       })

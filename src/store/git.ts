@@ -348,9 +348,10 @@ export class Git {
 
   /**
    * One push with a lease per ref (`ref:` = must not exist, `ref:<oid>` = must still be
-   * oid), atomic when asked; the porcelain lines are parsed by the caller.
+   * oid), atomic when asked; the porcelain lines are parsed by the caller. With `follow`, the
+   * push itself sets this repository's own copy of every ref it moved (see PushResult).
    */
-  push(
+  async push(
     remote: string,
     updates: ReadonlyArray<{
       readonly ref: string
@@ -358,17 +359,23 @@ export class Git {
       readonly expected: string | null
     }>,
     options: PushOptions
-  ): Promise<GitResult> {
-    return this.run([
+  ): Promise<PushResult> {
+    const follow = options.follow === true && !/[=\n]/.test(remote)
+    const result = await this.run([
       ...NETWORK_CONFIG,
+      // Each ref pushed is its own remote-tracking ref: git sets (or deletes) it in this
+      // repository once the remote has accepted it, in the push's own process.
+      ...(follow ? ['-c', `remote.${remote}.fetch=+refs/*:refs/*`] : []),
       'push',
       '--porcelain',
       '--no-verify',
+      ...(follow ? ['--verbose'] : []),
       ...(options.atomic ? ['--atomic'] : []),
       ...updates.map(u => `--force-with-lease=${u.ref}:${u.expected ?? ''}`),
       remote,
       ...updates.map(u => `${u.oid ?? ''}:${u.ref}`)
     ])
+    return follow ? followedBy(result) : { ...result, followed: null }
   }
 
   /**
@@ -613,6 +620,35 @@ async function exists(path: string): Promise<boolean> {
 export interface PushOptions {
   /** All refs or none (git push --atomic): what admission's two refs need. */
   readonly atomic: boolean
+  /** The push sets this repository's own copy of each ref it moved (PushResult.followed). */
+  readonly follow?: boolean
+}
+
+export interface PushResult extends GitResult {
+  /**
+   * With `follow`: the local refs the push set to what the remote accepted (git's "updating
+   * local tracking ref" lines), when git reported no error, warning or failure at all; null
+   * otherwise. A ref missing from it may not follow: a refspec of the repository's own config
+   * matched it first (git takes the first match), or its update failed (a held lock). The
+   * caller then sets the local refs itself.
+   */
+  readonly followed: readonly string[] | null
+}
+
+const TRACKING = /^updating local tracking ref '(.+)'$/
+
+/** A push's result with its verbose lines read and taken out of stderr. */
+function followedBy(result: GitResult): PushResult {
+  const followed: string[] = []
+  const said: string[] = []
+  for (const line of result.stderr.split('\n')) {
+    const tracked = TRACKING.exec(line)
+    if (tracked) followed.push(tracked[1] as string)
+    else if (!line.startsWith('Pushing to ')) said.push(line)
+  }
+  const stderr = said.join('\n')
+  const clean = result.code === 0 && !/^(error|fatal|warning):/m.test(stderr)
+  return { ...result, stderr, followed: clean ? followed : null }
 }
 
 /**

@@ -165,7 +165,7 @@ export class RemoteRefs implements RefBackend {
    * no write permission) throws: no retry can help.
    */
   async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
-    const result = await this.git.push(this.remote, changes, { atomic: true })
+    const result = await this.git.push(this.remote, changes, { atomic: true, follow: true })
     const parsed = parsePorcelain(result.stdout)
     const lines = changes.map(c => parsed.get(c.ref))
     if (result.code !== 0) {
@@ -174,7 +174,7 @@ export class RemoteRefs implements RefBackend {
     }
     this.locked = null
     if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-      await this.follow(changes)
+      await this.follow(changes, result.followed)
       return 'applied'
     }
     if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
@@ -217,13 +217,21 @@ export class RemoteRefs implements RefBackend {
   }
 
   /**
-   * Local refs follow what the arbiter now holds. The write has landed whatever happens here:
-   * a local failure is a warning, never an error claiming the write did not happen, and later
-   * reads in this process fetch again instead of trusting the local copies.
+   * Local refs follow what the arbiter now holds. The push has set them itself when it says it
+   * set every one (`followed`, docs/design/arbiter.md#what-is-fetched): no process of its own.
+   * Otherwise (a refspec of the repository's config matched first, a held local lock, any
+   * error or warning) they are set here, every one whatever it held. The write has landed
+   * whatever happens here: a local failure is a warning, never an error claiming the write did
+   * not happen, and later reads in this process fetch again instead of trusting the local
+   * copies.
    */
-  private async follow(changes: readonly RefChange[]): Promise<void> {
+  private async follow(
+    changes: readonly RefChange[],
+    followed: readonly string[] | null
+  ): Promise<void> {
     try {
-      await this.git.mirrorRefs(changes)
+      const set = new Set(followed ?? [])
+      if (!changes.every(c => set.has(c.ref))) await this.git.mirrorRefs(changes)
       for (const c of changes) this.fetched.add(c.ref)
     } catch (error) {
       this.diverged = true
