@@ -2,11 +2,11 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 486:
+/***/ 532:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(948);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(102);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -21,7 +21,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 948:
+/***/ 102:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -310,7 +310,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+;// CONCATENATED MODULE: ../main/node_modules/canonicalize/lib/canonicalize.js
 function serializeString (value) {
   if (!value.isWellFormed()) {
     throw new Error('Lone surrogate is not allowed');
@@ -570,7 +570,7 @@ function validate_findProtoKey(value, path = []) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -1445,7 +1445,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -1588,7 +1588,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -2106,7 +2106,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -2264,14 +2264,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -4909,7 +4909,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -4962,7 +4962,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -6067,7 +6067,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -6336,7 +6336,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -6513,7 +6513,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -7517,7 +7517,7 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -8601,12 +8601,21 @@ function createLine(ref, oid) {
  * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
  * inside one process.
  */
+/** Requests git may still have to answer before more are written (see ObjectReader.schedule). */
+const LOW_WATER = 8;
+/** Requests waiting that are written at once, however many git still has to answer. */
+const BATCH = 128;
 class ObjectReader {
     child;
     buffer = Buffer.alloc(0);
     waiting = [];
     failed = null;
     stderr = '';
+    /** Names read but not yet written to git (see schedule). */
+    pending = [];
+    scheduled = false;
+    /** Requests written to git and not answered yet. */
+    unanswered = 0;
     constructor(child, git) {
         this.child = child;
         child.stdout.on('data', (chunk) => {
@@ -8625,11 +8634,36 @@ class ObjectReader {
             return Promise.reject(this.failed);
         return new Promise((resolve, reject) => {
             this.waiting.push({ resolve, reject });
-            this.child.stdin.write(name + '\n');
+            this.pending.push(name);
+            this.schedule();
         });
+    }
+    /**
+     * Names asked for are written to git together: on the next turn of the loop when git has
+     * little left to answer, else once its answers bring it down to that (drain calls this). One
+     * write (one syscall, one wake-up of git) then carries many concurrent readers' requests.
+     */
+    schedule() {
+        if (this.scheduled || this.pending.length === 0)
+            return;
+        if (this.unanswered > LOW_WATER && this.pending.length < BATCH)
+            return;
+        this.scheduled = true;
+        setImmediate(() => {
+            this.scheduled = false;
+            this.flush();
+        });
+    }
+    flush() {
+        const names = this.pending.splice(0);
+        if (names.length === 0 || this.child.stdin.writableEnded)
+            return;
+        this.unanswered += names.length;
+        this.child.stdin.write(names.join('\n') + '\n');
     }
     close() {
         this.failed ??= new errors_StoreError('reader closed');
+        this.flush();
         this.child.stdin.end();
     }
     fail(error) {
@@ -8638,6 +8672,11 @@ class ObjectReader {
             waiter.reject(this.failed);
     }
     drain() {
+        this.answer();
+        this.schedule();
+    }
+    /** Resolves every request whose whole answer has arrived, in order. */
+    answer() {
         for (;;) {
             const waiter = this.waiting[0];
             if (!waiter)
@@ -8649,6 +8688,7 @@ class ObjectReader {
             if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
                 this.buffer = this.buffer.subarray(eol + 1);
                 this.waiting.shift();
+                this.unanswered--;
                 waiter.resolve(null);
                 continue;
             }
@@ -8663,6 +8703,7 @@ class ObjectReader {
             const bytes = Buffer.from(this.buffer.subarray(eol + 1, eol + 1 + size));
             this.buffer = this.buffer.subarray(eol + 1 + size + 1);
             this.waiting.shift();
+            this.unanswered--;
             waiter.resolve({ oid, type, content: bytes.toString('utf8'), bytes });
         }
     }
@@ -8947,8 +8988,10 @@ const decodeLedger = entry_decodeRecord;
  * ref, or an archived head's id) back to record 1, decoding and checking each commit. Errors
  * name the chain's ref, and below the head the commit too (`git cat-file -p <oid>` shows it).
  */
-async function walkChain(objects, ref, start, decode) {
-    let object = await objects.read(start);
+async function walkChain(objects, ref, start, decode, 
+/** `start`'s object when the caller has read it already (never by a ref name: it may move). */
+first = null) {
+    let object = first ?? (await objects.read(start));
     if (!object)
         return null;
     const newestFirst = [];
@@ -9028,6 +9071,7 @@ class BucketView {
     tip;
     root;
     objects;
+    /** Trees by id, each read once however many readers ask for it together. */
     trees = new Map();
     constructor(
     /** The index ref, for error messages. */
@@ -9046,7 +9090,10 @@ class BucketView {
      * (docs/design/writers.md#only-plain-refs).
      */
     static async open(ref, objects) {
-        const object = await objects.read(ref);
+        return BucketView.fromTip(ref, await objects.read(ref), objects);
+    }
+    /** The bucket whose tip, read from ref, is `object` (null: never written), checked as open checks it. */
+    static async fromTip(ref, object, objects) {
         if (!object)
             return new BucketView(ref, null, null, objects);
         const problem = indexTipProblem(ref, object);
@@ -9103,10 +9150,16 @@ class BucketView {
                 : `mode ${item.mode}`;
         return new errors_CorruptEntry(this.at(path), `it is ${what} where ${belongs} belongs`);
     }
-    async readTree(oid) {
+    readTree(oid) {
         const cached = this.trees.get(oid);
         if (cached)
             return cached;
+        const read = this.readTreeNow(oid);
+        this.trees.set(oid, read);
+        read.catch(() => this.trees.delete(oid));
+        return read;
+    }
+    async readTreeNow(oid) {
         const object = await this.objects.read(oid);
         if (!object || object.type !== 'tree')
             throw new errors_CorruptEntry(this.ref, `its tree ${oid} is missing or not a tree`);
@@ -9117,7 +9170,6 @@ class BucketView {
         catch {
             throw new errors_CorruptEntry(this.ref, `its tree ${oid} does not parse`);
         }
-        this.trees.set(oid, items);
         return items;
     }
     /**
@@ -9788,7 +9840,7 @@ class IndexedStore {
         const key = parseLogical(prefix);
         if (key?.kind === 'admission' && key.generation === 1) {
             await this.bringNames([key], { refresh });
-            const view = await BucketView.open(indexRef(key.namespace, bucketOf(key.hash)), session.objects());
+            const view = await session.bucket(indexRef(key.namespace, bucketOf(key.hash)));
             // A key past retention is gone to whoever asks which generations it has (admit: a
             // later event is a new run), though a write has not dropped it yet; its entries
             // still read by name until then.
@@ -9813,8 +9865,7 @@ class IndexedStore {
             readAdmission: async (ref) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: false });
-                const objects = session.objects();
-                const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+                const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
                 const blob = await view.blob(entryPath(name));
                 if (!blob)
                     return null;
@@ -9825,18 +9876,17 @@ class IndexedStore {
             readChain: async (ref, chain, options) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: options?.refresh ?? false });
-                let objects = session.objects();
-                const found = await this.locate(name, ref, objects);
+                const found = await this.locate(name, ref, session);
                 if (!found)
                     return null;
                 const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`;
-                if (found.where === 'archived' && !(await objects.read(found.head))) {
+                // An archived head read here to see whether it must be fetched is the walk's first read.
+                const head = found.where === 'archived' ? await session.objects().read(found.head) : null;
+                if (found.where === 'archived' && !head)
                     await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
-                    objects = session.objects();
-                }
                 const decode = (chain?.decode ?? decodeLedger);
                 const start = found.where === 'live' ? ref : found.head;
-                const entries = await walkChain(objects, ref, start, decode);
+                const entries = await walkChain(session.objects(), ref, start, decode, head);
                 if (!entries)
                     throw new errors_StoreError(`The archived head ${found.head} of ${ref}, which ${entry} names, is not in this ` +
                         'repository: the index names a commit that was never written here or was removed. ' +
@@ -9847,11 +9897,11 @@ class IndexedStore {
         };
     }
     /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
-    async locate(name, ref, objects) {
-        const live = await objects.read(ref);
+    async locate(name, ref, session) {
+        const live = await session.objects().read(ref);
         if (live)
             return { where: 'live', head: live.oid };
-        const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects);
+        const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
         return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes);
     }
     /**
@@ -9876,22 +9926,23 @@ class IndexedStore {
         ]);
         const buckets = refs.filter(r => r.ref.startsWith(`${namespace}/index/`));
         const listed = refs.filter(r => !r.ref.startsWith(`${namespace}/index/`));
-        const objects = session.objects();
-        for (const bucket of buckets) {
-            const view = await BucketView.open(bucket.ref, objects);
-            if (family !== 'admissions') {
-                for (const item of await view.list(family))
-                    listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid });
-                continue;
-            }
-            for (const key of await view.list('keys'))
-                for (const gen of await view.readTree(key.oid))
-                    listed.push({
-                        ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
-                        oid: gen.oid
-                    });
-        }
-        return listed;
+        // Every bucket (and every key's tree) is asked for at once: the requests reach the
+        // session's reader together, in the buckets' order as listed.
+        const each = await Promise.all(buckets.map(async (bucket) => {
+            const view = await session.bucket(bucket.ref);
+            if (family !== 'admissions')
+                return (await view.list(family)).map(item => ({
+                    ref: `${namespace}/${family}/${item.name}`,
+                    oid: item.oid
+                }));
+            const keys = await view.list('keys');
+            const generations = await Promise.all(keys.map(key => view.readTree(key.oid)));
+            return keys.flatMap((key, i) => (generations[i] ?? []).map(gen => ({
+                ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
+                oid: gen.oid
+            })));
+        }));
+        return [...listed, ...each.flat()];
     }
     // ——— writing ———
     advanceIntent(ref, next, expected, options, creates) {
@@ -10166,25 +10217,54 @@ class IndexedStore {
 }
 /**
  * One read session's `git cat-file --batch`, started again after a fetch: a process started
- * before refs arrived is not guaranteed to see them.
+ * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
+ * session ends, so a read other work of the session has in flight on it still answers.
  */
 class ReadSession {
     refs;
     current = null;
     epoch = -1;
+    retired = [];
+    /**
+     * The buckets opened in this session, by ref and tip commit: a bucket is opened again only
+     * when its ref names another commit (each open still reads the ref). What a view caches is
+     * read by object id, so it can never be stale for the tip it was opened at.
+     */
+    views = new Map();
     constructor(refs) {
         this.refs = refs;
     }
     objects() {
         if (!this.current || this.epoch !== this.refs.epoch) {
-            this.current?.close();
+            if (this.current)
+                this.retired.push(this.current);
             this.current = this.refs.git.openReader();
             this.epoch = this.refs.epoch;
+            this.views.clear();
         }
         return this.current;
     }
+    /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
+    async bucket(ref) {
+        const objects = this.objects();
+        const tip = await objects.read(ref);
+        if (!tip)
+            return BucketView.fromTip(ref, null, objects);
+        // The open itself is shared, so readers opening one tip together read its root once.
+        const key = `${ref} ${tip.oid}`;
+        let view = this.views.get(key);
+        if (!view) {
+            view = BucketView.fromTip(ref, tip, objects);
+            this.views.set(key, view);
+            // A bucket that fails its check is checked again at its next open (and fails again).
+            view.catch(() => this.views.delete(key));
+        }
+        return view;
+    }
     close() {
         this.current?.close();
+        for (const reader of this.retired.splice(0))
+            reader.close();
     }
 }
 /**
@@ -10342,7 +10422,21 @@ class physical_RemoteRefs {
     }
     /** What git fetches from and pushes to: the remote's name, or a URL. */
     remote;
-    async bring(prefixes, options) {
+    /** The fetch running now: the next waits for it (concurrent readers never fetch together). */
+    fetching = Promise.resolve();
+    /** Runs fn once every fetch asked for before it has finished, whatever they answered. */
+    serial(fn) {
+        const next = this.fetching.then(fn, fn);
+        this.fetching = next.catch(() => { });
+        return next;
+    }
+    bring(prefixes, options) {
+        return this.serial(() => this.bringNow(prefixes, options));
+    }
+    bringObjects(oids, what) {
+        return this.serial(() => this.bringObjectsNow(oids, what));
+    }
+    async bringNow(prefixes, options) {
         const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p));
         if (wanted.length === 0)
             return;
@@ -10357,7 +10451,7 @@ class physical_RemoteRefs {
         for (const prefix of wanted)
             this.fetched.add(prefix);
     }
-    async bringObjects(oids, what) {
+    async bringObjectsNow(oids, what) {
         if (oids.length === 0)
             return;
         this.epoch++;
@@ -11632,8 +11726,9 @@ function checkedGeneration(ref, generation, stored, expected) {
  * names this run id and its ledger. Read in the caller's session: generation 1 by name first
  * (most runs are generation 1; locally that costs no process, and on a remote the fetch of
  * an admission ref brings its generations along); only when it admits another run, or is
- * absent, are the key's generations listed — from `listed` when the caller already listed
- * the admissions (scan), else with one listing — read and verified. A run that no generation
+ * absent, are the key's generations listed — from `listed` when the caller lists the
+ * admissions (scan: once, and only when a run needs it), else with one listing — read and
+ * verified. A run that no generation
  * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
  */
 async function generations_admissionOfRun(store, reader, run, listed) {
@@ -11645,10 +11740,11 @@ async function generations_admissionOfRun(store, reader, run, listed) {
         verifyGenerations([entry]);
         return entry;
     }
-    const listing = listed
+    const all = typeof listed === 'function' ? await listed() : listed;
+    const listing = all
         ? {
             admission_ref,
-            refs: orderGenerations(admission_ref, listed.filter(ref => ref.startsWith(admission_ref)))
+            refs: orderGenerations(admission_ref, all.filter(ref => ref.startsWith(admission_ref)))
         }
         : await listGenerations(store, expected);
     const { generations } = await readGenerationAdmissions(reader, listing, expected);
@@ -13303,13 +13399,15 @@ async function scanRuns({ namespace }, { store }) {
         // then go through one session, a constant number of processes however many runs.
         const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
         const refs = await list(runsPrefix(namespace));
-        const admissions = (await list(admissionsPrefix(namespace))).map(entry => entry.ref);
-        const runs = [];
-        for (const { ref } of refs) {
+        // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
+        // most runs are admitted by name, and the listing reads every key's tree.
+        let listing = null;
+        const admissions = () => (listing ??= list(admissionsPrefix(namespace)).then(all => all.map(entry => entry.ref)));
+        const scanOne = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
-                    continue; // deleted since it was listed
+                    return null; // deleted since it was listed
                 storedNames_checkChainNames(namespace, ref, chain);
                 const view = runView_viewChain(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
@@ -13320,19 +13418,38 @@ async function scanRuns({ namespace }, { store }) {
                 catch (error) {
                     if (!(error instanceof OrphanRun))
                         throw error;
-                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer });
-                    continue;
+                    return { ledger_ref: ref, state: view.state, orphan: error.message, writer };
                 }
-                runs.push({ ledger_ref: ref, ...view, writer });
+                return { ledger_ref: ref, ...view, writer };
             }
             catch (error) {
                 if (!(error instanceof DispatchLedgerError))
                     throw error;
-                runs.push({ ledger_ref: ref, error: error.message });
+                return { ledger_ref: ref, error: error.message };
             }
-        }
-        return runs;
+        };
+        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, scanOne);
+        return scanned.filter((run) => run !== null);
     });
+}
+/**
+ * How many runs scan reads at once: their object requests then reach the session's one
+ * `git cat-file --batch` together (one write, answered in one stream) instead of one round trip
+ * each. The store serialises any fetch a read triggers.
+ */
+const SCAN_WIDTH = 64;
+/** fn over items, at most `width` at a time, the answers in the items' order. */
+async function inOrder(items, width, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            out[index] = await fn(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/statusView.ts
@@ -14481,6 +14598,6 @@ function oneLine(error) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ var __webpack_exports__ = __nccwpck_require__(532);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -104,15 +104,16 @@ export interface LedgerOwner {
  * names this run id and its ledger. Read in the caller's session: generation 1 by name first
  * (most runs are generation 1; locally that costs no process, and on a remote the fetch of
  * an admission ref brings its generations along); only when it admits another run, or is
- * absent, are the key's generations listed — from `listed` when the caller already listed
- * the admissions (scan), else with one listing — read and verified. A run that no generation
+ * absent, are the key's generations listed — from `listed` when the caller lists the
+ * admissions (scan: once, and only when a run needs it), else with one listing — read and
+ * verified. A run that no generation
  * admits is an orphan: OrphanRun, naming its ledger and key and who holds the key, if anyone.
  */
 export async function admissionOfRun(
   store: Store,
   reader: StoreReader,
   run: LedgerOwner,
-  listed?: readonly string[]
+  listed?: readonly string[] | (() => Promise<readonly string[]>)
 ): Promise<GenerationEntry> {
   const expected = { namespace: run.namespace, dispatch_key: run.dispatch_key }
   const admission_ref = admissionRef(run.namespace, run.dispatch_key)
@@ -122,12 +123,13 @@ export async function admissionOfRun(
     verifyGenerations([entry])
     return entry
   }
-  const listing = listed
+  const all = typeof listed === 'function' ? await listed() : listed
+  const listing = all
     ? {
         admission_ref,
         refs: orderGenerations(
           admission_ref,
-          listed.filter(ref => ref.startsWith(admission_ref))
+          all.filter(ref => ref.startsWith(admission_ref))
         )
       }
     : await listGenerations(store, expected)

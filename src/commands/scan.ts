@@ -62,12 +62,15 @@ export async function scanRuns(
     // then go through one session, a constant number of processes however many runs.
     const list = (prefix: string) => reader.listRefs?.(prefix) ?? store.listRefs(prefix)
     const refs = await list(runsPrefix(namespace))
-    const admissions = (await list(admissionsPrefix(namespace))).map(entry => entry.ref)
-    const runs: ScannedRun[] = []
-    for (const { ref } of refs) {
+    // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
+    // most runs are admitted by name, and the listing reads every key's tree.
+    let listing: Promise<string[]> | null = null
+    const admissions = () =>
+      (listing ??= list(admissionsPrefix(namespace)).then(all => all.map(entry => entry.ref)))
+    const scanOne = async (ref: string): Promise<ScannedRun | null> => {
       try {
         const chain = await reader.readChain(ref)
-        if (!chain) continue // deleted since it was listed
+        if (!chain) return null // deleted since it was listed
         checkChainNames(namespace, ref, chain)
         const view = viewChain(chain)
         const writer = chain[chain.length - 1]?.value.writer ?? null
@@ -76,15 +79,44 @@ export async function scanRuns(
           await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions)
         } catch (error) {
           if (!(error instanceof OrphanRun)) throw error
-          runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer })
-          continue
+          return { ledger_ref: ref, state: view.state, orphan: error.message, writer }
         }
-        runs.push({ ledger_ref: ref, ...view, writer })
+        return { ledger_ref: ref, ...view, writer }
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error
-        runs.push({ ledger_ref: ref, error: error.message })
+        return { ledger_ref: ref, error: error.message }
       }
     }
-    return runs
+    const scanned = await inOrder(
+      refs.map(r => r.ref),
+      SCAN_WIDTH,
+      scanOne
+    )
+    return scanned.filter((run): run is ScannedRun => run !== null)
   })
+}
+
+/**
+ * How many runs scan reads at once: their object requests then reach the session's one
+ * `git cat-file --batch` together (one write, answered in one stream) instead of one round trip
+ * each. The store serialises any fetch a read triggers.
+ */
+export const SCAN_WIDTH = 64
+
+/** fn over items, at most `width` at a time, the answers in the items' order. */
+async function inOrder<T, R>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T) => Promise<R>
+): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++
+      out[index] = await fn(items[index] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker))
+  return out
 }

@@ -1,7 +1,7 @@
 import { decodeAdmission, decodeRecord, EMPTY_TREE, parseCommit } from '../core/entry.js'
 import { CorruptEntry } from '../core/errors.js'
 import type { Admission } from '../core/admission.js'
-import type { ObjectReader } from './git.js'
+import type { GitObject, ObjectReader } from './git.js'
 import type { StoredEntry } from './store.js'
 
 type Decode<T> = (ref: string, raw: string, oid?: string) => { value: T; json: string }
@@ -14,12 +14,14 @@ export const decodeLedger: Decode<import('../core/record.js').LedgerRecord> = de
  * name the chain's ref, and below the head the commit too (`git cat-file -p <oid>` shows it).
  */
 export async function walkChain<T>(
-  objects: ObjectReader,
+  objects: Pick<ObjectReader, 'read'>,
   ref: string,
   start: string,
-  decode: Decode<T>
+  decode: Decode<T>,
+  /** `start`'s object when the caller has read it already (never by a ref name: it may move). */
+  first: GitObject | null = null
 ): Promise<StoredEntry<T>[] | null> {
-  let object = await objects.read(start)
+  let object = first ?? (await objects.read(start))
   if (!object) return null
   const newestFirst: StoredEntry<T>[] = []
   for (;;) {

@@ -669,6 +669,11 @@ export function createLine(ref: string, oid: string): string {
  * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
  * inside one process.
  */
+/** Requests git may still have to answer before more are written (see ObjectReader.schedule). */
+const LOW_WATER = 8
+/** Requests waiting that are written at once, however many git still has to answer. */
+const BATCH = 128
+
 export class ObjectReader {
   private buffer: Buffer = Buffer.alloc(0)
   private readonly waiting: Array<{
@@ -677,6 +682,11 @@ export class ObjectReader {
   }> = []
   private failed: Error | null = null
   private stderr = ''
+  /** Names read but not yet written to git (see schedule). */
+  private readonly pending: string[] = []
+  private scheduled = false
+  /** Requests written to git and not answered yet. */
+  private unanswered = 0
 
   constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -699,12 +709,36 @@ export class ObjectReader {
     if (this.failed) return Promise.reject(this.failed)
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject })
-      this.child.stdin.write(name + '\n')
+      this.pending.push(name)
+      this.schedule()
     })
+  }
+
+  /**
+   * Names asked for are written to git together: on the next turn of the loop when git has
+   * little left to answer, else once its answers bring it down to that (drain calls this). One
+   * write (one syscall, one wake-up of git) then carries many concurrent readers' requests.
+   */
+  private schedule(): void {
+    if (this.scheduled || this.pending.length === 0) return
+    if (this.unanswered > LOW_WATER && this.pending.length < BATCH) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      this.flush()
+    })
+  }
+
+  private flush(): void {
+    const names = this.pending.splice(0)
+    if (names.length === 0 || this.child.stdin.writableEnded) return
+    this.unanswered += names.length
+    this.child.stdin.write(names.join('\n') + '\n')
   }
 
   close(): void {
     this.failed ??= new StoreError('reader closed')
+    this.flush()
     this.child.stdin.end()
   }
 
@@ -714,6 +748,12 @@ export class ObjectReader {
   }
 
   private drain(): void {
+    this.answer()
+    this.schedule()
+  }
+
+  /** Resolves every request whose whole answer has arrived, in order. */
+  private answer(): void {
     for (;;) {
       const waiter = this.waiting[0]
       if (!waiter) return
@@ -723,6 +763,7 @@ export class ObjectReader {
       if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
         this.buffer = this.buffer.subarray(eol + 1)
         this.waiting.shift()
+        this.unanswered--
         waiter.resolve(null)
         continue
       }
@@ -736,6 +777,7 @@ export class ObjectReader {
       const bytes = Buffer.from(this.buffer.subarray(eol + 1, eol + 1 + size))
       this.buffer = this.buffer.subarray(eol + 1 + size + 1)
       this.waiting.shift()
+      this.unanswered--
       waiter.resolve({ oid, type, content: bytes.toString('utf8'), bytes })
     }
   }

@@ -45,7 +45,8 @@ export function indexTipProblem(ref: string, object: GitObject): string | null {
 }
 
 export class BucketView {
-  private readonly trees = new Map<string, TreeItem[]>()
+  /** Trees by id, each read once however many readers ask for it together. */
+  private readonly trees = new Map<string, Promise<TreeItem[]>>()
 
   constructor(
     /** The index ref, for error messages. */
@@ -63,7 +64,15 @@ export class BucketView {
    * (docs/design/writers.md#only-plain-refs).
    */
   static async open(ref: string, objects: BucketObjects): Promise<BucketView> {
-    const object = await objects.read(ref)
+    return BucketView.fromTip(ref, await objects.read(ref), objects)
+  }
+
+  /** The bucket whose tip, read from ref, is `object` (null: never written), checked as open checks it. */
+  static async fromTip(
+    ref: string,
+    object: GitObject | null,
+    objects: BucketObjects
+  ): Promise<BucketView> {
     if (!object) return new BucketView(ref, null, null, objects)
     const problem = indexTipProblem(ref, object)
     if (problem) throw new CorruptEntry(ref, problem)
@@ -127,9 +136,16 @@ export class BucketView {
     return new CorruptEntry(this.at(path), `it is ${what} where ${belongs} belongs`)
   }
 
-  async readTree(oid: string): Promise<TreeItem[]> {
+  readTree(oid: string): Promise<TreeItem[]> {
     const cached = this.trees.get(oid)
     if (cached) return cached
+    const read = this.readTreeNow(oid)
+    this.trees.set(oid, read)
+    read.catch(() => this.trees.delete(oid))
+    return read
+  }
+
+  private async readTreeNow(oid: string): Promise<TreeItem[]> {
     const object = await this.objects.read(oid)
     if (!object || object.type !== 'tree')
       throw new CorruptEntry(this.ref, `its tree ${oid} is missing or not a tree`)
@@ -139,7 +155,6 @@ export class BucketView {
     } catch {
       throw new CorruptEntry(this.ref, `its tree ${oid} does not parse`)
     }
-    this.trees.set(oid, items)
     return items
   }
 

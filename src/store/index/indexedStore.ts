@@ -289,10 +289,7 @@ export class IndexedStore implements Store {
     const key = parseLogical(prefix)
     if (key?.kind === 'admission' && key.generation === 1) {
       await this.bringNames([key], { refresh })
-      const view = await BucketView.open(
-        indexRef(key.namespace, bucketOf(key.hash)),
-        session.objects()
-      )
+      const view = await session.bucket(indexRef(key.namespace, bucketOf(key.hash)))
       // A key past retention is gone to whoever asks which generations it has (admit: a
       // later event is a new run), though a write has not dropped it yet; its entries
       // still read by name until then.
@@ -323,8 +320,7 @@ export class IndexedStore implements Store {
       readAdmission: async (ref: string) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: false })
-        const objects = session.objects()
-        const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects)
+        const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
         const blob = await view.blob(entryPath(name))
         if (!blob) return null
         const value: Admission = decodeStoredAdmission(ref, blob.bytes.toString('utf8'))
@@ -335,20 +331,19 @@ export class IndexedStore implements Store {
       readChain: async <R>(ref: string, chain?: ChainDecoder<R>, options?: ReadOptions) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: options?.refresh ?? false })
-        let objects = session.objects()
-        const found = await this.locate(name, ref, objects)
+        const found = await this.locate(name, ref, session)
         if (!found) return null
         const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`
-        if (found.where === 'archived' && !(await objects.read(found.head))) {
+        // An archived head read here to see whether it must be fetched is the walk's first read.
+        const head = found.where === 'archived' ? await session.objects().read(found.head) : null
+        if (found.where === 'archived' && !head)
           await this.refs.bringObjects(
             [found.head],
             `the archived head ${found.head} of ${ref}, which ${entry} names`
           )
-          objects = session.objects()
-        }
         const decode = (chain?.decode ?? decodeLedger) as ChainDecoder<R>['decode']
         const start = found.where === 'live' ? ref : found.head
-        const entries = await walkChain(objects, ref, start, decode)
+        const entries = await walkChain(session.objects(), ref, start, decode, head)
         if (!entries)
           throw new StoreError(
             `The archived head ${found.head} of ${ref}, which ${entry} names, is not in this ` +
@@ -362,10 +357,10 @@ export class IndexedStore implements Store {
   }
 
   /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
-  private async locate(name: LogicalName, ref: string, objects: ObjectReader): Promise<Located> {
-    const live = await objects.read(ref)
+  private async locate(name: LogicalName, ref: string, session: ReadSession): Promise<Located> {
+    const live = await session.objects().read(ref)
     if (live) return { where: 'live', head: live.oid }
-    const view = await BucketView.open(indexRef(name.namespace, bucketOf(name.hash)), objects)
+    const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
     return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes)
   }
 
@@ -403,22 +398,27 @@ export class IndexedStore implements Store {
     ])
     const buckets = refs.filter(r => r.ref.startsWith(`${namespace}/index/`))
     const listed = refs.filter(r => !r.ref.startsWith(`${namespace}/index/`))
-    const objects = session.objects()
-    for (const bucket of buckets) {
-      const view = await BucketView.open(bucket.ref, objects)
-      if (family !== 'admissions') {
-        for (const item of await view.list(family))
-          listed.push({ ref: `${namespace}/${family}/${item.name}`, oid: item.oid })
-        continue
-      }
-      for (const key of await view.list('keys'))
-        for (const gen of await view.readTree(key.oid))
-          listed.push({
+    // Every bucket (and every key's tree) is asked for at once: the requests reach the
+    // session's reader together, in the buckets' order as listed.
+    const each = await Promise.all(
+      buckets.map(async bucket => {
+        const view = await session.bucket(bucket.ref)
+        if (family !== 'admissions')
+          return (await view.list(family)).map(item => ({
+            ref: `${namespace}/${family}/${item.name}`,
+            oid: item.oid
+          }))
+        const keys = await view.list('keys')
+        const generations = await Promise.all(keys.map(key => view.readTree(key.oid)))
+        return keys.flatMap((key, i) =>
+          (generations[i] ?? []).map(gen => ({
             ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
             oid: gen.oid
-          })
-    }
-    return listed
+          }))
+        )
+      })
+    )
+    return [...listed, ...each.flat()]
   }
 
   // ——— writing ———
@@ -746,25 +746,52 @@ export class IndexedStore implements Store {
 
 /**
  * One read session's `git cat-file --batch`, started again after a fetch: a process started
- * before refs arrived is not guaranteed to see them.
+ * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
+ * session ends, so a read other work of the session has in flight on it still answers.
  */
 class ReadSession {
   private current: ObjectReader | null = null
   private epoch = -1
+  private readonly retired: ObjectReader[] = []
+  /**
+   * The buckets opened in this session, by ref and tip commit: a bucket is opened again only
+   * when its ref names another commit (each open still reads the ref). What a view caches is
+   * read by object id, so it can never be stale for the tip it was opened at.
+   */
+  private readonly views = new Map<string, Promise<BucketView>>()
 
   constructor(private readonly refs: RefBackend) {}
 
   objects(): ObjectReader {
     if (!this.current || this.epoch !== this.refs.epoch) {
-      this.current?.close()
+      if (this.current) this.retired.push(this.current)
       this.current = this.refs.git.openReader()
       this.epoch = this.refs.epoch
+      this.views.clear()
     }
     return this.current
   }
 
+  /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
+  async bucket(ref: string): Promise<BucketView> {
+    const objects = this.objects()
+    const tip = await objects.read(ref)
+    if (!tip) return BucketView.fromTip(ref, null, objects)
+    // The open itself is shared, so readers opening one tip together read its root once.
+    const key = `${ref} ${tip.oid}`
+    let view = this.views.get(key)
+    if (!view) {
+      view = BucketView.fromTip(ref, tip, objects)
+      this.views.set(key, view)
+      // A bucket that fails its check is checked again at its next open (and fails again).
+      view.catch(() => this.views.delete(key))
+    }
+    return view
+  }
+
   close(): void {
     this.current?.close()
+    for (const reader of this.retired.splice(0)) reader.close()
   }
 }
 

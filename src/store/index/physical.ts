@@ -120,7 +120,28 @@ export class RemoteRefs implements RefBackend {
   /** What git fetches from and pushes to: the remote's name, or a URL. */
   private readonly remote: string
 
-  async bring(
+  /** The fetch running now: the next waits for it (concurrent readers never fetch together). */
+  private fetching: Promise<unknown> = Promise.resolve()
+
+  /** Runs fn once every fetch asked for before it has finished, whatever they answered. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.fetching.then(fn, fn)
+    this.fetching = next.catch(() => {})
+    return next
+  }
+
+  bring(
+    prefixes: readonly string[],
+    options: { shallow: boolean; refresh: boolean }
+  ): Promise<void> {
+    return this.serial(() => this.bringNow(prefixes, options))
+  }
+
+  bringObjects(oids: readonly string[], what?: string): Promise<void> {
+    return this.serial(() => this.bringObjectsNow(oids, what))
+  }
+
+  private async bringNow(
     prefixes: readonly string[],
     options: { shallow: boolean; refresh: boolean }
   ): Promise<void> {
@@ -141,7 +162,7 @@ export class RemoteRefs implements RefBackend {
     for (const prefix of wanted) this.fetched.add(prefix)
   }
 
-  async bringObjects(oids: readonly string[], what?: string): Promise<void> {
+  private async bringObjectsNow(oids: readonly string[], what?: string): Promise<void> {
     if (oids.length === 0) return
     this.epoch++
     const result = await this.git.fetchObjects(this.remote, oids)

@@ -1,8 +1,8 @@
-export const id = 931;
-export const ids = [931];
+export const id = 313;
+export const ids = [313];
 export const modules = {
 
-/***/ 3931:
+/***/ 6313:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
-var reconstruct = __webpack_require__(4461);
+var reconstruct = __webpack_require__(8151);
 ;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
 
 function dispatchMove(state, plan) {
@@ -66,11 +66,11 @@ function sendsStarted(records, attempt) {
 }
 
 // EXTERNAL MODULE: ./src/core/planRecovery.ts
-var planRecovery = __webpack_require__(5183);
+var planRecovery = __webpack_require__(6865);
 // EXTERNAL MODULE: ./src/core/receiver.ts
-var core_receiver = __webpack_require__(3698);
+var core_receiver = __webpack_require__(1548);
 // EXTERNAL MODULE: ./src/core/send/protocol.ts
-var protocol = __webpack_require__(6720);
+var protocol = __webpack_require__(4918);
 ;// CONCATENATED MODULE: ./src/core/send/records.ts
 function provider(driver, submission_state, external_ids = {}) {
     return { driver, submission_state, external_ids: { ...external_ids } };
@@ -124,17 +124,17 @@ function clip(text) {
 }
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
+var dispatchKey = __webpack_require__(7515);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(2334);
+var time = __webpack_require__(7320);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(7406);
 // EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(993);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(7187);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(8701);
+var validate = __webpack_require__(567);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1299);
+// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(6413);
 ;// CONCATENATED MODULE: ./src/core/send/outcome.ts
 /** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
@@ -416,7 +416,7 @@ function workflowFile(workflow) {
 }
 
 // EXTERNAL MODULE: ./src/commands/receiver.ts
-var receiver = __webpack_require__(6681);
+var receiver = __webpack_require__(8311);
 ;// CONCATENATED MODULE: ./src/commands/dispatchDriver.ts
 
 
@@ -497,17 +497,17 @@ function repositoryId(env, event) {
 }
 
 // EXTERNAL MODULE: ./src/commands/record.ts
-var commands_record = __webpack_require__(3141);
+var commands_record = __webpack_require__(4115);
 // EXTERNAL MODULE: ./src/commands/admit.ts
-var admit = __webpack_require__(4579);
+var admit = __webpack_require__(6157);
 // EXTERNAL MODULE: ./src/commands/readRun.ts
-var readRun = __webpack_require__(987);
+var readRun = __webpack_require__(6201);
 // EXTERNAL MODULE: ./src/core/nextRunRecord.ts
-var nextRunRecord = __webpack_require__(7256);
+var nextRunRecord = __webpack_require__(2250);
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(3906);
+var runView = __webpack_require__(6828);
 // EXTERNAL MODULE: ./src/commands/selectRun.ts
-var selectRun = __webpack_require__(4739);
+var selectRun = __webpack_require__(4397);
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -861,15 +861,15 @@ class RunLedger {
 }
 
 // EXTERNAL MODULE: ./src/action/inputs.ts
-var action_inputs = __webpack_require__(1729);
+var action_inputs = __webpack_require__(5771);
 // EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __webpack_require__(2524);
+var reporting = __webpack_require__(7410);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
-var ledgerSummary = __webpack_require__(5565);
+var ledgerSummary = __webpack_require__(6387);
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(1658);
+var report = __webpack_require__(2064);
 // EXTERNAL MODULE: ./src/action/runReport.ts
-var runReport = __webpack_require__(585);
+var runReport = __webpack_require__(7379);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
 
 
@@ -986,13 +986,13 @@ function failpoint(env) {
 
 /***/ }),
 
-/***/ 5565:
+/***/ 6387:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -1035,7 +1035,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 585:
+/***/ 7379:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1045,8 +1045,8 @@ function ledgerMarkdown(chain, terminal) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
 
 
 /**
@@ -1114,7 +1114,7 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 6720:
+/***/ 4918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -1,8 +1,8 @@
-export const id = 116;
-export const ids = [116];
+export const id = 15;
+export const ids = [15];
 export const modules = {
 
-/***/ 7116:
+/***/ 7396:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(3086);
+var dispatchKey = __webpack_require__(7515);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(7406);
 ;// CONCATENATED MODULE: ./src/core/recoverDecision.ts
 /** Conclusions that mean the coordinator stopped before it was done. */
 const RECOVERABLE_CONCLUSIONS = ['failure', 'cancelled', 'timed_out'];
@@ -107,13 +107,13 @@ function apiMessage(body) {
 }
 
 // EXTERNAL MODULE: ./src/commands/admit.ts
-var admit = __webpack_require__(4579);
+var admit = __webpack_require__(6157);
 // EXTERNAL MODULE: ./src/commands/record.ts
-var record = __webpack_require__(3141);
+var record = __webpack_require__(4115);
 // EXTERNAL MODULE: ./src/commands/scan.ts
-var scan = __webpack_require__(689);
+var scan = __webpack_require__(3651);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(2334);
+var time = __webpack_require__(7320);
 ;// CONCATENATED MODULE: ./src/commands/recover.ts
 
 
@@ -246,7 +246,7 @@ async function recover_close(options, { store, clock }, { ledger_ref, chain }, n
 }
 
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(1658);
+var report = __webpack_require__(2064);
 ;// CONCATENATED MODULE: ./src/action/recoverStep.ts
 
 
@@ -291,17 +291,18 @@ async function recoverStep(inputs, context) {
 
 /***/ }),
 
-/***/ 689:
+/***/ 3651:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* unused harmony export SCAN_WIDTH */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7783);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6828);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
 
 
 
@@ -336,13 +337,15 @@ async function scanRuns({ namespace }, { store }) {
         // then go through one session, a constant number of processes however many runs.
         const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
         const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
-        const admissions = (await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
-        const runs = [];
-        for (const { ref } of refs) {
+        // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
+        // most runs are admitted by name, and the listing reads every key's tree.
+        let listing = null;
+        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
+        const scanOne = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
-                    continue; // deleted since it was listed
+                    return null; // deleted since it was listed
                 (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
                 const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
@@ -353,19 +356,38 @@ async function scanRuns({ namespace }, { store }) {
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
                         throw error;
-                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer });
-                    continue;
+                    return { ledger_ref: ref, state: view.state, orphan: error.message, writer };
                 }
-                runs.push({ ledger_ref: ref, ...view, writer });
+                return { ledger_ref: ref, ...view, writer };
             }
             catch (error) {
                 if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))
                     throw error;
-                runs.push({ ledger_ref: ref, error: error.message });
+                return { ledger_ref: ref, error: error.message };
             }
-        }
-        return runs;
+        };
+        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, scanOne);
+        return scanned.filter((run) => run !== null);
     });
+}
+/**
+ * How many runs scan reads at once: their object requests then reach the session's one
+ * `git cat-file --batch` together (one write, answered in one stream) instead of one round trip
+ * each. The store serialises any fetch a read triggers.
+ */
+const SCAN_WIDTH = 64;
+/** fn over items, at most `width` at a time, the answers in the items' order. */
+async function inOrder(items, width, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            out[index] = await fn(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+    return out;
 }
 
 

@@ -1,17 +1,17 @@
-export const id = 371;
-export const ids = [371];
+export const id = 205;
+export const ids = [205];
 export const modules = {
 
-/***/ 5371:
+/***/ 4205:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   scanStep: () => (/* binding */ scanStep)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2524);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4336);
+/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3651);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7410);
 
 
 
@@ -103,17 +103,18 @@ function scanTable(open, orphans, broken, listed) {
 
 /***/ }),
 
-/***/ 689:
+/***/ 3651:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* unused harmony export SCAN_WIDTH */
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7783);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6828);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
 
 
 
@@ -148,13 +149,15 @@ async function scanRuns({ namespace }, { store }) {
         // then go through one session, a constant number of processes however many runs.
         const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
         const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
-        const admissions = (await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace))).map(entry => entry.ref);
-        const runs = [];
-        for (const { ref } of refs) {
+        // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
+        // most runs are admitted by name, and the listing reads every key's tree.
+        let listing = null;
+        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
+        const scanOne = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
-                    continue; // deleted since it was listed
+                    return null; // deleted since it was listed
                 (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
                 const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
@@ -165,19 +168,38 @@ async function scanRuns({ namespace }, { store }) {
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
                         throw error;
-                    runs.push({ ledger_ref: ref, state: view.state, orphan: error.message, writer });
-                    continue;
+                    return { ledger_ref: ref, state: view.state, orphan: error.message, writer };
                 }
-                runs.push({ ledger_ref: ref, ...view, writer });
+                return { ledger_ref: ref, ...view, writer };
             }
             catch (error) {
                 if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))
                     throw error;
-                runs.push({ ledger_ref: ref, error: error.message });
+                return { ledger_ref: ref, error: error.message };
             }
-        }
-        return runs;
+        };
+        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, scanOne);
+        return scanned.filter((run) => run !== null);
     });
+}
+/**
+ * How many runs scan reads at once: their object requests then reach the session's one
+ * `git cat-file --batch` together (one write, answered in one stream) instead of one round trip
+ * each. The store serialises any fetch a read triggers.
+ */
+const SCAN_WIDTH = 64;
+/** fn over items, at most `width` at a time, the answers in the items' order. */
+async function inOrder(items, width, fn) {
+    const out = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            out[index] = await fn(items[index]);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+    return out;
 }
 
 
