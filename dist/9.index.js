@@ -1,8 +1,8 @@
-export const id = 499;
-export const ids = [499];
+export const id = 9;
+export const ids = [9];
 export const modules = {
 
-/***/ 6499:
+/***/ 4009:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -10,11 +10,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   admitStep: () => (/* binding */ admitStep),
 /* harmony export */   owningRunLink: () => (/* binding */ owningRunLink)
 /* harmony export */ });
-/* harmony import */ var _commands_admit_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6157);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7410);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5771);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2064);
-/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7379);
+/* harmony import */ var _commands_admit_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4579);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2524);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1729);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1658);
+/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(585);
 
 
 
@@ -219,7 +219,7 @@ function admitMeaning(result, next, receiver) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -229,8 +229,8 @@ function admitMeaning(result, next, receiver) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**

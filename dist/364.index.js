@@ -1,18 +1,18 @@
-export const id = 482;
-export const ids = [482];
+export const id = 364;
+export const ids = [364];
 export const modules = {
 
-/***/ 482:
+/***/ 5364:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   previewStep: () => (/* binding */ previewStep)
 /* harmony export */ });
-/* harmony import */ var _commands_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2788);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5771);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2064);
-/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7379);
+/* harmony import */ var _commands_preview_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8822);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1729);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1658);
+/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(585);
 
 
 
@@ -81,7 +81,7 @@ function describe({ verdict, stored, target, generation }) {
 
 /***/ }),
 
-/***/ 2064:
+/***/ 1658:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -94,7 +94,7 @@ function flag(value) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -104,8 +104,8 @@ function flag(value) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**
@@ -173,18 +173,18 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 2053:
+/***/ 4447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ defaultRunId),
 /* harmony export */   V: () => (/* binding */ resolveDispatch)
 /* harmony export */ });
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7515);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1755);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1542);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(854);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
 
 
 
@@ -222,20 +222,20 @@ function defaultRunId(dispatchKey, writer) {
 
 /***/ }),
 
-/***/ 2788:
+/***/ 8822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ previewCommand),
 /* harmony export */   p: () => (/* binding */ checkReuse)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6663);
-/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3132);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2053);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7783);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6828);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
+/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2982);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4447);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3906);
 
 
 
@@ -295,7 +295,7 @@ function checkReuse(reuse) {
 
 /***/ }),
 
-/***/ 7515:
+/***/ 3086:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -305,14 +305,14 @@ function checkReuse(reuse) {
 /* harmony export */   aY: () => (/* binding */ checkDispatchKey)
 /* harmony export */ });
 /* unused harmony exports KEY_SCHEME, keyComponent */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5643);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2329);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3415);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
-/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8376);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9844);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1542);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2020);
 
 
 
@@ -629,7 +629,7 @@ function actorFrom(payload) {
 
 /***/ }),
 
-/***/ 3132:
+/***/ 2982:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

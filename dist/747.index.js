@@ -1,14 +1,14 @@
-export const id = 631;
-export const ids = [631];
+export const id = 747;
+export const ids = [747];
 export const modules = {
 
-/***/ 6387:
+/***/ 5565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -51,7 +51,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 631:
+/***/ 5747:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -63,15 +63,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(7515);
+var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(7406);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/commands/receiver.ts
-var receiver = __webpack_require__(8311);
+var receiver = __webpack_require__(6681);
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(6828);
+var runView = __webpack_require__(3906);
 // EXTERNAL MODULE: ./src/commands/selectRun.ts
-var selectRun = __webpack_require__(4397);
+var selectRun = __webpack_require__(4739);
 ;// CONCATENATED MODULE: ./src/commands/plan.ts
 
 
@@ -112,9 +112,9 @@ async function planCommand(choice, { store, clock, github }) {
 }
 
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
-var ledgerSummary = __webpack_require__(6387);
+var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/runReport.ts
-var runReport = __webpack_require__(7379);
+var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/planStep.ts
 
 
@@ -150,7 +150,7 @@ async function planStep(inputs, context) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -160,8 +160,8 @@ async function planStep(inputs, context) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**
@@ -229,7 +229,7 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 8311:
+/***/ 6681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -238,16 +238,16 @@ function receiverConfirmed(state) {
 /* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
 /* harmony export */   rg: () => (/* binding */ findReceiver)
 /* harmony export */ });
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(733);
-/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2250);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1548);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8151);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7320);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7783);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4115);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8785);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7256);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3698);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2334);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7931);
 /**
  * Reading the receiver side of the workflow driver at the arbiter
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and

@@ -1,14 +1,14 @@
-export const id = 381;
-export const ids = [381];
+export const id = 415;
+export const ids = [415];
 export const modules = {
 
-/***/ 6387:
+/***/ 5565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -51,18 +51,18 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 4381:
+/***/ 6415:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   recordStep: () => (/* binding */ recordStep)
 /* harmony export */ });
-/* harmony import */ var _commands_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4115);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5771);
-/* harmony import */ var _ledgerSummary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6387);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2064);
-/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7379);
+/* harmony import */ var _commands_record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3141);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1729);
+/* harmony import */ var _ledgerSummary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5565);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1658);
+/* harmony import */ var _runReport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(585);
 
 
 
@@ -110,7 +110,7 @@ async function recordStep(inputs, context) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -120,8 +120,8 @@ async function recordStep(inputs, context) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**

@@ -1,8 +1,8 @@
-export const id = 606;
-export const ids = [606];
+export const id = 690;
+export const ids = [690];
 export const modules = {
 
-/***/ 2064:
+/***/ 1658:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -15,18 +15,18 @@ function flag(value) {
 
 /***/ }),
 
-/***/ 2053:
+/***/ 4447:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ defaultRunId),
 /* harmony export */   V: () => (/* binding */ resolveDispatch)
 /* harmony export */ });
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7515);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1755);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1542);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(854);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
 
 
 
@@ -64,19 +64,19 @@ function defaultRunId(dispatchKey, writer) {
 
 /***/ }),
 
-/***/ 6201:
+/***/ 987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   ac: () => (/* binding */ NotAdmitted),
 /* harmony export */   cI: () => (/* binding */ readRun)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(854);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1755);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7783);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6828);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7416);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3906);
 
 
 
@@ -160,7 +160,7 @@ function ownedGeneration(generations, writer) {
 
 /***/ }),
 
-/***/ 4115:
+/***/ 3141:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -168,17 +168,17 @@ function ownedGeneration(generations, writer) {
 /* harmony export */   t6: () => (/* binding */ recordCommand)
 /* harmony export */ });
 /* unused harmony export parseRecordFields */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8151);
-/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8828);
-/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2250);
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7515);
-/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9844);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5139);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7320);
-/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(567);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6828);
-/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4397);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4461);
+/* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(634);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3086);
+/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4130);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2334);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(993);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
+/* harmony import */ var _selectRun_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4739);
 
 
 
@@ -257,7 +257,7 @@ async function appendRecord(store, request, chain) {
 
 /***/ }),
 
-/***/ 4397:
+/***/ 4739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -265,14 +265,14 @@ async function appendRecord(store, request, chain) {
 /* harmony export */   S3: () => (/* binding */ selectRun),
 /* harmony export */   qb: () => (/* binding */ mayAct)
 /* harmony export */ });
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7515);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1542);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(854);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1755);
-/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2053);
-/* harmony import */ var _readRun_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6201);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6828);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7416);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9301);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4447);
+/* harmony import */ var _readRun_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(987);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
 
 
 
@@ -353,7 +353,7 @@ function chooseSelector(choice) {
 
 /***/ }),
 
-/***/ 7515:
+/***/ 3086:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -363,14 +363,14 @@ function chooseSelector(choice) {
 /* harmony export */   aY: () => (/* binding */ checkDispatchKey)
 /* harmony export */ });
 /* unused harmony exports KEY_SCHEME, keyComponent */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5643);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2329);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3415);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
-/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8376);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9844);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1542);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2020);
 
 
 
@@ -687,15 +687,15 @@ function actorFrom(payload) {
 
 /***/ }),
 
-/***/ 1578:
+/***/ 4196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   M: () => (/* binding */ newRecord)
 /* harmony export */ });
 /* unused harmony export nowTimestamp */
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9844);
-/* harmony import */ var _time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7320);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4130);
+/* harmony import */ var _time_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2334);
 
 
 /** A complete record from the fields a caller knows; everything else takes its empty value. */
@@ -732,18 +732,18 @@ function nowTimestamp(now = new Date()) {
 
 /***/ }),
 
-/***/ 2250:
+/***/ 7256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ nextRunRecord)
 /* harmony export */ });
-/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1407);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
-/* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1578);
-/* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8151);
-/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9154);
+/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4196);
+/* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4461);
+/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
 /**
  * The record a request appends to a run, validated against the chain as read: a duplicate
  * when its input_key is already recorded with the same payload, an InputConflict when with
@@ -820,15 +820,15 @@ function differingField(stored, request) {
 
 /***/ }),
 
-/***/ 8828:
+/***/ 634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ Journal)
 /* harmony export */ });
-/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
-/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so

@@ -1,8 +1,8 @@
-export const id = 15;
-export const ids = [15];
+export const id = 116;
+export const ids = [116];
 export const modules = {
 
-/***/ 7396:
+/***/ 7116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(7515);
+var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(7406);
+var errors = __webpack_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/recoverDecision.ts
 /** Conclusions that mean the coordinator stopped before it was done. */
 const RECOVERABLE_CONCLUSIONS = ['failure', 'cancelled', 'timed_out'];
@@ -107,13 +107,13 @@ function apiMessage(body) {
 }
 
 // EXTERNAL MODULE: ./src/commands/admit.ts
-var admit = __webpack_require__(6157);
+var admit = __webpack_require__(4579);
 // EXTERNAL MODULE: ./src/commands/record.ts
-var record = __webpack_require__(4115);
+var record = __webpack_require__(3141);
 // EXTERNAL MODULE: ./src/commands/scan.ts
-var scan = __webpack_require__(3651);
+var scan = __webpack_require__(689);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(7320);
+var time = __webpack_require__(2334);
 ;// CONCATENATED MODULE: ./src/commands/recover.ts
 
 
@@ -246,7 +246,7 @@ async function recover_close(options, { store, clock }, { ledger_ref, chain }, n
 }
 
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(2064);
+var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/recoverStep.ts
 
 
@@ -291,18 +291,18 @@ async function recoverStep(inputs, context) {
 
 /***/ }),
 
-/***/ 3651:
+/***/ 689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7783);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
 
 
 

@@ -1,8 +1,8 @@
-export const id = 30;
-export const ids = [30];
+export const id = 275;
+export const ids = [275];
 export const modules = {
 
-/***/ 3239:
+/***/ 8236:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,9 +14,9 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/effect/decide.ts
-var decide = __webpack_require__(4535);
+var decide = __webpack_require__(6229);
 // EXTERNAL MODULE: ./src/core/entry.ts
-var entry = __webpack_require__(733);
+var entry = __webpack_require__(5263);
 ;// CONCATENATED MODULE: ./src/core/effect/artifacts.ts
 /**
  * The bytes an operation puts into the world, derived only from recorded values so that every
@@ -56,11 +56,11 @@ function markersIn(body) {
 }
 
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
-var operation = __webpack_require__(5806);
+var operation = __webpack_require__(6084);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(7406);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(567);
+var validate = __webpack_require__(993);
 ;// CONCATENATED MODULE: ./src/core/effect/tagName.ts
 /**
  * Which tag names an effect may create. Pure: git's own check-ref-format rules for
@@ -468,13 +468,13 @@ class TagProvider {
 }
 
 // EXTERNAL MODULE: ./src/store/localStore.ts
-var localStore = __webpack_require__(7131);
+var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
-var remoteStore = __webpack_require__(8224);
+var remoteStore = __webpack_require__(7994);
 // EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 1 modules
-var ledgerRepository = __webpack_require__(7614);
+var ledgerRepository = __webpack_require__(8109);
 // EXTERNAL MODULE: ./src/store/index/physical.ts
-var physical = __webpack_require__(9431);
+var physical = __webpack_require__(3049);
 ;// CONCATENATED MODULE: ./src/store/tagStore.ts
 /**
  * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the
@@ -638,7 +638,7 @@ async function pushThroughStore(store, update) {
 }
 
 // EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
-var operationJournal = __webpack_require__(3358);
+var operationJournal = __webpack_require__(5444);
 ;// CONCATENATED MODULE: ./src/commands/effect.ts
 /**
  * `command: effect` (docs/design/effects.md): a tag or a release, made at most once and never
@@ -908,9 +908,9 @@ function tagCommit(tags, journal) {
 }
 
 // EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __webpack_require__(7410);
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(2064);
+var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/effectStep.ts
 
 
@@ -992,7 +992,7 @@ function repositoryIdOf(payload) {
 
 /***/ }),
 
-/***/ 2064:
+/***/ 1658:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1005,7 +1005,7 @@ function flag(value) {
 
 /***/ }),
 
-/***/ 4450:
+/***/ 3532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1013,8 +1013,8 @@ function flag(value) {
 /* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /**
  * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
  * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
@@ -1090,15 +1090,15 @@ function foldChain(definition, records, options = {}) {
 
 /***/ }),
 
-/***/ 8828:
+/***/ 634:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   C: () => (/* binding */ Journal)
 /* harmony export */ });
-/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
-/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so

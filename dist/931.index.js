@@ -1,8 +1,8 @@
-export const id = 313;
-export const ids = [313];
+export const id = 931;
+export const ids = [931];
 export const modules = {
 
-/***/ 6313:
+/***/ 3931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
-var reconstruct = __webpack_require__(8151);
+var reconstruct = __webpack_require__(4461);
 ;// CONCATENATED MODULE: ./src/core/dispatchMove.ts
 
 function dispatchMove(state, plan) {
@@ -66,11 +66,11 @@ function sendsStarted(records, attempt) {
 }
 
 // EXTERNAL MODULE: ./src/core/planRecovery.ts
-var planRecovery = __webpack_require__(6865);
+var planRecovery = __webpack_require__(5183);
 // EXTERNAL MODULE: ./src/core/receiver.ts
-var core_receiver = __webpack_require__(1548);
+var core_receiver = __webpack_require__(3698);
 // EXTERNAL MODULE: ./src/core/send/protocol.ts
-var protocol = __webpack_require__(4918);
+var protocol = __webpack_require__(6720);
 ;// CONCATENATED MODULE: ./src/core/send/records.ts
 function provider(driver, submission_state, external_ids = {}) {
     return { driver, submission_state, external_ids: { ...external_ids } };
@@ -124,17 +124,17 @@ function clip(text) {
 }
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
-var dispatchKey = __webpack_require__(7515);
+var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(7320);
+var time = __webpack_require__(2334);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(7406);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(567);
-// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(1299);
-// EXTERNAL MODULE: ../main/node_modules/@actions/io/lib/io.js
-var io = __webpack_require__(6413);
+var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
+var io = __webpack_require__(8701);
 ;// CONCATENATED MODULE: ./src/core/send/outcome.ts
 /** Statuses GitHub documents as a definite "no" for workflow_dispatch: nothing was created. */
 const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 422]);
@@ -416,7 +416,7 @@ function workflowFile(workflow) {
 }
 
 // EXTERNAL MODULE: ./src/commands/receiver.ts
-var receiver = __webpack_require__(8311);
+var receiver = __webpack_require__(6681);
 ;// CONCATENATED MODULE: ./src/commands/dispatchDriver.ts
 
 
@@ -497,17 +497,17 @@ function repositoryId(env, event) {
 }
 
 // EXTERNAL MODULE: ./src/commands/record.ts
-var commands_record = __webpack_require__(4115);
+var commands_record = __webpack_require__(3141);
 // EXTERNAL MODULE: ./src/commands/admit.ts
-var admit = __webpack_require__(6157);
+var admit = __webpack_require__(4579);
 // EXTERNAL MODULE: ./src/commands/readRun.ts
-var readRun = __webpack_require__(6201);
+var readRun = __webpack_require__(987);
 // EXTERNAL MODULE: ./src/core/nextRunRecord.ts
-var nextRunRecord = __webpack_require__(2250);
+var nextRunRecord = __webpack_require__(7256);
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(6828);
+var runView = __webpack_require__(3906);
 // EXTERNAL MODULE: ./src/commands/selectRun.ts
-var selectRun = __webpack_require__(4397);
+var selectRun = __webpack_require__(4739);
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -861,15 +861,15 @@ class RunLedger {
 }
 
 // EXTERNAL MODULE: ./src/action/inputs.ts
-var action_inputs = __webpack_require__(5771);
+var action_inputs = __webpack_require__(1729);
 // EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __webpack_require__(7410);
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
-var ledgerSummary = __webpack_require__(6387);
+var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(2064);
+var report = __webpack_require__(1658);
 // EXTERNAL MODULE: ./src/action/runReport.ts
-var runReport = __webpack_require__(7379);
+var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
 
 
@@ -986,13 +986,13 @@ function failpoint(env) {
 
 /***/ }),
 
-/***/ 6387:
+/***/ 5565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -1035,7 +1035,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1045,8 +1045,8 @@ function ledgerMarkdown(chain, terminal) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**
@@ -1114,7 +1114,7 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 4918:
+/***/ 6720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

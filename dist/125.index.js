@@ -1,8 +1,8 @@
-export const id = 783;
-export const ids = [783];
+export const id = 125;
+export const ids = [125];
 export const modules = {
 
-/***/ 7783:
+/***/ 1125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -12,12 +12,12 @@ export const modules = {
 /* harmony export */   iB: () => (/* binding */ assessGenerations)
 /* harmony export */ });
 /* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6663);
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(733);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8785);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5263);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7931);
 
 
 
@@ -191,7 +191,7 @@ function checkAdmittedChain(query, entry, chain, options) {
 
 /***/ }),
 
-/***/ 6828:
+/***/ 3906:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -199,8 +199,8 @@ function checkAdmittedChain(query, entry, chain, options) {
 /* harmony export */   SP: () => (/* binding */ verifiedState),
 /* harmony export */   bz: () => (/* binding */ viewRun)
 /* harmony export */ });
-/* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6865);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8151);
+/* harmony import */ var _core_planRecovery_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5183);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4461);
 
 
 /** Reconstructs a chain (verifying it, so a broken one throws) and plans its next action. */
@@ -224,15 +224,15 @@ function verifiedState(chain) {
 
 /***/ }),
 
-/***/ 8785:
+/***/ 7931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ checkAdmissionNames),
 /* harmony export */   o: () => (/* binding */ checkChainNames)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
 
 
 /** The admission at admission_ref must admit the key that names it, for a run in namespace. */
@@ -261,7 +261,7 @@ function checkChainNames(namespace, ledger_ref, chain) {
 
 /***/ }),
 
-/***/ 1407:
+/***/ 3449:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -297,7 +297,7 @@ function nextAttempt(head, next) {
 
 /***/ }),
 
-/***/ 4450:
+/***/ 3532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -305,8 +305,8 @@ function nextAttempt(head, next) {
 /* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /**
  * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
  * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
@@ -382,17 +382,17 @@ function foldChain(definition, records, options = {}) {
 
 /***/ }),
 
-/***/ 6865:
+/***/ 5183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   lA: () => (/* binding */ planRecovery)
 /* harmony export */ });
 /* unused harmony exports RECOVERY_ACTIONS, RecoveryActionSchema, AUTHORITY_GATES, AuthorityGateSchema, RecoveryPlanSchema */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5643);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2329);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3415);
-/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5139);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8001);
 /**
  * docs/design/states.md#the-recovery-plan: the one next action that is safe for a recovered run. Pure: a function of the
  * RecoveredRunState alone. The plan grants nothing; `authority_required` names the gate
@@ -547,7 +547,7 @@ function statePlan(state, current, plan) {
 
 /***/ }),
 
-/***/ 8151:
+/***/ 4461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -556,12 +556,12 @@ function statePlan(state, current, plan) {
 /* harmony export */   jY: () => (/* binding */ dispatchAttemptFor),
 /* harmony export */   sf: () => (/* binding */ headAttempt)
 /* harmony export */ });
-/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1407);
-/* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4450);
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(733);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9844);
-/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5139);
-/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9154);
+/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
+/* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4130);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8001);
+/* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
 /**
  * docs/design/states.md "Reconstruct": fold a run's whole chain into a RecoveredRunState, verifying
  * every link with the same rules a writer's append obeys. Pure: no I/O. Linear: each
@@ -712,7 +712,7 @@ function headAttempt(state) {
 
 /***/ }),
 
-/***/ 9154:
+/***/ 7596:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -720,12 +720,12 @@ function headAttempt(state) {
 /* harmony export */   xC: () => (/* binding */ findAppendProblem)
 /* harmony export */ });
 /* unused harmony exports legalSuccessors, requiredAttemptNumber */
-/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1407);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3508);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7406);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9844);
-/* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4450);
-/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5139);
+/* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4130);
+/* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3532);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8001);
 /**
  * docs/design/states.md: the one definition of what may be appended after what. Pure: no I/O.
  *

@@ -1,17 +1,17 @@
-export const id = 205;
-export const ids = [205];
+export const id = 371;
+export const ids = [371];
 export const modules = {
 
-/***/ 4205:
+/***/ 5371:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   scanStep: () => (/* binding */ scanStep)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4336);
-/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3651);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7410);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2524);
 
 
 
@@ -103,18 +103,18 @@ function scanTable(open, orphans, broken, listed) {
 
 /***/ }),
 
-/***/ 3651:
+/***/ 689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1755);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7783);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8785);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
 
 
 

@@ -1,8 +1,8 @@
-export const id = 262;
-export const ids = [262];
+export const id = 722;
+export const ids = [722];
 export const modules = {
 
-/***/ 3358:
+/***/ 5444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
-var operation = __webpack_require__(5806);
+var operation = __webpack_require__(6084);
 ;// CONCATENATED MODULE: ./src/core/effect/newOperationRecord.ts
 
 /** The prepared record: sequence 1 of a new operation. */
@@ -55,11 +55,11 @@ function nextRecord(head, headDigest, fields) {
 }
 
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
-var canonical = __webpack_require__(3508);
+var canonical = __webpack_require__(1649);
 // EXTERNAL MODULE: ./src/core/chain/definition.ts
-var definition = __webpack_require__(4450);
+var definition = __webpack_require__(3532);
 // EXTERNAL MODULE: ./src/core/entry.ts
-var entry = __webpack_require__(733);
+var entry = __webpack_require__(5263);
 ;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
 /**
  * Verify an operation's chain on read and fold it into what the decision table needs, the way
@@ -222,9 +222,9 @@ function foldOperation(records, options = {}) {
 }
 
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(7320);
+var time = __webpack_require__(2334);
 // EXTERNAL MODULE: ./src/store/journal.ts
-var journal = __webpack_require__(8828);
+var journal = __webpack_require__(634);
 ;// CONCATENATED MODULE: ./src/commands/operationJournal.ts
 /**
  * An effect's operation as a chain of the one chain entity: its journal and the records a
@@ -261,7 +261,7 @@ function nowOf(by) {
 
 /***/ }),
 
-/***/ 4535:
+/***/ 6229:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -272,7 +272,7 @@ function nowOf(by) {
 /* harmony export */   pf: () => (/* binding */ planEffect)
 /* harmony export */ });
 /* unused harmony export PLAN_BY_STATE */
-/* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4918);
+/* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6720);
 
 const d = (next, record, reason) => ({
     next,
@@ -382,7 +382,7 @@ function decideResolve(op, answer, releaseId) {
 
 /***/ }),
 
-/***/ 5806:
+/***/ 6084:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -398,11 +398,11 @@ function decideResolve(op, answer, releaseId) {
 /* harmony export */   yY: () => (/* binding */ IntentSchema)
 /* harmony export */ });
 /* unused harmony exports OPERATION_STATES, OperationStateSchema, EFFECT_KINDS, EffectKindSchema, OidSchema, ReleaseIntentSchema, EffectResultSchema, ResolutionSchema */
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5643);
-/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2329);
-/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3415);
-/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3508);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9844);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4130);
 /**
  * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
  * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
@@ -515,7 +515,7 @@ function tagOperationId(releaseOperationId) {
 
 /***/ }),
 
-/***/ 4918:
+/***/ 6720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

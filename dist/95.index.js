@@ -1,14 +1,14 @@
-export const id = 583;
-export const ids = [583];
+export const id = 95;
+export const ids = [95];
 export const modules = {
 
-/***/ 6387:
+/***/ 5565:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ ledgerMarkdown)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
 
 /** The run's records as a table and its path through the state machine as a mermaid diagram. */
 function ledgerMarkdown(chain, terminal) {
@@ -51,7 +51,7 @@ function ledgerMarkdown(chain, terminal) {
 
 /***/ }),
 
-/***/ 583:
+/***/ 7095:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -63,17 +63,17 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(7406);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
-var reconstruct = __webpack_require__(8151);
+var reconstruct = __webpack_require__(4461);
 // EXTERNAL MODULE: ./src/store/journal.ts
-var store_journal = __webpack_require__(8828);
+var store_journal = __webpack_require__(634);
 // EXTERNAL MODULE: ./src/core/time.ts
-var time = __webpack_require__(7320);
+var time = __webpack_require__(2334);
 // EXTERNAL MODULE: ./src/core/operator/authorize.ts
-var authorize = __webpack_require__(353);
+var authorize = __webpack_require__(3495);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
-var canonical = __webpack_require__(3508);
+var canonical = __webpack_require__(1649);
 ;// CONCATENATED MODULE: ./src/core/operator/grammar.ts
 /**
  * docs/design/operators.md grammar: the first line of a comment, `<prefix> <verb> <run id> [args]`. Pure.
@@ -652,11 +652,11 @@ function commentEvidence(comment) {
 }
 
 // EXTERNAL MODULE: ./src/github/operatorApi.ts
-var operatorApi = __webpack_require__(1497);
+var operatorApi = __webpack_require__(6527);
 // EXTERNAL MODULE: ./src/core/receiver.ts
-var receiver = __webpack_require__(1548);
+var receiver = __webpack_require__(3698);
 // EXTERNAL MODULE: ./src/commands/receiver.ts
-var commands_receiver = __webpack_require__(8311);
+var commands_receiver = __webpack_require__(6681);
 ;// CONCATENATED MODULE: ./src/commands/cancelProvider.ts
 /**
  * What a cancel does to the provider (docs/design/operators.md#verbs): it stops the GitHub
@@ -741,13 +741,13 @@ async function ownerAtCancel(request, state) {
 }
 
 // EXTERNAL MODULE: ./src/core/effect/decide.ts
-var decide = __webpack_require__(4535);
+var decide = __webpack_require__(6229);
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
-var operation = __webpack_require__(5806);
+var operation = __webpack_require__(6084);
 // EXTERNAL MODULE: ./src/core/validate.ts
-var validate = __webpack_require__(567);
+var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
-var operationJournal = __webpack_require__(3358);
+var operationJournal = __webpack_require__(5444);
 ;// CONCATENATED MODULE: ./src/commands/resolveEffect.ts
 /**
  * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
@@ -824,7 +824,7 @@ async function releaseUrl(releases, releaseId) {
 }
 
 // EXTERNAL MODULE: ./src/core/operator/reply.ts
-var reply = __webpack_require__(5278);
+var reply = __webpack_require__(2156);
 ;// CONCATENATED MODULE: ./src/commands/respond.ts
 
 
@@ -873,11 +873,11 @@ async function respond(request, comment, result) {
 }
 
 // EXTERNAL MODULE: ./src/commands/runView.ts
-var runView = __webpack_require__(6828);
+var runView = __webpack_require__(3906);
 // EXTERNAL MODULE: ./src/commands/selectRun.ts
-var selectRun = __webpack_require__(4397);
+var selectRun = __webpack_require__(4739);
 // EXTERNAL MODULE: ./src/core/nextRunRecord.ts
-var nextRunRecord = __webpack_require__(2250);
+var nextRunRecord = __webpack_require__(7256);
 ;// CONCATENATED MODULE: ./src/commands/operate.ts
 /**
  * docs/design/operators.md `command: operate`: an operator's comment, authorized, decided by the core and
@@ -1140,13 +1140,13 @@ async function settleEffect(request, comment, command, base) {
 }
 
 // EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __webpack_require__(7410);
+var reporting = __webpack_require__(2524);
 // EXTERNAL MODULE: ./src/action/ledgerSummary.ts
-var ledgerSummary = __webpack_require__(6387);
+var ledgerSummary = __webpack_require__(5565);
 // EXTERNAL MODULE: ./src/action/report.ts
-var report = __webpack_require__(2064);
+var report = __webpack_require__(1658);
 // EXTERNAL MODULE: ./src/action/runReport.ts
-var runReport = __webpack_require__(7379);
+var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/operateStep.ts
 
 
@@ -1223,7 +1223,7 @@ function operateStep_report(result, storeName) {
 
 /***/ }),
 
-/***/ 7379:
+/***/ 585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1233,8 +1233,8 @@ function operateStep_report(result, storeName) {
 /* harmony export */   oi: () => (/* binding */ runIdentityOutputs),
 /* harmony export */   pz: () => (/* binding */ notOwnedOutputs)
 /* harmony export */ });
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7410);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2064);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2524);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1658);
 
 
 /**
@@ -1302,7 +1302,7 @@ function receiverConfirmed(state) {
 
 /***/ }),
 
-/***/ 8311:
+/***/ 6681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1311,16 +1311,16 @@ function receiverConfirmed(state) {
 /* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
 /* harmony export */   rg: () => (/* binding */ findReceiver)
 /* harmony export */ });
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(733);
-/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2250);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1548);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8151);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7320);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7783);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4115);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8785);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7256);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3698);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2334);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7931);
 /**
  * Reading the receiver side of the workflow driver at the arbiter
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and

@@ -1,36 +1,36 @@
-export const id = 157;
-export const ids = [157];
+export const id = 579;
+export const ids = [579];
 export const modules = {
 
-/***/ 6157:
+/***/ 4579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Py: () => (/* binding */ admitCommand)
 /* harmony export */ });
 /* unused harmony exports admit, AdvanceLost, checkFirstRecord */
-/* harmony import */ var _core_admission_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8376);
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(733);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7406);
-/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6663);
-/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9844);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1755);
-/* harmony import */ var _core_index_location_js__WEBPACK_IMPORTED_MODULE_21__ = __webpack_require__(6419);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5139);
-/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(567);
-/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7515);
-/* harmony import */ var _core_newRecord_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1578);
-/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3132);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7320);
-/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2053);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(7783);
-/* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8311);
-/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(4450);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(4115);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(1548);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(1542);
-/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(2788);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(6828);
+/* harmony import */ var _core_admission_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8306);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1057);
+/* harmony import */ var _core_record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9301);
+/* harmony import */ var _core_index_location_js__WEBPACK_IMPORTED_MODULE_21__ = __webpack_require__(6401);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8001);
+/* harmony import */ var _core_validate_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(993);
+/* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3086);
+/* harmony import */ var _core_newRecord_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4196);
+/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2982);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2334);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(4447);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1125);
+/* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(6681);
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(3532);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(3141);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_20__ = __webpack_require__(3698);
+/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(2020);
+/* harmony import */ var _preview_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(8822);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(3906);
 
 
 
@@ -358,20 +358,20 @@ function checkFirstRecord(record) {
 
 /***/ }),
 
-/***/ 2788:
+/***/ 8822:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ previewCommand),
 /* harmony export */   p: () => (/* binding */ checkReuse)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7406);
-/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6663);
-/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3132);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2053);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7783);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6828);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
+/* harmony import */ var _core_occurrence_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2982);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _dispatchTarget_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4447);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3906);
 
 
 
@@ -431,7 +431,7 @@ function checkReuse(reuse) {
 
 /***/ }),
 
-/***/ 8311:
+/***/ 6681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -440,16 +440,16 @@ function checkReuse(reuse) {
 /* harmony export */   Y1: () => (/* binding */ coordinatorCancelled),
 /* harmony export */   rg: () => (/* binding */ findReceiver)
 /* harmony export */ });
-/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(733);
-/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2250);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1548);
-/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8151);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1755);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7320);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7783);
-/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4115);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6828);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8785);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7256);
+/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3698);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2334);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1125);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3141);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7931);
 /**
  * Reading the receiver side of the workflow driver at the arbiter
  * (docs/design/dispatch.md#the-recorded-receiver): who admitted an attempt's receiver key, and
@@ -579,7 +579,7 @@ async function decideReceiver(store, of) {
 
 /***/ }),
 
-/***/ 3132:
+/***/ 2982:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
