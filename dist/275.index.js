@@ -907,8 +907,8 @@ function tagCommit(tags, journal) {
     };
 }
 
-// EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __webpack_require__(2524);
+// EXTERNAL MODULE: ./src/commands/reporting.ts + 1 modules
+var reporting = __webpack_require__(301);
 // EXTERNAL MODULE: ./src/action/report.ts
 var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/effectStep.ts

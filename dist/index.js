@@ -28379,7 +28379,7 @@ module.exports = {
 /* unused harmony exports inWords, InputsSchema, INPUT_FOR_FIELD */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3305);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2524);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(301);
 /* harmony import */ var _registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2976);
 
 // Also configures zod as every schema of the project is built (core/schema.ts).
@@ -28428,7 +28428,7 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     repositoryPath: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     archiveAfter: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     retentionDays: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
-    ledgerRepository: matching('ledger-repository', /^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, 'empty or owner/name (for example octo-org/dispatch-ledger-state)'),
+    ledgerRepository: matching('ledger-repository', new RegExp(`^$|${_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .LEDGER_REPOSITORY_NAME */ .DD.source}`), 'empty or owner/name (for example octo-org/dispatch-ledger-state)'),
     ledgerToken: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     onConflict: oneOf('on-conflict', ['fail', 'output']),
     token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
@@ -28542,29 +28542,50 @@ function jsonInput(text, input) {
 
 /***/ }),
 
-/***/ 2524:
+/***/ 301:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CX: () => (/* reexport safe */ _core_writer_js__WEBPACK_IMPORTED_MODULE_6__.CX),
-/* harmony export */   DH: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.DH),
-/* harmony export */   KW: () => (/* reexport safe */ _core_time_js__WEBPACK_IMPORTED_MODULE_7__.KW),
-/* harmony export */   Rp: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.Rp),
-/* harmony export */   TN: () => (/* reexport safe */ _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__.TN),
-/* harmony export */   UJ: () => (/* reexport safe */ _core_text_js__WEBPACK_IMPORTED_MODULE_2__.UJ),
-/* harmony export */   aE: () => (/* reexport safe */ _core_refs_js__WEBPACK_IMPORTED_MODULE_4__.aE),
-/* harmony export */   o9: () => (/* reexport safe */ _core_errors_js__WEBPACK_IMPORTED_MODULE_1__.o9),
-/* harmony export */   qt: () => (/* reexport safe */ _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__.qt),
-/* harmony export */   wv: () => (/* reexport safe */ _core_time_js__WEBPACK_IMPORTED_MODULE_7__.wv)
-/* harmony export */ });
-/* harmony import */ var _core_schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2020);
-/* harmony import */ var _core_operator_reply_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2156);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9301);
-/* harmony import */ var _core_receiver_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3698);
-/* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7416);
-/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2334);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  o9: () => (/* reexport */ errors/* InvalidInput */.o9),
+  DD: () => (/* reexport */ LEDGER_REPOSITORY_NAME),
+  qt: () => (/* reexport */ receiver/* RECEIVER_CONFIRMED */.qt),
+  Rp: () => (/* reexport */ refs/* admissionRef */.Rp),
+  KW: () => (/* reexport */ time/* age */.KW),
+  UJ: () => (/* reexport */ core_text/* inertText */.UJ),
+  aE: () => (/* reexport */ refs/* keyHash */.aE),
+  DH: () => (/* reexport */ refs/* ledgerRef */.DH),
+  TN: () => (/* reexport */ reply/* oneLine */.TN),
+  wv: () => (/* reexport */ time/* secondsSince */.wv),
+  CX: () => (/* reexport */ writer/* workflowRunUrl */.CX)
+});
+
+// EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
+var schema = __nccwpck_require__(1183);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/text.ts
+var core_text = __nccwpck_require__(2020);
+;// CONCATENATED MODULE: ./src/core/ledgerRepositoryName.ts
+/**
+ * A ledger repository's name as GitHub allows it, `owner/name` (an owner of up to 39 letters,
+ * digits and hyphens; a name of up to 100 letters, digits, `.`, `_` and `-`): the one pattern
+ * the `ledger-repository` input and the command line's `--ledger-repository` both check.
+ */
+const LEDGER_REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
+// EXTERNAL MODULE: ./src/core/operator/reply.ts
+var reply = __nccwpck_require__(2156);
+// EXTERNAL MODULE: ./src/core/refs.ts
+var refs = __nccwpck_require__(9301);
+// EXTERNAL MODULE: ./src/core/receiver.ts
+var receiver = __nccwpck_require__(3698);
+// EXTERNAL MODULE: ./src/core/writer.ts
+var writer = __nccwpck_require__(7416);
+// EXTERNAL MODULE: ./src/core/time.ts
+var time = __nccwpck_require__(2334);
+;// CONCATENATED MODULE: ./src/commands/reporting.ts
 /**
  * What the action adapter (src/action/) reports a command's result with from below the
  * commands, so that the adapter imports the commands layer only (docs/development.md#code-map).
@@ -28573,6 +28594,7 @@ function jsonInput(text, input) {
  * names and keys the outputs carry.
  */
 // zod configured as every schema of the project is built, the adapter's input schema among them.
+
 
 
 
@@ -30359,6 +30381,7 @@ function findProtoKey(value, path = []) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CX: () => (/* binding */ workflowRunUrl),
+/* harmony export */   Ig: () => (/* binding */ actionsRunUrl),
 /* harmony export */   dW: () => (/* binding */ writerFromEnv),
 /* harmony export */   se: () => (/* binding */ defaultRunIdPrefix),
 /* harmony export */   ti: () => (/* binding */ ownsRun)
@@ -30424,8 +30447,12 @@ function workflowRunUrl(serverUrl, writer) {
     const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1];
     if (repository === undefined)
         return null;
+    return actionsRunUrl(serverUrl, repository, writer.github_run_id);
+}
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+function actionsRunUrl(serverUrl, repository, id) {
     const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository}/actions/runs/${writer.github_run_id}`;
+    return `${server}/${repository}/actions/runs/${id}`;
 }
 
 
@@ -31274,16 +31301,6 @@ class Git {
             return files;
         const lines = await this.forEachRef(prefixes, '%(objectname) %(refname)');
         return lines.map(([oid, ref]) => ({ oid: oid, ref: ref }));
-    }
-    /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
-    async listRefTimes(prefixes) {
-        checkPrefixes(prefixes);
-        const lines = await this.forEachRef(prefixes, '%(objectname) %(committerdate:unix) %(refname)');
-        return lines.map(([oid, time, ref]) => ({
-            oid: oid,
-            ref: ref,
-            time: Number(time) || 0
-        }));
     }
     /** The space-separated fields of each line for-each-ref prints for `<prefix>*`. */
     async forEachRef(prefixes, format) {
@@ -32994,11 +33011,9 @@ class IndexedStore {
             ...(first ? [v1] : []),
             ...buckets.flatMap(b => layout/* FAMILIES */.BU.map(f => (0,layout/* liveChainPrefix */.KY)(namespace, f, b)))
         ];
-        // With the plan's reader, the listing is read from the ref files and each chain's time
-        // from its head through that reader: no process of its own (docs/design/storage.md).
-        const listed = objects
-            ? await timed(await this.git.listRefs(prefixes), objects)
-            : await this.git.listRefTimes(prefixes);
+        // The listing is read from the ref files and each chain's time from its head through the
+        // plan's reader: no process of its own (docs/design/storage.md).
+        const listed = await timed(await this.git.listRefs(prefixes), objects);
         if (first)
             this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
         return listed.filter(r => !r.ref.startsWith(v1));
@@ -44130,8 +44145,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var src_core = __nccwpck_require__(3360);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/commands/reporting.ts
-var reporting = __nccwpck_require__(2524);
+// EXTERNAL MODULE: ./src/commands/reporting.ts + 1 modules
+var reporting = __nccwpck_require__(301);
 ;// CONCATENATED MODULE: ./src/action/event.ts
 
 
@@ -44346,7 +44361,10 @@ function describe(error) {
 
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/writer.ts
+var core_writer = __nccwpck_require__(7416);
 ;// CONCATENATED MODULE: ./src/github/repository.ts
+
 
 /**
  * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
@@ -44361,8 +44379,7 @@ function parseRepository(text) {
 }
 /** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
 function runUrlFor(serverUrl, repository) {
-    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
-    return id => `${server}/${repository}/actions/runs/${id}`;
+    return id => (0,core_writer/* actionsRunUrl */.Ig)(serverUrl, repository, id);
 }
 
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
@@ -44604,8 +44621,6 @@ async function openDeps(options) {
 
 // EXTERNAL MODULE: ./src/core/refs.ts
 var refs = __nccwpck_require__(9301);
-// EXTERNAL MODULE: ./src/core/writer.ts
-var core_writer = __nccwpck_require__(7416);
 // EXTERNAL MODULE: ./src/registry.ts
 var registry = __nccwpck_require__(2976);
 ;// CONCATENATED MODULE: ./src/main.ts

@@ -24,7 +24,14 @@ import {
   type TreeItem
 } from '../src/core/index/tree.js'
 import type { LedgerRecord } from '../src/core/record.js'
-import type { GitObject, LooseObject, ObjectReader, RefChange, RefTime } from '../src/store/git.js'
+import {
+  committerTime,
+  type GitObject,
+  type LooseObject,
+  type ObjectReader,
+  type RefChange,
+  type RefTime
+} from '../src/store/git.js'
 import { indexSubject } from '../src/store/index/bucket.js'
 import type { PlanStore } from '../src/store/index/writePlan.js'
 import { REQUEST_DIGEST } from './fixtures.js'
@@ -219,9 +226,9 @@ export class MemoryPlanStore implements PlanStore {
     const live: RefTime[] = []
     for (const [ref, oid] of [...this.local.refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (!prefixes.some(prefix => ref.startsWith(prefix))) continue
-      const content = this.local.objects.get(oid)?.bytes.toString('utf8') ?? ''
-      const time = Number(/\ncommitter .* (\d+) \+0000\n/.exec(content)?.[1] ?? 0)
-      live.push({ ref, oid, time })
+      const object = this.local.objects.get(oid)
+      const content = object?.bytes.toString('utf8') ?? ''
+      live.push({ ref, oid, time: committerTime(object ? { type: 'commit', content } : null) })
     }
     return live
   }

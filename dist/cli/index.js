@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(948);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -21,7 +21,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 948:
+/***/ 63:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -168,7 +168,77 @@ class OrphanRun extends DispatchLedgerError {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/writer.ts
+/**
+ * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
+ * environment; ownership of a run follows from its id and from who wrote its first record.
+ * Pure: the environment is passed in as a plain object.
+ */
+
+/**
+ * The writer of records appended by this process: `{github_run_id, run_attempt, workflow_ref}`
+ * from GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT (an integer, 1 when the runner does not say) and
+ * GITHUB_WORKFLOW_REF (empty when the runner does not say); null outside a workflow run
+ * (no GITHUB_RUN_ID). A malformed value is an error rather than a guess: it would be stored.
+ */
+function writerFromEnv(env) {
+    const runId = env.GITHUB_RUN_ID ?? '';
+    if (runId === '')
+        return null;
+    if (!/^[1-9][0-9]{0,19}$/.test(runId))
+        throw new InvalidInput(`GITHUB_RUN_ID is ${JSON.stringify(runId)}, not a workflow run id. The runner sets it to ` +
+            'digits; unset it to run outside a workflow.');
+    const attemptText = env.GITHUB_RUN_ATTEMPT ?? '';
+    const attempt = attemptText === '' ? 1 : Number(attemptText);
+    if (!/^[1-9][0-9]{0,8}$/.test(attemptText || '1'))
+        throw new InvalidInput(`GITHUB_RUN_ATTEMPT is ${JSON.stringify(attemptText)}, not a positive integer. The runner ` +
+            'sets it to 1 for a first attempt and counts up on each re-run.');
+    const workflowRef = env.GITHUB_WORKFLOW_REF ?? '';
+    if (workflowRef.length > 1024 || /[\p{Cc}\u2028\u2029]/u.test(workflowRef))
+        throw new InvalidInput('GITHUB_WORKFLOW_REF is longer than 1024 characters or holds control characters; ' +
+            'the runner sets it to <owner>/<repo>/<path>@<ref>.');
+    return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef };
+}
+/** docs/design/keys.md: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
+function defaultRunIdPrefix(writer) {
+    return `gh-${writer.github_run_id}-`;
+}
+/**
+ * docs/design/writers.md "Ownership": this workflow run owns a run when the run's id is one it would admit
+ * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
+ * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
+ * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the
+ * run with run-id or dispatch-key instead.
+ */
+function ownsRun(run, self) {
+    if (self === null)
+        return false;
+    if (run.run_id.startsWith(defaultRunIdPrefix(self)))
+        return true;
+    return run.first_writer?.github_run_id === self.github_run_id;
+}
+/**
+ * The web address of the workflow run that wrote a record, from its writer: the repository is
+ * the first two parts of `workflow_ref` (`<owner>/<repo>/<path>@<ref>`), on `serverUrl`
+ * (GITHUB_SERVER_URL; github.com when empty). Null when the writer does not name a repository
+ * (outside Actions, or a stored value of another shape: never guessed).
+ */
+function workflowRunUrl(serverUrl, writer) {
+    if (writer === null || !/^[1-9][0-9]{0,19}$/.test(writer.github_run_id))
+        return null;
+    const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1];
+    if (repository === undefined)
+        return null;
+    return writer_actionsRunUrl(serverUrl, repository, writer.github_run_id);
+}
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+function writer_actionsRunUrl(serverUrl, repository, id) {
+    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
+    return `${server}/${repository}/actions/runs/${id}`;
+}
+
 ;// CONCATENATED MODULE: ./src/github/repository.ts
+
 
 /**
  * GITHUB_REPOSITORY (`owner/name`) as the REST API's owner and repo: the one parser every
@@ -183,8 +253,7 @@ function repository_parseRepository(text) {
 }
 /** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
 function repository_runUrlFor(serverUrl, repository) {
-    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
-    return id => `${server}/${repository}/actions/runs/${id}`;
+    return id => actionsRunUrl(serverUrl, repository, id);
 }
 
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
@@ -8267,16 +8336,6 @@ class git_Git {
         const lines = await this.forEachRef(prefixes, '%(objectname) %(refname)');
         return lines.map(([oid, ref]) => ({ oid: oid, ref: ref }));
     }
-    /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
-    async listRefTimes(prefixes) {
-        checkPrefixes(prefixes);
-        const lines = await this.forEachRef(prefixes, '%(objectname) %(committerdate:unix) %(refname)');
-        return lines.map(([oid, time, ref]) => ({
-            oid: oid,
-            ref: ref,
-            time: Number(time) || 0
-        }));
-    }
     /** The space-separated fields of each line for-each-ref prints for `<prefix>*`. */
     async forEachRef(prefixes, format) {
         if (prefixes.length === 0)
@@ -10137,11 +10196,9 @@ class IndexedStore {
             ...(first ? [v1] : []),
             ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
         ];
-        // With the plan's reader, the listing is read from the ref files and each chain's time
-        // from its head through that reader: no process of its own (docs/design/storage.md).
-        const listed = objects
-            ? await timed(await this.git.listRefs(prefixes), objects)
-            : await this.git.listRefTimes(prefixes);
+        // The listing is read from the ref files and each chain's time from its head through the
+        // plan's reader: no process of its own (docs/design/storage.md).
+        const listed = await timed(await this.git.listRefs(prefixes), objects);
         if (first)
             this.refuseLayoutV1(namespace, listed.filter(r => r.ref.startsWith(v1)));
         return listed.filter(r => !r.ref.startsWith(v1));
@@ -10825,6 +10882,14 @@ async function openDeps(options) {
     return { store, clock: systemClock, github };
 }
 
+;// CONCATENATED MODULE: ./src/core/ledgerRepositoryName.ts
+/**
+ * A ledger repository's name as GitHub allows it, `owner/name` (an owner of up to 39 letters,
+ * digits and hyphens; a name of up to 100 letters, digits, `.`, `_` and `-`): the one pattern
+ * the `ledger-repository` input and the command line's `--ledger-repository` both check.
+ */
+const LEDGER_REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+
 ;// CONCATENATED MODULE: ./src/store/readOnlyStore.ts
 /**
  * A store that reads and never writes (the command line, docs/cli.md): every read goes to the
@@ -10838,10 +10903,8 @@ class ReadOnlyStore {
     inventory;
     constructor(inner) {
         this.inner = inner;
-        if (inner.prefetch)
-            this.prefetch = refs => inner.prefetch.call(inner, refs);
-        if (inner.inventory)
-            this.inventory = namespace => inner.inventory.call(inner, namespace);
+        this.prefetch = inner.prefetch?.bind(inner);
+        this.inventory = inner.inventory?.bind(inner);
     }
     get name() {
         return this.inner.name;
@@ -10879,6 +10942,7 @@ function refusal(what) {
 
 
 
+
 async function openSnapshotStore(options) {
     const namespace = validateNamespace(options.namespace);
     const arbiter = await findArbiter(options);
@@ -10898,7 +10962,7 @@ async function findArbiter(options) {
     const { env } = options;
     if (options.ledgerRepository) {
         const repository = options.ledgerRepository;
-        if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+        if (!LEDGER_REPOSITORY_NAME.test(repository))
             throw new errors_InvalidInput(`--ledger-repository ${JSON.stringify(repository)} is not owner/name. Give it as ` +
                 'owner/name, for example octo-org/dispatch-ledger-state.');
         const url = ledgerUrl(options.serverUrl || env.GITHUB_SERVER_URL, repository);
@@ -12687,71 +12751,6 @@ function rethrow(error) {
     throw error;
 }
 
-;// CONCATENATED MODULE: ./src/core/writer.ts
-/**
- * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
- * environment; ownership of a run follows from its id and from who wrote its first record.
- * Pure: the environment is passed in as a plain object.
- */
-
-/**
- * The writer of records appended by this process: `{github_run_id, run_attempt, workflow_ref}`
- * from GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT (an integer, 1 when the runner does not say) and
- * GITHUB_WORKFLOW_REF (empty when the runner does not say); null outside a workflow run
- * (no GITHUB_RUN_ID). A malformed value is an error rather than a guess: it would be stored.
- */
-function writerFromEnv(env) {
-    const runId = env.GITHUB_RUN_ID ?? '';
-    if (runId === '')
-        return null;
-    if (!/^[1-9][0-9]{0,19}$/.test(runId))
-        throw new InvalidInput(`GITHUB_RUN_ID is ${JSON.stringify(runId)}, not a workflow run id. The runner sets it to ` +
-            'digits; unset it to run outside a workflow.');
-    const attemptText = env.GITHUB_RUN_ATTEMPT ?? '';
-    const attempt = attemptText === '' ? 1 : Number(attemptText);
-    if (!/^[1-9][0-9]{0,8}$/.test(attemptText || '1'))
-        throw new InvalidInput(`GITHUB_RUN_ATTEMPT is ${JSON.stringify(attemptText)}, not a positive integer. The runner ` +
-            'sets it to 1 for a first attempt and counts up on each re-run.');
-    const workflowRef = env.GITHUB_WORKFLOW_REF ?? '';
-    if (workflowRef.length > 1024 || /[\p{Cc}\u2028\u2029]/u.test(workflowRef))
-        throw new InvalidInput('GITHUB_WORKFLOW_REF is longer than 1024 characters or holds control characters; ' +
-            'the runner sets it to <owner>/<repo>/<path>@<ref>.');
-    return { github_run_id: runId, run_attempt: attempt, workflow_ref: workflowRef };
-}
-/** docs/design/keys.md: the run id admit uses when none is given: gh-<GITHUB_RUN_ID>-<12 hex of the key>. */
-function defaultRunIdPrefix(writer) {
-    return `gh-${writer.github_run_id}-`;
-}
-/**
- * docs/design/writers.md "Ownership": this workflow run owns a run when the run's id is one it would admit
- * by default (`gh-<its GITHUB_RUN_ID>-…`), or when it wrote the run's first record (it admitted
- * the run under a run-id of its own choosing). A re-run keeps GITHUB_RUN_ID, so it owns what
- * its first attempt admitted. Outside a workflow run (no writer) nothing is owned: name the
- * run with run-id or dispatch-key instead.
- */
-function ownsRun(run, self) {
-    if (self === null)
-        return false;
-    if (run.run_id.startsWith(defaultRunIdPrefix(self)))
-        return true;
-    return run.first_writer?.github_run_id === self.github_run_id;
-}
-/**
- * The web address of the workflow run that wrote a record, from its writer: the repository is
- * the first two parts of `workflow_ref` (`<owner>/<repo>/<path>@<ref>`), on `serverUrl`
- * (GITHUB_SERVER_URL; github.com when empty). Null when the writer does not name a repository
- * (outside Actions, or a stored value of another shape: never guessed).
- */
-function workflowRunUrl(serverUrl, writer) {
-    if (writer === null || !/^[1-9][0-9]{0,19}$/.test(writer.github_run_id))
-        return null;
-    const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1];
-    if (repository === undefined)
-        return null;
-    const server = (serverUrl || 'https://github.com').replace(/\/+$/, '');
-    return `${server}/${repository}/actions/runs/${writer.github_run_id}`;
-}
-
 ;// CONCATENATED MODULE: ./src/commands/dispatchTarget.ts
 
 
@@ -13886,6 +13885,7 @@ function refKind(namespace, ref) {
 
 
 
+
 /** What verify counts; each only once verified. */
 const COUNTED = [
     'refs',
@@ -14204,11 +14204,12 @@ class Verifier {
             throw new errors_CorruptEntry(archive, `it keeps ${head.oid} reachable, which this repository does not hold`);
         const subject = parseCommit(head.content).message.split('\n')[0] ?? '';
         let chain;
-        if (subject.startsWith('dispatch-ledger record ')) {
+        // The subject names the chain entity (`dispatch-ledger <noun> <sequence> <state>`).
+        if (subject.startsWith(`dispatch-ledger ${record_RUN_ENTRY.noun} `)) {
             const record = entry_decodeRecord(archive, head.content, head.oid).value;
             chain = refs_ledgerRef(this.namespace, record.run_id);
         }
-        else if (subject.startsWith('dispatch-ledger operation ')) {
+        else if (subject.startsWith(`dispatch-ledger ${OPERATION_CHAIN.noun} `)) {
             const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value;
             chain = operationRef(this.namespace, op.operation_id);
         }

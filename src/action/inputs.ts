@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 // Also configures zod as every schema of the project is built (core/schema.ts).
-import { InvalidInput } from '../commands/reporting.js'
+import { InvalidInput, LEDGER_REPOSITORY_NAME } from '../commands/reporting.js'
 import { INPUTS, type Command, type InputName, type InputSpec } from '../registry.js'
 
 /** `a`, `a or b`, `a, b or c`: a list of valid values as a sentence says it. */
@@ -56,7 +56,7 @@ export const InputsSchema = z.object({
   retentionDays: z.string(),
   ledgerRepository: matching(
     'ledger-repository',
-    /^$|^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/,
+    new RegExp(`^$|${LEDGER_REPOSITORY_NAME.source}`),
     'empty or owner/name (for example octo-org/dispatch-ledger-state)'
   ),
   ledgerToken: z.string(),

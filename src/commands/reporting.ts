@@ -10,6 +10,7 @@ import '../core/schema.js'
 
 export { InvalidInput } from '../core/errors.js'
 export { inertText } from '../core/text.js'
+export { LEDGER_REPOSITORY_NAME } from '../core/ledgerRepositoryName.js'
 export { oneLine } from '../core/operator/reply.js'
 export { admissionRef, keyHash, ledgerRef } from '../core/refs.js'
 export { RECEIVER_CONFIRMED } from '../core/receiver.js'

@@ -18,6 +18,7 @@ import { refKind } from '../core/index/names.js'
 import { OPERATION_CHAIN } from '../core/effect/operationChain.js'
 import { orderGenerations } from '../core/generation.js'
 import { admissionRef, admissionsPrefix, ledgerRef, runsPrefix } from '../core/refs.js'
+import { RUN_ENTRY } from '../core/record.js'
 import { isTerminal } from '../core/states.js'
 import type { RawRef, Store, StoreReader, StoredEntry } from '../store/store.js'
 import type { CommandDeps } from './deps.js'
@@ -391,10 +392,11 @@ class Verifier {
       )
     const subject = parseCommit(head.content).message.split('\n')[0] ?? ''
     let chain: string
-    if (subject.startsWith('dispatch-ledger record ')) {
+    // The subject names the chain entity (`dispatch-ledger <noun> <sequence> <state>`).
+    if (subject.startsWith(`dispatch-ledger ${RUN_ENTRY.noun} `)) {
       const record = decodeRecord(archive, head.content, head.oid).value
       chain = ledgerRef(this.namespace, record.run_id)
-    } else if (subject.startsWith('dispatch-ledger operation ')) {
+    } else if (subject.startsWith(`dispatch-ledger ${OPERATION_CHAIN.noun} `)) {
       const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value
       chain = operationRef(this.namespace, op.operation_id)
     } else throw new CorruptEntry(archive, `it keeps ${head.oid}, which is no record or operation`)

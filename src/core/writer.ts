@@ -76,6 +76,15 @@ export function workflowRunUrl(
   if (writer === null || !/^[1-9][0-9]{0,19}$/.test(writer.github_run_id)) return null
   const repository = /^([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+)\//.exec(writer.workflow_ref)?.[1]
   if (repository === undefined) return null
+  return actionsRunUrl(serverUrl, repository, writer.github_run_id)
+}
+
+/** A workflow run's web address on `serverUrl` (GITHUB_SERVER_URL), as GitHub forms it. */
+export function actionsRunUrl(
+  serverUrl: string | undefined,
+  repository: string,
+  id: string
+): string {
   const server = (serverUrl || 'https://github.com').replace(/\/+$/, '')
-  return `${server}/${repository}/actions/runs/${writer.github_run_id}`
+  return `${server}/${repository}/actions/runs/${id}`
 }

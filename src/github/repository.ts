@@ -1,4 +1,5 @@
 import { InvalidInput } from '../core/errors.js'
+import { actionsRunUrl } from '../core/writer.js'
 
 export interface Repository {
   readonly owner: string
@@ -24,6 +25,5 @@ export function runUrlFor(
   serverUrl: string | undefined,
   repository: string
 ): (id: string) => string {
-  const server = (serverUrl || 'https://github.com').replace(/\/+$/, '')
-  return id => `${server}/${repository}/actions/runs/${id}`
+  return id => actionsRunUrl(serverUrl, repository, id)
 }

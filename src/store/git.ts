@@ -273,17 +273,6 @@ export class Git {
     return lines.map(([oid, ref]) => ({ oid: oid as string, ref: ref as string }))
   }
 
-  /** `<oid> <committer time> <ref>` of every ref under the prefixes, in one for-each-ref. */
-  async listRefTimes(prefixes: readonly string[]): Promise<RefTime[]> {
-    checkPrefixes(prefixes)
-    const lines = await this.forEachRef(prefixes, '%(objectname) %(committerdate:unix) %(refname)')
-    return lines.map(([oid, time, ref]) => ({
-      oid: oid as string,
-      ref: ref as string,
-      time: Number(time) || 0
-    }))
-  }
-
   /** The space-separated fields of each line for-each-ref prints for `<prefix>*`. */
   private async forEachRef(prefixes: readonly string[], format: string): Promise<string[][]> {
     if (prefixes.length === 0) return []

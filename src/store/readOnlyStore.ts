@@ -11,11 +11,8 @@ export class ReadOnlyStore implements Store {
   readonly inventory?: Store['inventory']
 
   constructor(private readonly inner: Store) {
-    if (inner.prefetch)
-      this.prefetch = refs => (inner.prefetch as NonNullable<Store['prefetch']>).call(inner, refs)
-    if (inner.inventory)
-      this.inventory = namespace =>
-        (inner.inventory as NonNullable<Store['inventory']>).call(inner, namespace)
+    this.prefetch = inner.prefetch?.bind(inner)
+    this.inventory = inner.inventory?.bind(inner)
   }
 
   get name(): string {

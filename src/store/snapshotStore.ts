@@ -7,6 +7,7 @@
 import { resolve } from 'node:path'
 import { stat } from 'node:fs/promises'
 import { InvalidInput, StoreError } from '../core/errors.js'
+import { LEDGER_REPOSITORY_NAME } from '../core/ledgerRepositoryName.js'
 import { validateNamespace } from '../core/refs.js'
 import { Git, redact } from './git.js'
 import { IndexedStore } from './index/indexedStore.js'
@@ -57,7 +58,7 @@ async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {
   const { env } = options
   if (options.ledgerRepository) {
     const repository = options.ledgerRepository
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+    if (!LEDGER_REPOSITORY_NAME.test(repository))
       throw new InvalidInput(
         `--ledger-repository ${JSON.stringify(repository)} is not owner/name. Give it as ` +
           'owner/name, for example octo-org/dispatch-ledger-state.'

@@ -643,7 +643,7 @@ export class IndexedStore implements Store {
   async liveChains(
     namespace: string,
     buckets: readonly string[],
-    objects?: Pick<ObjectReader, 'read'>
+    objects: Pick<ObjectReader, 'read'>
   ): Promise<RefTime[]> {
     const v1 = `${namespace}/admissions/`
     const first = !this.checked.has(namespace)
@@ -651,11 +651,9 @@ export class IndexedStore implements Store {
       ...(first ? [v1] : []),
       ...buckets.flatMap(b => FAMILIES.map(f => liveChainPrefix(namespace, f, b)))
     ]
-    // With the plan's reader, the listing is read from the ref files and each chain's time
-    // from its head through that reader: no process of its own (docs/design/storage.md).
-    const listed = objects
-      ? await timed(await this.git.listRefs(prefixes), objects)
-      : await this.git.listRefTimes(prefixes)
+    // The listing is read from the ref files and each chain's time from its head through the
+    // plan's reader: no process of its own (docs/design/storage.md).
+    const listed = await timed(await this.git.listRefs(prefixes), objects)
     if (first)
       this.refuseLayoutV1(
         namespace,

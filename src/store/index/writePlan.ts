@@ -42,11 +42,11 @@ export interface PlanStore {
   readonly clock: number
   readonly refs: Pick<RefBackend, 'has' | 'bringObjects'>
   readonly git: Pick<Git, 'openReader'>
-  /** With `objects`, the chains' times are read through the plan's own reader. */
+  /** The chains' times are read through the plan's own reader, `objects`. */
   liveChains(
     namespace: string,
     buckets: readonly string[],
-    objects?: Pick<ObjectReader, 'read'>
+    objects: Pick<ObjectReader, 'read'>
   ): Promise<RefTime[]>
   /** The archive tips of buckets (null: none yet), read together. */
   archiveTips(
