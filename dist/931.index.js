@@ -514,7 +514,9 @@ var selectRun = __webpack_require__(4739);
  * it, and acts on the plan with a driver through the one send protocol: intent durable before
  * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
  * fenced re-send.
- * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ * Every ledger write is a compare-and-set append. A lost race is re-read and re-planned within
+ * the step (a few times at most), as a re-run would: another writer (the receiver confirming
+ * itself, a cancel) may append between this step's read and its write.
  */
 
 
@@ -534,6 +536,8 @@ var selectRun = __webpack_require__(4739);
 
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
 const MAX_MOVES = 8;
+/** Lost races a step re-reads and re-plans after, before it fails (re-plan by a later step). */
+const MAX_REREADS = 2;
 async function dispatch(options, deps) {
     const driver = buildDriver(options.driver, options, deps);
     const writer = {
@@ -559,8 +563,14 @@ async function dispatch(options, deps) {
         });
         const first = step(run);
         const attempt = run.state.attempts[0];
-        return ((await first.settledAfter({ number: attempt.number, reason: attempt.reason })) ??
-            dispatch_protocol(run, first));
+        return ((await first
+            .settledAfter({ number: attempt.number, reason: attempt.reason })
+            .catch(async (error) => {
+            if (!(error instanceof errors/* LostRace */.Sb))
+                throw error;
+            await run.reread(error);
+            return null;
+        })) ?? dispatch_protocol(run, first));
     }
     // Another arrival admitted the key first: go on as any step that finds it admitted.
     const selected = found ?? (await (0,selectRun/* selectRun */.S3)(deps.store, options));
@@ -574,8 +584,20 @@ async function dispatch(options, deps) {
     return dispatch_protocol(run, step(run));
 }
 async function dispatch_protocol(run, step) {
+    let rereads = 0;
     for (let move = 0; move < MAX_MOVES; move++) {
-        const done = await step.take(dispatchMove(run.state, run.plan));
+        let done;
+        try {
+            done = await step.take(dispatchMove(run.state, run.plan));
+        }
+        catch (error) {
+            // Nothing is sent on a guess: the next move is planned from the chain as it is now (a
+            // send already made is counted in run.sends and looked up, never repeated blindly).
+            if (!(error instanceof errors/* LostRace */.Sb) || rereads++ >= MAX_REREADS)
+                throw error;
+            await run.reread(error);
+            continue;
+        }
         if (done)
             return done;
     }
@@ -811,12 +833,21 @@ class RunLedger {
         this.state = (0,runView/* verifiedState */.SP)(this.chain);
         this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
     }
+    /** The chain read again from the arbiter after `lost`, and the run re-planned from it. */
+    async reread(lost) {
+        const chain = await this.options.store.read(reader => reader.readChain(this.ledger_ref, reconstruct/* RUN_CHAIN */.io, { refresh: true }));
+        if (chain === null)
+            throw lost;
+        this.chain = chain;
+        this.state = (0,runView/* verifiedState */.SP)(chain);
+        this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+    }
     /**
      * A record about an attempt, unless another writer settled the attempt first: the
      * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
      * between this step's read and its write, so this compare-and-set then loses; re-read, the
      * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
-     * more is written. Any other lost race fails the step, as every lost race does.
+     * more is written. Any other lost race is rethrown: the step re-reads and re-plans (protocol).
      */
     async appendUnlessSettled(record, settled) {
         try {
@@ -825,12 +856,7 @@ class RunLedger {
         catch (error) {
             if (!(error instanceof errors/* LostRace */.Sb))
                 throw error;
-            const chain = await this.options.store.read(reader => reader.readChain(this.ledger_ref, reconstruct/* RUN_CHAIN */.io, { refresh: true }));
-            if (chain === null)
-                throw error;
-            this.chain = chain;
-            this.state = (0,runView/* verifiedState */.SP)(chain);
-            this.plan = (0,planRecovery/* planRecovery */.lA)(this.state);
+            await this.reread(error);
             const now = this.state.attempts.find(a => a.number === settled.attempt);
             const done = this.state.state === 'dispatched' &&
                 now?.submission_state === 'submitted' &&

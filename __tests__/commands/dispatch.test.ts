@@ -238,6 +238,57 @@ describe('reconcile after an unknown outcome', () => {
   })
 })
 
+describe('a lost race is re-read and re-planned within the step', () => {
+  it('a cancel landing between the read and the intent: nothing sent, nothing more written', async () => {
+    const t = await setup({ run: SEND.ok })
+    // Another writer (an operator's cancel) appends just before this step's first write.
+    let raced = false
+    const store = Object.create(t.store) as typeof t.store
+    store.advanceRef = async (...args: Parameters<typeof t.store.advanceRef>) => {
+      if (!raced) {
+        raced = true
+        const { chain } = await readRun(t.store, NS, { by: 'run_id', run_id: RUN })
+        await appendRecord(
+          t.store,
+          {
+            ledger_ref: ledgerRef(NS, RUN),
+            state: 'cancelled',
+            fields: { note: 'cancelled by an operator' },
+            occurred_at: '2026-11-30T08:00:00Z',
+            trigger: 'operator',
+            actor: null,
+            writer: writerOf('900')
+          },
+          chain
+        )
+      }
+      return t.store.advanceRef(...args)
+    }
+    const result = await dispatch(
+      {
+        namespace: NS,
+        dispatch_key: LABELED_KEY,
+        writer: writerOf('501'),
+        driver: {
+          kind: 'command',
+          run: SEND.ok,
+          lookup: '',
+          fenced: false,
+          timeoutSeconds: 20,
+          cwd: t.dir,
+          env: { ...process.env, PROVIDER: t.provider },
+          outStream: quiet()
+        }
+      },
+      { store, clock: { now: () => new Date('2026-11-30T08:00:00Z') } }
+    )
+    expect(raced).toBe(true)
+    expectResult(result, 'nothing', 0)
+    expect(await t.sends()).toEqual([])
+    expect(await t.ledger()).toEqual(['admitted - -', 'cancelled - -'])
+  })
+})
+
 describe('ownership (docs/design/writers.md)', () => {
   it('selected from the event by another workflow run: nothing sent, nothing written', async () => {
     const t = await setup({ run: SEND.ok })

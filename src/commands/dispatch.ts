@@ -3,7 +3,9 @@
  * it, and acts on the plan with a driver through the one send protocol: intent durable before
  * the send, the outcome recorded after it, an ambiguous outcome reconciled once, and the one
  * fenced re-send.
- * Every ledger write is a compare-and-set append; a lost race fails the step (re-plan).
+ * Every ledger write is a compare-and-set append. A lost race is re-read and re-planned within
+ * the step (a few times at most), as a re-run would: another writer (the receiver confirming
+ * itself, a cancel) may append between this step's read and its write.
  */
 import {
   dispatchMove,
@@ -96,6 +98,8 @@ export interface DispatchResult {
 
 /** Bounds the loop: a send, a reconcile, a failed attempt and the next send fit well within. */
 const MAX_MOVES = 8
+/** Lost races a step re-reads and re-plans after, before it fails (re-plan by a later step). */
+const MAX_REREADS = 2
 
 export async function dispatch(
   options: DispatchOptions,
@@ -125,8 +129,13 @@ export async function dispatch(
     const first = step(run)
     const attempt = run.state.attempts[0] as RecoveredRunState['attempts'][number]
     return (
-      (await first.settledAfter({ number: attempt.number, reason: attempt.reason })) ??
-      protocol(run, first)
+      (await first
+        .settledAfter({ number: attempt.number, reason: attempt.reason })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof LostRace)) throw error
+          await run.reread(error)
+          return null
+        })) ?? protocol(run, first)
     )
   }
   // Another arrival admitted the key first: go on as any step that finds it admitted.
@@ -146,8 +155,18 @@ export async function dispatch(
 }
 
 async function protocol(run: RunLedger, step: DispatchStep): Promise<DispatchResult> {
+  let rereads = 0
   for (let move = 0; move < MAX_MOVES; move++) {
-    const done = await step.take(dispatchMove(run.state, run.plan))
+    let done: DispatchResult | null
+    try {
+      done = await step.take(dispatchMove(run.state, run.plan))
+    } catch (error) {
+      // Nothing is sent on a guess: the next move is planned from the chain as it is now (a
+      // send already made is counted in run.sends and looked up, never repeated blindly).
+      if (!(error instanceof LostRace) || rereads++ >= MAX_REREADS) throw error
+      await run.reread(error)
+      continue
+    }
     if (done) return done
   }
   return run.result('unresolved', null, 'The dispatch did not settle; a later dispatch re-plans.')
@@ -451,12 +470,23 @@ class RunLedger {
     this.plan = planRecovery(this.state)
   }
 
+  /** The chain read again from the arbiter after `lost`, and the run re-planned from it. */
+  async reread(lost: LostRace): Promise<void> {
+    const chain = await this.options.store.read(reader =>
+      reader.readChain(this.ledger_ref, RUN_CHAIN, { refresh: true })
+    )
+    if (chain === null) throw lost
+    this.chain = chain
+    this.state = verifiedState(chain)
+    this.plan = planRecovery(this.state)
+  }
+
   /**
    * A record about an attempt, unless another writer settled the attempt first: the
    * receiver's own confirmation (docs/design/dispatch.md#the-receiver-confirms-itself) can land
    * between this step's read and its write, so this compare-and-set then loses; re-read, the
    * attempt is already `submitted` (or confirmed) and names the run that works, and nothing
-   * more is written. Any other lost race fails the step, as every lost race does.
+   * more is written. Any other lost race is rethrown: the step re-reads and re-plans (protocol).
    */
   async appendUnlessSettled(
     record: OutcomeRecord,
@@ -470,13 +500,7 @@ class RunLedger {
       await this.append(record, settled.trigger)
     } catch (error) {
       if (!(error instanceof LostRace)) throw error
-      const chain = await this.options.store.read(reader =>
-        reader.readChain(this.ledger_ref, RUN_CHAIN, { refresh: true })
-      )
-      if (chain === null) throw error
-      this.chain = chain
-      this.state = verifiedState(chain)
-      this.plan = planRecovery(this.state)
+      await this.reread(error)
       const now = this.state.attempts.find(a => a.number === settled.attempt)
       const done =
         this.state.state === 'dispatched' &&
