@@ -31054,7 +31054,7 @@ function needsEvent(rule, inputs) {
 
 /***/ }),
 
-/***/ 6648:
+/***/ 2676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31071,6 +31071,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
@@ -31082,6 +31084,7 @@ var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/store/git.ts
+
 
 
 
@@ -31497,24 +31500,43 @@ function clashError(clash, where) {
  * symbolic ref points at (docs/design/writers.md#only-plain-refs).
  */
 const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin'];
-/** The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`. */
+/**
+ * The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`.
+ * Read synchronously, as refFiles reads: hundreds of tiny files, each a thread-pool round trip
+ * when read asynchronously one after another (about half a millisecond each).
+ */
 async function looseSymbolicRefs(common, prefix) {
     const found = [];
-    const walk = async (ref) => {
+    const walk = (ref) => {
         const path = (0,external_node_path_.join)(common, ref);
-        const entries = await (0,promises_.readdir)(path, { withFileTypes: true }).catch(() => null);
+        const entries = readdirOrNull(path);
         if (entries === null) {
-            const head = await (0,promises_.readFile)(path, 'latin1').catch(() => '');
-            if (head.startsWith('ref:'))
+            if (readOrNull(path)?.startsWith('ref:'))
                 found.push(ref);
             return;
         }
         for (const entry of entries)
             if (!entry.name.endsWith('.lock'))
-                await walk(`${ref}/${entry.name}`);
+                walk(`${ref}/${entry.name}`);
     };
-    await walk(prefix.replace(/\/+$/, ''));
+    walk(prefix.replace(/\/+$/, ''));
     return found.sort();
+}
+function readdirOrNull(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readdirSync)(path, { withFileTypes: true });
+    }
+    catch {
+        return null;
+    }
+}
+function readOrNull(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, 'latin1');
+    }
+    catch {
+        return null;
+    }
 }
 /**
  * The refs under the prefixes as the files backend holds them, matched as for-each-ref matches
@@ -31530,12 +31552,13 @@ async function refFiles(common, prefixes) {
     const matches = (ref) => prefixes.some(p => ref.startsWith(p) && !ref.slice(p.length).includes('/'));
     const found = new Map();
     for (const dir of new Set(prefixes.map(p => p.slice(0, p.lastIndexOf('/'))))) {
-        const entries = await (0,promises_.readdir)((0,external_node_path_.join)(common, dir), { withFileTypes: true }).catch(() => []);
-        for (const entry of entries) {
+        // Synchronous reads: a fetch leaves hundreds of loose ref files, and each asynchronous read
+        // is a thread-pool round trip of its own (a warm `status` spent a quarter second on them).
+        for (const entry of readdirOrNull((0,external_node_path_.join)(common, dir)) ?? []) {
             const ref = `${dir}/${entry.name}`;
             if (entry.isDirectory() || entry.name.endsWith('.lock') || !matches(ref))
                 continue;
-            const text = await (0,promises_.readFile)((0,external_node_path_.join)(common, ref), 'latin1').catch(() => null);
+            const text = readOrNull((0,external_node_path_.join)(common, ref));
             // A ref deleted since its directory was read is simply not listed.
             if (text === null)
                 continue;
@@ -31545,7 +31568,7 @@ async function refFiles(common, prefixes) {
             found.set(ref, oid);
         }
     }
-    const packed = await (0,promises_.readFile)((0,external_node_path_.join)(common, 'packed-refs'), 'latin1').catch(() => '');
+    const packed = readOrNull((0,external_node_path_.join)(common, 'packed-refs')) ?? '';
     for (const line of packed.split('\n')) {
         const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
         const ref = match?.[2];
@@ -31849,8 +31872,8 @@ function objectId(type, body) {
     return (0,external_node_crypto_.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
-// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
-var git = __nccwpck_require__(6648);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __nccwpck_require__(2676);
 ;// CONCATENATED MODULE: ./src/store/chainReader.ts
 
 
@@ -33251,7 +33274,7 @@ function pause(attempt) {
 /* harmony export */ });
 /* unused harmony exports heldLock, isLockFailure, isRaceLost */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6648);
+/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2676);
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
  * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
@@ -33517,8 +33540,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
 var errors = __nccwpck_require__(4296);
-// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
-var store_git = __nccwpck_require__(6648);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var store_git = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./src/store/index/indexedStore.ts + 5 modules
 var indexedStore = __nccwpck_require__(1523);
 // EXTERNAL MODULE: ./src/store/index/physical.ts
@@ -44499,8 +44522,8 @@ var ledgerRepository = __nccwpck_require__(8109);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
-// EXTERNAL MODULE: ./src/store/git.ts + 1 modules
-var store_git = __nccwpck_require__(6648);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var store_git = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts

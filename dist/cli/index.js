@@ -6,7 +6,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(63);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(631);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
@@ -21,7 +21,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 63:
+/***/ 631:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -377,6 +377,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
@@ -8122,6 +8124,7 @@ function entry_decodeRecord(ref, raw, oid) {
 
 
 
+
 /**
  * Settings every git process gets. Durability: objects and refs are fsynced before git
  * reports success (git ≥ 2.36). Lock timeouts: concurrent writers wait for each other's
@@ -8531,24 +8534,43 @@ function clashError(clash, where) {
  * symbolic ref points at (docs/design/writers.md#only-plain-refs).
  */
 const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin'];
-/** The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`. */
+/**
+ * The loose refs under prefix (a directory of the git dir) that are symbolic: `ref: <target>`.
+ * Read synchronously, as refFiles reads: hundreds of tiny files, each a thread-pool round trip
+ * when read asynchronously one after another (about half a millisecond each).
+ */
 async function looseSymbolicRefs(common, prefix) {
     const found = [];
-    const walk = async (ref) => {
+    const walk = (ref) => {
         const path = (0,external_node_path_namespaceObject.join)(common, ref);
-        const entries = await (0,promises_namespaceObject.readdir)(path, { withFileTypes: true }).catch(() => null);
+        const entries = readdirOrNull(path);
         if (entries === null) {
-            const head = await (0,promises_namespaceObject.readFile)(path, 'latin1').catch(() => '');
-            if (head.startsWith('ref:'))
+            if (readOrNull(path)?.startsWith('ref:'))
                 found.push(ref);
             return;
         }
         for (const entry of entries)
             if (!entry.name.endsWith('.lock'))
-                await walk(`${ref}/${entry.name}`);
+                walk(`${ref}/${entry.name}`);
     };
-    await walk(prefix.replace(/\/+$/, ''));
+    walk(prefix.replace(/\/+$/, ''));
     return found.sort();
+}
+function readdirOrNull(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readdirSync)(path, { withFileTypes: true });
+    }
+    catch {
+        return null;
+    }
+}
+function readOrNull(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(path, 'latin1');
+    }
+    catch {
+        return null;
+    }
 }
 /**
  * The refs under the prefixes as the files backend holds them, matched as for-each-ref matches
@@ -8564,12 +8586,13 @@ async function refFiles(common, prefixes) {
     const matches = (ref) => prefixes.some(p => ref.startsWith(p) && !ref.slice(p.length).includes('/'));
     const found = new Map();
     for (const dir of new Set(prefixes.map(p => p.slice(0, p.lastIndexOf('/'))))) {
-        const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(common, dir), { withFileTypes: true }).catch(() => []);
-        for (const entry of entries) {
+        // Synchronous reads: a fetch leaves hundreds of loose ref files, and each asynchronous read
+        // is a thread-pool round trip of its own (a warm `status` spent a quarter second on them).
+        for (const entry of readdirOrNull((0,external_node_path_namespaceObject.join)(common, dir)) ?? []) {
             const ref = `${dir}/${entry.name}`;
             if (entry.isDirectory() || entry.name.endsWith('.lock') || !matches(ref))
                 continue;
-            const text = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, ref), 'latin1').catch(() => null);
+            const text = readOrNull((0,external_node_path_namespaceObject.join)(common, ref));
             // A ref deleted since its directory was read is simply not listed.
             if (text === null)
                 continue;
@@ -8579,7 +8602,7 @@ async function refFiles(common, prefixes) {
             found.set(ref, oid);
         }
     }
-    const packed = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'packed-refs'), 'latin1').catch(() => '');
+    const packed = readOrNull((0,external_node_path_namespaceObject.join)(common, 'packed-refs')) ?? '';
     for (const line of packed.split('\n')) {
         const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
         const ref = match?.[2];
