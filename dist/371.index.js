@@ -153,34 +153,81 @@ async function scanRuns({ namespace }, { store }) {
         // most runs are admitted by name, and the listing reads every key's tree.
         let listing = null;
         const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
-        const scanOne = async (ref) => {
+        const derive = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
-                    return null; // deleted since it was listed
+                    return { run: null, admitted: null }; // deleted since it was listed
                 (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
                 const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
+                let admitted;
                 try {
                     const { run_id, dispatch_key } = view.state;
-                    await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                    admitted = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
                 }
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
                         throw error;
-                    return { ledger_ref: ref, state: view.state, orphan: error.message, writer };
+                    return {
+                        run: { ledger_ref: ref, state: view.state, orphan: error.message, writer },
+                        admitted: null
+                    };
                 }
-                return { ledger_ref: ref, ...view, writer };
+                return { run: { ledger_ref: ref, ...view, writer }, admitted };
             }
             catch (error) {
                 if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .DispatchLedgerError */ .SS))
                     throw error;
-                return { ledger_ref: ref, error: error.message };
+                return { run: { ledger_ref: ref, error: error.message }, admitted: null };
             }
         };
-        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, scanOne);
+        const memo = store.memo && reader.chainId && reader.admissionId ? store.memo : null;
+        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, memo
+            ? ref => remembered(ref, { memo, reader: reader }, derive)
+            : async (ref) => (await derive(ref)).run);
         return scanned.filter((run) => run !== null);
     });
+}
+/** The shape a kept view must have to be used at all (the memo is a file on disk). */
+function isRemembered(value) {
+    const kept = value;
+    return (typeof kept?.state === 'object' &&
+        kept.state !== null &&
+        typeof kept.plan === 'object' &&
+        kept.plan !== null &&
+        typeof kept.admission_ref === 'string' &&
+        typeof kept.admission_id === 'string');
+}
+/**
+ * A run derived, or what was derived before from the same bytes (Store.memo). A planned run
+ * depends only on its chain and, when its key's generation 1 admits it, on that admission: the
+ * memo's key names the chain's id, and the admission's id is compared before the view is used.
+ * Anything else — an orphan, a later generation, a run that does not verify — is derived again
+ * every time, and so is a run whose ids moved while it was read.
+ */
+async function remembered(ref, { memo, reader }, derive) {
+    const chain = await reader.chainId(ref);
+    if (chain === null)
+        return (await derive(ref)).run;
+    // The ref names its namespace and its bucket, so with the chain's id it names the bytes.
+    const key = `${ref} ${chain}`;
+    const kept = memo.get(key);
+    if (isRemembered(kept) && (await reader.admissionId(kept.admission_ref)) === kept.admission_id)
+        return { ledger_ref: ref, state: kept.state, plan: kept.plan, writer: kept.writer };
+    const { run, admitted } = await derive(ref);
+    if (!run || !('plan' in run) || admitted?.generation !== 1)
+        return run;
+    const admission = await reader.admissionId(admitted.ref);
+    if (admission !== null && (await reader.chainId(ref)) === chain)
+        memo.set(key, {
+            state: run.state,
+            plan: run.plan,
+            writer: run.writer,
+            admission_ref: admitted.ref,
+            admission_id: admission
+        });
+    return run;
 }
 /**
  * How many runs scan reads at once: their object requests then reach the session's one

@@ -32006,10 +32006,15 @@ class BucketView {
         const oid = await this.treeAt(dir);
         return oid ? this.readTree(oid) : [];
     }
+    /** The tree's item at path (what is there, unread), or null. */
+    async item(path) {
+        const slash = path.lastIndexOf('/');
+        const name = path.slice(slash + 1);
+        return (await this.list(path.slice(0, slash))).find(i => i.name === name) ?? null;
+    }
     /** The blob at path, or null. Something else there (a directory, a link) fails closed. */
     async blob(path) {
-        const slash = path.lastIndexOf('/');
-        const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1));
+        const item = await this.item(path);
         if (!item)
             return null;
         if (item.mode !== BLOB_MODE)
@@ -32770,6 +32775,24 @@ class IndexedStore {
                 return { oid: objectId('commit', blob.bytes), value };
             },
             readBucketExtras: (namespace, bucket) => bucketExtras(namespace, bucket, session.objects()),
+            chainId: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const live = await session.refOid(ref);
+                if (live !== null)
+                    return `live ${live}`;
+                const view = await session.bucket((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)));
+                return itemId(view, (0,layout/* entryPath */.s3)(name));
+            },
+            admissionId: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const view = await session.bucket((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)));
+                // The key's whole directory, every generation in it: its id is read from the tree above
+                // it without reading the directory, and it is the same only while the admission is.
+                const path = (0,layout/* entryPath */.s3)(name);
+                return itemId(view, path.slice(0, path.lastIndexOf('/')));
+            },
             readChain: async (ref, chain, options) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: options?.refresh ?? false });
@@ -32777,8 +32800,9 @@ class IndexedStore {
                 if (!found)
                     return null;
                 const entry = `${(0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash))}:${(0,layout/* entryPath */.s3)(name)}`;
-                // An archived head read here to see whether it must be fetched is the walk's first read.
-                const head = found.where === 'archived' ? await session.objects().read(found.head) : null;
+                // The head read here (by id: the one located) is the walk's first read; an archived
+                // head not here yet must be fetched first.
+                const head = await session.objects().read(found.head);
                 if (found.where === 'archived' && !head)
                     await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
                 const decode = (chain?.decode ?? decodeLedger);
@@ -32795,7 +32819,7 @@ class IndexedStore {
     }
     /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
     async locate(name, ref, session) {
-        const live = await session.objects().read(ref);
+        const live = await session.readRef(ref);
         if (live)
             return { where: 'live', head: live.oid };
         const view = await session.bucket((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)));
@@ -33111,6 +33135,15 @@ class IndexedStore {
     }
 }
 /**
+ * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
+ * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
+ * there, the same id is the same bytes.
+ */
+async function itemId(view, path) {
+    const item = await view.item(path);
+    return item ? `${item.mode} ${item.oid}` : null;
+}
+/**
  * One read session's `git cat-file --batch`, started again after a fetch: a process started
  * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
  * session ends, so a read other work of the session has in flight on it still answers.
@@ -33129,6 +33162,12 @@ class ReadSession {
     constructor(refs) {
         this.refs = refs;
     }
+    /**
+     * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
+     * process): every name is then resolved without a round trip to git, and an absent one (most
+     * runs are archived) costs nothing.
+     */
+    listings = new Map();
     objects() {
         if (!this.current || this.epoch !== this.refs.epoch) {
             if (this.current)
@@ -33136,13 +33175,41 @@ class ReadSession {
             this.current = this.refs.git.openReader();
             this.epoch = this.refs.epoch;
             this.views.clear();
+            this.listings.clear();
         }
         return this.current;
+    }
+    /** The object a ref names now; null when there is no such ref. */
+    async readRef(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return objects.read(ref);
+        const oid = await this.refOid(ref);
+        return oid === null ? null : objects.read(oid);
+    }
+    /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
+    async refOid(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return (await objects.read(ref))?.oid ?? null;
+        const dir = ref.slice(0, ref.lastIndexOf('/') + 1);
+        let listing = this.listings.get(dir);
+        if (!listing) {
+            listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])));
+            this.listings.set(dir, listing);
+            listing.catch(() => this.listings.delete(dir));
+        }
+        return (await listing).get(ref) ?? null;
     }
     /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
     async bucket(ref) {
         const objects = this.objects();
-        const tip = await objects.read(ref);
+        // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
+        const known = this.refs.snapshot ? await this.refOid(ref) : undefined;
+        const opened = known ? this.views.get(`${ref} ${known}`) : undefined;
+        if (opened)
+            return opened;
+        const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known));
         if (!tip)
             return BucketView.fromTip(ref, null, objects);
         // The open itself is shared, so readers opening one tip together read its root once.
@@ -33329,7 +33396,9 @@ class RemoteRefs {
         this.name = name;
         this.options = options;
         this.remote = options.remote ?? name;
+        this.snapshot = options.snapshot ?? false;
     }
+    snapshot;
     /** What git fetches from and pushes to: the remote's name, or a URL. */
     remote;
     /** The fetch running now: the next waits for it (concurrent readers never fetch together). */
@@ -33383,6 +33452,9 @@ class RemoteRefs {
      * no write permission) throws: no retry can help.
      */
     async apply(changes) {
+        // A snapshot's sessions resolve names from their listing: a change here would go unseen.
+        if (this.snapshot)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`the snapshot of ${this.name} is read-only`);
         const result = await this.git.push(this.remote, changes, { atomic: true, follow: true });
         const parsed = parsePorcelain(result.stdout);
         const lines = changes.map(c => parsed.get(c.ref));

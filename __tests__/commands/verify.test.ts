@@ -7,7 +7,6 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { admitCommand } from '../../src/commands/admit.js'
 import { operationJournal, prepared, following } from '../../src/commands/operationJournal.js'
 import { recordCommand } from '../../src/commands/record.js'
 import { verifyNamespace, type VerifyReport } from '../../src/commands/verify.js'
@@ -26,7 +25,7 @@ import { arbiter, closeServers, type Arbiter, type Transport } from '../support/
 import type { Store } from '../../src/store/store.js'
 import { makeBareRemote } from '../../testkit/gitHttpServer.js'
 import { LABELED_KEY } from '../support/events.js'
-import { arrive, end, NS, READDED, runIdOf } from '../support/generations.js'
+import { admitByName, arrive, end, NS, READDED, runIdOf } from '../support/generations.js'
 import { makeIntent, OP_ID } from '../support/operations.js'
 import {
   cleanupRepos,
@@ -48,21 +47,6 @@ const KEY_HASH = keyHash(LABELED_KEY)
 const BUCKET = indexRef(NS, bucketOf(KEY_HASH))
 const RUN = ledgerRef(NS, runIdOf(501))
 const CLOCK = { now: () => new Date('2026-11-29T12:00:05Z') }
-
-/** A run of another key, admitted by name (no event), as a scheduled job would. */
-async function admitKey(store: Store, key: string, runId: string): Promise<string> {
-  const outcome = await admitCommand(
-    {
-      namespace: NS,
-      event: { name: 'schedule', payload: {} },
-      dispatch_key: key,
-      run_id: runId,
-      writer: null
-    },
-    { store, clock: CLOCK }
-  )
-  return outcome.result?.admission.run_id as string
-}
 
 async function step(store: Store, runId: string, state: string, fields: unknown = {}) {
   await recordCommand(
@@ -88,7 +72,7 @@ const SUBMITTED = { provider: { driver: 'fake', submission_state: 'submitted', e
  * append with 1h): its archive keeps two older heads its live chain contains.
  */
 async function revivedRun(a: Arbiter, runId = 'run-revived'): Promise<string> {
-  await admitKey(await a.open(ARCHIVE_NOW), `v1/revived/${runId}`, runId)
+  await admitByName(await a.open(ARCHIVE_NOW), `v1/revived/${runId}`, runId)
   await step(await a.open(ARCHIVE_NOW), runId, 'dispatched', NOT_SUBMITTED)
   await step(await a.open(), runId, 'dispatched', SUBMITTED)
   return ledgerRef(NS, runId)
@@ -126,7 +110,7 @@ describe.each(TRANSPORTS)('verify over %s', transport => {
     await arrive(await a.open(), 501, undefined) // generation 1, live
     await end(await a.open(), runIdOf(501)) // ended: archived, the key's end marker
     await arrive(await a.open(), 502, READDED, { now: new Date(READDED) }) // generation 2, live
-    await admitKey(await a.open(ARCHIVE_NOW), 'v1/other/key', 'run-b') // archived at once
+    await admitByName(await a.open(ARCHIVE_NOW), 'v1/other/key', 'run-b') // archived at once
     await end(await a.open(), 'run-b') // ended: its key's end marker
     await revivedRun(a)
     await operation(a)
@@ -252,7 +236,7 @@ describe.each(TRANSPORTS)('verify over %s', transport => {
     const a = await arbiter(transport)
     // Every row starts from an intact namespace of two keys (the second one's run is run-b).
     await arrive(await a.open(), 501, undefined)
-    await admitKey(await a.open(), 'v1/other/key', 'run-b')
+    await admitByName(await a.open(), 'v1/other/key', 'run-b')
     expect((await verified(a)).problems).toEqual([])
     await row.tamper(a)
     const before = refsAt(a.dir)
@@ -281,10 +265,10 @@ describe('verify in a clone a writer used', () => {
   it('reads the archives whole though that writer fetched their tips shallow', async () => {
     const a = await arbiter('file://')
     const [first, second] = sameBucket()
-    await admitKey(await a.open(ARCHIVE_NOW), `v1/shallow/${first}`, first)
+    await admitByName(await a.open(ARCHIVE_NOW), `v1/shallow/${first}`, first)
     // This writer extends the archive another job wrote: it fetched that tip shallow.
     const writer = await a.open(ARCHIVE_NOW)
-    await admitKey(writer, `v1/shallow/${second}`, second)
+    await admitByName(writer, `v1/shallow/${second}`, second)
     const clone = (writer as RemoteStore).git.cwd
     expect((await git(clone, 'rev-parse', '--is-shallow-repository')).trim()).toBe('true')
     const report = await verifyNamespace({ namespace: NS }, { store: writer })
@@ -298,7 +282,7 @@ describe('the cost of verify', () => {
   async function holding(count: number): Promise<string> {
     const dir = await makeRepo()
     for (let i = 0; i < count; i++)
-      await admitKey(
+      await admitByName(
         new LocalStore(new Git(dir), i % 2 === 0 ? ARCHIVE_NOW : {}),
         `v1/cost/${i}`,
         `run-${i}`

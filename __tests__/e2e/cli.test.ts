@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { admitCommand } from '../../src/commands/admit.js'
@@ -398,6 +398,42 @@ describe('cost', () => {
     expect(counts[1]).toBe(counts[0])
   }, 300_000)
 })
+
+describe('a warm status (the memo)', () => {
+  /** status --json, without the ages (they grow between two runs). */
+  async function statusOf(bare: string, cache: string): Promise<unknown[]> {
+    const result = await cli(['status', '--all', '--json', '--remote', bare], {
+      cwd: bare,
+      env: { RUNNER_TEMP: cache, TMPDIR: cache }
+    })
+    expect(result.code).toBe(0)
+    const runs = (JSON.parse(result.stdout) as { runs: Array<Record<string, unknown>> }).runs
+    return runs.map(({ age_seconds: _age, ...rest }) => rest)
+  }
+
+  it('answers as the first status did, and after a change as a status with no memo does', async () => {
+    const bare = await originWith(12)
+    const cache = await makeTempDir()
+    const first = await statusOf(bare, cache)
+    const memo = (await readdirDeep(cache)).find(p => p.endsWith('dispatch-ledger-memo.json'))
+    expect(memo).toBeDefined()
+    expect((await stat(memo as string)).mode & 0o777).toBe(0o600)
+    expect(await statusOf(bare, cache)).toEqual(first)
+    // A run's admission removed at the arbiter: that run is now an orphan, warm or not.
+    const { setLogical } = await import('../../testkit/layout.js')
+    const { admissionRef } = await import('../../src/core/refs.js')
+    await setLogical(bare, admissionRef(NS, 'cli/cost/3'), null)
+    const changed = await statusOf(bare, cache)
+    expect(changed).not.toEqual(first)
+    expect(changed).toEqual(await statusOf(bare, await makeTempDir()))
+  }, 120_000)
+})
+
+/** Every file under dir, by path. */
+async function readdirDeep(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter(e => e.isFile()).map(e => join(e.parentPath, e.name))
+}
 
 describe('packaging', () => {
   it('the packed tarball installs into an empty project with no registry, and its bin runs', async () => {

@@ -62,6 +62,24 @@ export async function arrive(
   return outcome.result
 }
 
+/**
+ * A run of another key admitted by name (no event), as a scheduled job would; answers the run
+ * id its admission names.
+ */
+export async function admitByName(store: Store, key: string, runId: string): Promise<string> {
+  const outcome = await admitCommand(
+    {
+      namespace: NS,
+      event: { name: 'schedule', payload: {} },
+      dispatch_key: key,
+      run_id: runId,
+      writer: null
+    },
+    { store, clock: { now: () => ADMITTED } }
+  )
+  return outcome.result?.admission.run_id as string
+}
+
 /** Ends a run as a recovery or operator job would: named by its id. */
 export async function end(
   store: Store,

@@ -6,14 +6,27 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(631);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(731);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+
+
+
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .runCli */ .a)(process.argv.slice(2), {
     env: process.env,
     cwd: process.cwd(),
     stdout: process.stdout,
-    stderr: process.stderr
+    stderr: process.stderr,
+    // The bundle's own bytes: a memo kept by another build is never read (src/store/memo.ts).
+    build: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url)))
+        .digest('hex')
 });
 
 __webpack_async_result__();
@@ -21,7 +34,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 631:
+/***/ 731:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -367,8 +380,8 @@ function describeError(error) {
     return `${error.message}${detail}`;
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(598);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:os"
@@ -377,8 +390,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(24);
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
@@ -593,7 +606,7 @@ function canonical_canonicalJson(value) {
     return text;
 }
 function canonical_sha256Hex(text) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+    return (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex');
 }
 /** `sha256:<64 hex>` of the JCS form: the spec's digest of requests and records. */
 function canonical_digestOf(value) {
@@ -8558,7 +8571,7 @@ async function looseSymbolicRefs(common, prefix) {
 }
 function readdirOrNull(path) {
     try {
-        return (0,external_node_fs_namespaceObject.readdirSync)(path, { withFileTypes: true });
+        return (0,external_node_fs_.readdirSync)(path, { withFileTypes: true });
     }
     catch {
         return null;
@@ -8566,7 +8579,7 @@ function readdirOrNull(path) {
 }
 function readOrNull(path) {
     try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(path, 'latin1');
+        return (0,external_node_fs_.readFileSync)(path, 'latin1');
     }
     catch {
         return null;
@@ -9058,7 +9071,7 @@ function encodeTree(items) {
     ])));
 }
 function objectId(type, body) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+    return (0,external_node_crypto_.createHash)('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
 
 ;// CONCATENATED MODULE: ./src/store/chainReader.ts
@@ -9193,10 +9206,15 @@ class BucketView {
         const oid = await this.treeAt(dir);
         return oid ? this.readTree(oid) : [];
     }
+    /** The tree's item at path (what is there, unread), or null. */
+    async item(path) {
+        const slash = path.lastIndexOf('/');
+        const name = path.slice(slash + 1);
+        return (await this.list(path.slice(0, slash))).find(i => i.name === name) ?? null;
+    }
     /** The blob at path, or null. Something else there (a directory, a link) fails closed. */
     async blob(path) {
-        const slash = path.lastIndexOf('/');
-        const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1));
+        const item = await this.item(path);
         if (!item)
             return null;
         if (item.mode !== BLOB_MODE)
@@ -9955,6 +9973,24 @@ class IndexedStore {
                 return { oid: objectId('commit', blob.bytes), value };
             },
             readBucketExtras: (namespace, bucket) => bucketExtras(namespace, bucket, session.objects()),
+            chainId: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const live = await session.refOid(ref);
+                if (live !== null)
+                    return `live ${live}`;
+                const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
+                return itemId(view, entryPath(name));
+            },
+            admissionId: async (ref) => {
+                const name = named(ref);
+                await this.bringNames([name], { refresh: false });
+                const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
+                // The key's whole directory, every generation in it: its id is read from the tree above
+                // it without reading the directory, and it is the same only while the admission is.
+                const path = entryPath(name);
+                return itemId(view, path.slice(0, path.lastIndexOf('/')));
+            },
             readChain: async (ref, chain, options) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: options?.refresh ?? false });
@@ -9962,8 +9998,9 @@ class IndexedStore {
                 if (!found)
                     return null;
                 const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`;
-                // An archived head read here to see whether it must be fetched is the walk's first read.
-                const head = found.where === 'archived' ? await session.objects().read(found.head) : null;
+                // The head read here (by id: the one located) is the walk's first read; an archived
+                // head not here yet must be fetched first.
+                const head = await session.objects().read(found.head);
                 if (found.where === 'archived' && !head)
                     await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
                 const decode = (chain?.decode ?? decodeLedger);
@@ -9980,7 +10017,7 @@ class IndexedStore {
     }
     /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
     async locate(name, ref, session) {
-        const live = await session.objects().read(ref);
+        const live = await session.readRef(ref);
         if (live)
             return { where: 'live', head: live.oid };
         const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
@@ -10296,6 +10333,15 @@ class IndexedStore {
     }
 }
 /**
+ * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
+ * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
+ * there, the same id is the same bytes.
+ */
+async function itemId(view, path) {
+    const item = await view.item(path);
+    return item ? `${item.mode} ${item.oid}` : null;
+}
+/**
  * One read session's `git cat-file --batch`, started again after a fetch: a process started
  * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
  * session ends, so a read other work of the session has in flight on it still answers.
@@ -10314,6 +10360,12 @@ class ReadSession {
     constructor(refs) {
         this.refs = refs;
     }
+    /**
+     * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
+     * process): every name is then resolved without a round trip to git, and an absent one (most
+     * runs are archived) costs nothing.
+     */
+    listings = new Map();
     objects() {
         if (!this.current || this.epoch !== this.refs.epoch) {
             if (this.current)
@@ -10321,13 +10373,41 @@ class ReadSession {
             this.current = this.refs.git.openReader();
             this.epoch = this.refs.epoch;
             this.views.clear();
+            this.listings.clear();
         }
         return this.current;
+    }
+    /** The object a ref names now; null when there is no such ref. */
+    async readRef(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return objects.read(ref);
+        const oid = await this.refOid(ref);
+        return oid === null ? null : objects.read(oid);
+    }
+    /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
+    async refOid(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return (await objects.read(ref))?.oid ?? null;
+        const dir = ref.slice(0, ref.lastIndexOf('/') + 1);
+        let listing = this.listings.get(dir);
+        if (!listing) {
+            listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])));
+            this.listings.set(dir, listing);
+            listing.catch(() => this.listings.delete(dir));
+        }
+        return (await listing).get(ref) ?? null;
     }
     /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
     async bucket(ref) {
         const objects = this.objects();
-        const tip = await objects.read(ref);
+        // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
+        const known = this.refs.snapshot ? await this.refOid(ref) : undefined;
+        const opened = known ? this.views.get(`${ref} ${known}`) : undefined;
+        if (opened)
+            return opened;
+        const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known));
         if (!tip)
             return BucketView.fromTip(ref, null, objects);
         // The open itself is shared, so readers opening one tip together read its root once.
@@ -10499,7 +10579,9 @@ class physical_RemoteRefs {
         this.name = name;
         this.options = options;
         this.remote = options.remote ?? name;
+        this.snapshot = options.snapshot ?? false;
     }
+    snapshot;
     /** What git fetches from and pushes to: the remote's name, or a URL. */
     remote;
     /** The fetch running now: the next waits for it (concurrent readers never fetch together). */
@@ -10553,6 +10635,9 @@ class physical_RemoteRefs {
      * no write permission) throws: no retry can help.
      */
     async apply(changes) {
+        // A snapshot's sessions resolve names from their listing: a change here would go unseen.
+        if (this.snapshot)
+            throw new errors_StoreError(`the snapshot of ${this.name} is read-only`);
         const result = await this.git.push(this.remote, changes, { atomic: true, follow: true });
         const parsed = parsePorcelain(result.stdout);
         const lines = changes.map(c => parsed.get(c.ref));
@@ -10752,7 +10837,7 @@ async function ledgerRepository_openLedgerStore(ledger, options) {
 /** A bare repository of this store's own, made once per runner (one `git init`). */
 async function cacheRepository(env, url) {
     const root = env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
-    const dir = (0,external_node_path_namespaceObject.join)(root, 'dispatch-ledger', (0,external_node_crypto_namespaceObject.createHash)('sha256').update(url).digest('hex').slice(0, 16));
+    const dir = (0,external_node_path_namespaceObject.join)(root, 'dispatch-ledger', (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 16));
     if (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'HEAD')).catch(() => null))
         return dir;
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
@@ -10913,6 +10998,104 @@ async function openDeps(options) {
  */
 const LEDGER_REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
+;// CONCATENATED MODULE: ./src/store/memo.ts
+/**
+ * The command line's memo (docs/cli.md#what-a-warm-status-reuses): what status derived from
+ * the snapshot's objects, kept in one file of the cache repository between processes. Every
+ * key holds the git ids of the bytes its value was derived from, so a value is never stale; the
+ * file only saves deriving it again. It is trusted only as the operator's own file: written
+ * with mode 0600, read only when this user owns it and nobody else may write it, and only by
+ * the build that wrote it (`fingerprint`). Anything else, or a file that does not parse, is
+ * ignored: the memo starts empty and status reads everything, as the first time.
+ */
+
+
+
+/** The file's own format; a change of it or of the build starts the memo afresh. */
+const FORMAT = 'dispatch-ledger/memo/v1';
+/** Saves after which an entry nobody asked for is dropped (a run removed, a chain moved on). */
+const KEEP_SAVES = 8;
+class MemoFile {
+    path;
+    fingerprint;
+    entries;
+    save;
+    added = 0;
+    constructor(path, fingerprint, stored) {
+        this.path = path;
+        this.fingerprint = fingerprint;
+        this.entries = new Map(Object.entries(stored?.entries ?? {}).filter(([, entry]) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'number'));
+        this.save = (stored?.save ?? 0) + 1;
+    }
+    /** The memo at path, if it is this user's own and this build's; else an empty one. */
+    static open(path, fingerprint) {
+        return new MemoFile(path, fingerprint, readOwn(path, fingerprint));
+    }
+    get(key) {
+        const entry = this.entries.get(key);
+        if (!entry)
+            return undefined;
+        entry[0] = this.save;
+        return entry[1];
+    }
+    set(key, value) {
+        this.entries.set(key, [this.save, value]);
+        this.added++;
+    }
+    /**
+     * Writes the memo when this process added to it (an unchanged ledger costs no write), without
+     * the entries no save has asked for in a while; atomically, so a reader sees a whole file.
+     */
+    persist() {
+        if (this.added === 0)
+            return;
+        const entries = {};
+        for (const [key, entry] of this.entries)
+            if (entry[0] > this.save - KEEP_SAVES)
+                entries[key] = entry;
+        const stored = {
+            format: FORMAT,
+            fingerprint: this.fingerprint,
+            save: this.save,
+            entries
+        };
+        const temporary = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(this.path), `.memo-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+        (0,external_node_fs_.writeFileSync)(temporary, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
+        (0,external_node_fs_.renameSync)(temporary, this.path);
+        this.added = 0;
+    }
+}
+function readOwn(path, fingerprint) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+    }
+    catch {
+        return null;
+    }
+    try {
+        const info = (0,external_node_fs_.fstatSync)(fd);
+        // Another user's file, or one others may write, could say anything: never believed.
+        const own = typeof process.getuid !== 'function' || info.uid === process.getuid();
+        if (!own || (info.mode & 0o022) !== 0 || !info.isFile())
+            return null;
+        const stored = JSON.parse((0,external_node_fs_.readFileSync)(fd, 'utf8'));
+        if (stored?.format !== FORMAT ||
+            stored.fingerprint !== fingerprint ||
+            typeof stored.save !== 'number' ||
+            typeof stored.entries !== 'object' ||
+            stored.entries === null)
+            return null;
+        return stored;
+    }
+    catch {
+        return null;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/store/readOnlyStore.ts
 /**
  * A store that reads and never writes (the command line, docs/cli.md): every read goes to the
@@ -10924,10 +11107,14 @@ class ReadOnlyStore {
     inner;
     prefetch;
     inventory;
-    constructor(inner) {
+    /** The snapshot's memo (memo.ts), when the caller keeps one: only reads ever add to it. */
+    memo;
+    constructor(inner, options = {}) {
         this.inner = inner;
         this.prefetch = inner.prefetch?.bind(inner);
         this.inventory = inner.inventory?.bind(inner);
+        if (options.memo)
+            this.memo = options.memo;
     }
     get name() {
         return this.inner.name;
@@ -10966,6 +11153,9 @@ function refusal(what) {
 
 
 
+
+/** The memo's file, inside the cache repository it describes. */
+const MEMO_FILE = 'dispatch-ledger-memo.json';
 async function openSnapshotStore(options) {
     const namespace = validateNamespace(options.namespace);
     const arbiter = await findArbiter(options);
@@ -10973,13 +11163,15 @@ async function openSnapshotStore(options) {
     const git = new git_Git(cache, arbiter.env);
     const refs = new physical_RemoteRefs(git, arbiter.name, {
         remote: arbiter.url,
+        snapshot: true,
         refusal: (access, said) => new errors_StoreError(`${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
             'name, and give git credentials that may read it (a credential helper, or GH_TOKEN ' +
             'for --ledger-repository).')
     });
     // The whole namespace in one fetch: every later read of this process is covered by it.
     await refs.bring([`${namespace}/`], { shallow: false, refresh: true });
-    return new ReadOnlyStore(new IndexedStore(refs));
+    const memo = options.memo ? MemoFile.open((0,external_node_path_namespaceObject.join)(cache, MEMO_FILE), options.memo.fingerprint) : null;
+    return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {});
 }
 async function findArbiter(options) {
     const { env } = options;
@@ -13425,34 +13617,81 @@ async function scanRuns({ namespace }, { store }) {
         // most runs are admitted by name, and the listing reads every key's tree.
         let listing = null;
         const admissions = () => (listing ??= list(admissionsPrefix(namespace)).then(all => all.map(entry => entry.ref)));
-        const scanOne = async (ref) => {
+        const derive = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
-                    return null; // deleted since it was listed
+                    return { run: null, admitted: null }; // deleted since it was listed
                 storedNames_checkChainNames(namespace, ref, chain);
                 const view = runView_viewChain(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
+                let admitted;
                 try {
                     const { run_id, dispatch_key } = view.state;
-                    await generations_admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                    admitted = await generations_admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions);
                 }
                 catch (error) {
                     if (!(error instanceof OrphanRun))
                         throw error;
-                    return { ledger_ref: ref, state: view.state, orphan: error.message, writer };
+                    return {
+                        run: { ledger_ref: ref, state: view.state, orphan: error.message, writer },
+                        admitted: null
+                    };
                 }
-                return { ledger_ref: ref, ...view, writer };
+                return { run: { ledger_ref: ref, ...view, writer }, admitted };
             }
             catch (error) {
                 if (!(error instanceof DispatchLedgerError))
                     throw error;
-                return { ledger_ref: ref, error: error.message };
+                return { run: { ledger_ref: ref, error: error.message }, admitted: null };
             }
         };
-        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, scanOne);
+        const memo = store.memo && reader.chainId && reader.admissionId ? store.memo : null;
+        const scanned = await inOrder(refs.map(r => r.ref), SCAN_WIDTH, memo
+            ? ref => remembered(ref, { memo, reader: reader }, derive)
+            : async (ref) => (await derive(ref)).run);
         return scanned.filter((run) => run !== null);
     });
+}
+/** The shape a kept view must have to be used at all (the memo is a file on disk). */
+function isRemembered(value) {
+    const kept = value;
+    return (typeof kept?.state === 'object' &&
+        kept.state !== null &&
+        typeof kept.plan === 'object' &&
+        kept.plan !== null &&
+        typeof kept.admission_ref === 'string' &&
+        typeof kept.admission_id === 'string');
+}
+/**
+ * A run derived, or what was derived before from the same bytes (Store.memo). A planned run
+ * depends only on its chain and, when its key's generation 1 admits it, on that admission: the
+ * memo's key names the chain's id, and the admission's id is compared before the view is used.
+ * Anything else — an orphan, a later generation, a run that does not verify — is derived again
+ * every time, and so is a run whose ids moved while it was read.
+ */
+async function remembered(ref, { memo, reader }, derive) {
+    const chain = await reader.chainId(ref);
+    if (chain === null)
+        return (await derive(ref)).run;
+    // The ref names its namespace and its bucket, so with the chain's id it names the bytes.
+    const key = `${ref} ${chain}`;
+    const kept = memo.get(key);
+    if (isRemembered(kept) && (await reader.admissionId(kept.admission_ref)) === kept.admission_id)
+        return { ledger_ref: ref, state: kept.state, plan: kept.plan, writer: kept.writer };
+    const { run, admitted } = await derive(ref);
+    if (!run || !('plan' in run) || admitted?.generation !== 1)
+        return run;
+    const admission = await reader.admissionId(admitted.ref);
+    if (admission !== null && (await reader.chainId(ref)) === chain)
+        memo.set(key, {
+            state: run.state,
+            plan: run.plan,
+            writer: run.writer,
+            admission_ref: admitted.ref,
+            admission_id: admission
+        });
+    return run;
 }
 /**
  * How many runs scan reads at once: their object requests then reach the session's one
@@ -14450,7 +14689,10 @@ async function runCli(argv, io) {
         return 0;
     }
     try {
-        return await RUNNERS[parsed.command](await contextFor(parsed, io));
+        const context = await contextFor(parsed, io);
+        const exit = await RUNNERS[parsed.command](context);
+        keep(context.memo);
+        return exit;
     }
     catch (error) {
         io.stderr.write(`dispatch-ledger ${parsed.command}: ${oneLine(error)}\n`);
@@ -14470,11 +14712,14 @@ async function contextFor(parsed, io) {
         ledgerRepository: text('ledger-repository') ?? null,
         serverUrl,
         namespace,
-        env: io.env
+        env: io.env,
+        // Only status reads every run, so only it gains from the memo; verify derives everything.
+        memo: io.build && parsed.command === 'status' ? { fingerprint: io.build } : null
     });
     return {
         parsed,
         store,
+        memo: store.memo ?? null,
         namespace,
         clock: io.clock ?? systemClock,
         serverUrl,
@@ -14484,6 +14729,15 @@ async function contextFor(parsed, io) {
         cwd: io.cwd
     };
 }
+/** Saves the memo; one that cannot be saved (a read-only disk) only means deriving again later. */
+function keep(memo) {
+    try {
+        memo?.persist();
+    }
+    catch {
+        // Nothing the command answered depends on it.
+    }
+}
 /** An error as one line: ours carry what is wrong and the fix; anything else its message only. */
 function oneLine(error) {
     const message = error instanceof DispatchLedgerError
@@ -14492,6 +14746,27 @@ function oneLine(error) {
     return message.replace(/\s*\n\s*/g, ' ');
 }
 
+
+/***/ }),
+
+/***/ 598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 24:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ })
 
@@ -14597,6 +14872,18 @@ function oneLine(error) {
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -6,6 +6,7 @@
 import { systemClock, type Clock } from '../commands/deps.js'
 import { DispatchLedgerError } from '../core/errors.js'
 import { DEFAULT_NAMESPACE } from '../core/refs.js'
+import type { MemoFile } from '../store/memo.js'
 import { openSnapshotStore } from '../store/snapshotStore.js'
 import type { Store } from '../store/store.js'
 import { keyCommand } from './keyView.js'
@@ -26,12 +27,19 @@ export interface CliIo {
   readonly stdout: Output
   readonly stderr: Output
   readonly clock?: Clock
+  /**
+   * What identifies the code running (the bin's own bytes, hashed): the memo of derived views
+   * is kept for this build only. Absent: no memo, every view derived again.
+   */
+  readonly build?: string
 }
 
 /** What a subcommand gets: its arguments, the store, and where and how to print. */
 export interface CliContext {
   readonly parsed: Parsed
   readonly store: Store
+  /** The snapshot's memo, saved once the command has answered. */
+  readonly memo: MemoFile | null
   readonly namespace: string
   readonly clock: Clock
   readonly serverUrl: string | undefined
@@ -66,7 +74,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 0
   }
   try {
-    return await RUNNERS[parsed.command](await contextFor(parsed, io))
+    const context = await contextFor(parsed, io)
+    const exit = await RUNNERS[parsed.command](context)
+    keep(context.memo)
+    return exit
   } catch (error) {
     io.stderr.write(`dispatch-ledger ${parsed.command}: ${oneLine(error)}\n`)
     return 1
@@ -86,11 +97,14 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
     ledgerRepository: text('ledger-repository') ?? null,
     serverUrl,
     namespace,
-    env: io.env
+    env: io.env,
+    // Only status reads every run, so only it gains from the memo; verify derives everything.
+    memo: io.build && parsed.command === 'status' ? { fingerprint: io.build } : null
   })
   return {
     parsed,
     store,
+    memo: store.memo ?? null,
     namespace,
     clock: io.clock ?? systemClock,
     serverUrl,
@@ -98,6 +112,15 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
     style: styleFor(io.stdout, io.env),
     print: line => io.stdout.write(`${line}\n`),
     cwd: io.cwd
+  }
+}
+
+/** Saves the memo; one that cannot be saved (a read-only disk) only means deriving again later. */
+function keep(memo: MemoFile | null): void {
+  try {
+    memo?.persist()
+  } catch {
+    // Nothing the command answered depends on it.
   }
 }
 

@@ -3,8 +3,9 @@ import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import type { Writer } from '../core/record.js'
 import { admissionsPrefix, runsPrefix } from '../core/refs.js'
+import type { Memo, StoreReader } from '../store/store.js'
 import type { CommandDeps } from './deps.js'
-import { admissionOfRun } from './generations.js'
+import { admissionOfRun, type GenerationEntry } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
 
@@ -67,33 +68,108 @@ export async function scanRuns(
     let listing: Promise<string[]> | null = null
     const admissions = () =>
       (listing ??= list(admissionsPrefix(namespace)).then(all => all.map(entry => entry.ref)))
-    const scanOne = async (ref: string): Promise<ScannedRun | null> => {
+    const derive = async (ref: string): Promise<Derived> => {
       try {
         const chain = await reader.readChain(ref)
-        if (!chain) return null // deleted since it was listed
+        if (!chain) return { run: null, admitted: null } // deleted since it was listed
         checkChainNames(namespace, ref, chain)
         const view = viewChain(chain)
         const writer = chain[chain.length - 1]?.value.writer ?? null
+        let admitted: GenerationEntry
         try {
           const { run_id, dispatch_key } = view.state
-          await admissionOfRun(store, reader, { namespace, run_id, dispatch_key }, admissions)
+          admitted = await admissionOfRun(
+            store,
+            reader,
+            { namespace, run_id, dispatch_key },
+            admissions
+          )
         } catch (error) {
           if (!(error instanceof OrphanRun)) throw error
-          return { ledger_ref: ref, state: view.state, orphan: error.message, writer }
+          return {
+            run: { ledger_ref: ref, state: view.state, orphan: error.message, writer },
+            admitted: null
+          }
         }
-        return { ledger_ref: ref, ...view, writer }
+        return { run: { ledger_ref: ref, ...view, writer }, admitted }
       } catch (error) {
         if (!(error instanceof DispatchLedgerError)) throw error
-        return { ledger_ref: ref, error: error.message }
+        return { run: { ledger_ref: ref, error: error.message }, admitted: null }
       }
     }
+    const memo = store.memo && reader.chainId && reader.admissionId ? store.memo : null
     const scanned = await inOrder(
       refs.map(r => r.ref),
       SCAN_WIDTH,
-      scanOne
+      memo
+        ? ref => remembered(ref, { memo, reader: reader as IdReader }, derive)
+        : async ref => (await derive(ref)).run
     )
     return scanned.filter((run): run is ScannedRun => run !== null)
   })
+}
+
+type IdReader = Required<Pick<StoreReader, 'chainId' | 'admissionId'>>
+
+/** What the memo keeps of a planned run: the view, and the admission it was checked against. */
+interface RememberedRun {
+  readonly state: RecoveredRunState
+  readonly plan: RecoveryPlan
+  readonly writer: Writer | null
+  readonly admission_ref: string
+  readonly admission_id: string
+}
+
+/** The shape a kept view must have to be used at all (the memo is a file on disk). */
+function isRemembered(value: unknown): value is RememberedRun {
+  const kept = value as Partial<RememberedRun> | null | undefined
+  return (
+    typeof kept?.state === 'object' &&
+    kept.state !== null &&
+    typeof kept.plan === 'object' &&
+    kept.plan !== null &&
+    typeof kept.admission_ref === 'string' &&
+    typeof kept.admission_id === 'string'
+  )
+}
+
+/** A run as scan derives it, and the admission that admitted it (null: none did). */
+interface Derived {
+  readonly run: ScannedRun | null
+  readonly admitted: GenerationEntry | null
+}
+
+/**
+ * A run derived, or what was derived before from the same bytes (Store.memo). A planned run
+ * depends only on its chain and, when its key's generation 1 admits it, on that admission: the
+ * memo's key names the chain's id, and the admission's id is compared before the view is used.
+ * Anything else — an orphan, a later generation, a run that does not verify — is derived again
+ * every time, and so is a run whose ids moved while it was read.
+ */
+async function remembered(
+  ref: string,
+  { memo, reader }: { memo: Memo; reader: IdReader },
+  derive: (ref: string) => Promise<Derived>
+): Promise<ScannedRun | null> {
+  const chain = await reader.chainId(ref)
+  if (chain === null) return (await derive(ref)).run
+  // The ref names its namespace and its bucket, so with the chain's id it names the bytes.
+  const key = `${ref} ${chain}`
+  const kept = memo.get(key)
+  if (isRemembered(kept) && (await reader.admissionId(kept.admission_ref)) === kept.admission_id)
+    return { ledger_ref: ref, state: kept.state, plan: kept.plan, writer: kept.writer }
+  const { run, admitted } = await derive(ref)
+  if (!run || !('plan' in run) || admitted?.generation !== 1) return run
+  const admission = await reader.admissionId(admitted.ref)
+  if (admission !== null && (await reader.chainId(ref)) === chain)
+    memo.set(key, {
+      state: run.state,
+      plan: run.plan,
+      writer: run.writer,
+      admission_ref: admitted.ref,
+      admission_id: admission
+    } satisfies RememberedRun)
+  return run
 }
 
 /**

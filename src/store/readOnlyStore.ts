@@ -4,15 +4,22 @@
  * `archiveIdle`, so a scan through it archives nothing.
  */
 import { StoreError } from '../core/errors.js'
+import type { MemoFile } from './memo.js'
 import type { Store } from './store.js'
 
 export class ReadOnlyStore implements Store {
   readonly prefetch?: Store['prefetch']
   readonly inventory?: Store['inventory']
+  /** The snapshot's memo (memo.ts), when the caller keeps one: only reads ever add to it. */
+  readonly memo?: MemoFile
 
-  constructor(private readonly inner: Store) {
+  constructor(
+    private readonly inner: Store,
+    options: { readonly memo?: MemoFile } = {}
+  ) {
     this.prefetch = inner.prefetch?.bind(inner)
     this.inventory = inner.inventory?.bind(inner)
+    if (options.memo) this.memo = options.memo
   }
 
   get name(): string {

@@ -4,7 +4,7 @@
  * user's refs are never written, then read with the same layout code the actions use. It is
  * read-only: every write is refused before it reaches the arbiter.
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { stat } from 'node:fs/promises'
 import { InvalidInput, StoreError } from '../core/errors.js'
 import { LEDGER_REPOSITORY_NAME } from '../core/ledgerRepositoryName.js'
@@ -13,8 +13,8 @@ import { Git, redact } from './git.js'
 import { IndexedStore } from './index/indexedStore.js'
 import { RemoteRefs } from './index/physical.js'
 import { cacheRepository, credentialEnv, ledgerUrl } from './ledgerRepository.js'
+import { MemoFile } from './memo.js'
 import { ReadOnlyStore } from './readOnlyStore.js'
-import type { Store } from './store.js'
 
 export interface SnapshotOptions {
   /** The clone whose remote is read (the working directory by default). */
@@ -26,7 +26,15 @@ export interface SnapshotOptions {
   readonly serverUrl?: string
   readonly namespace: string
   readonly env: NodeJS.ProcessEnv
+  /**
+   * Keep a memo of derived views in the cache repository (memo.ts), for the build with this
+   * fingerprint; null or absent: none (every view is derived again).
+   */
+  readonly memo?: { readonly fingerprint: string } | null
 }
+
+/** The memo's file, inside the cache repository it describes. */
+export const MEMO_FILE = 'dispatch-ledger-memo.json'
 
 /** Where the arbiter is, and what to call it in messages (never with credentials). */
 interface Arbiter {
@@ -35,13 +43,14 @@ interface Arbiter {
   readonly env: NodeJS.ProcessEnv
 }
 
-export async function openSnapshotStore(options: SnapshotOptions): Promise<Store> {
+export async function openSnapshotStore(options: SnapshotOptions): Promise<ReadOnlyStore> {
   const namespace = validateNamespace(options.namespace)
   const arbiter = await findArbiter(options)
   const cache = await cacheRepository(options.env, arbiter.url)
   const git = new Git(cache, arbiter.env)
   const refs = new RemoteRefs(git, arbiter.name, {
     remote: arbiter.url,
+    snapshot: true,
     refusal: (access, said) =>
       new StoreError(
         `${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
@@ -51,7 +60,8 @@ export async function openSnapshotStore(options: SnapshotOptions): Promise<Store
   })
   // The whole namespace in one fetch: every later read of this process is covered by it.
   await refs.bring([`${namespace}/`], { shallow: false, refresh: true })
-  return new ReadOnlyStore(new IndexedStore(refs))
+  const memo = options.memo ? MemoFile.open(join(cache, MEMO_FILE), options.memo.fingerprint) : null
+  return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {})
 }
 
 async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {

@@ -91,6 +91,27 @@ export interface StoreReader {
    * a bucket whose tip is not an index (or archive) commit of its ref fails closed naming it.
    */
   readBucketExtras?(namespace: string, bucket: string): Promise<BucketExtras>
+  /**
+   * Which stored object readChain(ref) would start from, as an id, without reading the chain:
+   * its live head, or its archived index entry. null when there is neither. Git ids name
+   * content, so one id is always the same chain: what a memo of derived views is keyed by.
+   */
+  chainId?(ref: string): Promise<string | null>
+  /**
+   * An id that stays the same only while the admission readAdmission(ref) would read does (it
+   * may change more often: a later generation of the key changes it too); null when there is none.
+   */
+  admissionId?(ref: string): Promise<string | null>
+}
+
+/**
+ * What commands derived from a store's objects, kept between processes and keyed by the ids
+ * of StoreReader.chainId and admissionId (the command line's snapshot keeps one in its cache
+ * repository). A value is only ever the same function of the same bytes.
+ */
+export interface Memo {
+  get(key: string): unknown
+  set(key: string, value: unknown): void
 }
 
 /**
@@ -136,6 +157,12 @@ export interface Store {
   prefetch?(refs: readonly string[]): Promise<void>
   /** Every ref under the namespace as the arbiter holds it, symbolic ones included (verify). */
   inventory?(namespace: string): Promise<RawRef[]>
+  /**
+   * Views derived from this store's objects, kept from an earlier process: only a store whose
+   * refs change under no one else's hand (a snapshot) has one, and its readers have chainId and
+   * admissionId.
+   */
+  readonly memo?: Memo
   /**
    * Every ref whose name starts with prefix, with its object id, in one listing (a remote store
    * fetches the prefix once per process unless `refresh` asks again).

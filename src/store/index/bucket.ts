@@ -95,10 +95,16 @@ export class BucketView {
     return oid ? this.readTree(oid) : []
   }
 
+  /** The tree's item at path (what is there, unread), or null. */
+  async item(path: string): Promise<TreeItem | null> {
+    const slash = path.lastIndexOf('/')
+    const name = path.slice(slash + 1)
+    return (await this.list(path.slice(0, slash))).find(i => i.name === name) ?? null
+  }
+
   /** The blob at path, or null. Something else there (a directory, a link) fails closed. */
   async blob(path: string): Promise<{ oid: string; bytes: Buffer } | null> {
-    const slash = path.lastIndexOf('/')
-    const item = (await this.list(path.slice(0, slash))).find(i => i.name === path.slice(slash + 1))
+    const item = await this.item(path)
     if (!item) return null
     if (item.mode !== BLOB_MODE) throw this.misplaced(path, item, 'a file')
     const object = await this.objects.read(item.oid)

@@ -328,14 +328,32 @@ export class IndexedStore implements Store {
       },
       readBucketExtras: (namespace: string, bucket: string) =>
         bucketExtras(namespace, bucket, session.objects()),
+      chainId: async (ref: string) => {
+        const name = named(ref)
+        await this.bringNames([name], { refresh: false })
+        const live = await session.refOid(ref)
+        if (live !== null) return `live ${live}`
+        const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
+        return itemId(view, entryPath(name))
+      },
+      admissionId: async (ref: string) => {
+        const name = named(ref)
+        await this.bringNames([name], { refresh: false })
+        const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
+        // The key's whole directory, every generation in it: its id is read from the tree above
+        // it without reading the directory, and it is the same only while the admission is.
+        const path = entryPath(name)
+        return itemId(view, path.slice(0, path.lastIndexOf('/')))
+      },
       readChain: async <R>(ref: string, chain?: ChainDecoder<R>, options?: ReadOptions) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: options?.refresh ?? false })
         const found = await this.locate(name, ref, session)
         if (!found) return null
         const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`
-        // An archived head read here to see whether it must be fetched is the walk's first read.
-        const head = found.where === 'archived' ? await session.objects().read(found.head) : null
+        // The head read here (by id: the one located) is the walk's first read; an archived
+        // head not here yet must be fetched first.
+        const head = await session.objects().read(found.head)
         if (found.where === 'archived' && !head)
           await this.refs.bringObjects(
             [found.head],
@@ -358,7 +376,7 @@ export class IndexedStore implements Store {
 
   /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
   private async locate(name: LogicalName, ref: string, session: ReadSession): Promise<Located> {
-    const live = await session.objects().read(ref)
+    const live = await session.readRef(ref)
     if (live) return { where: 'live', head: live.oid }
     const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
     return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes)
@@ -743,6 +761,16 @@ export class IndexedStore implements Store {
 }
 
 /**
+ * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
+ * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
+ * there, the same id is the same bytes.
+ */
+async function itemId(view: BucketView, path: string): Promise<string | null> {
+  const item = await view.item(path)
+  return item ? `${item.mode} ${item.oid}` : null
+}
+
+/**
  * One read session's `git cat-file --batch`, started again after a fetch: a process started
  * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
  * session ends, so a read other work of the session has in flight on it still answers.
@@ -760,20 +788,54 @@ class ReadSession {
 
   constructor(private readonly refs: RefBackend) {}
 
+  /**
+   * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
+   * process): every name is then resolved without a round trip to git, and an absent one (most
+   * runs are archived) costs nothing.
+   */
+  private readonly listings = new Map<string, Promise<Map<string, string>>>()
+
   objects(): ObjectReader {
     if (!this.current || this.epoch !== this.refs.epoch) {
       if (this.current) this.retired.push(this.current)
       this.current = this.refs.git.openReader()
       this.epoch = this.refs.epoch
       this.views.clear()
+      this.listings.clear()
     }
     return this.current
+  }
+
+  /** The object a ref names now; null when there is no such ref. */
+  async readRef(ref: string): Promise<GitObject | null> {
+    const objects = this.objects()
+    if (!this.refs.snapshot) return objects.read(ref)
+    const oid = await this.refOid(ref)
+    return oid === null ? null : objects.read(oid)
+  }
+
+  /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
+  async refOid(ref: string): Promise<string | null> {
+    const objects = this.objects()
+    if (!this.refs.snapshot) return (await objects.read(ref))?.oid ?? null
+    const dir = ref.slice(0, ref.lastIndexOf('/') + 1)
+    let listing = this.listings.get(dir)
+    if (!listing) {
+      listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])))
+      this.listings.set(dir, listing)
+      listing.catch(() => this.listings.delete(dir))
+    }
+    return (await listing).get(ref) ?? null
   }
 
   /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
   async bucket(ref: string): Promise<BucketView> {
     const objects = this.objects()
-    const tip = await objects.read(ref)
+    // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
+    const known = this.refs.snapshot ? await this.refOid(ref) : undefined
+    const opened = known ? this.views.get(`${ref} ${known}`) : undefined
+    if (opened) return opened
+    const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known))
     if (!tip) return BucketView.fromTip(ref, null, objects)
     // The open itself is shared, so readers opening one tip together read its root once.
     const key = `${ref} ${tip.oid}`

@@ -28,6 +28,11 @@ export interface RefBackend {
   /** Counts the fetches made: a `git cat-file` started before one may not see what it brought. */
   readonly epoch: number
   /**
+   * Refs here change only through this backend's own fetches (a read-only snapshot): a read
+   * session may then resolve ref names from one listing per fetch instead of asking git per name.
+   */
+  readonly snapshot?: boolean
+  /**
    * Brings refs under each prefix up to date (a remote: one fetch; `shallow` fetches only the
    * tips, never their history). Prefixes fetched before in this process are skipped unless
    * `refresh`. Locally there is nothing to bring.
@@ -100,6 +105,8 @@ export interface RemoteOptions {
   readonly remote?: string
   /** The error for an arbiter that refused this job access, when the store says it its own way. */
   readonly refusal?: (access: 'read' | 'write', said: string) => StoreError
+  /** A read-only snapshot (RefBackend.snapshot): its refs change only when it fetches. */
+  readonly snapshot?: boolean
 }
 
 export class RemoteRefs implements RefBackend {
@@ -115,7 +122,10 @@ export class RemoteRefs implements RefBackend {
     private readonly options: RemoteOptions = {}
   ) {
     this.remote = options.remote ?? name
+    this.snapshot = options.snapshot ?? false
   }
+
+  readonly snapshot: boolean
 
   /** What git fetches from and pushes to: the remote's name, or a URL. */
   private readonly remote: string
@@ -186,6 +196,8 @@ export class RemoteRefs implements RefBackend {
    * no write permission) throws: no retry can help.
    */
   async apply(changes: readonly RefChange[]): Promise<ApplyOutcome> {
+    // A snapshot's sessions resolve names from their listing: a change here would go unseen.
+    if (this.snapshot) throw new StoreError(`the snapshot of ${this.name} is read-only`)
     const result = await this.git.push(this.remote, changes, { atomic: true, follow: true })
     const parsed = parsePorcelain(result.stdout)
     const lines = changes.map(c => parsed.get(c.ref))
