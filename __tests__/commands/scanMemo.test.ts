@@ -125,6 +125,20 @@ describe('scan through the snapshot with a memo', () => {
     expect(second.chainsRead).toBe(again.length)
   })
 
+  it("derives a kept run again when its key's directory changes, though what it answers does not", async () => {
+    const a = await arbiter('local')
+    await varied(a)
+    const cache = await makeTempDir()
+    const before = await scanned(a, { cache, memo: true })
+    const warm = await scanned(a, { cache, memo: true })
+    // An entry for a generation 2 of run-live's key: generation 1 still admits run-live.
+    const key = admissionRef(NS, 'v1/memo/live')
+    await setLogical(a.dir, `${key}.g2`, writeObject(a.dir, 'blob', 'not read by the run'))
+    const after = await scanned(a, { cache, memo: true })
+    expect(after.runs).toEqual(before.runs)
+    expect(after.chainsRead).toBe(warm.chainsRead + 1)
+  })
+
   const CHANGES: Array<{ name: string; change(a: Arbiter, removed: string): Promise<void> }> = [
     {
       name: 'a record appended',
