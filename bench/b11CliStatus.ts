@@ -14,6 +14,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT, tempDir, timed } from './lib/proc.ts'
 import { bareWithAdmissions } from './lib/fill.ts'
+import { MEMO_FILE } from '../src/store/snapshotStore.ts'
 import type { Context, PartResult } from './lib/part.ts'
 import { interleave, ms, ratio, summarize, table } from './lib/stats.ts'
 
@@ -49,8 +50,7 @@ async function gitProcesses(size: Size): Promise<number> {
 /** Removes the size's memo (the file docs/cli.md names), so that its next status derives every view. */
 async function forget(size: Size): Promise<void> {
   const root = join(size.env.RUNNER_TEMP as string, 'dispatch-ledger')
-  for (const cache of await readdir(root))
-    await rm(join(root, cache, 'dispatch-ledger-memo.json'), { force: true })
+  for (const cache of await readdir(root)) await rm(join(root, cache, MEMO_FILE), { force: true })
 }
 
 export async function b11(ctx: Context): Promise<PartResult> {

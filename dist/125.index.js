@@ -6,12 +6,13 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   HW: () => (/* binding */ listerOf),
 /* harmony export */   JY: () => (/* binding */ readGenerationAdmissions),
 /* harmony export */   UN: () => (/* binding */ listGenerations),
 /* harmony export */   a: () => (/* binding */ admissionOfRun),
 /* harmony export */   iB: () => (/* binding */ assessGenerations)
 /* harmony export */ });
-/* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain */
+/* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain, checkAdmittedKey */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5263);
@@ -24,6 +25,14 @@ export const modules = {
 
 
 
+/**
+ * What lists refs inside a read session: the session's reader when it lists (the same listing
+ * and reader, no process of its own), else the store.
+ */
+function listerOf(store, reader) {
+    const listRefs = reader.listRefs;
+    return listRefs ? { listRefs: (prefix, options) => listRefs(prefix, options) } : store;
+}
 /** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
 async function listGenerations(store, options) {
     const admission_ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionRef */ .Rp)(options.namespace, options.dispatch_key);
@@ -174,10 +183,18 @@ async function assessGenerations(store, query) {
  * never handed out as the run that owns this key.
  */
 function checkAdmittedChain(query, entry, chain, options) {
+    if (checkAdmittedKey(query, entry, chain, options))
+        (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .verifiedState */ .SP)(chain);
+}
+/**
+ * checkAdmittedChain without the chain's own verification, for a caller that verified it
+ * already (verify reads each chain once); true when there is a chain to verify.
+ */
+function checkAdmittedKey(query, entry, chain, options) {
     const { ledger_ref, run_id } = entry.admission;
     if (!chain) {
         if (options.own)
-            return;
+            return false;
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`);
     }
     (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_5__/* .checkChainNames */ .o)(query.namespace, ledger_ref, chain);
@@ -185,7 +202,7 @@ function checkAdmittedChain(query, entry, chain, options) {
     if (key !== query.dispatch_key)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .CorruptEntry */ .Ob(entry.ref, `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
             `(${JSON.stringify(key)}), so it admits no run of this one`);
-    (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .verifiedState */ .SP)(chain);
+    return true;
 }
 
 

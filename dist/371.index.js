@@ -147,7 +147,8 @@ async function scanRuns({ namespace }, { store }) {
     return store.read(async (reader) => {
         // The reader's own listing, where it has one: the listings and every chain and admission
         // then go through one session, a constant number of processes however many runs.
-        const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
+        const lister = (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .listerOf */ .HW)(store, reader);
+        const list = (prefix) => lister.listRefs(prefix);
         const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
         // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
         // most runs are admitted by name, and the listing reads every key's tree.

@@ -102,9 +102,8 @@ async function readRun(store, namespace, selector) {
         else {
             // The key's generations listed through this session's reader when the store lists that
             // way (the same listing, no `cat-file` of its own); else as a listing of the store's.
-            const lister = reader.listRefs ? reader : store;
             const key = { namespace, dispatch_key: selector.dispatch_key };
-            const listing = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listGenerations */ .UN)(lister, key);
+            const listing = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listGenerations */ .UN)((0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listerOf */ .HW)(store, reader), key);
             const found = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .readGenerationAdmissions */ .JY)(reader, listing, {
                 namespace,
                 dispatch_key: selector.dispatch_key

@@ -295,22 +295,28 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
     const receiver = await findReceiver(store, options.namespace, key);
     if (receiver === null)
         return chain;
-    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_6__/* .appendRecord */ .EB)(store, {
-        ledger_ref,
+    const appended = await (0,_record_js__WEBPACK_IMPORTED_MODULE_6__/* .appendRecord */ .EB)(store, { ledger_ref, ...confirmation(attempt, receiver, options) }, chain);
+    return appended.chain;
+}
+/**
+ * The submission update that names an attempt's receiver: what a plan step appends after the
+ * fact, and what the receiver writes with its own admission (decideReceiver).
+ */
+function confirmation(attempt, receiver, by) {
+    return {
         state: 'dispatched',
         fields: {
             provider: {
                 driver: attempt.driver ?? 'workflow',
                 submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, options.runUrl)
+                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, by.runUrl)
             }
         },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(options.clock.now()),
+        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(by.clock.now()),
         trigger: 'provider_observation',
-        actor: options.actor,
-        writer: options.writer
-    }, chain);
-    return appended.chain;
+        actor: by.actor,
+        writer: by.writer
+    };
 }
 /**
  * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
@@ -328,19 +334,27 @@ async function coordinatorCancelled(store, namespace, run_id) {
 }
 async function decideReceiver(store, of) {
     const ref = (0,_core_refs_js__WEBPACK_IMPORTED_MODULE_3__/* .ledgerRef */ .DH)(of.namespace, of.coordinator.run_id);
-    const chain = await store.read(reader => reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_CHAIN */ .io, { refresh: of.refresh }));
-    if (chain === null || chain.length === 0)
+    // The chain and its admission in one session (one reader).
+    const read = await store.read(async (reader) => {
+        const chain = await reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_CHAIN */ .io, { refresh: of.refresh });
+        if (chain === null || chain.length === 0)
+            return null;
+        (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(of.namespace, ref, chain);
+        const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain);
+        // A run is written only through its admission: an orphan coordinator fails closed here.
+        if (state.state !== 'cancelled')
+            await (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionOfRun */ .a)(store, reader, {
+                namespace: of.namespace,
+                run_id: state.run_id,
+                dispatch_key: state.dispatch_key
+            });
+        return { chain, state };
+    });
+    if (read === null)
         return { kind: 'unknown' };
-    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_8__/* .checkChainNames */ .o)(of.namespace, ref, chain);
-    const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_7__/* .verifiedState */ .SP)(chain);
+    const { chain, state } = read;
     if (state.state === 'cancelled')
         return { kind: 'cancelled' };
-    // A run is written only through its admission: an orphan coordinator fails closed here.
-    await store.read(reader => (0,_generations_js__WEBPACK_IMPORTED_MODULE_5__/* .admissionOfRun */ .a)(store, reader, {
-        namespace: of.namespace,
-        run_id: state.run_id,
-        dispatch_key: state.dispatch_key
-    }));
     const attempt = state.attempts.find(a => a.number === of.coordinator.attempt);
     if (state.state !== 'dispatched' ||
         state.current_attempt !== of.coordinator.attempt ||
@@ -353,20 +367,7 @@ async function decideReceiver(store, of) {
         receiver_run_id: of.receiver_run_id,
         workflow_run_id: of.writer?.github_run_id ?? null
     };
-    const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__/* .nextRunRecord */ .e)(chain, state, {
-        state: 'dispatched',
-        fields: {
-            provider: {
-                driver: attempt.driver ?? 'workflow',
-                submission_state: 'submitted',
-                external_ids: (0,_core_receiver_js__WEBPACK_IMPORTED_MODULE_9__/* .confirmedIds */ .UJ)(receiver, of.runUrl)
-            }
-        },
-        occurred_at: (0,_core_time_js__WEBPACK_IMPORTED_MODULE_4__/* .timestampOf */ .U_)(of.clock.now()),
-        trigger: 'provider_observation',
-        actor: of.actor,
-        writer: of.writer
-    });
+    const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_1__/* .nextRunRecord */ .e)(chain, state, confirmation(attempt, receiver, of));
     if ('duplicate' in next)
         return { kind: 'nothing' };
     const head = chain[chain.length - 1].oid;

@@ -30,8 +30,7 @@ async function admitStep(inputs, context) {
         run_id: inputs.runId,
         initial_state: inputs.initialState,
         reuse: inputs.reuse,
-        writer: context.writer,
-        runUrl: context.github?.runUrl ?? null
+        writer: context.writer
     }, context);
     if (outcome.stopped)
         return stoppedReport(outcome, context.store.name);

@@ -29923,7 +29923,7 @@ const RUN_ENTRY = {
 /* harmony export */   bS: () => (/* binding */ admissionsPrefix),
 /* harmony export */   qB: () => (/* binding */ validateNamespace)
 /* harmony export */ });
-/* unused harmony exports DEFAULT_NAMESPACE, NAMESPACE_FAMILIES */
+/* unused harmony exports DEFAULT_NAMESPACE, NAMESPACE_FAMILIES, operationsPrefix */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 
@@ -29985,6 +29985,9 @@ function ledgerRef(namespace, runId) {
 }
 function runsPrefix(namespace) {
     return `${namespace}/runs/`;
+}
+function operationsPrefix(namespace) {
+    return `${namespace}/operations/`;
 }
 function admissionsPrefix(namespace) {
     return `${namespace}/admissions/`;
@@ -30556,8 +30559,8 @@ function apiErrorText(error) {
 /**
  * Every command of the action named once: the action it is published as, when it needs the
  * event, the inputs it reads (with their one default) and the outputs it sets. Pure data over
- * the core: each adapter (the action's src/action/steps.ts, the command line) maps these
- * commands to its own entry points, so nothing here imports an adapter.
+ * the core: the action maps these commands to its steps (src/action/steps.ts), and nothing here
+ * imports an adapter (the command line has its own four subcommands and reads none of this).
  * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
  * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
  * one differs.
@@ -31061,6 +31064,7 @@ function needsEvent(rule, inputs) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   TU: () => (/* binding */ Git),
+  pB: () => (/* binding */ checkPrefixes),
   qo: () => (/* binding */ clashError),
   Mw: () => (/* binding */ committerTime),
   E$: () => (/* binding */ redact),
@@ -31644,15 +31648,16 @@ function transaction(lines) {
 function createLine(ref, oid) {
     return `create ${ref} ${oid}`;
 }
-/**
- * An interactive `git cat-file --batch`: each read() writes one name and waits for its
- * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
- * inside one process.
- */
 /** Requests git may still have to answer before more are written (see ObjectReader.schedule). */
 const LOW_WATER = 8;
 /** Requests waiting that are written at once, however many git still has to answer. */
 const BATCH = 128;
+/**
+ * An interactive `git cat-file --batch`: each read() queues one name and resolves with its
+ * answer, and the names queued together are written to git at once, so a caller can follow a
+ * chain (or read an admission, then the ledger it names) inside one process while many
+ * concurrent readers share it.
+ */
 class ObjectReader {
     child;
     buffer = Buffer.alloc(0);
@@ -32388,7 +32393,8 @@ class WritePlan {
     }
     /**
      * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
-     * one listing of their live chains (one git process however many buckets); how many.
+     * one listing of their live chains (read from the ref files, their times through the plan's
+     * reader); how many.
      */
     async sweep(names) {
         const buckets = new Map();
@@ -32737,8 +32743,7 @@ class IndexedStore {
     }
     /** listRefs read through a session's reader (a reader's own listing: no process of its own). */
     async listIn(prefix, refresh, session) {
-        if (/[*?[\\]/.test(prefix))
-            throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${prefix}`);
+        (0,git/* checkPrefixes */.pB)([prefix]);
         const key = (0,layout/* parseLogical */.xj)(prefix);
         if (key?.kind === 'admission' && key.generation === 1) {
             await this.bringNames([key], { refresh });
@@ -32774,7 +32779,7 @@ class IndexedStore {
                 const value = decodeStoredAdmission(ref, blob.bytes.toString('utf8'));
                 return { oid: objectId('commit', blob.bytes), value };
             },
-            readBucketExtras: (namespace, bucket) => bucketExtras(namespace, bucket, session.objects()),
+            readBucketExtras: async (namespace, bucket) => bucketExtras(namespace, bucket, await session.bucket((0,layout/* indexRef */.C4)(namespace, bucket)), session.objects()),
             chainId: async (ref) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: false });
@@ -32800,9 +32805,11 @@ class IndexedStore {
                 if (!found)
                     return null;
                 const entry = `${(0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash))}:${(0,layout/* entryPath */.s3)(name)}`;
-                // The head read here (by id: the one located) is the walk's first read; an archived
-                // head not here yet must be fetched first.
-                const head = await session.objects().read(found.head);
+                // The head as located is the walk's first read; an archived head is read here by id,
+                // and fetched first when it is not here yet.
+                const head = found.where === 'live' && found.object
+                    ? found.object
+                    : await session.objects().read(found.head);
                 if (found.where === 'archived' && !head)
                     await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
                 const decode = (chain?.decode ?? decodeLedger);
@@ -32821,7 +32828,7 @@ class IndexedStore {
     async locate(name, ref, session) {
         const live = await session.readRef(ref);
         if (live)
-            return { where: 'live', head: live.oid };
+            return { where: 'live', head: live.oid, object: live };
         const view = await session.bucket((0,layout/* indexRef */.C4)(name.namespace, (0,layout/* bucketOf */.AU)(name.hash)));
         return archivedAt(view, (0,layout/* entryPath */.s3)(name), ref, (await view.blob((0,layout/* entryPath */.s3)(name)))?.bytes);
     }
@@ -33049,7 +33056,7 @@ class IndexedStore {
     }
     /**
      * The live chains of the buckets a write changes, with the check of the namespace's layout in
-     * the same listing when it has not been made (one for-each-ref).
+     * the same listing when it has not been made (the ref files; times through the plan's reader).
      */
     async liveChains(namespace, buckets, objects) {
         const v1 = `${namespace}/admissions/`;
@@ -33113,18 +33120,18 @@ class IndexedStore {
     async archiveTips(namespace, buckets, objects) {
         const epoch = this.refs.epoch;
         await this.refs.bring(buckets.map(b => (0,layout/* archiveRef */.Mi)(namespace, b)), { shallow: true, refresh: true });
-        const own = objects && this.refs.epoch === epoch ? null : this.git.openReader();
+        const own = this.refs.epoch === epoch ? null : this.git.openReader();
         const reader = own ?? objects;
         try {
-            const tips = new Map();
-            for (const bucket of buckets) {
+            // Asked together, so the reader writes the requests to git at once.
+            const read = await Promise.all(buckets.map(async (bucket) => {
                 const ref = (0,layout/* archiveRef */.Mi)(namespace, bucket);
                 const object = await reader.read(ref);
                 if (object)
                     checkArchiveTip(ref, object);
-                tips.set(bucket, object?.oid ?? null);
-            }
-            return tips;
+                return [bucket, object?.oid ?? null];
+            }));
+            return new Map(read);
         }
         finally {
             own?.close();
@@ -33234,8 +33241,7 @@ class ReadSession {
  * entries, and every head its archive ref keeps reachable, walked through the archive commits
  * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
  */
-async function bucketExtras(namespace, bucket, objects) {
-    const view = await BucketView.open((0,layout/* indexRef */.C4)(namespace, bucket), objects);
+async function bucketExtras(namespace, bucket, view, objects) {
     const markers = [];
     const entries = [];
     for (const item of await view.list('ended')) {
@@ -33274,10 +33280,9 @@ async function archivedHeads(ref, objects) {
                     heads.set(name, null);
                 continue;
             }
-            const archive = object.type === 'commit' && isArchiveCommit(ref, object.content);
-            if (!archive) {
-                if (tip)
-                    throw new errors/* CorruptEntry */.Ob(ref, 'its tip is not an archive commit of this ref');
+            if (tip)
+                checkArchiveTip(ref, object);
+            if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
                 heads.set(object.oid, object.content);
                 continue;
             }
@@ -33308,10 +33313,8 @@ function isArchiveCommit(ref, content) {
 }
 /** Each ref with its head's committer time, read through one reader. */
 async function timed(refs, objects) {
-    const out = [];
-    for (const r of refs)
-        out.push({ ...r, time: (0,git/* committerTime */.Mw)(await objects.read(r.oid)) });
-    return out;
+    // Asked together, so the reader writes the requests to git at once.
+    return Promise.all(refs.map(async (r) => ({ ...r, time: (0,git/* committerTime */.Mw)(await objects.read(r.oid)) })));
 }
 /** What an applied write answers. */
 function appliedAnswer(intent) {

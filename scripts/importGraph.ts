@@ -76,8 +76,8 @@ export async function layerGraph(): Promise<Map<string, Map<string, string>>> {
 
 /**
  * The action adapter is reached only from the action's own entry (the composition root and the
- * bundle's library entry), whatever ALLOWED grants a new layer: each adapter (the action, the
- * command line) maps the registry's commands to its own entry points, and nothing below an
+ * bundle's library entry), whatever ALLOWED grants a new layer: the action maps the registry's
+ * commands to its steps, the command line has its own subcommands, and nothing below an
  * adapter imports one — which also keeps the registry ↔ action circle from coming back.
  */
 export const ADAPTER_ENTRIES: readonly string[] = ['action', 'main', 'index']

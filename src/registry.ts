@@ -1,8 +1,8 @@
 /**
  * Every command of the action named once: the action it is published as, when it needs the
  * event, the inputs it reads (with their one default) and the outputs it sets. Pure data over
- * the core: each adapter (the action's src/action/steps.ts, the command line) maps these
- * commands to its own entry points, so nothing here imports an adapter.
+ * the core: the action maps these commands to its steps (src/action/steps.ts), and nothing here
+ * imports an adapter (the command line has its own four subcommands and reads none of this).
  * `npm run manifests` writes action.yml and `<command>/action.yml` from this file and
  * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
  * one differs.

@@ -227,8 +227,8 @@ export class MemoryPlanStore implements PlanStore {
     for (const [ref, oid] of [...this.local.refs].sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (!prefixes.some(prefix => ref.startsWith(prefix))) continue
       const object = this.local.objects.get(oid)
-      const content = object?.bytes.toString('utf8') ?? ''
-      live.push({ ref, oid, time: committerTime(object ? { type: 'commit', content } : null) })
+      const held = object ? { type: object.type, content: object.bytes.toString('utf8') } : null
+      live.push({ ref, oid, time: committerTime(held) })
     }
     return live
   }

@@ -136,6 +136,7 @@ const ENDINGS: Record<string, (origin: Origin) => Promise<string>> = {
         clock: CLOCK,
         github: {
           hasToken: true,
+          runUrl: null,
           where: () => ({ owner: 'octo-org', repo: 'octo-repo' }),
           rerunFailedJobs: () => Promise.reject(new Error('a succeeded coordinator is not re-run'))
         }

@@ -61,10 +61,13 @@ const receive = (store: Store, coordinator: string) =>
     {
       namespace: NS,
       event: receiverEvent(coordinator),
-      writer: writer(RECEIVER_RUN),
-      runUrl: id => `https://github.com/octo-org/octo-repo/actions/runs/${id}`
+      writer: writer(RECEIVER_RUN)
     },
-    { store, clock: { now: () => ADMITTED } }
+    {
+      store,
+      clock: { now: () => ADMITTED },
+      github: { runUrl: (id: string) => `https://github.com/octo-org/octo-repo/actions/runs/${id}` }
+    }
   )
 
 /** What the coordinator's own steps record, by run id (as its dispatch step would). */

@@ -199,6 +199,7 @@ describe('recover after a failed coordinator', () => {
           clock: { now: () => NOW },
           github: {
             hasToken: true,
+            runUrl: null,
             where: () => REPOSITORY,
             rerunFailedJobs: () => Promise.reject(new Error('must not be called'))
           }
@@ -227,6 +228,7 @@ describe('recover and an orphan among the coordinator’s runs', () => {
         clock: { now: () => new Date('2026-11-30T08:00:00Z') },
         github: {
           hasToken: true,
+          runUrl: null,
           where: () => REPOSITORY,
           rerunFailedJobs: async runId => {
             reruns.push(runId)

@@ -24,7 +24,7 @@ process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .runCli */ .
     stdout: process.stdout,
     stderr: process.stderr,
     // The bundle's own bytes: a memo kept by another build is never read (src/store/memo.ts).
-    build: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+    build: () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
         .update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url)))
         .digest('hex')
 });
@@ -8691,15 +8691,16 @@ function transaction(lines) {
 function createLine(ref, oid) {
     return `create ${ref} ${oid}`;
 }
-/**
- * An interactive `git cat-file --batch`: each read() writes one name and waits for its
- * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
- * inside one process.
- */
 /** Requests git may still have to answer before more are written (see ObjectReader.schedule). */
 const LOW_WATER = 8;
 /** Requests waiting that are written at once, however many git still has to answer. */
 const BATCH = 128;
+/**
+ * An interactive `git cat-file --batch`: each read() queues one name and resolves with its
+ * answer, and the names queued together are written to git at once, so a caller can follow a
+ * chain (or read an admission, then the ledger it names) inside one process while many
+ * concurrent readers share it.
+ */
 class ObjectReader {
     child;
     buffer = Buffer.alloc(0);
@@ -8986,6 +8987,9 @@ function refs_ledgerRef(namespace, runId) {
 }
 function runsPrefix(namespace) {
     return `${namespace}/runs/`;
+}
+function operationsPrefix(namespace) {
+    return `${namespace}/operations/`;
 }
 function admissionsPrefix(namespace) {
     return `${namespace}/admissions/`;
@@ -9586,7 +9590,8 @@ class WritePlan {
     }
     /**
      * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
-     * one listing of their live chains (one git process however many buckets); how many.
+     * one listing of their live chains (read from the ref files, their times through the plan's
+     * reader); how many.
      */
     async sweep(names) {
         const buckets = new Map();
@@ -9935,8 +9940,7 @@ class IndexedStore {
     }
     /** listRefs read through a session's reader (a reader's own listing: no process of its own). */
     async listIn(prefix, refresh, session) {
-        if (/[*?[\\]/.test(prefix))
-            throw new errors_StoreError(`a ref prefix has a glob character: ${prefix}`);
+        checkPrefixes([prefix]);
         const key = parseLogical(prefix);
         if (key?.kind === 'admission' && key.generation === 1) {
             await this.bringNames([key], { refresh });
@@ -9972,7 +9976,7 @@ class IndexedStore {
                 const value = decodeStoredAdmission(ref, blob.bytes.toString('utf8'));
                 return { oid: objectId('commit', blob.bytes), value };
             },
-            readBucketExtras: (namespace, bucket) => bucketExtras(namespace, bucket, session.objects()),
+            readBucketExtras: async (namespace, bucket) => bucketExtras(namespace, bucket, await session.bucket(indexRef(namespace, bucket)), session.objects()),
             chainId: async (ref) => {
                 const name = named(ref);
                 await this.bringNames([name], { refresh: false });
@@ -9998,9 +10002,11 @@ class IndexedStore {
                 if (!found)
                     return null;
                 const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`;
-                // The head read here (by id: the one located) is the walk's first read; an archived
-                // head not here yet must be fetched first.
-                const head = await session.objects().read(found.head);
+                // The head as located is the walk's first read; an archived head is read here by id,
+                // and fetched first when it is not here yet.
+                const head = found.where === 'live' && found.object
+                    ? found.object
+                    : await session.objects().read(found.head);
                 if (found.where === 'archived' && !head)
                     await this.refs.bringObjects([found.head], `the archived head ${found.head} of ${ref}, which ${entry} names`);
                 const decode = (chain?.decode ?? decodeLedger);
@@ -10019,7 +10025,7 @@ class IndexedStore {
     async locate(name, ref, session) {
         const live = await session.readRef(ref);
         if (live)
-            return { where: 'live', head: live.oid };
+            return { where: 'live', head: live.oid, object: live };
         const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)));
         return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes);
     }
@@ -10247,7 +10253,7 @@ class IndexedStore {
     }
     /**
      * The live chains of the buckets a write changes, with the check of the namespace's layout in
-     * the same listing when it has not been made (one for-each-ref).
+     * the same listing when it has not been made (the ref files; times through the plan's reader).
      */
     async liveChains(namespace, buckets, objects) {
         const v1 = `${namespace}/admissions/`;
@@ -10311,18 +10317,18 @@ class IndexedStore {
     async archiveTips(namespace, buckets, objects) {
         const epoch = this.refs.epoch;
         await this.refs.bring(buckets.map(b => archiveRef(namespace, b)), { shallow: true, refresh: true });
-        const own = objects && this.refs.epoch === epoch ? null : this.git.openReader();
+        const own = this.refs.epoch === epoch ? null : this.git.openReader();
         const reader = own ?? objects;
         try {
-            const tips = new Map();
-            for (const bucket of buckets) {
+            // Asked together, so the reader writes the requests to git at once.
+            const read = await Promise.all(buckets.map(async (bucket) => {
                 const ref = archiveRef(namespace, bucket);
                 const object = await reader.read(ref);
                 if (object)
                     checkArchiveTip(ref, object);
-                tips.set(bucket, object?.oid ?? null);
-            }
-            return tips;
+                return [bucket, object?.oid ?? null];
+            }));
+            return new Map(read);
         }
         finally {
             own?.close();
@@ -10432,8 +10438,7 @@ class ReadSession {
  * entries, and every head its archive ref keeps reachable, walked through the archive commits
  * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
  */
-async function bucketExtras(namespace, bucket, objects) {
-    const view = await BucketView.open(indexRef(namespace, bucket), objects);
+async function bucketExtras(namespace, bucket, view, objects) {
     const markers = [];
     const entries = [];
     for (const item of await view.list('ended')) {
@@ -10472,10 +10477,9 @@ async function archivedHeads(ref, objects) {
                     heads.set(name, null);
                 continue;
             }
-            const archive = object.type === 'commit' && isArchiveCommit(ref, object.content);
-            if (!archive) {
-                if (tip)
-                    throw new errors_CorruptEntry(ref, 'its tip is not an archive commit of this ref');
+            if (tip)
+                checkArchiveTip(ref, object);
+            if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
                 heads.set(object.oid, object.content);
                 continue;
             }
@@ -10506,10 +10510,8 @@ function isArchiveCommit(ref, content) {
 }
 /** Each ref with its head's committer time, read through one reader. */
 async function timed(refs, objects) {
-    const out = [];
-    for (const r of refs)
-        out.push({ ...r, time: committerTime(await objects.read(r.oid)) });
-    return out;
+    // Asked together, so the reader writes the requests to git at once.
+    return Promise.all(refs.map(async (r) => ({ ...r, time: committerTime(await objects.read(r.oid)) })));
 }
 /** What an applied write answers. */
 function appliedAnswer(intent) {
@@ -11964,6 +11966,14 @@ function storedNames_checkChainNames(namespace, ledger_ref, chain) {
 
 
 
+/**
+ * What lists refs inside a read session: the session's reader when it lists (the same listing
+ * and reader, no process of its own), else the store.
+ */
+function listerOf(store, reader) {
+    const listRefs = reader.listRefs;
+    return listRefs ? { listRefs: (prefix, options) => listRefs(prefix, options) } : store;
+}
 /** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
 async function listGenerations(store, options) {
     const admission_ref = refs_admissionRef(options.namespace, options.dispatch_key);
@@ -12114,10 +12124,18 @@ async function assessGenerations(store, query) {
  * never handed out as the run that owns this key.
  */
 function checkAdmittedChain(query, entry, chain, options) {
+    if (checkAdmittedKey(query, entry, chain, options))
+        verifiedState(chain);
+}
+/**
+ * checkAdmittedChain without the chain's own verification, for a caller that verified it
+ * already (verify reads each chain once); true when there is a chain to verify.
+ */
+function checkAdmittedKey(query, entry, chain, options) {
     const { ledger_ref, run_id } = entry.admission;
     if (!chain) {
         if (options.own)
-            return;
+            return false;
         throw new errors_CorruptEntry(entry.ref, `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`);
     }
     storedNames_checkChainNames(query.namespace, ledger_ref, chain);
@@ -12125,7 +12143,7 @@ function checkAdmittedChain(query, entry, chain, options) {
     if (key !== query.dispatch_key)
         throw new errors_CorruptEntry(entry.ref, `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
             `(${JSON.stringify(key)}), so it admits no run of this one`);
-    runView_verifiedState(chain);
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/core/dispatchKey.ts
@@ -12766,7 +12784,7 @@ function candidateIds(recorded, returned) {
     return ids;
 }
 /** The external ids that name the confirmed receiver. */
-function receiver_confirmedIds(receiver, runUrl) {
+function confirmedIds(receiver, runUrl) {
     const ids = {
         receiver_run_id: receiver.receiver_run_id,
         [RECEIVER_CONFIRMED]: 'true'
@@ -13027,9 +13045,8 @@ async function readRun(store, namespace, selector) {
         else {
             // The key's generations listed through this session's reader when the store lists that
             // way (the same listing, no `cat-file` of its own); else as a listing of the store's.
-            const lister = reader.listRefs ? reader : store;
             const key = { namespace, dispatch_key: selector.dispatch_key };
-            const listing = await listGenerations(lister, key);
+            const listing = await listGenerations(listerOf(store, reader), key);
             const found = await readGenerationAdmissions(reader, listing, {
                 namespace,
                 dispatch_key: selector.dispatch_key
@@ -13058,7 +13075,7 @@ async function readRun(store, namespace, selector) {
             run_id: first.run_id,
             dispatch_key: first.idempotency.dispatch_key
         });
-        checkAdmittedKey(ledger_ref, first, admitted);
+        readRun_checkAdmittedKey(ledger_ref, first, admitted);
         return { ledger_ref, admission: admitted.admission, generation: admitted.generation, chain };
     });
 }
@@ -13066,7 +13083,7 @@ async function readRun(store, namespace, selector) {
  * The chain an admission leads to must be for the key that admission admits: a record 1 that
  * names another key was not written by admit for this admission, and is not followed.
  */
-function checkAdmittedKey(ledger_ref, first, admitted) {
+function readRun_checkAdmittedKey(ledger_ref, first, admitted) {
     if (first.idempotency.dispatch_key === admitted.admission.dispatch_key)
         return;
     throw new errors_CorruptEntry(ledger_ref, `record 1 is for dispatch key ${JSON.stringify(first.idempotency.dispatch_key)}, but ` +
@@ -13284,22 +13301,28 @@ async function confirmReceiver(store, ledger_ref, chain, options) {
     const receiver = await findReceiver(store, options.namespace, key);
     if (receiver === null)
         return chain;
-    const appended = await appendRecord(store, {
-        ledger_ref,
+    const appended = await appendRecord(store, { ledger_ref, ...confirmation(attempt, receiver, options) }, chain);
+    return appended.chain;
+}
+/**
+ * The submission update that names an attempt's receiver: what a plan step appends after the
+ * fact, and what the receiver writes with its own admission (decideReceiver).
+ */
+function confirmation(attempt, receiver, by) {
+    return {
         state: 'dispatched',
         fields: {
             provider: {
                 driver: attempt.driver ?? 'workflow',
                 submission_state: 'submitted',
-                external_ids: receiver_confirmedIds(receiver, options.runUrl)
+                external_ids: confirmedIds(receiver, by.runUrl)
             }
         },
-        occurred_at: time_timestampOf(options.clock.now()),
+        occurred_at: time_timestampOf(by.clock.now()),
         trigger: 'provider_observation',
-        actor: options.actor,
-        writer: options.writer
-    }, chain);
-    return appended.chain;
+        actor: by.actor,
+        writer: by.writer
+    };
 }
 /**
  * Whether the coordinator run a receiver's key names has been cancelled: a run GitHub starts
@@ -13317,19 +13340,27 @@ async function coordinatorCancelled(store, namespace, run_id) {
 }
 async function decideReceiver(store, of) {
     const ref = ledgerRef(of.namespace, of.coordinator.run_id);
-    const chain = await store.read(reader => reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh }));
-    if (chain === null || chain.length === 0)
+    // The chain and its admission in one session (one reader).
+    const read = await store.read(async (reader) => {
+        const chain = await reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh });
+        if (chain === null || chain.length === 0)
+            return null;
+        checkChainNames(of.namespace, ref, chain);
+        const state = verifiedState(chain);
+        // A run is written only through its admission: an orphan coordinator fails closed here.
+        if (state.state !== 'cancelled')
+            await admissionOfRun(store, reader, {
+                namespace: of.namespace,
+                run_id: state.run_id,
+                dispatch_key: state.dispatch_key
+            });
+        return { chain, state };
+    });
+    if (read === null)
         return { kind: 'unknown' };
-    checkChainNames(of.namespace, ref, chain);
-    const state = verifiedState(chain);
+    const { chain, state } = read;
     if (state.state === 'cancelled')
         return { kind: 'cancelled' };
-    // A run is written only through its admission: an orphan coordinator fails closed here.
-    await store.read(reader => admissionOfRun(store, reader, {
-        namespace: of.namespace,
-        run_id: state.run_id,
-        dispatch_key: state.dispatch_key
-    }));
     const attempt = state.attempts.find(a => a.number === of.coordinator.attempt);
     if (state.state !== 'dispatched' ||
         state.current_attempt !== of.coordinator.attempt ||
@@ -13342,20 +13373,7 @@ async function decideReceiver(store, of) {
         receiver_run_id: of.receiver_run_id,
         workflow_run_id: of.writer?.github_run_id ?? null
     };
-    const next = nextRunRecord(chain, state, {
-        state: 'dispatched',
-        fields: {
-            provider: {
-                driver: attempt.driver ?? 'workflow',
-                submission_state: 'submitted',
-                external_ids: confirmedIds(receiver, of.runUrl)
-            }
-        },
-        occurred_at: timestampOf(of.clock.now()),
-        trigger: 'provider_observation',
-        actor: of.actor,
-        writer: of.writer
-    });
+    const next = nextRunRecord(chain, state, confirmation(attempt, receiver, of));
     if ('duplicate' in next)
         return { kind: 'nothing' };
     const head = chain[chain.length - 1].oid;
@@ -13611,7 +13629,8 @@ async function scanRuns({ namespace }, { store }) {
     return store.read(async (reader) => {
         // The reader's own listing, where it has one: the listings and every chain and admission
         // then go through one session, a constant number of processes however many runs.
-        const list = (prefix) => reader.listRefs?.(prefix) ?? store.listRefs(prefix);
+        const lister = listerOf(store, reader);
+        const list = (prefix) => lister.listRefs(prefix);
         const refs = await list(runsPrefix(namespace));
         // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
         // most runs are admitted by name, and the listing reads every key's tree.
@@ -14095,7 +14114,6 @@ function foldOperation(records, options = {}) {
  * last two; the commands refuse a namespace holding v1 refs. Pure.
  */
 
-const FAMILY_NAMES = ['index', 'archive', ...FAMILIES, 'admissions'];
 /** The kind of `ref`, which lies under `namespace/`. */
 function refKind(namespace, ref) {
     const rest = ref.slice(namespace.length + 1);
@@ -14108,7 +14126,7 @@ function refKind(namespace, ref) {
         if ((family === 'runs' || family === 'operations') && /^[0-9a-f]{64}$/.test(name))
             return { kind: 'chain', family, hash: name };
     }
-    if (family !== undefined && FAMILY_NAMES.includes(family) && below.length > 0)
+    if (family !== undefined && NAMESPACE_FAMILIES.includes(family) && below.length > 0)
         return {
             kind: 'unknown',
             why: `it nests a ref inside the ${family} family (${namespace}/${family}/${name}/…): ` +
@@ -14116,7 +14134,7 @@ function refKind(namespace, ref) {
         };
     return {
         kind: 'unknown',
-        why: family !== undefined && FAMILY_NAMES.includes(family)
+        why: family !== undefined && NAMESPACE_FAMILIES.includes(family)
             ? `it is not a name of the ${family} family (no writer makes it)`
             : 'it is not a name dispatch-ledger writes (index/<hh>, archive/<hh>, runs/<h>, operations/<h>)'
     };
@@ -14134,6 +14152,7 @@ function refKind(namespace, ref) {
  * rule); what only a whole view can see is added here: refs no writer makes, a chain behind the
  * head its archive keeps, end markers that do not match their key's ledger.
  */
+
 
 
 
@@ -14244,10 +14263,13 @@ function whereOf(error, fallback) {
 class Reported extends Error {
 }
 async function verifyEntries(namespace, store, context) {
-    const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(e => e.ref);
-    const runs = (await store.listRefs(runsPrefix(namespace))).map(e => e.ref);
-    const operations = (await store.listRefs(`${namespace}/operations/`)).map(e => e.ref);
     await store.read(async (reader) => {
+        // Listed in the session that reads them: one reader for the listings and every entry.
+        const lister = listerOf(store, reader);
+        const listed = async (prefix) => (await lister.listRefs(prefix)).map(e => e.ref);
+        const admissions = await listed(admissionsPrefix(namespace));
+        const runs = await listed(runsPrefix(namespace));
+        const operations = await listed(operationsPrefix(namespace));
         const verifier = new Verifier(namespace, store, reader, context, admissions);
         await verifier.keys();
         for (const ref of new Set(runs))
@@ -14312,7 +14334,8 @@ class Verifier {
                 const chain = await this.runChain(entry.admission.ledger_ref);
                 if (!chain)
                     this.missing.add(entry.admission.ledger_ref);
-                checkAdmittedChain(query, entry, chain, { own: false });
+                // runChain verified the chain itself: only the admission's hold on it is left.
+                checkAdmittedKey(query, entry, chain, { own: false });
                 this.context.counts.admissions++;
             }
             catch (error) {
@@ -14336,7 +14359,7 @@ class Verifier {
             const chain = await this.reader.readChain(ref);
             if (chain) {
                 storedNames_checkChainNames(this.namespace, ref, chain);
-                runView_viewChain(chain);
+                runView_verifiedState(chain);
             }
             this.chains.set(ref, chain);
             return chain;
@@ -14402,7 +14425,7 @@ class Verifier {
             extras = await this.reader.readBucketExtras(this.namespace, bucket);
         }
         catch (error) {
-            this.problem(error, `${this.namespace}/index/${bucket}`);
+            this.problem(error, indexRef(this.namespace, bucket));
             return;
         }
         for (const marker of extras.markers)
@@ -14421,7 +14444,7 @@ class Verifier {
             catch (error) {
                 this.problem(error, entry.where);
             }
-        const archive = `${this.namespace}/archive/${bucket}`;
+        const archive = archiveRef(this.namespace, bucket);
         for (const head of extras.heads)
             try {
                 this.archivedHead(archive, head);
@@ -14691,7 +14714,7 @@ async function runCli(argv, io) {
     try {
         const context = await contextFor(parsed, io);
         const exit = await RUNNERS[parsed.command](context);
-        keep(context.memo);
+        keep(context.store.memo);
         return exit;
     }
     catch (error) {
@@ -14714,12 +14737,11 @@ async function contextFor(parsed, io) {
         namespace,
         env: io.env,
         // Only status reads every run, so only it gains from the memo; verify derives everything.
-        memo: io.build && parsed.command === 'status' ? { fingerprint: io.build } : null
+        memo: io.build && parsed.command === 'status' ? { fingerprint: io.build() } : null
     });
     return {
         parsed,
         store,
-        memo: store.memo ?? null,
         namespace,
         clock: io.clock ?? systemClock,
         serverUrl,

@@ -22,8 +22,7 @@ export async function admitStep(inputs: Inputs, context: StepContext): Promise<S
       run_id: inputs.runId,
       initial_state: inputs.initialState,
       reuse: inputs.reuse,
-      writer: context.writer,
-      runUrl: context.github?.runUrl ?? null
+      writer: context.writer
     },
     context
   )

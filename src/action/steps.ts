@@ -1,8 +1,8 @@
 /**
  * The action's entry point for each command the registry names: its step, imported on use, so
- * an entry (dist/<command>.js) loads only the command it runs. The registry is data every
- * adapter reads; which code runs a command is each adapter's own mapping, and this is the
- * action's (docs/development.md#code-map).
+ * an entry (dist/<command>.js) loads only the command it runs. The registry is data; which code
+ * runs a command is the adapter's own mapping, and this is the action's
+ * (docs/development.md#code-map).
  */
 import type { CommandName } from '../registry.js'
 import type { StepContext } from './context.js'

@@ -11,7 +11,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   // The bundle's own bytes: a memo kept by another build is never read (src/store/memo.ts).
-  build: createHash('sha256')
-    .update(readFileSync(fileURLToPath(import.meta.url)))
-    .digest('hex')
+  build: () =>
+    createHash('sha256')
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex')
 })

@@ -7,8 +7,8 @@ import { systemClock, type Clock } from '../commands/deps.js'
 import { DispatchLedgerError } from '../core/errors.js'
 import { DEFAULT_NAMESPACE } from '../core/refs.js'
 import type { MemoFile } from '../store/memo.js'
+import type { ReadOnlyStore } from '../store/readOnlyStore.js'
 import { openSnapshotStore } from '../store/snapshotStore.js'
-import type { Store } from '../store/store.js'
 import { keyCommand } from './keyView.js'
 import { showCommand } from './showView.js'
 import { statusCommand } from './statusView.js'
@@ -28,18 +28,18 @@ export interface CliIo {
   readonly stderr: Output
   readonly clock?: Clock
   /**
-   * What identifies the code running (the bin's own bytes, hashed): the memo of derived views
-   * is kept for this build only. Absent: no memo, every view derived again.
+   * What identifies the code running (the bin's own bytes, hashed; asked only by the command
+   * that keeps a memo): the memo of derived views is kept for this build only. Absent: no memo,
+   * every view derived again.
    */
-  readonly build?: string
+  readonly build?: () => string
 }
 
 /** What a subcommand gets: its arguments, the store, and where and how to print. */
 export interface CliContext {
   readonly parsed: Parsed
-  readonly store: Store
-  /** The snapshot's memo, saved once the command has answered. */
-  readonly memo: MemoFile | null
+  /** The snapshot: read-only, with its memo (saved once the command has answered). */
+  readonly store: ReadOnlyStore
   readonly namespace: string
   readonly clock: Clock
   readonly serverUrl: string | undefined
@@ -76,7 +76,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const context = await contextFor(parsed, io)
     const exit = await RUNNERS[parsed.command](context)
-    keep(context.memo)
+    keep(context.store.memo)
     return exit
   } catch (error) {
     io.stderr.write(`dispatch-ledger ${parsed.command}: ${oneLine(error)}\n`)
@@ -99,12 +99,11 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
     namespace,
     env: io.env,
     // Only status reads every run, so only it gains from the memo; verify derives everything.
-    memo: io.build && parsed.command === 'status' ? { fingerprint: io.build } : null
+    memo: io.build && parsed.command === 'status' ? { fingerprint: io.build() } : null
   })
   return {
     parsed,
     store,
-    memo: store.memo ?? null,
     namespace,
     clock: io.clock ?? systemClock,
     serverUrl,
@@ -116,7 +115,7 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
 }
 
 /** Saves the memo; one that cannot be saved (a read-only disk) only means deriving again later. */
-function keep(memo: MemoFile | null): void {
+function keep(memo: MemoFile | undefined): void {
   try {
     memo?.persist()
   } catch {

@@ -42,8 +42,6 @@ export interface AdmitOptions extends DispatchTargetOptions {
   readonly reuse?: string
   /** Records written with the first in the same write (one-step dispatch's intent). */
   readonly follow?: AdmitRequest['follow']
-  /** Builds a workflow run's web address (a receiver's confirmation); null when unknown. */
-  readonly runUrl?: ((id: string) => string) | null
 }
 
 export interface AdmitOutcome {
@@ -68,7 +66,8 @@ export interface AdmitOutcome {
  */
 export async function admitCommand(
   options: AdmitOptions,
-  deps: CommandDeps
+  /** `runUrl`: a receiver's confirmation links the workflow run that admitted it. */
+  deps: CommandDeps<'runUrl'>
 ): Promise<AdmitOutcome> {
   const { store, clock } = deps
   const target = resolveDispatch(options)
@@ -108,7 +107,7 @@ export async function admitCommand(
           writer: options.writer,
           actor: first.actor,
           clock,
-          runUrl: options.runUrl ?? null,
+          runUrl: deps.github?.runUrl ?? null,
           refresh: tries > 1
         })
       : null

@@ -36,6 +36,18 @@ export interface KeyGenerations {
   readonly generations: readonly GenerationEntry[]
 }
 
+/**
+ * What lists refs inside a read session: the session's reader when it lists (the same listing
+ * and reader, no process of its own), else the store.
+ */
+export function listerOf(
+  store: Pick<Store, 'listRefs'>,
+  reader: StoreReader
+): Pick<Store, 'listRefs'> {
+  const listRefs = reader.listRefs
+  return listRefs ? { listRefs: (prefix, options) => listRefs(prefix, options) } : store
+}
+
 /** The listing (one for-each-ref locally, one prefix fetch on a remote), ordered; reads nothing. */
 export async function listGenerations(
   store: Pick<Store, 'listRefs'>,
@@ -285,9 +297,22 @@ export function checkAdmittedChain(
   chain: readonly StoredEntry<LedgerRecord>[] | null,
   options: { readonly own: boolean }
 ): void {
+  if (checkAdmittedKey(query, entry, chain, options)) verifiedState(chain)
+}
+
+/**
+ * checkAdmittedChain without the chain's own verification, for a caller that verified it
+ * already (verify reads each chain once); true when there is a chain to verify.
+ */
+export function checkAdmittedKey(
+  query: { readonly namespace: string; readonly dispatch_key: string },
+  entry: GenerationEntry,
+  chain: readonly StoredEntry<LedgerRecord>[] | null,
+  options: { readonly own: boolean }
+): chain is readonly StoredEntry<LedgerRecord>[] {
   const { ledger_ref, run_id } = entry.admission
   if (!chain) {
-    if (options.own) return
+    if (options.own) return false
     throw new CorruptEntry(
       entry.ref,
       `it admits run ${JSON.stringify(run_id)}, but the ledger it names (${ledger_ref}) does not exist`
@@ -301,5 +326,5 @@ export function checkAdmittedChain(
       `the ledger it names (${ledger_ref}) is a run of another dispatch key ` +
         `(${JSON.stringify(key)}), so it admits no run of this one`
     )
-  verifiedState(chain)
+  return true
 }

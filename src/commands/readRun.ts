@@ -7,6 +7,7 @@ import type { Store, StoredEntry } from '../store/store.js'
 import {
   admissionOfRun,
   listGenerations,
+  listerOf,
   readGenerationAdmissions,
   type GenerationEntry
 } from './generations.js'
@@ -58,9 +59,8 @@ export async function readRun(
     else {
       // The key's generations listed through this session's reader when the store lists that
       // way (the same listing, no `cat-file` of its own); else as a listing of the store's.
-      const lister = reader.listRefs ? (reader as Required<Pick<typeof reader, 'listRefs'>>) : store
       const key = { namespace, dispatch_key: selector.dispatch_key }
-      const listing = await listGenerations(lister, key)
+      const listing = await listGenerations(listerOf(store, reader), key)
       const found = await readGenerationAdmissions(reader, listing, {
         namespace,
         dispatch_key: selector.dispatch_key

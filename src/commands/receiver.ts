@@ -4,7 +4,7 @@
  * whether a coordinator was cancelled before its receiver started.
  */
 import { recordCommit } from '../core/entry.js'
-import { nextRunRecord } from '../core/nextRunRecord.js'
+import { nextRunRecord, type RunRecordRequest } from '../core/nextRunRecord.js'
 import {
   attemptToConfirm,
   confirmedIds,
@@ -13,7 +13,7 @@ import {
   type AdmittedReceiver
 } from '../core/receiver.js'
 import type { Actor, LedgerRecord, Writer } from '../core/record.js'
-import { RUN_CHAIN } from '../core/reconstruct.js'
+import { RUN_CHAIN, type RecoveredAttempt } from '../core/reconstruct.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { timestampOf } from '../core/time.js'
 import type { RefAdvance, Store, StoredEntry } from '../store/store.js'
@@ -72,24 +72,35 @@ export async function confirmReceiver(
   if (receiver === null) return chain
   const appended = await appendRecord(
     store,
-    {
-      ledger_ref,
-      state: 'dispatched',
-      fields: {
-        provider: {
-          driver: attempt.driver ?? 'workflow',
-          submission_state: 'submitted',
-          external_ids: confirmedIds(receiver, options.runUrl)
-        }
-      },
-      occurred_at: timestampOf(options.clock.now()),
-      trigger: 'provider_observation',
-      actor: options.actor,
-      writer: options.writer
-    },
+    { ledger_ref, ...confirmation(attempt, receiver, options) },
     chain
   )
   return appended.chain
+}
+
+/**
+ * The submission update that names an attempt's receiver: what a plan step appends after the
+ * fact, and what the receiver writes with its own admission (decideReceiver).
+ */
+function confirmation(
+  attempt: RecoveredAttempt,
+  receiver: AdmittedReceiver,
+  by: Pick<ConfirmOptions, 'writer' | 'actor' | 'clock' | 'runUrl'>
+): RunRecordRequest {
+  return {
+    state: 'dispatched',
+    fields: {
+      provider: {
+        driver: attempt.driver ?? 'workflow',
+        submission_state: 'submitted',
+        external_ids: confirmedIds(receiver, by.runUrl)
+      }
+    },
+    occurred_at: timestampOf(by.clock.now()),
+    trigger: 'provider_observation',
+    actor: by.actor,
+    writer: by.writer
+  }
 }
 
 /**
@@ -140,21 +151,24 @@ export interface ReceiverOf {
 
 export async function decideReceiver(store: Store, of: ReceiverOf): Promise<ReceiverDecision> {
   const ref = ledgerRef(of.namespace, of.coordinator.run_id)
-  const chain = await store.read(reader =>
-    reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh })
-  )
-  if (chain === null || chain.length === 0) return { kind: 'unknown' }
-  checkChainNames(of.namespace, ref, chain)
-  const state = verifiedState(chain)
+  // The chain and its admission in one session (one reader).
+  const read = await store.read(async reader => {
+    const chain = await reader.readChain(ref, RUN_CHAIN, { refresh: of.refresh })
+    if (chain === null || chain.length === 0) return null
+    checkChainNames(of.namespace, ref, chain)
+    const state = verifiedState(chain)
+    // A run is written only through its admission: an orphan coordinator fails closed here.
+    if (state.state !== 'cancelled')
+      await admissionOfRun(store, reader, {
+        namespace: of.namespace,
+        run_id: state.run_id,
+        dispatch_key: state.dispatch_key
+      })
+    return { chain, state }
+  })
+  if (read === null) return { kind: 'unknown' }
+  const { chain, state } = read
   if (state.state === 'cancelled') return { kind: 'cancelled' }
-  // A run is written only through its admission: an orphan coordinator fails closed here.
-  await store.read(reader =>
-    admissionOfRun(store, reader, {
-      namespace: of.namespace,
-      run_id: state.run_id,
-      dispatch_key: state.dispatch_key
-    })
-  )
   const attempt = state.attempts.find(a => a.number === of.coordinator.attempt)
   if (
     state.state !== 'dispatched' ||
@@ -169,20 +183,7 @@ export async function decideReceiver(store: Store, of: ReceiverOf): Promise<Rece
     receiver_run_id: of.receiver_run_id,
     workflow_run_id: of.writer?.github_run_id ?? null
   }
-  const next = nextRunRecord(chain, state, {
-    state: 'dispatched',
-    fields: {
-      provider: {
-        driver: attempt.driver ?? 'workflow',
-        submission_state: 'submitted',
-        external_ids: confirmedIds(receiver, of.runUrl)
-      }
-    },
-    occurred_at: timestampOf(of.clock.now()),
-    trigger: 'provider_observation',
-    actor: of.actor,
-    writer: of.writer
-  })
+  const next = nextRunRecord(chain, state, confirmation(attempt, receiver, of))
   if ('duplicate' in next) return { kind: 'nothing' }
   const head = (chain[chain.length - 1] as StoredEntry<LedgerRecord>).oid
   const [oid] = (await store.writeEntries([recordCommit(next.record, head)])) as [string]

@@ -43,7 +43,7 @@ export interface RecoverOptions {
 }
 
 /** What recover calls on the gateway: it re-runs the coordinator's failed jobs. */
-export type RecoverDeps = CommandDeps<'hasToken' | 'where' | 'rerunFailedJobs'>
+export type RecoverDeps = CommandDeps<'hasToken' | 'where' | 'rerunFailedJobs' | 'runUrl'>
 
 export interface RecoveredRunReport {
   readonly run_id: string

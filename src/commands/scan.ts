@@ -5,7 +5,7 @@ import type { Writer } from '../core/record.js'
 import { admissionsPrefix, runsPrefix } from '../core/refs.js'
 import type { Memo, StoreReader } from '../store/store.js'
 import type { CommandDeps } from './deps.js'
-import { admissionOfRun, type GenerationEntry } from './generations.js'
+import { admissionOfRun, listerOf, type GenerationEntry } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
 
@@ -61,7 +61,8 @@ export async function scanRuns(
   return store.read(async reader => {
     // The reader's own listing, where it has one: the listings and every chain and admission
     // then go through one session, a constant number of processes however many runs.
-    const list = (prefix: string) => reader.listRefs?.(prefix) ?? store.listRefs(prefix)
+    const lister = listerOf(store, reader)
+    const list = (prefix: string) => lister.listRefs(prefix)
     const refs = await list(runsPrefix(namespace))
     // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
     // most runs are admitted by name, and the listing reads every key's tree.

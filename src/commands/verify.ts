@@ -17,18 +17,26 @@ import { decodeIndexEntry } from '../core/index/entry.js'
 import { refKind } from '../core/index/names.js'
 import { OPERATION_CHAIN } from '../core/effect/operationChain.js'
 import { orderGenerations } from '../core/generation.js'
-import { admissionRef, admissionsPrefix, ledgerRef, runsPrefix } from '../core/refs.js'
+import { archiveRef, indexRef } from '../core/index/layout.js'
+import {
+  admissionRef,
+  admissionsPrefix,
+  ledgerRef,
+  operationsPrefix,
+  runsPrefix
+} from '../core/refs.js'
 import { RUN_ENTRY } from '../core/record.js'
 import { isTerminal } from '../core/states.js'
 import type { RawRef, Store, StoreReader, StoredEntry } from '../store/store.js'
 import type { CommandDeps } from './deps.js'
 import {
   admissionOfRun,
-  checkAdmittedChain,
+  checkAdmittedKey,
+  listerOf,
   readGenerationAdmissions,
   type GenerationEntry
 } from './generations.js'
-import { viewChain, type RunChain } from './runView.js'
+import { verifiedState, type RunChain } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
 
 export interface VerifyOptions {
@@ -170,10 +178,13 @@ interface Context {
 }
 
 async function verifyEntries(namespace: string, store: Store, context: Context): Promise<void> {
-  const admissions = (await store.listRefs(admissionsPrefix(namespace))).map(e => e.ref)
-  const runs = (await store.listRefs(runsPrefix(namespace))).map(e => e.ref)
-  const operations = (await store.listRefs(`${namespace}/operations/`)).map(e => e.ref)
   await store.read(async reader => {
+    // Listed in the session that reads them: one reader for the listings and every entry.
+    const lister = listerOf(store, reader)
+    const listed = async (prefix: string) => (await lister.listRefs(prefix)).map(e => e.ref)
+    const admissions = await listed(admissionsPrefix(namespace))
+    const runs = await listed(runsPrefix(namespace))
+    const operations = await listed(operationsPrefix(namespace))
     const verifier = new Verifier(namespace, store, reader, context, admissions)
     await verifier.keys()
     for (const ref of new Set(runs)) await verifier.run(ref)
@@ -234,7 +245,8 @@ class Verifier {
       try {
         const chain = await this.runChain(entry.admission.ledger_ref)
         if (!chain) this.missing.add(entry.admission.ledger_ref)
-        checkAdmittedChain(query, entry, chain, { own: false })
+        // runChain verified the chain itself: only the admission's hold on it is left.
+        checkAdmittedKey(query, entry, chain, { own: false })
         this.context.counts.admissions++
       } catch (error) {
         if (!(error instanceof Reported)) this.brokenKeys.add(base)
@@ -254,7 +266,7 @@ class Verifier {
       const chain = await this.reader.readChain(ref)
       if (chain) {
         checkChainNames(this.namespace, ref, chain)
-        viewChain(chain)
+        verifiedState(chain)
       }
       this.chains.set(ref, chain)
       return chain
@@ -319,7 +331,7 @@ class Verifier {
     try {
       extras = await this.reader.readBucketExtras(this.namespace, bucket)
     } catch (error) {
-      this.problem(error, `${this.namespace}/index/${bucket}`)
+      this.problem(error, indexRef(this.namespace, bucket))
       return
     }
     for (const marker of extras.markers)
@@ -336,7 +348,7 @@ class Verifier {
       } catch (error) {
         this.problem(error, entry.where)
       }
-    const archive = `${this.namespace}/archive/${bucket}`
+    const archive = archiveRef(this.namespace, bucket)
     for (const head of extras.heads)
       try {
         this.archivedHead(archive, head)

@@ -70,6 +70,10 @@ export function runsPrefix(namespace: string): string {
   return `${namespace}/runs/`
 }
 
+export function operationsPrefix(namespace: string): string {
+  return `${namespace}/operations/`
+}
+
 export function admissionsPrefix(namespace: string): string {
   return `${namespace}/admissions/`
 }

@@ -589,7 +589,7 @@ export function committerTime(
 }
 
 /** A prefix is matched as `<prefix>*`: a glob character in it would widen the listing. */
-function checkPrefixes(prefixes: readonly string[]): void {
+export function checkPrefixes(prefixes: readonly string[]): void {
   for (const p of prefixes)
     if (/[*?[\\]/.test(p)) throw new StoreError(`a ref prefix has a glob character: ${p}`)
 }
@@ -673,16 +673,17 @@ export function createLine(ref: string, oid: string): string {
   return `create ${ref} ${oid}`
 }
 
-/**
- * An interactive `git cat-file --batch`: each read() writes one name and waits for its
- * answer, so a caller can follow a chain (or read an admission, then the ledger it names)
- * inside one process.
- */
 /** Requests git may still have to answer before more are written (see ObjectReader.schedule). */
 const LOW_WATER = 8
 /** Requests waiting that are written at once, however many git still has to answer. */
 const BATCH = 128
 
+/**
+ * An interactive `git cat-file --batch`: each read() queues one name and resolves with its
+ * answer, and the names queued together are written to git at once, so a caller can follow a
+ * chain (or read an admission, then the ledger it names) inside one process while many
+ * concurrent readers share it.
+ */
 export class ObjectReader {
   private buffer: Buffer = Buffer.alloc(0)
   private readonly waiting: Array<{

@@ -3,7 +3,7 @@
  * v2's refs, a ref of layout v1, or a name no writer of this version makes. verify reports the
  * last two; the commands refuse a namespace holding v1 refs. Pure.
  */
-import { FAMILIES } from './layout.js'
+import { NAMESPACE_FAMILIES } from '../refs.js'
 
 export type RefKind =
   | { readonly kind: 'index'; readonly bucket: string }
@@ -11,8 +11,6 @@ export type RefKind =
   | { readonly kind: 'chain'; readonly family: 'runs' | 'operations'; readonly hash: string }
   | { readonly kind: 'v1' }
   | { readonly kind: 'unknown'; readonly why: string }
-
-const FAMILY_NAMES = ['index', 'archive', ...FAMILIES, 'admissions']
 
 /** The kind of `ref`, which lies under `namespace/`. */
 export function refKind(namespace: string, ref: string): RefKind {
@@ -25,7 +23,7 @@ export function refKind(namespace: string, ref: string): RefKind {
     if ((family === 'runs' || family === 'operations') && /^[0-9a-f]{64}$/.test(name))
       return { kind: 'chain', family, hash: name }
   }
-  if (family !== undefined && FAMILY_NAMES.includes(family) && below.length > 0)
+  if (family !== undefined && NAMESPACE_FAMILIES.includes(family) && below.length > 0)
     return {
       kind: 'unknown',
       why:
@@ -35,7 +33,7 @@ export function refKind(namespace: string, ref: string): RefKind {
   return {
     kind: 'unknown',
     why:
-      family !== undefined && FAMILY_NAMES.includes(family)
+      family !== undefined && NAMESPACE_FAMILIES.includes(family)
         ? `it is not a name of the ${family} family (no writer makes it)`
         : 'it is not a name dispatch-ledger writes (index/<hh>, archive/<hh>, runs/<h>, operations/<h>)'
   }

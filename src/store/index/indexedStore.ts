@@ -40,6 +40,7 @@ import { admissionRef } from '../../core/refs.js'
 import { decodeIndexEntry } from '../../core/index/entry.js'
 import { objectId } from '../../core/index/tree.js'
 import {
+  checkPrefixes,
   committerTime,
   type Git,
   type GitObject,
@@ -285,7 +286,7 @@ export class IndexedStore implements Store {
     refresh: boolean,
     session: ReadSession
   ): Promise<Array<{ ref: string; oid: string }>> {
-    if (/[*?[\\]/.test(prefix)) throw new StoreError(`a ref prefix has a glob character: ${prefix}`)
+    checkPrefixes([prefix])
     const key = parseLogical(prefix)
     if (key?.kind === 'admission' && key.generation === 1) {
       await this.bringNames([key], { refresh })
@@ -326,8 +327,13 @@ export class IndexedStore implements Store {
         const value: Admission = decodeStoredAdmission(ref, blob.bytes.toString('utf8'))
         return { oid: objectId('commit', blob.bytes), value }
       },
-      readBucketExtras: (namespace: string, bucket: string) =>
-        bucketExtras(namespace, bucket, session.objects()),
+      readBucketExtras: async (namespace: string, bucket: string) =>
+        bucketExtras(
+          namespace,
+          bucket,
+          await session.bucket(indexRef(namespace, bucket)),
+          session.objects()
+        ),
       chainId: async (ref: string) => {
         const name = named(ref)
         await this.bringNames([name], { refresh: false })
@@ -351,9 +357,12 @@ export class IndexedStore implements Store {
         const found = await this.locate(name, ref, session)
         if (!found) return null
         const entry = `${indexRef(name.namespace, bucketOf(name.hash))}:${entryPath(name)}`
-        // The head read here (by id: the one located) is the walk's first read; an archived
-        // head not here yet must be fetched first.
-        const head = await session.objects().read(found.head)
+        // The head as located is the walk's first read; an archived head is read here by id,
+        // and fetched first when it is not here yet.
+        const head =
+          found.where === 'live' && found.object
+            ? found.object
+            : await session.objects().read(found.head)
         if (found.where === 'archived' && !head)
           await this.refs.bringObjects(
             [found.head],
@@ -377,7 +386,7 @@ export class IndexedStore implements Store {
   /** Where a chain is: its own ref, or its bucket's index entry; null when neither. */
   private async locate(name: LogicalName, ref: string, session: ReadSession): Promise<Located> {
     const live = await session.readRef(ref)
-    if (live) return { where: 'live', head: live.oid }
+    if (live) return { where: 'live', head: live.oid, object: live }
     const view = await session.bucket(indexRef(name.namespace, bucketOf(name.hash)))
     return archivedAt(view, entryPath(name), ref, (await view.blob(entryPath(name)))?.bytes)
   }
@@ -656,7 +665,7 @@ export class IndexedStore implements Store {
 
   /**
    * The live chains of the buckets a write changes, with the check of the namespace's layout in
-   * the same listing when it has not been made (one for-each-ref).
+   * the same listing when it has not been made (the ref files; times through the plan's reader).
    */
   async liveChains(
     namespace: string,
@@ -732,24 +741,26 @@ export class IndexedStore implements Store {
   async archiveTips(
     namespace: string,
     buckets: readonly string[],
-    objects?: Pick<ObjectReader, 'read'>
+    objects: Pick<ObjectReader, 'read'>
   ): Promise<Map<string, string | null>> {
     const epoch = this.refs.epoch
     await this.refs.bring(
       buckets.map(b => archiveRef(namespace, b)),
       { shallow: true, refresh: true }
     )
-    const own = objects && this.refs.epoch === epoch ? null : this.git.openReader()
-    const reader = own ?? (objects as Pick<ObjectReader, 'read'>)
+    const own = this.refs.epoch === epoch ? null : this.git.openReader()
+    const reader = own ?? objects
     try {
-      const tips = new Map<string, string | null>()
-      for (const bucket of buckets) {
-        const ref = archiveRef(namespace, bucket)
-        const object = await reader.read(ref)
-        if (object) checkArchiveTip(ref, object)
-        tips.set(bucket, object?.oid ?? null)
-      }
-      return tips
+      // Asked together, so the reader writes the requests to git at once.
+      const read = await Promise.all(
+        buckets.map(async bucket => {
+          const ref = archiveRef(namespace, bucket)
+          const object = await reader.read(ref)
+          if (object) checkArchiveTip(ref, object)
+          return [bucket, object?.oid ?? null] as const
+        })
+      )
+      return new Map(read)
     } finally {
       own?.close()
     }
@@ -863,9 +874,9 @@ class ReadSession {
 async function bucketExtras(
   namespace: string,
   bucket: string,
+  view: BucketView,
   objects: ObjectReader
 ): Promise<BucketExtras> {
-  const view = await BucketView.open(indexRef(namespace, bucket), objects)
   const markers = []
   const entries = []
   for (const item of await view.list('ended')) {
@@ -907,9 +918,8 @@ async function archivedHeads(
         if (!tip) heads.set(name, null)
         continue
       }
-      const archive = object.type === 'commit' && isArchiveCommit(ref, object.content)
-      if (!archive) {
-        if (tip) throw new CorruptEntry(ref, 'its tip is not an archive commit of this ref')
+      if (tip) checkArchiveTip(ref, object)
+      if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
         heads.set(object.oid, object.content)
         continue
       }
@@ -948,9 +958,10 @@ async function timed(
   refs: ReadonlyArray<{ ref: string; oid: string }>,
   objects: Pick<ObjectReader, 'read'>
 ): Promise<RefTime[]> {
-  const out: RefTime[] = []
-  for (const r of refs) out.push({ ...r, time: committerTime(await objects.read(r.oid)) })
-  return out
+  // Asked together, so the reader writes the requests to git at once.
+  return Promise.all(
+    refs.map(async r => ({ ...r, time: committerTime(await objects.read(r.oid)) }))
+  )
 }
 
 /** What an applied write answers. */

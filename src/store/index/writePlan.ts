@@ -21,7 +21,7 @@ import {
 } from '../../core/index/layout.js'
 import { objectId, type TreeItem } from '../../core/index/tree.js'
 import type { Admission } from '../../core/admission.js'
-import type { LooseObject, ObjectReader, RefChange, RefTime } from '../git.js'
+import type { GitObject, LooseObject, ObjectReader, RefChange, RefTime } from '../git.js'
 import { decodeStoredAdmission } from '../chainReader.js'
 import { BucketView } from './bucket.js'
 import { decodeRecord } from '../../core/entry.js'
@@ -52,7 +52,7 @@ export interface PlanStore {
   archiveTips(
     namespace: string,
     buckets: readonly string[],
-    objects?: Pick<ObjectReader, 'read'>
+    objects: Pick<ObjectReader, 'read'>
   ): Promise<ReadonlyMap<string, string | null>>
 }
 
@@ -62,7 +62,8 @@ export class NeedBuckets {
 }
 
 export type Located =
-  | { readonly where: 'live'; readonly head: string }
+  /** `object`: the head as the locating read found it, when that read held it. */
+  | { readonly where: 'live'; readonly head: string; readonly object?: GitObject }
   | { readonly where: 'archived'; readonly head: string }
   | null
 
@@ -305,7 +306,8 @@ export class WritePlan {
 
   /**
    * Archives the chains idle past archive-after in the buckets of `names` not swept yet, from
-   * one listing of their live chains (one git process however many buckets); how many.
+   * one listing of their live chains (read from the ref files, their times through the plan's
+   * reader); how many.
    */
   private async sweep(names: readonly LogicalName[]): Promise<number> {
     const buckets = new Map<string, LogicalName>()
