@@ -112,9 +112,24 @@ var admit = __webpack_require__(4579);
 var record = __webpack_require__(3141);
 // EXTERNAL MODULE: ./src/commands/scan.ts
 var scan = __webpack_require__(689);
+// EXTERNAL MODULE: ./src/commands/observe.ts
+var observe = __webpack_require__(8558);
+// EXTERNAL MODULE: ./src/core/observation.ts
+var observation = __webpack_require__(7305);
+// EXTERNAL MODULE: ./src/core/receiver.ts
+var receiver = __webpack_require__(3698);
+// EXTERNAL MODULE: ./src/core/nextRunRecord.ts
+var nextRunRecord = __webpack_require__(7256);
+// EXTERNAL MODULE: ./src/commands/runView.ts
+var runView = __webpack_require__(3906);
 // EXTERNAL MODULE: ./src/core/time.ts
 var time = __webpack_require__(2334);
 ;// CONCATENATED MODULE: ./src/commands/recover.ts
+
+
+
+
+
 
 
 
@@ -132,13 +147,16 @@ async function recover(options, deps) {
     if (options.event.name !== 'workflow_run')
         throw new errors/* InvalidInput */.o9('command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
             `workflow, not on ${JSON.stringify(options.event.name)}.`);
+    const wr = workflowRunFacts(options.event.payload);
+    const finished = await finishedReceiver(options, deps, wr);
+    if (finished)
+        return observeReceiver(options, deps, wr, finished);
     const admitted = await (0,admit/* admitCommand */.Py)({
         namespace: options.namespace,
         event: options.event,
         run_id: options.run_id,
         writer: options.writer
     }, deps);
-    const wr = workflowRunFacts(options.event.payload);
     const result = admitted.result;
     const base = {
         dispatch_key: admitted.target.dispatch_key,
@@ -158,7 +176,14 @@ async function recover(options, deps) {
         plans: open.map(run => run.plan.action)
     });
     const delivery = {
-        outcome: { ...base, duplicate: false, decision, rerun_requested: false, failure: null },
+        outcome: {
+            ...base,
+            duplicate: false,
+            decision,
+            rerun_requested: false,
+            failure: null,
+            observed: []
+        },
         ledger_ref: result.admission.ledger_ref,
         chain,
         open
@@ -176,6 +201,7 @@ function duplicateDelivery(base) {
         runs: [],
         decision: null,
         rerun_requested: false,
+        observed: [],
         failure: null,
         message: base.owner
             ? 'This workflow run already recovered this delivery; nothing is done twice.'
@@ -184,9 +210,11 @@ function duplicateDelivery(base) {
 }
 /** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
 async function openRunsOf(options, deps, coordinator) {
-    return (await (0,scan/* scanRuns */.s)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned &&
+    return (await (0,scan/* scanRuns */.sQ)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned &&
         !scanned.state.terminal &&
-        admittedBy(String(coordinator), scanned.state.run_id)
+        admittedBy(String(coordinator), scanned.state.run_id) &&
+        // A receiver's own run is never re-run: its conclusion is recorded (observeReceiver).
+        !(0,receiver/* isReceiverKey */.hX)(scanned.state.dispatch_key)
         ? [scanned]
         : []);
 }
@@ -229,7 +257,8 @@ function workflowRunFacts(payload) {
     return {
         id: wr['id'],
         run_attempt: wr['run_attempt'],
-        conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null
+        conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null,
+        run: (0,observation/* receiverRunOf */.m6)(wr, '')
     };
 }
 /** Closes the delivery's own run, so `scan` never lists it. */
@@ -244,13 +273,109 @@ async function recover_close(options, { store, clock }, { ledger_ref, chain }, n
         writer: options.writer
     }, chain);
 }
+/**
+ * The runs a finished receiver's workflow_run concerns (docs/design/lifecycle.md#recover): the
+ * coordinators' runs whose current attempt names this workflow run as the receiver that works,
+ * and the receiver's own run (admitted by this workflow run under a receiver key). null when
+ * there is none: then the delivery is a coordinator's, handled as before.
+ */
+async function finishedReceiver(options, deps, wr) {
+    if (wr.run === null || wr.conclusion === null)
+        return null;
+    const run = wr.run;
+    const id = String(wr.id);
+    const runs = (await (0,scan/* scanRuns */.sQ)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned && !scanned.state.terminal ? [scanned] : []);
+    const coordinators = runs.filter(r => (0,observation/* awaitedReceiver */.fD)(r.state)?.workflow_run_id === id);
+    const own = runs.filter(r => r.state.state === 'admitted' &&
+        admittedBy(id, r.state.run_id) &&
+        (0,receiver/* isReceiverKey */.hX)(r.state.dispatch_key));
+    if (coordinators.length === 0 && own.length === 0)
+        return null;
+    return [
+        ...coordinators.map(c => ({ run, coordinator_ref: c.ledger_ref })),
+        ...own.map(r => ({ run, receiver_ref: r.ledger_ref }))
+    ];
+}
+/**
+ * A receiver's workflow_run: the delivery's admission, the records on the coordinator's run and
+ * on the receiver's own run, and the delivery's own close — ONE write. A second delivery finds
+ * its key admitted and writes nothing; an observer that wrote first leaves nothing to append,
+ * and only the delivery's admission and close are written. Nothing is re-run: a failed
+ * receiver is recorded, and a later event, `/ledger retry` or dispatch tries again.
+ */
+async function observeReceiver(options, deps, wr, sightings) {
+    let observed = [];
+    const observation = {
+        namespace: options.namespace,
+        onSuccess: options.onSuccess ?? 'decide',
+        writer: options.writer,
+        actor: (0,dispatchKey/* actorFrom */.M2)(options.event.payload)
+    };
+    const admitted = await (0,admit/* admitCommand */.Py)({
+        namespace: options.namespace,
+        event: options.event,
+        run_id: options.run_id,
+        writer: options.writer,
+        follow: chain => [closeRecord(options, deps, chain, observedNote(wr, observed))],
+        advances: async (refresh) => {
+            const plan = await (0,observe/* planObservations */.HD)(deps.store, sightings, { ...observation, refresh });
+            observed = plan.observed;
+            return plan.advances;
+        }
+    }, deps);
+    const result = admitted.result;
+    const base = {
+        dispatch_key: admitted.target.dispatch_key,
+        workflow_run: wr,
+        owner: result?.owner ?? false,
+        owner_run_id: result?.admission.run_id ?? admitted.conflict?.stored.run_id ?? ''
+    };
+    if (!result?.created)
+        return duplicateDelivery(base);
+    return {
+        ...base,
+        duplicate: false,
+        runs: observed.map(o => ({ run_id: o.run_id, state: o.state, plan: 'none', done: 'recorded' })),
+        decision: null,
+        rerun_requested: false,
+        failure: null,
+        observed,
+        message: observedNote(wr, observed)
+    };
+}
+/** What the delivery did, as its close note and the step's message. */
+function observedNote(wr, observed) {
+    const what = `recover: the receiver's workflow run ${wr.id} concluded ${String(wr.conclusion)}`;
+    if (observed.length === 0)
+        return `${what}; its runs were already recorded, nothing more was written.`;
+    const runs = observed.map(o => `${o.run_id} → ${o.state}`).join(', ');
+    return `${what}; recorded ${runs}. Nothing was re-run.`;
+}
+/** The delivery's own close, in the same write as its admission (built after its first record). */
+function closeRecord(options, { clock }, chain, note) {
+    const next = (0,nextRunRecord/* nextRunRecord */.e)(chain, (0,runView/* verifiedState */.SP)(chain), {
+        state: 'cancelled',
+        fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
+        occurred_at: (0,time/* timestampOf */.U_)(clock.now()),
+        trigger: (0,dispatchKey/* triggerFor */.AC)(options.event.name),
+        actor: (0,dispatchKey/* actorFrom */.M2)(options.event.payload),
+        writer: options.writer
+    });
+    if ('duplicate' in next)
+        throw new Error('a new run already holds its close');
+    return next.record;
+}
 
 // EXTERNAL MODULE: ./src/action/report.ts
 var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/recoverStep.ts
 
 
-/** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+/**
+ * docs/design/recovery.md, docs/design/lifecycle.md: on workflow_run completed, record a
+ * receiver's conclusion on its coordinator's run, or re-run a killed coordinator when its ledger
+ * allows.
+ */
 async function recoverStep(inputs, context) {
     const { store } = context;
     const result = await recover({
@@ -258,7 +383,8 @@ async function recoverStep(inputs, context) {
         event: context.event,
         run_id: inputs.runId || undefined,
         writer: context.writer,
-        maxAttempts: Number(inputs.maxAttempts)
+        maxAttempts: Number(inputs.maxAttempts),
+        onSuccess: inputs.onSuccess
     }, context);
     const wr = result.workflow_run;
     return {
@@ -269,11 +395,12 @@ async function recoverStep(inputs, context) {
             duplicate: (0,report/* flag */.J)(result.duplicate),
             runs: JSON.stringify(result.runs),
             rerun_requested: (0,report/* flag */.J)(result.rerun_requested),
+            observed: JSON.stringify(result.observed),
             recovery_reason: result.message,
             store: store.name
         },
         summary: {
-            title: `dispatch-ledger: recover — ${result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
+            title: `dispatch-ledger: recover — ${result.observed.length > 0 ? "receiver's end recorded" : result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
             meaning: result.message,
             rows: [
                 ['workflow run', String(wr.id)],
@@ -291,18 +418,209 @@ async function recoverStep(inputs, context) {
 
 /***/ }),
 
+/***/ 8558:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* binding */ lookReceiverUp),
+/* harmony export */   HD: () => (/* binding */ planObservations),
+/* harmony export */   _S: () => (/* binding */ concluded),
+/* harmony export */   vy: () => (/* binding */ recordObservations)
+/* harmony export */ });
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
+/* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7305);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9301);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8001);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2334);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7931);
+/**
+ * How a run ends when its work ends (docs/design/lifecycle.md): the observers' one write. Given
+ * what GitHub said of receivers' workflow runs, it reads each coordinator's run and its
+ * receiver's own run at the arbiter, decides the records (core/observation.ts) and returns them
+ * as compare-and-set appends for ONE atomic write: recover puts them in the same write as its
+ * delivery's admission, scan's sweep and a later event's on-demand look write them alone. A
+ * lost compare-and-set is read and decided again; a run another observer already ended
+ * yields no append, so every observer after the first writes nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The appends the sightings call for, read at the arbiter (`refresh` after a lost write): for
+ * each, the coordinator's records and the receiver's own end. Empty when every run is already
+ * past what was seen.
+ */
+async function planObservations(store, sightings, options) {
+    const advances = [];
+    const observed = [];
+    const seen = new Set();
+    await store.read(async (reader) => {
+        for (const sighting of sightings) {
+            const at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_8__/* .timestampOf */ .U_)((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .observedAt */ .Cm)(sighting.run) ?? new Date());
+            const append = async (ref, decide) => {
+                if (seen.has(ref))
+                    return null;
+                const chain = await readRun(reader, options, ref);
+                if (chain === null)
+                    return null;
+                const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
+                const drafts = decide(state);
+                if (drafts.length === 0)
+                    return state;
+                seen.add(ref);
+                const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+                advances.push({ ref, ...advance });
+                observed.push({
+                    run_id: state.run_id,
+                    ledger_ref: ref,
+                    state: advance.last.state,
+                    receiver_url: sighting.run.html_url
+                });
+                return state;
+            };
+            let receiverRef = sighting.receiver_ref ?? null;
+            if (sighting.coordinator_ref) {
+                const state = await append(sighting.coordinator_ref, s => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, sighting.run, options));
+                receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
+            }
+            if (receiverRef)
+                await append(receiverRef, s => single((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .receiverRecord */ .tc)(s, sighting.run)));
+        }
+    });
+    return { advances, observed };
+}
+function single(draft) {
+    return draft ? [draft] : [];
+}
+async function readRun(reader, options, ref) {
+    const chain = await reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_CHAIN */ .io, { refresh: options.refresh });
+    if (chain === null || chain.length === 0)
+        return null;
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_10__/* .checkChainNames */ .o)(options.namespace, ref, chain);
+    return chain;
+}
+/** The receiver's own ledger, through the admission of the key the coordinator recorded. */
+async function receiverLedger(reader, namespace, state) {
+    const key = awaitedOrLast(state);
+    if (!key)
+        return null;
+    const admission = await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, key));
+    return admission?.value.ledger_ref ?? null;
+}
+/** The receiver key of the attempt observed (read before the observation moved the state). */
+function awaitedOrLast(state) {
+    const awaited = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitedReceiver */ .fD)(state);
+    if (awaited)
+        return awaited.receiver_key;
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    return current?.external_ids['receiver_key'] ?? null;
+}
+/** The drafts appended one after another as commits on the chain's head; not yet visible. */
+async function appendAll(store, chain, state, drafts, options) {
+    const expected = chain[chain.length - 1].oid;
+    let entries = [...chain];
+    let current = state;
+    let last = null;
+    for (const draft of drafts) {
+        const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__/* .nextRunRecord */ .e)(entries, current, {
+            state: draft.state,
+            fields: draft.fields,
+            occurred_at: options.at,
+            trigger: 'provider_observation',
+            actor: options.actor,
+            writer: options.writer
+        });
+        if ('duplicate' in next)
+            continue;
+        const parent = entries[entries.length - 1].oid;
+        const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(next.record, parent)]));
+        entries = [...entries, { oid, value: next.record }];
+        current = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(entries);
+        last = next.record;
+    }
+    const head = entries[entries.length - 1];
+    const record = last ?? head.value;
+    return {
+        next: head.oid,
+        expected,
+        ended: (0,_core_states_js__WEBPACK_IMPORTED_MODULE_7__/* .isTerminal */ .Hd)(record.state),
+        key: state.dispatch_key,
+        last: record
+    };
+}
+/**
+ * The sightings' records in one atomic write of their own (scan's sweep, an on-demand look):
+ * planned, written, and on a lost compare-and-set planned again from what won, at most
+ * WRITE_TRIES times. Returns what it recorded (empty: nothing was left to record).
+ */
+async function recordObservations(store, sightings, options) {
+    for (let tries = 1;; tries++) {
+        const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
+        if (plan.advances.length === 0)
+            return [];
+        if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
+            return plan.observed;
+        if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Other writers moved the observed runs each of the ${_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI} times this step wrote ` +
+                'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
+/** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
+async function lookReceiverUp(github, workflowRunId) {
+    const answer = await github.getWorkflowRun(workflowRunId);
+    if ('error' in answer)
+        return { unknown: `no answer from the API (${answer.error})` };
+    if (answer.status !== 200)
+        return {
+            unknown: `GitHub answered HTTP ${answer.status} for workflow run ${workflowRunId}` +
+                (answer.status === 403 || answer.status === 404
+                    ? ' (the job needs `permissions: actions: read`)'
+                    : '')
+        };
+    const fallback = github.runUrl?.(workflowRunId) ?? '';
+    const run = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .receiverRunOf */ .m6)(answer.body, fallback);
+    return run && run.id === workflowRunId
+        ? { run }
+        : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
+}
+/** Whether GitHub's answer says the receiver's work is over (anything but still working). */
+function concluded(run) {
+    return (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .classifyReceiver */ .iv)(run).kind !== 'working';
+}
+
+
+/***/ }),
+
 /***/ 689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ scanRuns)
+/* harmony export */   LN: () => (/* binding */ sweepRuns),
+/* harmony export */   sQ: () => (/* binding */ scanRuns)
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7305);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7931);
+/* harmony import */ var _observe_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8558);
+
+
 
 
 
@@ -335,25 +653,25 @@ async function scanRuns({ namespace }, { store }) {
     return store.read(async (reader) => {
         // The reader's own listing, where it has one: the listings and every chain and admission
         // then go through one session, a constant number of processes however many runs.
-        const lister = (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .listerOf */ .HW)(store, reader);
+        const lister = (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listerOf */ .HW)(store, reader);
         const list = (prefix) => lister.listRefs(prefix);
-        const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
+        const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .runsPrefix */ .Jp)(namespace));
         // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
         // most runs are admitted by name, and the listing reads every key's tree.
         let listing = null;
-        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
+        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
         const derive = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     return { run: null, admitted: null }; // deleted since it was listed
-                (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
-                const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
+                (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_5__/* .checkChainNames */ .o)(namespace, ref, chain);
+                const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .viewChain */ .BS)(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
                 let admitted;
                 try {
                     const { run_id, dispatch_key } = view.state;
-                    admitted = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                    admitted = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
                 }
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
@@ -436,6 +754,43 @@ async function inOrder(items, width, fn) {
     };
     await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
     return out;
+}
+/** How many receivers the sweep looks up at once. */
+const LOOKUP_WIDTH = 8;
+/**
+ * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
+ * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
+ * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ */
+async function sweepRuns(options, deps) {
+    const runs = await scanRuns(options, deps);
+    if (!options.observe)
+        return { runs, observed: [], unknown: [], lookups: 0 };
+    const github = deps.github;
+    if (!github?.hasToken)
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9('scan with observe: true needs a token (the token input, default the job token) with ' +
+            '`permissions: actions: read`, to look the receivers up.');
+    const waiting = runs.flatMap(run => {
+        if (!('plan' in run) || run.plan.action !== 'observe_provider')
+            return [];
+        const awaited = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_1__/* .awaitedReceiver */ .fD)(run.state);
+        return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : [];
+    });
+    const looked = await inOrder(waiting, LOOKUP_WIDTH, w => (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .lookReceiverUp */ .CX)(github, w.awaited.workflow_run_id));
+    const unknown = [];
+    const sightings = waiting.flatMap((w, i) => {
+        const answer = looked[i];
+        if ('unknown' in answer) {
+            unknown.push(`${w.ledger_ref}: ${answer.unknown}`);
+            return [];
+        }
+        return (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .concluded */ ._S)(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : [];
+    });
+    const base = { unknown, lookups: waiting.length };
+    if (sightings.length === 0)
+        return { runs, observed: [], ...base };
+    const observed = await (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .recordObservations */ .vy)(deps.store, sightings, options);
+    return { runs: observed.length > 0 ? await scanRuns(options, deps) : runs, observed, ...base };
 }
 
 

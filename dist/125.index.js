@@ -863,7 +863,18 @@ function requiredFieldsProblem(p, previous, next) {
     if (next.state === 'decided' && next.decision == null) {
         return p.illegal(`${describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
     }
+    if (previous !== null &&
+        (0,_states_js__WEBPACK_IMPORTED_MODULE_4__/* .isPolicyOnly */ .Zq)(previous.state, next.state) &&
+        !next.decision?.by.startsWith(_states_js__WEBPACK_IMPORTED_MODULE_4__/* .POLICY_PREFIX */ .k3)) {
+        return p.illegal(`${previous.state} → ${next.state} is taken only by a policy, but ${describe(next)} is decided by ${JSON.stringify(next.decision?.by)}`, `record the observation's policy (decision.by starting with ${_states_js__WEBPACK_IMPORTED_MODULE_4__/* .POLICY_PREFIX */ .k3}), or go on through ${otherSuccessors(previous.state)}`);
+    }
     return null;
+}
+/** The way on from a state other than its policy-only transitions, for a message. */
+function otherSuccessors(from) {
+    return legalSuccessors(from)
+        .filter(to => !(0,_states_js__WEBPACK_IMPORTED_MODULE_4__/* .isPolicyOnly */ .Zq)(from, to))
+        .join(' or ');
 }
 function dispatchedProblem({ illegal }, previous, next) {
     if (next.attempt == null) {

@@ -113,7 +113,10 @@ deps) {
                 // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
                 generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
                 follow: options.follow,
-                advance: decided?.kind === 'confirm' ? decided.advance : undefined
+                advances: [
+                    ...(decided?.kind === 'confirm' ? [decided.advance] : []),
+                    ...((await options.advances?.(tries > 1)) ?? [])
+                ]
             });
             // No confirmation was written, so no compare-and-set fenced a cancel: one that landed
             // while this receiver was admitting still stops it, and its own run is closed so that
@@ -211,16 +214,24 @@ async function tryCreate(store, refs, entries) {
         const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(record, parent)]));
         chain.push({ oid, value: record });
     }
-    const head = chain[chain.length - 1].oid;
+    const last = chain[chain.length - 1];
+    // A run whose first write already ends it (recover's delivery, closed in the same write) is
+    // archived at once, its key's end recorded, as any ending append would be.
     const creates = [
         { ref: refs.generation_ref, oid: admissionOid },
-        { ref: admission.ledger_ref, oid: head }
+        {
+            ref: admission.ledger_ref,
+            oid: last.oid,
+            ended: (0,_core_states_js__WEBPACK_IMPORTED_MODULE_6__/* .isTerminal */ .Hd)(last.value.state),
+            key: admission.dispatch_key
+        }
     ];
-    const outcome = request.advance
-        ? await store.createRefs(creates, { advance: request.advance })
+    const advances = request.advances ?? [];
+    const outcome = advances.length > 0
+        ? await store.createRefs(creates, { advances })
         : await store.createRefs(creates);
     if (outcome === 'lost')
-        throw new AdvanceLost(`Another writer moved ${request.advance?.ref} while this admission was written; nothing was written.`);
+        throw new AdvanceLost(`Another writer moved ${advances.map(a => a.ref).join(' or ')} while this admission was written; nothing was written.`);
     if (outcome !== 'created')
         return null;
     return { admission, ...refs, created: true, recorded: true, owner: true, chain };

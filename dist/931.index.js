@@ -508,6 +508,12 @@ var nextRunRecord = __webpack_require__(7256);
 var runView = __webpack_require__(3906);
 // EXTERNAL MODULE: ./src/commands/selectRun.ts
 var selectRun = __webpack_require__(4739);
+// EXTERNAL MODULE: ./src/core/observation.ts
+var observation = __webpack_require__(7305);
+// EXTERNAL MODULE: ./src/core/occurrence.ts
+var occurrence = __webpack_require__(2982);
+// EXTERNAL MODULE: ./src/commands/observe.ts
+var observe = __webpack_require__(8558);
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -518,6 +524,9 @@ var selectRun = __webpack_require__(4739);
  * the step (a few times at most), as a re-run would: another writer (the receiver confirming
  * itself, a cancel) may append between this step's read and its write.
  */
+
+
+
 
 
 
@@ -549,13 +558,29 @@ async function dispatch(options, deps) {
         driver: driver.name
     };
     const step = (run) => new DispatchStep(run, driver, options.onBoundary ?? (() => { }));
-    const found = await (0,selectRun/* selectRun */.S3)(deps.store, options).catch((error) => {
+    const fromEvent = !options.run_id && !options.dispatch_key;
+    let found = await (0,selectRun/* selectRun */.S3)(deps.store, options).catch((error) => {
         // Selected from the event and not admitted yet: this step admits it itself (one step).
-        if (error instanceof readRun/* NotAdmitted */.ac && !options.run_id && !options.dispatch_key)
+        if (error instanceof readRun/* NotAdmitted */.ac && fromEvent)
             return null;
         throw error;
     });
-    const admitted = found ? null : await admitWithIntent(options, deps, writer, driver);
+    // A later event for a key already admitted (a label added again): the run's receiver is
+    // looked up first, so a relabel is never lost to an observer that has not run yet.
+    let relabel = null;
+    if (found && fromEvent && !found.owner) {
+        relabel = await relabelOf(found, options, deps);
+        if (relabel.kind === 'observed')
+            found = await (0,selectRun/* selectRun */.S3)(deps.store, options);
+        if (relabel.kind === 'working')
+            return new RunLedger(writer, found.ledger_ref, found.chain, false, {
+                created: false,
+                generation: found.generation
+            }).result('nothing', null, relabel.message);
+    }
+    // An ended run: this event may open the key's next generation, admitted with its intent.
+    const opens = found === null || (fromEvent && found.view.state.terminal);
+    const admitted = opens ? await admitWithIntent(options, deps, writer, driver) : null;
     if (admitted) {
         const run = new RunLedger(writer, admitted.ledger_ref, admitted.chain, true, {
             created: true,
@@ -578,10 +603,64 @@ async function dispatch(options, deps) {
         created: false,
         generation: selected.generation
     });
-    if (!(0,selectRun/* mayAct */.qb)(selected))
-        return run.result('not_owner', null, `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
-            'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+    if (!(0,selectRun/* mayAct */.qb)(selected) && !retries(selected, options))
+        return run.result('not_owner', null, notOwnerMessage(run.state, selected));
     return dispatch_protocol(run, step(run));
+}
+/**
+ * The on-demand observer: a run still waiting on its receiver is looked up with one REST read;
+ * a concluded one is recorded (the same records every observer writes) before this event is
+ * decided, so the event meets the run as it really is.
+ */
+async function relabelOf(found, options, deps) {
+    const awaited = (0,observation/* awaitedReceiver */.fD)(found.view.state);
+    const github = deps.github;
+    if (found.view.plan.action !== 'observe_provider' || awaited === null || !github?.hasToken)
+        return { kind: 'as_is' };
+    const url = awaited.html_url ?? github.runUrl?.(awaited.workflow_run_id) ?? awaited.workflow_run_id;
+    const looked = await (0,observe/* lookReceiverUp */.CX)(github, awaited.workflow_run_id);
+    const duplicate = (why) => ({
+        kind: 'working',
+        message: `Run ${found.view.state.run_id} is still working: its receiver ${url} ${why}. ` +
+            'This event is a duplicate of it; nothing was sent.'
+    });
+    if ('unknown' in looked)
+        return duplicate(`could not be looked up (${looked.unknown})`);
+    if (!(0,observe/* concluded */._S)(looked.run))
+        return duplicate('has not concluded');
+    await (0,observe/* recordObservations */.vy)(deps.store, [{ run: looked.run, coordinator_ref: found.ledger_ref }], {
+        namespace: options.namespace,
+        onSuccess: options.onSuccess ?? 'decide',
+        writer: options.writer,
+        actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null
+    });
+    return { kind: 'observed' };
+}
+/**
+ * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
+ * the event, the run's attempt failed retryably, reuse is not never, and the event happened
+ * after the failure was recorded (a redelivery of an earlier event carries its earlier time).
+ */
+function retries(selected, options) {
+    if (selected.selected_by !== 'event' || selected.view.plan.action !== 'retry_attempt')
+        return false;
+    if ((options.reuse ?? 'after-terminal') === 'never' || !options.event)
+        return false;
+    const happened = (0,occurrence/* occurrenceTime */.v)(options.event.name, options.event.payload);
+    const failed = selected.chain[selected.chain.length - 1]?.value.occurred_at;
+    return happened !== null && failed !== undefined && Date.parse(happened) > Date.parse(failed);
+}
+function notOwnerMessage(state, selected) {
+    if (selected.selected_by === 'event' && state.terminal)
+        return (`Run ${state.run_id} of this key has ended (${state.state}), and this event does not open ` +
+            'its next generation (it did not happen after the run ended, or reuse does not allow it); ' +
+            'nothing was sent.');
+    if (selected.selected_by === 'event' && selected.view.plan.action === 'retry_attempt')
+        return (`Run ${state.run_id}'s attempt failed; this event did not happen after that failure (or ` +
+            'reuse is never), so it is a duplicate and sends nothing. A later event, `/ledger retry`, ' +
+            'or dispatch with run-id tries again.');
+    return (`Run ${state.run_id} belongs to another workflow run; this one sends nothing. ` +
+        'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
 }
 async function dispatch_protocol(run, step) {
     let rereads = 0;
@@ -926,7 +1005,8 @@ async function dispatchStep(inputs, context) {
         },
         onBoundary: failpoint(env),
         request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
-        reuse: inputs.reuse
+        reuse: inputs.reuse,
+        onSuccess: inputs.onSuccess
     }, context);
     return dispatchStep_report(result, context.store.name, inputs.namespace);
 }
@@ -1135,6 +1215,192 @@ function runRows(view) {
 function receiverConfirmed(state) {
     const current = state.attempts.find(a => a.number === state.current_attempt);
     return current?.external_ids[_commands_reporting_js__WEBPACK_IMPORTED_MODULE_0__/* .RECEIVER_CONFIRMED */ .qt] ?? '';
+}
+
+
+/***/ }),
+
+/***/ 8558:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* binding */ lookReceiverUp),
+/* harmony export */   HD: () => (/* binding */ planObservations),
+/* harmony export */   _S: () => (/* binding */ concluded),
+/* harmony export */   vy: () => (/* binding */ recordObservations)
+/* harmony export */ });
+/* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
+/* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
+/* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7305);
+/* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4461);
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9301);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8001);
+/* harmony import */ var _core_time_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2334);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7931);
+/**
+ * How a run ends when its work ends (docs/design/lifecycle.md): the observers' one write. Given
+ * what GitHub said of receivers' workflow runs, it reads each coordinator's run and its
+ * receiver's own run at the arbiter, decides the records (core/observation.ts) and returns them
+ * as compare-and-set appends for ONE atomic write: recover puts them in the same write as its
+ * delivery's admission, scan's sweep and a later event's on-demand look write them alone. A
+ * lost compare-and-set is read and decided again; a run another observer already ended
+ * yields no append, so every observer after the first writes nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The appends the sightings call for, read at the arbiter (`refresh` after a lost write): for
+ * each, the coordinator's records and the receiver's own end. Empty when every run is already
+ * past what was seen.
+ */
+async function planObservations(store, sightings, options) {
+    const advances = [];
+    const observed = [];
+    const seen = new Set();
+    await store.read(async (reader) => {
+        for (const sighting of sightings) {
+            const at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_8__/* .timestampOf */ .U_)((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .observedAt */ .Cm)(sighting.run) ?? new Date());
+            const append = async (ref, decide) => {
+                if (seen.has(ref))
+                    return null;
+                const chain = await readRun(reader, options, ref);
+                if (chain === null)
+                    return null;
+                const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
+                const drafts = decide(state);
+                if (drafts.length === 0)
+                    return state;
+                seen.add(ref);
+                const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+                advances.push({ ref, ...advance });
+                observed.push({
+                    run_id: state.run_id,
+                    ledger_ref: ref,
+                    state: advance.last.state,
+                    receiver_url: sighting.run.html_url
+                });
+                return state;
+            };
+            let receiverRef = sighting.receiver_ref ?? null;
+            if (sighting.coordinator_ref) {
+                const state = await append(sighting.coordinator_ref, s => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, sighting.run, options));
+                receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
+            }
+            if (receiverRef)
+                await append(receiverRef, s => single((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .receiverRecord */ .tc)(s, sighting.run)));
+        }
+    });
+    return { advances, observed };
+}
+function single(draft) {
+    return draft ? [draft] : [];
+}
+async function readRun(reader, options, ref) {
+    const chain = await reader.readChain(ref, _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_5__/* .RUN_CHAIN */ .io, { refresh: options.refresh });
+    if (chain === null || chain.length === 0)
+        return null;
+    (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_10__/* .checkChainNames */ .o)(options.namespace, ref, chain);
+    return chain;
+}
+/** The receiver's own ledger, through the admission of the key the coordinator recorded. */
+async function receiverLedger(reader, namespace, state) {
+    const key = awaitedOrLast(state);
+    if (!key)
+        return null;
+    const admission = await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, key));
+    return admission?.value.ledger_ref ?? null;
+}
+/** The receiver key of the attempt observed (read before the observation moved the state). */
+function awaitedOrLast(state) {
+    const awaited = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitedReceiver */ .fD)(state);
+    if (awaited)
+        return awaited.receiver_key;
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    return current?.external_ids['receiver_key'] ?? null;
+}
+/** The drafts appended one after another as commits on the chain's head; not yet visible. */
+async function appendAll(store, chain, state, drafts, options) {
+    const expected = chain[chain.length - 1].oid;
+    let entries = [...chain];
+    let current = state;
+    let last = null;
+    for (const draft of drafts) {
+        const next = (0,_core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__/* .nextRunRecord */ .e)(entries, current, {
+            state: draft.state,
+            fields: draft.fields,
+            occurred_at: options.at,
+            trigger: 'provider_observation',
+            actor: options.actor,
+            writer: options.writer
+        });
+        if ('duplicate' in next)
+            continue;
+        const parent = entries[entries.length - 1].oid;
+        const [oid] = (await store.writeEntries([(0,_core_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .recordCommit */ .rN)(next.record, parent)]));
+        entries = [...entries, { oid, value: next.record }];
+        current = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(entries);
+        last = next.record;
+    }
+    const head = entries[entries.length - 1];
+    const record = last ?? head.value;
+    return {
+        next: head.oid,
+        expected,
+        ended: (0,_core_states_js__WEBPACK_IMPORTED_MODULE_7__/* .isTerminal */ .Hd)(record.state),
+        key: state.dispatch_key,
+        last: record
+    };
+}
+/**
+ * The sightings' records in one atomic write of their own (scan's sweep, an on-demand look):
+ * planned, written, and on a lost compare-and-set planned again from what won, at most
+ * WRITE_TRIES times. Returns what it recorded (empty: nothing was left to record).
+ */
+async function recordObservations(store, sightings, options) {
+    for (let tries = 1;; tries++) {
+        const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
+        if (plan.advances.length === 0)
+            return [];
+        if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
+            return plan.observed;
+        if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Other writers moved the observed runs each of the ${_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI} times this step wrote ` +
+                'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
+/** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
+async function lookReceiverUp(github, workflowRunId) {
+    const answer = await github.getWorkflowRun(workflowRunId);
+    if ('error' in answer)
+        return { unknown: `no answer from the API (${answer.error})` };
+    if (answer.status !== 200)
+        return {
+            unknown: `GitHub answered HTTP ${answer.status} for workflow run ${workflowRunId}` +
+                (answer.status === 403 || answer.status === 404
+                    ? ' (the job needs `permissions: actions: read`)'
+                    : '')
+        };
+    const fallback = github.runUrl?.(workflowRunId) ?? '';
+    const run = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .receiverRunOf */ .m6)(answer.body, fallback);
+    return run && run.id === workflowRunId
+        ? { run }
+        : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
+}
+/** Whether GitHub's answer says the receiver's work is over (anything but still working). */
+function concluded(run) {
+    return (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .classifyReceiver */ .iv)(run).kind !== 'working';
 }
 
 

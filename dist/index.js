@@ -28433,6 +28433,8 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     onConflict: oneOf('on-conflict', ['fail', 'output']),
     token: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     reuse: oneOf('reuse', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.reuse.values),
+    onSuccess: oneOf('on-success', _registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc['on-success'].values),
+    observe: oneOf('observe', TRUE_FALSE),
     // command: operate
     prefix: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     operators: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
@@ -28500,6 +28502,8 @@ const INPUT_FOR_FIELD = {
     archive_after: 'archive-after',
     retention_days: 'retention-days',
     reuse: 'reuse',
+    on_success: 'on-success',
+    observe: 'observe',
     prefix: 'prefix',
     operators: 'operators',
     operator_permission: 'operator-permission',
@@ -29451,6 +29455,207 @@ function inspectCommand(location) {
 
 /***/ }),
 
+/***/ 7305:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cm: () => (/* binding */ observedAt),
+/* harmony export */   LP: () => (/* binding */ coordinatorRecords),
+/* harmony export */   fD: () => (/* binding */ awaitedReceiver),
+/* harmony export */   iv: () => (/* binding */ classifyReceiver),
+/* harmony export */   m6: () => (/* binding */ receiverRunOf),
+/* harmony export */   tc: () => (/* binding */ receiverRecord),
+/* harmony export */   y: () => (/* binding */ ON_SUCCESS)
+/* harmony export */ });
+/* unused harmony exports ON_SUCCESS_POLICY, RECEIVER_POLICY, FAILED_CONCLUSIONS, receiverFailure */
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
+/* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3698);
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
+/**
+ * docs/design/lifecycle.md: how a run ends when its work ends. Pure: what an observer records
+ * once the receiver's workflow run has concluded, on the coordinator's run and on the
+ * receiver's own run. Every observer (recover on the receiver's workflow_run, scan's sweep, a
+ * later event looking on demand) decides with these functions from the same facts, so they
+ * write the same records, and whichever comes second finds the run past observe_provider and
+ * writes nothing.
+ */
+
+
+
+/** The on-success input: decide (end the run approved) or verify (the verification route). */
+const ON_SUCCESS = ['decide', 'verify'];
+/** Who decides a successful receiver's run, and a receiver's own run. */
+const ON_SUCCESS_POLICY = `${_states_js__WEBPACK_IMPORTED_MODULE_1__/* .POLICY_PREFIX */ .k3}on-success`;
+const RECEIVER_POLICY = `${_states_js__WEBPACK_IMPORTED_MODULE_1__/* .POLICY_PREFIX */ .k3}receiver-conclusion`;
+/** Conclusions that fail the attempt (retryable: a later event, or `/ledger retry`, sends again). */
+const FAILED_CONCLUSIONS = ['failure', 'timed_out', 'startup_failure', 'cancelled'];
+function classifyReceiver(run) {
+    if (run.conclusion === null || (run.status !== null && run.status !== 'completed'))
+        return { kind: 'working' };
+    if (run.conclusion === 'success')
+        return { kind: 'succeeded' };
+    const failed = FAILED_CONCLUSIONS.includes(run.conclusion);
+    if (failed)
+        return { kind: 'failed', conclusion: run.conclusion };
+    return { kind: 'unclear', conclusion: run.conclusion };
+}
+/**
+ * The workflow run a coordinator's run waits on, or null when it waits on none an observer can
+ * look at: not at observe_provider, another driver, or a receiver that has not admitted yet
+ * (only the run that admitted is the one that works, docs/design/dispatch.md).
+ */
+function awaitedReceiver(state) {
+    if (state.state !== 'dispatched')
+        return null;
+    const current = currentAttempt(state);
+    if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous)
+        return null;
+    if (!(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isConfirmed */ .it)(current))
+        return null;
+    const id = current.external_ids['workflow_run_id'];
+    if (!(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isWorkflowRunId */ .aK)(id))
+        return null;
+    return {
+        attempt: current.number,
+        workflow_run_id: id,
+        receiver_key: current.external_ids[_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_KEY */ .Qt] ?? null,
+        html_url: current.external_ids['html_url'] ?? null
+    };
+}
+function currentAttempt(state) {
+    return state.attempts.find(a => a.number === state.current_attempt);
+}
+/**
+ * What the coordinator's run records for its receiver's conclusion, oldest first: success →
+ * candidate_observed (the run's URL and conclusion as evidence) and, unless on-success is
+ * verify, decided by policy in the same write; a failure → attempt_failed, retryable. Nothing
+ * for a run still working or concluded unclearly, nor for a run no longer waiting on `run`
+ * (another observer wrote first, or the run was cancelled).
+ */
+function coordinatorRecords(state, run, options) {
+    const awaited = awaitedReceiver(state);
+    if (awaited === null || awaited.workflow_run_id !== run.id)
+        return [];
+    const concluded = classifyReceiver(run);
+    const note = `receiver workflow run ${run.id} concluded ${String(run.conclusion)}`;
+    switch (concluded.kind) {
+        case 'working':
+        case 'unclear':
+            return [];
+        case 'failed':
+            return [
+                {
+                    state: 'attempt_failed',
+                    fields: {
+                        attempt: { number: awaited.attempt, reason: attemptReason(state, awaited.attempt) },
+                        failure: receiverFailure(concluded.conclusion),
+                        note
+                    }
+                }
+            ];
+        case 'succeeded': {
+            const observed = {
+                state: 'candidate_observed',
+                fields: { evidence: [evidenceOf(run)], note }
+            };
+            if (options.onSuccess === 'verify')
+                return [observed];
+            return [
+                observed,
+                {
+                    state: 'decided',
+                    fields: { decision: { outcome: 'approved', by: ON_SUCCESS_POLICY }, note }
+                }
+            ];
+        }
+    }
+}
+/**
+ * The receiver's own run ended by its conclusion (approved on success, rejected otherwise), so
+ * it leaves the list of work not ended; null while it works, or when it is not at admitted.
+ */
+function receiverRecord(state, run) {
+    if (state.state !== 'admitted')
+        return null;
+    const concluded = classifyReceiver(run);
+    if (concluded.kind === 'working')
+        return null;
+    return {
+        state: 'decided',
+        fields: {
+            decision: {
+                outcome: concluded.kind === 'succeeded' ? 'approved' : 'rejected',
+                by: RECEIVER_POLICY
+            },
+            note: `its workflow run ${run.id} concluded ${String(run.conclusion)}`
+        }
+    };
+}
+/** `failure.code` `receiver_<conclusion>`: retryable, since the next attempt may well succeed. */
+function receiverFailure(conclusion) {
+    return {
+        code: `receiver_${conclusion}`,
+        classification: conclusion === 'timed_out'
+            ? 'timeout'
+            : conclusion === 'cancelled'
+                ? 'cancelled'
+                : 'provider',
+        retryable: true
+    };
+}
+/** The receiver's run as evidence: its web address, and a digest of what GitHub said of it. */
+function evidenceOf(run) {
+    return {
+        kind: `workflow_run:${String(run.conclusion)}`,
+        uri: run.html_url,
+        digest: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)({
+            id: run.id,
+            conclusion: run.conclusion,
+            html_url: run.html_url,
+            updated_at: run.updated_at
+        })
+    };
+}
+function attemptReason(state, attempt) {
+    return state.attempts.find(a => a.number === attempt)?.reason ?? 'initial';
+}
+/**
+ * When an observation happened: the receiver's completion time (its `updated_at`), so a later
+ * event is compared with when the work ended, not with when an observer ran
+ * (docs/design/generations.md). null when GitHub gave no usable time (then: now).
+ */
+function observedAt(run) {
+    if (run.updated_at === null)
+        return null;
+    const ms = Date.parse(run.updated_at);
+    return Number.isFinite(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(10000, 0, 1)
+        ? new Date(ms)
+        : null;
+}
+/**
+ * A workflow run as the REST answer (or the workflow_run event) gives it; null when the body is
+ * not one (then nothing is recorded: an unclear answer is never read as a conclusion).
+ */
+function receiverRunOf(body, fallbackUrl) {
+    if (typeof body !== 'object' || body === null)
+        return null;
+    const run = body;
+    const id = run['id'];
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+        return null;
+    const text = (name) => typeof run[name] === 'string' ? run[name] : null;
+    return {
+        id: String(id),
+        status: text('status'),
+        conclusion: text('conclusion'),
+        html_url: text('html_url') ?? fallbackUrl,
+        updated_at: text('updated_at')
+    };
+}
+
+
+/***/ }),
+
 /***/ 3495:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29627,11 +29832,13 @@ function replyBody(facts) {
 /* harmony export */   Pl: () => (/* binding */ workflowRunsToCancel),
 /* harmony export */   Qt: () => (/* binding */ RECEIVER_KEY),
 /* harmony export */   UJ: () => (/* binding */ confirmedIds),
+/* harmony export */   aK: () => (/* binding */ isWorkflowRunId),
 /* harmony export */   g5: () => (/* binding */ coordinatorOf),
+/* harmony export */   hX: () => (/* binding */ isReceiverKey),
 /* harmony export */   it: () => (/* binding */ isConfirmed),
 /* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
 /* harmony export */ });
-/* unused harmony exports CANDIDATE_RUN_IDS, isWorkflowRunId, candidateRunIds */
+/* unused harmony exports CANDIDATE_RUN_IDS, candidateRunIds */
 /** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
 const CANDIDATE_RUN_IDS = 'candidate_run_ids';
 /** External id: `true` once the receiver admission named the run, else `false`. */
@@ -29727,6 +29934,14 @@ function coordinatorOf(dispatchKey) {
     if (match === null)
         return null;
     return { run_id: match[1], attempt: Number(match[2]) };
+}
+/**
+ * Whether a dispatch key is a receiver's (docs/design/lifecycle.md): the key a workflow_dispatch
+ * run admits when a coordinator sent it (`…/<coordinator run id>/a<attempt>`). recover never
+ * asks GitHub to re-run such a run: its conclusion is recorded instead.
+ */
+function isReceiverKey(dispatchKey) {
+    return dispatchKey.startsWith('v1/workflow_dispatch/') && /\/a[1-9][0-9]{0,5}$/.test(dispatchKey);
 }
 
 
@@ -30152,12 +30367,14 @@ const error = () => {
 /* harmony export */   Hd: () => (/* binding */ isTerminal),
 /* harmony export */   TG: () => (/* binding */ InitialStateSchema),
 /* harmony export */   XJ: () => (/* binding */ StateSchema),
+/* harmony export */   Zq: () => (/* binding */ isPolicyOnly),
 /* harmony export */   a9: () => (/* binding */ SUCCESSORS),
+/* harmony export */   k3: () => (/* binding */ POLICY_PREFIX),
 /* harmony export */   m1: () => (/* binding */ INITIAL_STATES),
 /* harmony export */   nD: () => (/* binding */ isLegalTransition),
 /* harmony export */   xj: () => (/* binding */ STATES)
 /* harmony export */ });
-/* unused harmony export TERMINAL_STATES */
+/* unused harmony exports TERMINAL_STATES, POLICY_ONLY */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8395);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1183);
 
@@ -30192,11 +30409,13 @@ const SUCCESSORS = {
     proposed: ['previewed', 'admission_blocked'],
     previewed: ['admitted', 'admission_blocked'],
     admission_blocked: [],
-    admitted: ['dispatched'],
+    // admitted → decided: a receiver's own run ended by its observed conclusion (policy only).
+    admitted: ['dispatched', 'decided'],
     dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
     // attempt_failed: an operator's retry or resolve of the same attempt (docs/design/operators.md).
     attempt_failed: ['dispatched', 'attempt_failed'],
-    candidate_observed: ['normalized'],
+    // candidate_observed → decided: a successful receiver approved by on-success (policy only).
+    candidate_observed: ['normalized', 'decided'],
     normalized: ['verification_requested'],
     verification_requested: ['evidence_ready', 'verification_error'],
     verification_error: ['verification_requested'],
@@ -30205,6 +30424,19 @@ const SUCCESSORS = {
     decided: [],
     cancelled: []
 };
+/**
+ * Transitions only a policy may take (docs/design/lifecycle.md): their `decided` record must carry
+ * a decision whose `by` starts with POLICY_PREFIX. A person's or a coordinator's decision goes
+ * the long way (verification, then a human decision).
+ */
+const POLICY_ONLY = [
+    ['admitted', 'decided'],
+    ['candidate_observed', 'decided']
+];
+const POLICY_PREFIX = 'policy:';
+function isPolicyOnly(from, to) {
+    return POLICY_ONLY.some(([a, b]) => a === from && b === to);
+}
 function isLegalTransition(from, to) {
     if (isTerminal(from))
         return false;
@@ -30554,8 +30786,9 @@ function apiErrorText(error) {
 /* harmony export */ });
 /* unused harmony exports COMMANDS, OUTPUTS, isCommandName, inputsOf, outputsOf */
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1057);
-/* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3495);
-/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8001);
+/* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7305);
+/* harmony import */ var _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3495);
+/* harmony import */ var _core_states_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8001);
 /**
  * Every command of the action named once: the action it is published as, when it needs the
  * event, the inputs it reads (with their one default) and the outputs it sets. Pure data over
@@ -30565,6 +30798,7 @@ function apiErrorText(error) {
  * docs/reference.md from those manifests; __tests__/action/manifests.test.ts fails when a committed
  * one differs.
  */
+
 
 
 
@@ -30597,9 +30831,9 @@ const INPUTS = {
     'initial-state': {
         description: "The state of a new run's first record, admitted (default) or proposed.",
         default: 'admitted',
-        values: _core_states_js__WEBPACK_IMPORTED_MODULE_2__/* .INITIAL_STATES */ .m1
+        values: _core_states_js__WEBPACK_IMPORTED_MODULE_3__/* .INITIAL_STATES */ .m1
     },
-    state: { description: 'The new state to append.', default: '', values: _core_states_js__WEBPACK_IMPORTED_MODULE_2__/* .STATES */ .xj },
+    state: { description: 'The new state to append.', default: '', values: _core_states_js__WEBPACK_IMPORTED_MODULE_3__/* .STATES */ .xj },
     record: {
         description: 'A JSON object with any of attempt, provider, failure, evidence, decision, note, input_key. The action fills in the rest.',
         default: ''
@@ -30608,6 +30842,16 @@ const INPUTS = {
         description: 'When a key whose run has ended may run again (a new generation): after-terminal (default: when the event happened after the run ended), after-cancelled (only after a cancelled run), or never. Only issues, pull_request(_target) and issue_comment events carry the time this needs; other events stay duplicates.',
         default: 'after-terminal',
         values: _core_generation_js__WEBPACK_IMPORTED_MODULE_0__/* .REUSE_POLICIES */ .AS
+    },
+    'on-success': {
+        description: "What a receiver's successful workflow run records on its coordinator's run, once observed: decide (default: candidate_observed, then decided approved by policy:on-success, so the run ends) or verify (candidate_observed only: the verification route goes on).",
+        default: 'decide',
+        values: _core_observation_js__WEBPACK_IMPORTED_MODULE_1__/* .ON_SUCCESS */ .y
+    },
+    observe: {
+        description: 'true: look up the receiver of every run waiting on one (plan observe_provider; needs permissions: actions: read) and record every concluded one in one atomic write, so those runs end or fail.',
+        default: 'false',
+        values: TRUE_FALSE
     },
     'on-conflict': {
         description: 'What a conflict (same key, different request) does: fail (default) fails the step; output sets conflict=true and lets the step succeed, writing nothing.',
@@ -30659,7 +30903,7 @@ const INPUTS = {
     'operator-permission': {
         description: "The least repository permission (read, triage, write, maintain, admin) the collaborator permission API must report for the comment's author.",
         default: 'write',
-        values: _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_1__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')
+        values: _core_operator_authorize_js__WEBPACK_IMPORTED_MODULE_2__/* .PERMISSION_LEVELS */ .eO.filter(level => level !== 'none')
     },
     'operator-bots': {
         description: 'Bot logins allowed to operate (comma-separated, e.g. my-app[bot]). Other bots are refused.',
@@ -30787,6 +31031,9 @@ const OUTPUTS = {
     },
     duplicate: { description: "true when the record's input_key was already recorded." },
     runs: { description: 'A JSON array of runs with their plans.' },
+    observed: {
+        description: "A JSON array of the runs this step recorded a receiver's conclusion on: run id, the state it left them in, the receiver's URL."
+    },
     store: { description: 'Which store decided, local or the remote name.' },
     sent: { description: 'true when this step sent a request.' },
     submission_state: {
@@ -30907,9 +31154,16 @@ const REGISTRY = {
         name: 'scan',
         description: 'Plan every run that has not ended, and name orphans and runs that do not verify.',
         event: 'optional',
-        inputs: { ...STORE },
+        inputs: {
+            observe: null,
+            'on-success': null,
+            'timeout-seconds': null,
+            token: "The token for observe's lookups (needs permissions: actions: read). Default the job's token; never printed.",
+            ...STORE
+        },
         outputs: {
             runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
+            observed: null,
             store: null
         }
     },
@@ -30922,6 +31176,7 @@ const REGISTRY = {
             'run-id': null,
             request: 'For a run this step admits itself (selected from the event, not admitted yet): a JSON object merged into the digested request, as admit takes it.',
             reuse: null,
+            'on-success': null,
             driver: null,
             workflow: null,
             ref: null,
@@ -30949,11 +31204,12 @@ const REGISTRY = {
     },
     recover: {
         name: 'recover',
-        description: "On workflow_run: re-run a killed coordinator's failed jobs when its ledger allows, once per attempt.",
+        description: "On workflow_run: record a receiver's conclusion on its coordinator's run, or re-run a killed coordinator's failed jobs; once per attempt.",
         event: 'required',
         inputs: {
             'run-id': 'The run to recover. Default every open run of the coordinator.',
             'max-attempts': null,
+            'on-success': null,
             'timeout-seconds': null,
             token: "The token for the re-run call (needs permissions: actions: write). Default the job's token; never printed.",
             ...STORE
@@ -30965,6 +31221,7 @@ const REGISTRY = {
             duplicate: 'true when this workflow_run attempt was already recovered.',
             runs: "The coordinator's open runs with their plans and what was done.",
             rerun_requested: null,
+            observed: null,
             recovery_reason: 'What was done and why.',
             store: null
         }
@@ -32670,24 +32927,34 @@ class IndexedStore {
     async createRefs(refs, options = {}) {
         const admissions = [];
         const chains = [];
-        for (const { ref, oid } of refs) {
-            const name = named(ref);
+        for (const create of refs) {
+            const name = named(create.ref);
             if (name.kind === 'admission')
-                admissions.push({ name, ref, bytes: await this.entryBytes(oid) });
+                admissions.push({ name, ref: create.ref, bytes: await this.entryBytes(create.oid) });
             else
-                chains.push({ name, ref, oid });
+                chains.push({ name, ref: create.ref, oid: create.oid, ...this.endOf(name, create) });
         }
-        const advance = options.advance
-            ? { ...options.advance, name: named(options.advance.ref) }
-            : null;
-        if (advance && advance.name.kind !== 'chain')
-            throw new errors/* StoreError */.AD(`${advance.ref} is not a chain`);
+        const advances = (options.advances ?? []).map(advance => {
+            const name = named(advance.ref);
+            if (name.kind !== 'chain')
+                throw new errors/* StoreError */.AD(`${advance.ref} is not a chain`);
+            const { ended, key } = this.endOf(name, advance);
+            return { ...advance, name, ended, keyName: key };
+        });
         return this.write({
             kind: 'create',
             admissions,
             chains,
-            advance
+            advances
         });
+    }
+    /** Whether a chain's new head ends it, and the key (its generation-1 admission) it ends. */
+    endOf(name, end) {
+        const ended = end.ended ?? false;
+        return {
+            ended,
+            key: ended && end.key ? named((0,refs/* admissionRef */.Rp)(name.namespace, end.key)) : null
+        };
     }
     advanceRef(ref, next, expected, options = {}) {
         return this.write(this.advanceIntent(ref, next, expected, options, []));
@@ -32978,26 +33245,36 @@ class IndexedStore {
             if (found?.head === c.oid)
                 ours++;
         }
-        const advance = intent.advance;
-        const moved = advance ? await plan.locate(advance.name, advance.ref) : null;
-        if (advance && moved?.head === advance.next)
-            ours++;
-        const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0);
+        const moved = [];
+        for (const advance of intent.advances) {
+            const found = await plan.locate(advance.name, advance.ref);
+            moved.push(found);
+            if (found?.head === advance.next)
+                ours++;
+        }
+        const all = intent.admissions.length + intent.chains.length + intent.advances.length;
         if (unanswered && ours === all)
             return 'created';
         if (present > 0)
             return 'exists';
-        if (advance && moved?.head !== advance.expected)
+        if (intent.advances.some((advance, i) => moved[i]?.head !== advance.expected))
             return 'lost';
         for (const a of intent.admissions) {
             await plan.put(a.name, a.bytes);
             // The key's newest generation is this one, which has not ended.
             await plan.putPath(a.name, (0,layout/* endedPath */.sZ)(a.name.hash), null);
         }
-        for (const c of intent.chains)
-            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
-        if (advance)
-            await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false });
+        for (const c of intent.chains) {
+            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: c.ended });
+            if (c.key)
+                await plan.markEnded(c.key, c.ref, c.oid);
+        }
+        for (const [i, advance] of intent.advances.entries()) {
+            const was = moved[i] ?? null;
+            await plan.place(advance.name, advance.ref, { head: advance.next, was, ended: advance.ended });
+            if (advance.keyName)
+                await plan.markEnded(advance.keyName, advance.ref, advance.next);
+        }
         return null;
     }
     async planAdvance(intent, plan, unanswered) {
@@ -33020,7 +33297,11 @@ class IndexedStore {
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
     bringFor(intent, extra, options) {
         const names = intent.kind === 'create'
-            ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(x => x.name)
+            ? [
+                ...[...intent.admissions, ...intent.chains, ...intent.advances].map(x => x.name),
+                ...intent.chains.flatMap(c => (c.key ? [c.key] : [])),
+                ...intent.advances.flatMap(a => (a.keyName ? [a.keyName] : []))
+            ]
             : intent.kind === 'advance'
                 ? [intent.name, ...(intent.key ? [intent.key] : [])]
                 : intent.names;
@@ -33322,7 +33603,9 @@ function appliedAnswer(intent) {
 }
 function describe(intent) {
     if (intent.kind === 'create')
-        return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ');
+        return [...intent.admissions, ...intent.chains, ...intent.advances]
+            .map(x => x.ref)
+            .join(' and ');
     return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`;
 }
 function pause(attempt) {
@@ -44531,6 +44814,10 @@ class GitHubGateway {
         return this.observe('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
             run_id: runId
         });
+    }
+    /** GET …/actions/runs/{run_id}: a receiver's status and conclusion (observers; needs actions: read). */
+    getWorkflowRun(runId) {
+        return this.observe('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { run_id: runId });
     }
     /** The calls of the operate command: permission, reaction, reply, cancel. */
     operator() {

@@ -8,6 +8,7 @@
  * one differs.
  */
 import { REUSE_POLICIES } from './core/generation.js'
+import { ON_SUCCESS } from './core/observation.js'
 import { PERMISSION_LEVELS } from './core/operator/authorize.js'
 import { INITIAL_STATES, STATES } from './core/states.js'
 
@@ -77,6 +78,18 @@ export const INPUTS = {
       'When a key whose run has ended may run again (a new generation): after-terminal (default: when the event happened after the run ended), after-cancelled (only after a cancelled run), or never. Only issues, pull_request(_target) and issue_comment events carry the time this needs; other events stay duplicates.',
     default: 'after-terminal',
     values: REUSE_POLICIES
+  },
+  'on-success': {
+    description:
+      "What a receiver's successful workflow run records on its coordinator's run, once observed: decide (default: candidate_observed, then decided approved by policy:on-success, so the run ends) or verify (candidate_observed only: the verification route goes on).",
+    default: 'decide',
+    values: ON_SUCCESS
+  },
+  observe: {
+    description:
+      'true: look up the receiver of every run waiting on one (plan observe_provider; needs permissions: actions: read) and record every concluded one in one atomic write, so those runs end or fail.',
+    default: 'false',
+    values: TRUE_FALSE
   },
   'on-conflict': {
     description:
@@ -289,6 +302,10 @@ export const OUTPUTS = {
   },
   duplicate: { description: "true when the record's input_key was already recorded." },
   runs: { description: 'A JSON array of runs with their plans.' },
+  observed: {
+    description:
+      "A JSON array of the runs this step recorded a receiver's conclusion on: run id, the state it left them in, the receiver's URL."
+  },
   store: { description: 'Which store decided, local or the remote name.' },
   sent: { description: 'true when this step sent a request.' },
   submission_state: {
@@ -438,9 +455,17 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
     name: 'scan',
     description: 'Plan every run that has not ended, and name orphans and runs that do not verify.',
     event: 'optional',
-    inputs: { ...STORE },
+    inputs: {
+      observe: null,
+      'on-success': null,
+      'timeout-seconds': null,
+      token:
+        "The token for observe's lookups (needs permissions: actions: read). Default the job's token; never printed.",
+      ...STORE
+    },
     outputs: {
       runs: 'A JSON array of the non-terminal runs with their plans, then orphans and runs that do not verify.',
+      observed: null,
       store: null
     }
   },
@@ -455,6 +480,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       request:
         'For a run this step admits itself (selected from the event, not admitted yet): a JSON object merged into the digested request, as admit takes it.',
       reuse: null,
+      'on-success': null,
       driver: null,
       workflow: null,
       ref: null,
@@ -484,11 +510,12 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   recover: {
     name: 'recover',
     description:
-      "On workflow_run: re-run a killed coordinator's failed jobs when its ledger allows, once per attempt.",
+      "On workflow_run: record a receiver's conclusion on its coordinator's run, or re-run a killed coordinator's failed jobs; once per attempt.",
     event: 'required',
     inputs: {
       'run-id': 'The run to recover. Default every open run of the coordinator.',
       'max-attempts': null,
+      'on-success': null,
       'timeout-seconds': null,
       token:
         "The token for the re-run call (needs permissions: actions: write). Default the job's token; never printed.",
@@ -501,6 +528,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       duplicate: 'true when this workflow_run attempt was already recovered.',
       runs: "The coordinator's open runs with their plans and what was done.",
       rerun_requested: null,
+      observed: null,
       recovery_reason: 'What was done and why.',
       store: null
     }

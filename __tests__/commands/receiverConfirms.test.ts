@@ -112,7 +112,7 @@ function holdingBeforeWrite(store: Store, other: () => Promise<void>): Store {
   const createRefs = store.createRefs.bind(store) as Store['createRefs']
   let held = false
   store.createRefs = (async (refs, options?: Parameters<Store['createRefs']>[1]) => {
-    if (options?.advance && !held) {
+    if (options?.advances.length && !held) {
       held = true
       await other()
     }

@@ -9,7 +9,7 @@ import {
 } from '../../src/core/record.js'
 import { RECOVERY_ACTIONS, RecoveryPlanSchema, planRecovery } from '../../src/core/planRecovery.js'
 import { reconstruct } from '../../src/core/reconstruct.js'
-import { isTerminal } from '../../src/core/states.js'
+import { isPolicyOnly, isTerminal } from '../../src/core/states.js'
 import { legalSuccessors } from '../../src/core/transition.js'
 import { nextRecord } from '../../testkit/fixtures.js'
 import { propertyRuns } from '../support/mutation.js'
@@ -80,7 +80,15 @@ function walk(start: 'admitted' | 'proposed', choices: readonly Choice[]): Ledge
               decision: { outcome: 'approved' as const, by: 'octocat' }
             }
           : {}),
-        ...(state === 'decided' ? { decision: { outcome: choice.outcome, by: 'octocat' } } : {})
+        ...(state === 'decided'
+          ? {
+              decision: {
+                outcome: choice.outcome,
+                // docs/design/lifecycle.md: these two are a policy's decisions only.
+                by: isPolicyOnly(previous.state, state) ? 'policy:on-success' : 'octocat'
+              }
+            }
+          : {})
       })
     )
   }

@@ -12,6 +12,7 @@ import {
   STATES,
   SUCCESSORS,
   isLegalTransition,
+  isPolicyOnly,
   isTerminal,
   type State
 } from '../../src/core/states.js'
@@ -34,10 +35,10 @@ const SPEC_TERMINAL = 'decided, cancelled, admission_blocked'
 const SPEC_TABLE = `
 | proposed | previewed, admission_blocked |
 | previewed | admitted, admission_blocked |
-| admitted | dispatched |
+| admitted | dispatched; decided (a receiver's own run, by a policy only) |
 | dispatched | dispatched (a submission update for the same attempt), attempt_failed, candidate_observed |
 | attempt_failed | dispatched (a new attempt, number + 1); attempt_failed (an operator's \`retry\` or \`resolve\` of the same attempt, section 12) |
-| candidate_observed | normalized |
+| candidate_observed | normalized; decided (by policy:on-success only) |
 | normalized | verification_requested |
 | verification_requested | evidence_ready, verification_error |
 | verification_error | verification_requested |
@@ -102,7 +103,14 @@ function recordAfter(previous: LedgerRecord, to: State): LedgerRecord {
       to === 'attempt_failed'
         ? { code: 'refused', classification: 'provider', retryable: false }
         : null,
-    decision: to === 'decided' ? { outcome: 'rejected', by: 'octocat' } : null,
+    // admitted → decided and candidate_observed → decided are a policy's (docs/design/lifecycle.md).
+    decision:
+      to === 'decided'
+        ? {
+            outcome: 'rejected',
+            by: isPolicyOnly(previous.state, to) ? 'policy:on-success' : 'octocat'
+          }
+        : null,
     // attempt_failed after attempt_failed is an operator's override (docs/design/operators.md).
     ...(to === 'attempt_failed' && previous.state === 'attempt_failed'
       ? { trigger: 'operator', decision: { outcome: 'approved', by: 'octocat' } }
@@ -456,7 +464,7 @@ describe('the state machine', () => {
       chain[0] as LedgerRecord,
       nextRecord(chain[0] as LedgerRecord, 'normalized'),
       'admitted cannot be followed by normalized',
-      'from admitted the ledger may only move to dispatched or cancelled'
+      'from admitted the ledger may only move to dispatched or decided or cancelled'
     )
   })
 })
@@ -680,7 +688,7 @@ describe('legalSuccessors and requiredAttemptNumber', () => {
   })
 
   it('lists cancelled once, last', () => {
-    expect(legalSuccessors('admitted')).toEqual(['dispatched', 'cancelled'])
+    expect(legalSuccessors('admitted')).toEqual(['dispatched', 'decided', 'cancelled'])
     expect(legalSuccessors('dispatched')).toEqual([
       'dispatched',
       'attempt_failed',
@@ -704,5 +712,36 @@ describe('legalSuccessors and requiredAttemptNumber', () => {
     ['dispatched 2 → cancelled', at('dispatched', 2), 'cancelled', null]
   ])('%s', (_name, previous, next, expected) => {
     expect(requiredAttemptNumber(previous, next)).toBe(expected)
+  })
+})
+
+describe('transitions only a policy takes (docs/design/lifecycle.md)', () => {
+  it.each([['admitted'], ['candidate_observed']] as const)(
+    '%s → decided is refused unless decision.by is a policy:, naming the way on',
+    from => {
+      const previous = recordIn(from)
+      const person = {
+        ...recordAfter(previous, 'decided'),
+        decision: { outcome: 'approved' as const, by: 'octocat' }
+      }
+      const error = thrown(() => checkAppend(previous, person))
+      expect(error).toBeInstanceOf(IllegalTransition)
+      expect((error as Error).message).toContain(`${from} → decided is taken only by a policy`)
+      expect((error as Error).message).toContain('"octocat"')
+      const policy = {
+        ...person,
+        decision: { outcome: 'approved' as const, by: 'policy:on-success' }
+      }
+      expect(thrown(() => checkAppend(previous, policy))).toBeUndefined()
+    }
+  )
+
+  it('any other decided (after awaiting_human_decision) may be a person’s', () => {
+    const previous = recordIn('awaiting_human_decision')
+    const person = {
+      ...recordAfter(previous, 'decided'),
+      decision: { outcome: 'approved' as const, by: 'octocat' }
+    }
+    expect(thrown(() => checkAppend(previous, person))).toBeUndefined()
   })
 })

@@ -20,6 +20,9 @@ import {
 } from '../../scripts/workflow/actingGitHub.js'
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
+import { openStore } from '../../src/store/openStore.js'
+import { scanRuns } from '../../src/commands/scan.js'
+import { systemClock } from '../../src/commands/deps.js'
 import { commentEvent, NS, runIn } from '../support/operator.js'
 import { cleanupRepos, git, makeRepo } from '../support/repo.js'
 import {
@@ -61,7 +64,8 @@ beforeAll(async () => {
     'recover.yml',
     'by-hand.yml',
     'operate.yml',
-    'release.yml'
+    'release.yml',
+    'agent-ended.yml'
   ])
     text[name] = await readFile(example(name), 'utf8')
 })
@@ -409,6 +413,89 @@ async function ledgerOperateHappyPath(): Promise<void> {
   expect(await namespaceRefs(ledgerOrigin.bareDir)).toEqual([])
 }
 
+/** The receiver's run completed: GitHub's workflow_run event for it, and agent-ended.yml on it. */
+async function observeReceiver(receiver: WorkflowRun): Promise<WorkflowRun> {
+  const event = await completed(origin, receiver, {
+    name: 'agent',
+    repository: labeled.repository,
+    sender: labeled.sender
+  })
+  return runWorkflow({
+    file: example('agent-ended.yml'),
+    content: text['agent-ended.yml'],
+    eventName: 'workflow_run',
+    event,
+    origin,
+    runId: newRunId()
+  })
+}
+
+/** The runs not ended in the origin's namespace: what `dispatch-ledger status` lists. */
+async function notEnded(): Promise<string[]> {
+  const store = await openStore({ repositoryPath: origin.bareDir, remote: 'none', env: {} })
+  return (await scanRuns({ namespace: NS }, { store, clock: systemClock })).flatMap(run =>
+    'state' in run && !run.state.terminal ? [run.state.run_id] : []
+  )
+}
+
+/** The same labeled issue labeled again later: a new event (a later updated_at). */
+function relabeled(event: Record<string, unknown>): Record<string, unknown> {
+  const issue = event.issue as Record<string, unknown>
+  const later = new Date(Date.now() + 2000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  return { ...event, issue: { ...issue, updated_at: later } }
+}
+
+async function observerHappyPath(): Promise<void> {
+  const q = await quickStart()
+  await q.deliver()
+  const [receiver] = await q.receivers()
+  // This scenario's runs (the origin is shared): the coordinator's, the receiver's own, and the
+  // observer's delivery.
+  const coordinator = (await q.ledger()).state.run_id
+  const ours = async () =>
+    (await notEnded()).filter(
+      id =>
+        id === coordinator ||
+        id.startsWith(`gh-${receiver!.runId}-`) ||
+        id.startsWith(`gh-${observer.runId}-`)
+    )
+  let observer = { runId: -1 } as WorkflowRun
+  expect((await ours()).sort()).toEqual(
+    [coordinator, expect.stringMatching(`^gh-${receiver!.runId}-`)].sort()
+  )
+  observer = await observeReceiver(receiver as WorkflowRun)
+  expect(observer.conclusion).toBe('success')
+  const { records, state } = await q.ledger()
+  expect(records.slice(-2).map(r => [r.state, r.decision?.by ?? null])).toEqual([
+    ['candidate_observed', null],
+    ['decided', 'policy:on-success']
+  ])
+  // Dated when the receiver ended, not when the observer ran.
+  const ended = (await origin.api!.state()).runs.find(r => r.id === receiver!.runId)
+  expect(records.at(-1)?.occurred_at).toBe(ended?.updated_at.replace(/\.\d{3}Z$/, 'Z'))
+  expect(state.terminal).toBe(true)
+  // Nothing is left on the operator's list: the coordinator, the receiver, the delivery.
+  expect(await ours()).toEqual([])
+  // The same workflow_run delivered again writes nothing.
+  const before = await namespaceRefs(origin.bareDir)
+  await observeReceiver(receiver as WorkflowRun)
+  expect(await namespaceRefs(origin.bareDir)).toEqual(before)
+  // The label added again: generation 2, sent once, and its receiver works.
+  const again = relabeled(q.event)
+  const second = await q.deliver({ event: again })
+  expect(second.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+    created: 'true',
+    generation: '2',
+    sent: 'true'
+  })
+  // A redelivery of either event sends nothing.
+  const redelivered = [await q.deliver({ event: again }), await q.deliver()]
+  expect(redelivered.map(r => r.jobs.dispatch!.steps[1]!.outputs.sent)).toEqual(['false', 'false'])
+  expect(await q.dispatches()).toHaveLength(2)
+  await q.receivers()
+  expect(await q.working()).toHaveLength(2)
+}
+
 /** Every published workflow and its documented happy path; a new file fails until it has one. */
 const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'issue-labeled.yml': quickStartHappyPath,
@@ -417,6 +504,7 @@ const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'by-hand.yml': byHandHappyPath,
   'operate.yml': operateHappyPath,
   'release.yml': releaseHappyPath,
+  'agent-ended.yml': observerHappyPath,
   'ledger-issue-labeled.yml': ledgerQuickStartHappyPath,
   'ledger-agent.yml': ledgerReceiverHappyPath,
   'ledger-operate.yml': ledgerOperateHappyPath

@@ -12,7 +12,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(731);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(597);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -34,7 +34,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 731:
+/***/ 597:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -131,7 +131,7 @@ class IllegalTransition extends DispatchLedgerError {
     }
 }
 /** A compare-and-set lost to another writer. Nothing was written; re-read and re-plan. */
-class LostRace extends DispatchLedgerError {
+class errors_LostRace extends DispatchLedgerError {
     constructor(message) {
         super('lost_race', message);
     }
@@ -320,6 +320,10 @@ class gateway_GitHubGateway {
         return this.observe('POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs', {
             run_id: runId
         });
+    }
+    /** GET …/actions/runs/{run_id}: a receiver's status and conclusion (observers; needs actions: read). */
+    getWorkflowRun(runId) {
+        return this.observe('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { run_id: runId });
     }
     /** The calls of the operate command: permission, reaction, reply, cancel. */
     operator() {
@@ -7772,11 +7776,13 @@ const SUCCESSORS = {
     proposed: ['previewed', 'admission_blocked'],
     previewed: ['admitted', 'admission_blocked'],
     admission_blocked: [],
-    admitted: ['dispatched'],
+    // admitted → decided: a receiver's own run ended by its observed conclusion (policy only).
+    admitted: ['dispatched', 'decided'],
     dispatched: ['dispatched', 'attempt_failed', 'candidate_observed'],
     // attempt_failed: an operator's retry or resolve of the same attempt (docs/design/operators.md).
     attempt_failed: ['dispatched', 'attempt_failed'],
-    candidate_observed: ['normalized'],
+    // candidate_observed → decided: a successful receiver approved by on-success (policy only).
+    candidate_observed: ['normalized', 'decided'],
     normalized: ['verification_requested'],
     verification_requested: ['evidence_ready', 'verification_error'],
     verification_error: ['verification_requested'],
@@ -7785,6 +7791,19 @@ const SUCCESSORS = {
     decided: [],
     cancelled: []
 };
+/**
+ * Transitions only a policy may take (docs/design/lifecycle.md): their `decided` record must carry
+ * a decision whose `by` starts with POLICY_PREFIX. A person's or a coordinator's decision goes
+ * the long way (verification, then a human decision).
+ */
+const POLICY_ONLY = [
+    ['admitted', 'decided'],
+    ['candidate_observed', 'decided']
+];
+const states_POLICY_PREFIX = 'policy:';
+function isPolicyOnly(from, to) {
+    return POLICY_ONLY.some(([a, b]) => a === from && b === to);
+}
 function isLegalTransition(from, to) {
     if (states_isTerminal(from))
         return false;
@@ -9867,24 +9886,34 @@ class IndexedStore {
     async createRefs(refs, options = {}) {
         const admissions = [];
         const chains = [];
-        for (const { ref, oid } of refs) {
-            const name = named(ref);
+        for (const create of refs) {
+            const name = named(create.ref);
             if (name.kind === 'admission')
-                admissions.push({ name, ref, bytes: await this.entryBytes(oid) });
+                admissions.push({ name, ref: create.ref, bytes: await this.entryBytes(create.oid) });
             else
-                chains.push({ name, ref, oid });
+                chains.push({ name, ref: create.ref, oid: create.oid, ...this.endOf(name, create) });
         }
-        const advance = options.advance
-            ? { ...options.advance, name: named(options.advance.ref) }
-            : null;
-        if (advance && advance.name.kind !== 'chain')
-            throw new errors_StoreError(`${advance.ref} is not a chain`);
+        const advances = (options.advances ?? []).map(advance => {
+            const name = named(advance.ref);
+            if (name.kind !== 'chain')
+                throw new errors_StoreError(`${advance.ref} is not a chain`);
+            const { ended, key } = this.endOf(name, advance);
+            return { ...advance, name, ended, keyName: key };
+        });
         return this.write({
             kind: 'create',
             admissions,
             chains,
-            advance
+            advances
         });
+    }
+    /** Whether a chain's new head ends it, and the key (its generation-1 admission) it ends. */
+    endOf(name, end) {
+        const ended = end.ended ?? false;
+        return {
+            ended,
+            key: ended && end.key ? named(refs_admissionRef(name.namespace, end.key)) : null
+        };
     }
     advanceRef(ref, next, expected, options = {}) {
         return this.write(this.advanceIntent(ref, next, expected, options, []));
@@ -10175,26 +10204,36 @@ class IndexedStore {
             if (found?.head === c.oid)
                 ours++;
         }
-        const advance = intent.advance;
-        const moved = advance ? await plan.locate(advance.name, advance.ref) : null;
-        if (advance && moved?.head === advance.next)
-            ours++;
-        const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0);
+        const moved = [];
+        for (const advance of intent.advances) {
+            const found = await plan.locate(advance.name, advance.ref);
+            moved.push(found);
+            if (found?.head === advance.next)
+                ours++;
+        }
+        const all = intent.admissions.length + intent.chains.length + intent.advances.length;
         if (unanswered && ours === all)
             return 'created';
         if (present > 0)
             return 'exists';
-        if (advance && moved?.head !== advance.expected)
+        if (intent.advances.some((advance, i) => moved[i]?.head !== advance.expected))
             return 'lost';
         for (const a of intent.admissions) {
             await plan.put(a.name, a.bytes);
             // The key's newest generation is this one, which has not ended.
             await plan.putPath(a.name, endedPath(a.name.hash), null);
         }
-        for (const c of intent.chains)
-            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false });
-        if (advance)
-            await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false });
+        for (const c of intent.chains) {
+            await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: c.ended });
+            if (c.key)
+                await plan.markEnded(c.key, c.ref, c.oid);
+        }
+        for (const [i, advance] of intent.advances.entries()) {
+            const was = moved[i] ?? null;
+            await plan.place(advance.name, advance.ref, { head: advance.next, was, ended: advance.ended });
+            if (advance.keyName)
+                await plan.markEnded(advance.keyName, advance.ref, advance.next);
+        }
         return null;
     }
     async planAdvance(intent, plan, unanswered) {
@@ -10217,7 +10256,11 @@ class IndexedStore {
     /** Brings what a write reads: the buckets and chains it names (refreshed after a loss). */
     bringFor(intent, extra, options) {
         const names = intent.kind === 'create'
-            ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(x => x.name)
+            ? [
+                ...[...intent.admissions, ...intent.chains, ...intent.advances].map(x => x.name),
+                ...intent.chains.flatMap(c => (c.key ? [c.key] : [])),
+                ...intent.advances.flatMap(a => (a.keyName ? [a.keyName] : []))
+            ]
             : intent.kind === 'advance'
                 ? [intent.name, ...(intent.key ? [intent.key] : [])]
                 : intent.names;
@@ -10519,7 +10562,9 @@ function appliedAnswer(intent) {
 }
 function indexedStore_describe(intent) {
     if (intent.kind === 'create')
-        return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ');
+        return [...intent.admissions, ...intent.chains, ...intent.advances]
+            .map(x => x.ref)
+            .join(' and ');
     return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`;
 }
 function pause(attempt) {
@@ -11502,7 +11547,7 @@ function statePlan(state, current, plan) {
  * the same record blindly); an unanswered push the arbiter shows absent is pushed again. Past
  * the budget the step fails and a later step re-plans.
  */
-const WRITE_TRIES = 3;
+const definition_WRITE_TRIES = 3;
 /**
  * The link rule every chain obeys: sequences contiguous from 1, and each record's previous
  * digest is the digest of the record before it (null for the first).
@@ -11708,7 +11753,18 @@ function requiredFieldsProblem(p, previous, next) {
     if (next.state === 'decided' && next.decision == null) {
         return p.illegal(`${transition_describe(next)} carries no decision`, 'a decided record must carry decision {outcome, by}');
     }
+    if (previous !== null &&
+        isPolicyOnly(previous.state, next.state) &&
+        !next.decision?.by.startsWith(states_POLICY_PREFIX)) {
+        return p.illegal(`${previous.state} → ${next.state} is taken only by a policy, but ${transition_describe(next)} is decided by ${JSON.stringify(next.decision?.by)}`, `record the observation's policy (decision.by starting with ${states_POLICY_PREFIX}), or go on through ${otherSuccessors(previous.state)}`);
+    }
     return null;
+}
+/** The way on from a state other than its policy-only transitions, for a message. */
+function otherSuccessors(from) {
+    return legalSuccessors(from)
+        .filter(to => !isPolicyOnly(from, to))
+        .join(' or ');
 }
 function dispatchedProblem({ illegal }, previous, next) {
     if (next.attempt == null) {
@@ -12758,7 +12814,7 @@ const RECEIVER_CONFIRMED = 'receiver_confirmed';
 const receiver_RECEIVER_KEY = 'receiver_key';
 /** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
 const RUN_ID = /^[1-9][0-9]{0,15}$/;
-function isWorkflowRunId(value) {
+function receiver_isWorkflowRunId(value) {
     return value !== undefined && RUN_ID.test(value);
 }
 /** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
@@ -12766,7 +12822,7 @@ function candidateRunIds(ids) {
     const list = ids[CANDIDATE_RUN_IDS];
     if (list === undefined)
         return [];
-    return [...new Set(list.split(',').filter(isWorkflowRunId))];
+    return [...new Set(list.split(',').filter(receiver_isWorkflowRunId))];
 }
 /**
  * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
@@ -12776,7 +12832,7 @@ function candidateRunIds(ids) {
 function candidateIds(recorded, returned) {
     const fresh = returned['workflow_run_id'];
     const candidates = candidateRunIds(recorded);
-    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
+    if (receiver_isWorkflowRunId(fresh) && !candidates.includes(fresh))
         candidates.push(fresh);
     const ids = { [RECEIVER_CONFIRMED]: 'false' };
     if (candidates.length > 0)
@@ -12789,7 +12845,7 @@ function confirmedIds(receiver, runUrl) {
         receiver_run_id: receiver.receiver_run_id,
         [RECEIVER_CONFIRMED]: 'true'
     };
-    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
+    if (receiver_isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
         const id = receiver.workflow_run_id;
         ids['workflow_run_id'] = id;
         if (runUrl)
@@ -12821,13 +12877,13 @@ function attemptToConfirm(state) {
  */
 function workflowRunsToCancel(state, owner) {
     const ids = new Set();
-    if (isWorkflowRunId(owner ?? undefined))
+    if (receiver_isWorkflowRunId(owner ?? undefined))
         ids.add(owner);
     for (const attempt of state.attempts) {
         if (attempt.failed)
             continue;
         const named = attempt.external_ids['workflow_run_id'];
-        if (isWorkflowRunId(named))
+        if (receiver_isWorkflowRunId(named))
             ids.add(named);
         for (const id of candidateRunIds(attempt.external_ids))
             ids.add(id);
@@ -12845,6 +12901,14 @@ function coordinatorOf(dispatchKey) {
     if (match === null)
         return null;
     return { run_id: match[1], attempt: Number(match[2]) };
+}
+/**
+ * Whether a dispatch key is a receiver's (docs/design/lifecycle.md): the key a workflow_dispatch
+ * run admits when a coordinator sent it (`…/<coordinator run id>/a<attempt>`). recover never
+ * asks GitHub to re-run such a run: its conclusion is recorded instead.
+ */
+function isReceiverKey(dispatchKey) {
+    return dispatchKey.startsWith('v1/workflow_dispatch/') && /\/a[1-9][0-9]{0,5}$/.test(dispatchKey);
 }
 
 ;// CONCATENATED MODULE: ./src/store/journal.ts
@@ -12952,8 +13016,8 @@ class Journal {
                 return decision.done;
             if (await this.append(decision.append))
                 return decision.after(this.head);
-            if (tries >= WRITE_TRIES)
-                return lost(new LostRace(`Another writer appended to ${this.ref} each of the ${WRITE_TRIES} times this step ` +
+            if (tries >= definition_WRITE_TRIES)
+                return lost(new errors_LostRace(`Another writer appended to ${this.ref} each of the ${definition_WRITE_TRIES} times this step ` +
                     'decided, so nothing was written. Re-read (command: plan) and decide again.'));
         }
     }
@@ -13240,7 +13304,7 @@ async function appendRecord(store, request, chain) {
     const read = journal.state;
     return journal.decideAndAppend(ledger => {
         if (ledger.head?.oid !== read.head_oid)
-            throw new LostRace(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
+            throw new errors_LostRace(`Another writer appended to ${request.ledger_ref} after sequence ${read.sequence} was ` +
                 'read, so this record was not written. Re-read the run (command: plan) and decide again; ' +
                 'nothing is retried blindly.');
         const next = nextRunRecord_nextRunRecord(ledger.entries, read, request);
@@ -13596,7 +13660,356 @@ function receiverText(receiver) {
     return `${terminalText(receiver.admitted.receiver_run_id)}${run ? ` (workflow run ${run})` : ''}`;
 }
 
+;// CONCATENATED MODULE: ./src/core/observation.ts
+/**
+ * docs/design/lifecycle.md: how a run ends when its work ends. Pure: what an observer records
+ * once the receiver's workflow run has concluded, on the coordinator's run and on the
+ * receiver's own run. Every observer (recover on the receiver's workflow_run, scan's sweep, a
+ * later event looking on demand) decides with these functions from the same facts, so they
+ * write the same records, and whichever comes second finds the run past observe_provider and
+ * writes nothing.
+ */
+
+
+
+/** The on-success input: decide (end the run approved) or verify (the verification route). */
+const ON_SUCCESS = (/* unused pure expression or super */ null && (['decide', 'verify']));
+/** Who decides a successful receiver's run, and a receiver's own run. */
+const ON_SUCCESS_POLICY = (/* unused pure expression or super */ null && (`${POLICY_PREFIX}on-success`));
+const RECEIVER_POLICY = (/* unused pure expression or super */ null && (`${POLICY_PREFIX}receiver-conclusion`));
+/** Conclusions that fail the attempt (retryable: a later event, or `/ledger retry`, sends again). */
+const FAILED_CONCLUSIONS = (/* unused pure expression or super */ null && (['failure', 'timed_out', 'startup_failure', 'cancelled']));
+function observation_classifyReceiver(run) {
+    if (run.conclusion === null || (run.status !== null && run.status !== 'completed'))
+        return { kind: 'working' };
+    if (run.conclusion === 'success')
+        return { kind: 'succeeded' };
+    const failed = FAILED_CONCLUSIONS.includes(run.conclusion);
+    if (failed)
+        return { kind: 'failed', conclusion: run.conclusion };
+    return { kind: 'unclear', conclusion: run.conclusion };
+}
+/**
+ * The workflow run a coordinator's run waits on, or null when it waits on none an observer can
+ * look at: not at observe_provider, another driver, or a receiver that has not admitted yet
+ * (only the run that admitted is the one that works, docs/design/dispatch.md).
+ */
+function observation_awaitedReceiver(state) {
+    if (state.state !== 'dispatched')
+        return null;
+    const current = currentAttempt(state);
+    if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous)
+        return null;
+    if (!isConfirmed(current))
+        return null;
+    const id = current.external_ids['workflow_run_id'];
+    if (!isWorkflowRunId(id))
+        return null;
+    return {
+        attempt: current.number,
+        workflow_run_id: id,
+        receiver_key: current.external_ids[RECEIVER_KEY] ?? null,
+        html_url: current.external_ids['html_url'] ?? null
+    };
+}
+function currentAttempt(state) {
+    return state.attempts.find(a => a.number === state.current_attempt);
+}
+/**
+ * What the coordinator's run records for its receiver's conclusion, oldest first: success →
+ * candidate_observed (the run's URL and conclusion as evidence) and, unless on-success is
+ * verify, decided by policy in the same write; a failure → attempt_failed, retryable. Nothing
+ * for a run still working or concluded unclearly, nor for a run no longer waiting on `run`
+ * (another observer wrote first, or the run was cancelled).
+ */
+function observation_coordinatorRecords(state, run, options) {
+    const awaited = observation_awaitedReceiver(state);
+    if (awaited === null || awaited.workflow_run_id !== run.id)
+        return [];
+    const concluded = observation_classifyReceiver(run);
+    const note = `receiver workflow run ${run.id} concluded ${String(run.conclusion)}`;
+    switch (concluded.kind) {
+        case 'working':
+        case 'unclear':
+            return [];
+        case 'failed':
+            return [
+                {
+                    state: 'attempt_failed',
+                    fields: {
+                        attempt: { number: awaited.attempt, reason: attemptReason(state, awaited.attempt) },
+                        failure: receiverFailure(concluded.conclusion),
+                        note
+                    }
+                }
+            ];
+        case 'succeeded': {
+            const observed = {
+                state: 'candidate_observed',
+                fields: { evidence: [evidenceOf(run)], note }
+            };
+            if (options.onSuccess === 'verify')
+                return [observed];
+            return [
+                observed,
+                {
+                    state: 'decided',
+                    fields: { decision: { outcome: 'approved', by: ON_SUCCESS_POLICY }, note }
+                }
+            ];
+        }
+    }
+}
+/**
+ * The receiver's own run ended by its conclusion (approved on success, rejected otherwise), so
+ * it leaves the list of work not ended; null while it works, or when it is not at admitted.
+ */
+function observation_receiverRecord(state, run) {
+    if (state.state !== 'admitted')
+        return null;
+    const concluded = observation_classifyReceiver(run);
+    if (concluded.kind === 'working')
+        return null;
+    return {
+        state: 'decided',
+        fields: {
+            decision: {
+                outcome: concluded.kind === 'succeeded' ? 'approved' : 'rejected',
+                by: RECEIVER_POLICY
+            },
+            note: `its workflow run ${run.id} concluded ${String(run.conclusion)}`
+        }
+    };
+}
+/** `failure.code` `receiver_<conclusion>`: retryable, since the next attempt may well succeed. */
+function receiverFailure(conclusion) {
+    return {
+        code: `receiver_${conclusion}`,
+        classification: conclusion === 'timed_out'
+            ? 'timeout'
+            : conclusion === 'cancelled'
+                ? 'cancelled'
+                : 'provider',
+        retryable: true
+    };
+}
+/** The receiver's run as evidence: its web address, and a digest of what GitHub said of it. */
+function evidenceOf(run) {
+    return {
+        kind: `workflow_run:${String(run.conclusion)}`,
+        uri: run.html_url,
+        digest: digestOf({
+            id: run.id,
+            conclusion: run.conclusion,
+            html_url: run.html_url,
+            updated_at: run.updated_at
+        })
+    };
+}
+function attemptReason(state, attempt) {
+    return state.attempts.find(a => a.number === attempt)?.reason ?? 'initial';
+}
+/**
+ * When an observation happened: the receiver's completion time (its `updated_at`), so a later
+ * event is compared with when the work ended, not with when an observer ran
+ * (docs/design/generations.md). null when GitHub gave no usable time (then: now).
+ */
+function observation_observedAt(run) {
+    if (run.updated_at === null)
+        return null;
+    const ms = Date.parse(run.updated_at);
+    return Number.isFinite(ms) && ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(10000, 0, 1)
+        ? new Date(ms)
+        : null;
+}
+/**
+ * A workflow run as the REST answer (or the workflow_run event) gives it; null when the body is
+ * not one (then nothing is recorded: an unclear answer is never read as a conclusion).
+ */
+function observation_receiverRunOf(body, fallbackUrl) {
+    if (typeof body !== 'object' || body === null)
+        return null;
+    const run = body;
+    const id = run['id'];
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+        return null;
+    const text = (name) => typeof run[name] === 'string' ? run[name] : null;
+    return {
+        id: String(id),
+        status: text('status'),
+        conclusion: text('conclusion'),
+        html_url: text('html_url') ?? fallbackUrl,
+        updated_at: text('updated_at')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commands/observe.ts
+/**
+ * How a run ends when its work ends (docs/design/lifecycle.md): the observers' one write. Given
+ * what GitHub said of receivers' workflow runs, it reads each coordinator's run and its
+ * receiver's own run at the arbiter, decides the records (core/observation.ts) and returns them
+ * as compare-and-set appends for ONE atomic write: recover puts them in the same write as its
+ * delivery's admission, scan's sweep and a later event's on-demand look write them alone. A
+ * lost compare-and-set is read and decided again; a run another observer already ended
+ * yields no append, so every observer after the first writes nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The appends the sightings call for, read at the arbiter (`refresh` after a lost write): for
+ * each, the coordinator's records and the receiver's own end. Empty when every run is already
+ * past what was seen.
+ */
+async function planObservations(store, sightings, options) {
+    const advances = [];
+    const observed = [];
+    const seen = new Set();
+    await store.read(async (reader) => {
+        for (const sighting of sightings) {
+            const at = timestampOf(observedAt(sighting.run) ?? new Date());
+            const append = async (ref, decide) => {
+                if (seen.has(ref))
+                    return null;
+                const chain = await observe_readRun(reader, options, ref);
+                if (chain === null)
+                    return null;
+                const state = verifiedState(chain);
+                const drafts = decide(state);
+                if (drafts.length === 0)
+                    return state;
+                seen.add(ref);
+                const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+                advances.push({ ref, ...advance });
+                observed.push({
+                    run_id: state.run_id,
+                    ledger_ref: ref,
+                    state: advance.last.state,
+                    receiver_url: sighting.run.html_url
+                });
+                return state;
+            };
+            let receiverRef = sighting.receiver_ref ?? null;
+            if (sighting.coordinator_ref) {
+                const state = await append(sighting.coordinator_ref, s => coordinatorRecords(s, sighting.run, options));
+                receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
+            }
+            if (receiverRef)
+                await append(receiverRef, s => single(receiverRecord(s, sighting.run)));
+        }
+    });
+    return { advances, observed };
+}
+function single(draft) {
+    return draft ? [draft] : [];
+}
+async function observe_readRun(reader, options, ref) {
+    const chain = await reader.readChain(ref, RUN_CHAIN, { refresh: options.refresh });
+    if (chain === null || chain.length === 0)
+        return null;
+    checkChainNames(options.namespace, ref, chain);
+    return chain;
+}
+/** The receiver's own ledger, through the admission of the key the coordinator recorded. */
+async function receiverLedger(reader, namespace, state) {
+    const key = awaitedOrLast(state);
+    if (!key)
+        return null;
+    const admission = await reader.readAdmission(admissionRef(namespace, key));
+    return admission?.value.ledger_ref ?? null;
+}
+/** The receiver key of the attempt observed (read before the observation moved the state). */
+function awaitedOrLast(state) {
+    const awaited = awaitedReceiver(state);
+    if (awaited)
+        return awaited.receiver_key;
+    const current = state.attempts.find(a => a.number === state.current_attempt);
+    return current?.external_ids['receiver_key'] ?? null;
+}
+/** The drafts appended one after another as commits on the chain's head; not yet visible. */
+async function appendAll(store, chain, state, drafts, options) {
+    const expected = chain[chain.length - 1].oid;
+    let entries = [...chain];
+    let current = state;
+    let last = null;
+    for (const draft of drafts) {
+        const next = nextRunRecord(entries, current, {
+            state: draft.state,
+            fields: draft.fields,
+            occurred_at: options.at,
+            trigger: 'provider_observation',
+            actor: options.actor,
+            writer: options.writer
+        });
+        if ('duplicate' in next)
+            continue;
+        const parent = entries[entries.length - 1].oid;
+        const [oid] = (await store.writeEntries([recordCommit(next.record, parent)]));
+        entries = [...entries, { oid, value: next.record }];
+        current = verifiedState(entries);
+        last = next.record;
+    }
+    const head = entries[entries.length - 1];
+    const record = last ?? head.value;
+    return {
+        next: head.oid,
+        expected,
+        ended: isTerminal(record.state),
+        key: state.dispatch_key,
+        last: record
+    };
+}
+/**
+ * The sightings' records in one atomic write of their own (scan's sweep, an on-demand look):
+ * planned, written, and on a lost compare-and-set planned again from what won, at most
+ * WRITE_TRIES times. Returns what it recorded (empty: nothing was left to record).
+ */
+async function observe_recordObservations(store, sightings, options) {
+    for (let tries = 1;; tries++) {
+        const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
+        if (plan.advances.length === 0)
+            return [];
+        if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
+            return plan.observed;
+        if (tries >= WRITE_TRIES)
+            throw new LostRace(`Other writers moved the observed runs each of the ${WRITE_TRIES} times this step wrote ` +
+                'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
+/** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
+async function observe_lookReceiverUp(github, workflowRunId) {
+    const answer = await github.getWorkflowRun(workflowRunId);
+    if ('error' in answer)
+        return { unknown: `no answer from the API (${answer.error})` };
+    if (answer.status !== 200)
+        return {
+            unknown: `GitHub answered HTTP ${answer.status} for workflow run ${workflowRunId}` +
+                (answer.status === 403 || answer.status === 404
+                    ? ' (the job needs `permissions: actions: read`)'
+                    : '')
+        };
+    const fallback = github.runUrl?.(workflowRunId) ?? '';
+    const run = receiverRunOf(answer.body, fallback);
+    return run && run.id === workflowRunId
+        ? { run }
+        : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
+}
+/** Whether GitHub's answer says the receiver's work is over (anything but still working). */
+function observe_concluded(run) {
+    return classifyReceiver(run).kind !== 'working';
+}
+
 ;// CONCATENATED MODULE: ./src/commands/scan.ts
+
+
 
 
 
@@ -13730,6 +14143,43 @@ async function inOrder(items, width, fn) {
     };
     await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
     return out;
+}
+/** How many receivers the sweep looks up at once. */
+const LOOKUP_WIDTH = 8;
+/**
+ * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
+ * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
+ * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ */
+async function sweepRuns(options, deps) {
+    const runs = await scanRuns(options, deps);
+    if (!options.observe)
+        return { runs, observed: [], unknown: [], lookups: 0 };
+    const github = deps.github;
+    if (!github?.hasToken)
+        throw new InvalidInput('scan with observe: true needs a token (the token input, default the job token) with ' +
+            '`permissions: actions: read`, to look the receivers up.');
+    const waiting = runs.flatMap(run => {
+        if (!('plan' in run) || run.plan.action !== 'observe_provider')
+            return [];
+        const awaited = awaitedReceiver(run.state);
+        return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : [];
+    });
+    const looked = await inOrder(waiting, LOOKUP_WIDTH, w => lookReceiverUp(github, w.awaited.workflow_run_id));
+    const unknown = [];
+    const sightings = waiting.flatMap((w, i) => {
+        const answer = looked[i];
+        if ('unknown' in answer) {
+            unknown.push(`${w.ledger_ref}: ${answer.unknown}`);
+            return [];
+        }
+        return concluded(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : [];
+    });
+    const base = { unknown, lookups: waiting.length };
+    if (sightings.length === 0)
+        return { runs, observed: [], ...base };
+    const observed = await recordObservations(deps.store, sightings, options);
+    return { runs: observed.length > 0 ? await scanRuns(options, deps) : runs, observed, ...base };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/statusView.ts

@@ -30,7 +30,8 @@ export async function dispatchStep(inputs: Inputs, context: StepContext): Promis
       },
       onBoundary: failpoint(env),
       request: jsonInput(inputs.request, 'request'),
-      reuse: inputs.reuse
+      reuse: inputs.reuse,
+      onSuccess: inputs.onSuccess
     },
     context
   )

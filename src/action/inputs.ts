@@ -63,6 +63,8 @@ export const InputsSchema = z.object({
   onConflict: oneOf('on-conflict', ['fail', 'output']),
   token: z.string(),
   reuse: oneOf('reuse', INPUTS.reuse.values),
+  onSuccess: oneOf('on-success', INPUTS['on-success'].values),
+  observe: oneOf('observe', TRUE_FALSE),
   // command: operate
   prefix: z.string(),
   operators: z.string(),
@@ -138,6 +140,8 @@ export const INPUT_FOR_FIELD: Readonly<Record<string, string>> = {
   archive_after: 'archive-after',
   retention_days: 'retention-days',
   reuse: 'reuse',
+  on_success: 'on-success',
+  observe: 'observe',
   prefix: 'prefix',
   operators: 'operators',
   operator_permission: 'operator-permission',

@@ -3,7 +3,11 @@ import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
 
-/** docs/design/recovery.md: on workflow_run completed, re-run a killed coordinator when its ledger allows. */
+/**
+ * docs/design/recovery.md, docs/design/lifecycle.md: on workflow_run completed, record a
+ * receiver's conclusion on its coordinator's run, or re-run a killed coordinator when its ledger
+ * allows.
+ */
 export async function recoverStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store } = context
   const result = await recover(
@@ -12,7 +16,8 @@ export async function recoverStep(inputs: Inputs, context: StepContext): Promise
       event: context.event,
       run_id: inputs.runId || undefined,
       writer: context.writer,
-      maxAttempts: Number(inputs.maxAttempts)
+      maxAttempts: Number(inputs.maxAttempts),
+      onSuccess: inputs.onSuccess
     },
     context
   )
@@ -25,11 +30,12 @@ export async function recoverStep(inputs: Inputs, context: StepContext): Promise
       duplicate: flag(result.duplicate),
       runs: JSON.stringify(result.runs),
       rerun_requested: flag(result.rerun_requested),
+      observed: JSON.stringify(result.observed),
       recovery_reason: result.message,
       store: store.name
     },
     summary: {
-      title: `dispatch-ledger: recover — ${result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
+      title: `dispatch-ledger: recover — ${result.observed.length > 0 ? "receiver's end recorded" : result.rerun_requested ? 're-run requested' : result.duplicate ? 'already recovered' : 'nothing re-run'}`,
       meaning: result.message,
       rows: [
         ['workflow run', String(wr.id)],

@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { scanRuns } from '../commands/scan.js'
+import { sweepRuns } from '../commands/scan.js'
 import { age, inertText, secondsSince, workflowRunUrl } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
@@ -7,11 +7,23 @@ import type { StepReport } from './report.js'
 
 /**
  * For a scheduled sweep: every non-terminal run with its plan, every ledger that no admission
- * admits (an orphan: listed, with no next action), and every ledger that fails to verify.
+ * admits (an orphan: listed, with no next action), and every ledger that fails to verify; with
+ * observe, the receivers' conclusions recorded first (one write), so ended runs leave the list.
  */
 export async function scanStep(inputs: Inputs, context: StepContext): Promise<StepReport> {
   const { store } = context
-  const scanned = await scanRuns({ namespace: inputs.namespace }, context)
+  const sweep = await sweepRuns(
+    {
+      namespace: inputs.namespace,
+      observe: inputs.observe === 'true',
+      onSuccess: inputs.onSuccess,
+      writer: context.writer,
+      actor: null
+    },
+    context
+  )
+  const scanned = sweep.runs
+  for (const line of sweep.unknown) core.warning(line)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
   )
@@ -61,10 +73,14 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
   )
   const table = scanTable(open, orphans, broken, ref => seen.get(ref) ?? { age: '', url: null })
   return {
-    outputs: { runs: JSON.stringify([...open, ...orphans, ...broken]), store: store.name },
+    outputs: {
+      runs: JSON.stringify([...open, ...orphans, ...broken]),
+      observed: JSON.stringify(sweep.observed),
+      store: store.name
+    },
     summary: {
       title: 'dispatch-ledger: scan',
-      meaning: `${count(scanned.length, 'run')} in ${inputs.namespace}; ${open.length} not terminal; ${count(orphans.length, 'orphan')} (no admission admits ${orphans.length === 1 ? 'it' : 'them'}: nothing acts on ${orphans.length === 1 ? 'it' : 'them'}); ${broken.length} ${broken.length === 1 ? 'does' : 'do'} not verify.`,
+      meaning: `${observedText(sweep)}${count(scanned.length, 'run')} in ${inputs.namespace}; ${open.length} not terminal; ${count(orphans.length, 'orphan')} (no admission admits ${orphans.length === 1 ? 'it' : 'them'}: nothing acts on ${orphans.length === 1 ? 'it' : 'them'}); ${broken.length} ${broken.length === 1 ? 'does' : 'do'} not verify.`,
       rows: [
         ['namespace', inputs.namespace],
         ['store', store.name]
@@ -72,6 +88,12 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
       extra: `\n${table}\n`
     }
   }
+}
+
+/** What the sweep's observation did, as the summary's first sentence (empty without observe). */
+function observedText(sweep: Awaited<ReturnType<typeof sweepRuns>>): string {
+  if (sweep.lookups === 0) return ''
+  return `Looked up ${count(sweep.lookups, 'receiver')}: ${sweep.observed.length} concluded and recorded, ${sweep.unknown.length} could not be read. `
 }
 
 /** `1 run`, `0 runs`, `2 runs`. */

@@ -10,7 +10,7 @@ import {
 import { RecordSchema, type LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
 import { entryLocation } from '../core/index/location.js'
-import { INITIAL_STATES } from '../core/states.js'
+import { INITIAL_STATES, isTerminal } from '../core/states.js'
 import { parseOrThrow } from '../core/validate.js'
 import type { RefAdvance, Store, StoredEntry } from '../store/store.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
@@ -42,6 +42,11 @@ export interface AdmitOptions extends DispatchTargetOptions {
   readonly reuse?: string
   /** Records written with the first in the same write (one-step dispatch's intent). */
   readonly follow?: AdmitRequest['follow']
+  /**
+   * Other chains' appends made in the same write as a first arrival (recover's observation of
+   * a receiver), decided again (`refresh`) after one of those chains moved.
+   */
+  readonly advances?: (refresh: boolean) => Promise<readonly RefAdvance[]>
 }
 
 export interface AdmitOutcome {
@@ -121,7 +126,10 @@ export async function admitCommand(
         // The default run id gets a -g<N> suffix per generation; a given one is kept as given.
         generation_run_ids: options.run_id ? 'as_given' : 'suffixed',
         follow: options.follow,
-        advance: decided?.kind === 'confirm' ? decided.advance : undefined
+        advances: [
+          ...(decided?.kind === 'confirm' ? [decided.advance] : []),
+          ...((await options.advances?.(tries > 1)) ?? [])
+        ]
       })
       // No confirmation was written, so no compare-and-set fenced a cancel: one that landed
       // while this receiver was admitting still stops it, and its own run is closed so that
@@ -186,10 +194,11 @@ export interface AdmitRequest {
    */
   readonly follow?: (chain: readonly StoredEntry<LedgerRecord>[]) => LedgerRecord[]
   /**
-   * Another chain moved compare-and-set in the same write as a first arrival (a receiver
-   * confirming itself in its coordinator's ledger); AdvanceLost when that chain had moved.
+   * Other chains moved compare-and-set in the same write as a first arrival (a receiver
+   * confirming itself in its coordinator's ledger, an observer's records); AdvanceLost when
+   * one of them had moved.
    */
-  readonly advance?: RefAdvance
+  readonly advances?: readonly RefAdvance[]
   /** Generation 1's first record; a later generation's is this one with its own run id. */
   readonly first_record: LedgerRecord
   /** admitted_at; the first record's occurred_at when not given. */
@@ -285,17 +294,26 @@ async function tryCreate(
     const [oid] = (await store.writeEntries([recordCommit(record, parent)])) as [string]
     chain.push({ oid, value: record })
   }
-  const head = (chain[chain.length - 1] as StoredEntry<LedgerRecord>).oid
+  const last = chain[chain.length - 1] as StoredEntry<LedgerRecord>
+  // A run whose first write already ends it (recover's delivery, closed in the same write) is
+  // archived at once, its key's end recorded, as any ending append would be.
   const creates = [
     { ref: refs.generation_ref, oid: admissionOid },
-    { ref: admission.ledger_ref, oid: head }
+    {
+      ref: admission.ledger_ref,
+      oid: last.oid,
+      ended: isTerminal(last.value.state),
+      key: admission.dispatch_key
+    }
   ]
-  const outcome = request.advance
-    ? await store.createRefs(creates, { advance: request.advance })
-    : await store.createRefs(creates)
+  const advances = request.advances ?? []
+  const outcome =
+    advances.length > 0
+      ? await store.createRefs(creates, { advances })
+      : await store.createRefs(creates)
   if (outcome === 'lost')
     throw new AdvanceLost(
-      `Another writer moved ${request.advance?.ref} while this admission was written; nothing was written.`
+      `Another writer moved ${advances.map(a => a.ref).join(' or ')} while this admission was written; nothing was written.`
     )
   if (outcome !== 'created') return null
   return { admission, ...refs, created: true, recorded: true, owner: true, chain }

@@ -41,7 +41,10 @@ import { nextRunRecord } from '../core/nextRunRecord.js'
 import { RUN_CHAIN } from '../core/reconstruct.js'
 import { LostRace, StoreError } from '../core/errors.js'
 import { verifiedState } from './runView.js'
-import { mayAct, selectRun, type RunChoice } from './selectRun.js'
+import { mayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
+import { awaitedReceiver, type OnSuccess } from '../core/observation.js'
+import { occurrenceTime } from '../core/occurrence.js'
+import { concluded, lookReceiverUp, recordObservations } from './observe.js'
 
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
@@ -59,7 +62,12 @@ export interface DispatchOptions extends RunChoice {
   /** For a step that admits the run itself: the request merged into the digest, and reuse. */
   readonly request?: unknown
   readonly reuse?: string
+  /** What a successful receiver records, when this step observes it on demand. */
+  readonly onSuccess?: OnSuccess
 }
+
+/** What dispatch calls on the gateway: the driver's calls, and the on-demand look-up. */
+export type DispatchGitHub = DriverGitHub | 'getWorkflowRun'
 
 export type DispatchOutcome =
   /** The provider has the work (sent now, or found by the lookup). */
@@ -103,7 +111,7 @@ const MAX_REREADS = 2
 
 export async function dispatch(
   options: DispatchOptions,
-  deps: CommandDeps<DriverGitHub>
+  deps: CommandDeps<DispatchGitHub>
 ): Promise<DispatchResult> {
   const driver = buildDriver(options.driver, options, deps)
   const writer: LedgerWriter = {
@@ -115,12 +123,27 @@ export async function dispatch(
     driver: driver.name
   }
   const step = (run: RunLedger) => new DispatchStep(run, driver, options.onBoundary ?? (() => {}))
-  const found = await selectRun(deps.store, options).catch((error: unknown) => {
+  const fromEvent = !options.run_id && !options.dispatch_key
+  let found = await selectRun(deps.store, options).catch((error: unknown) => {
     // Selected from the event and not admitted yet: this step admits it itself (one step).
-    if (error instanceof NotAdmitted && !options.run_id && !options.dispatch_key) return null
+    if (error instanceof NotAdmitted && fromEvent) return null
     throw error
   })
-  const admitted = found ? null : await admitWithIntent(options, deps, writer, driver)
+  // A later event for a key already admitted (a label added again): the run's receiver is
+  // looked up first, so a relabel is never lost to an observer that has not run yet.
+  let relabel: Relabel | null = null
+  if (found && fromEvent && !found.owner) {
+    relabel = await relabelOf(found, options, deps)
+    if (relabel.kind === 'observed') found = await selectRun(deps.store, options)
+    if (relabel.kind === 'working')
+      return new RunLedger(writer, found.ledger_ref, found.chain, false, {
+        created: false,
+        generation: found.generation
+      }).result('nothing', null, relabel.message)
+  }
+  // An ended run: this event may open the key's next generation, admitted with its intent.
+  const opens = found === null || (fromEvent && found.view.state.terminal)
+  const admitted = opens ? await admitWithIntent(options, deps, writer, driver) : null
   if (admitted) {
     const run = new RunLedger(writer, admitted.ledger_ref, admitted.chain, true, {
       created: true,
@@ -144,14 +167,82 @@ export async function dispatch(
     created: false,
     generation: selected.generation
   })
-  if (!mayAct(selected))
-    return run.result(
-      'not_owner',
-      null,
-      `Run ${run.state.run_id} belongs to another workflow run; this one sends nothing. ` +
-        'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
-    )
+  if (!mayAct(selected) && !retries(selected, options))
+    return run.result('not_owner', null, notOwnerMessage(run.state, selected))
   return protocol(run, step(run))
+}
+
+/** What a later event found when it looked at the key's run (docs/design/lifecycle.md). */
+type Relabel =
+  | { readonly kind: 'observed' | 'as_is' }
+  /** The receiver still works: the event is a duplicate, and the message names the run. */
+  | { readonly kind: 'working'; readonly message: string }
+
+/**
+ * The on-demand observer: a run still waiting on its receiver is looked up with one REST read;
+ * a concluded one is recorded (the same records every observer writes) before this event is
+ * decided, so the event meets the run as it really is.
+ */
+async function relabelOf(
+  found: SelectedRun,
+  options: DispatchOptions,
+  deps: CommandDeps<DispatchGitHub>
+): Promise<Relabel> {
+  const awaited = awaitedReceiver(found.view.state)
+  const github = deps.github
+  if (found.view.plan.action !== 'observe_provider' || awaited === null || !github?.hasToken)
+    return { kind: 'as_is' }
+  const url =
+    awaited.html_url ?? github.runUrl?.(awaited.workflow_run_id) ?? awaited.workflow_run_id
+  const looked = await lookReceiverUp(github, awaited.workflow_run_id)
+  const duplicate = (why: string): Relabel => ({
+    kind: 'working',
+    message:
+      `Run ${found.view.state.run_id} is still working: its receiver ${url} ${why}. ` +
+      'This event is a duplicate of it; nothing was sent.'
+  })
+  if ('unknown' in looked) return duplicate(`could not be looked up (${looked.unknown})`)
+  if (!concluded(looked.run)) return duplicate('has not concluded')
+  await recordObservations(deps.store, [{ run: looked.run, coordinator_ref: found.ledger_ref }], {
+    namespace: options.namespace,
+    onSuccess: options.onSuccess ?? 'decide',
+    writer: options.writer,
+    actor: options.event ? actorFrom(options.event.payload) : null
+  })
+  return { kind: 'observed' }
+}
+
+/**
+ * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
+ * the event, the run's attempt failed retryably, reuse is not never, and the event happened
+ * after the failure was recorded (a redelivery of an earlier event carries its earlier time).
+ */
+function retries(selected: SelectedRun, options: DispatchOptions): boolean {
+  if (selected.selected_by !== 'event' || selected.view.plan.action !== 'retry_attempt')
+    return false
+  if ((options.reuse ?? 'after-terminal') === 'never' || !options.event) return false
+  const happened = occurrenceTime(options.event.name, options.event.payload)
+  const failed = selected.chain[selected.chain.length - 1]?.value.occurred_at
+  return happened !== null && failed !== undefined && Date.parse(happened) > Date.parse(failed)
+}
+
+function notOwnerMessage(state: RecoveredRunState, selected: SelectedRun): string {
+  if (selected.selected_by === 'event' && state.terminal)
+    return (
+      `Run ${state.run_id} of this key has ended (${state.state}), and this event does not open ` +
+      'its next generation (it did not happen after the run ended, or reuse does not allow it); ' +
+      'nothing was sent.'
+    )
+  if (selected.selected_by === 'event' && selected.view.plan.action === 'retry_attempt')
+    return (
+      `Run ${state.run_id}'s attempt failed; this event did not happen after that failure (or ` +
+      'reuse is never), so it is a duplicate and sends nothing. A later event, `/ledger retry`, ' +
+      'or dispatch with run-id tries again.'
+    )
+  return (
+    `Run ${state.run_id} belongs to another workflow run; this one sends nothing. ` +
+    'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
+  )
 }
 
 async function protocol(run: RunLedger, step: DispatchStep): Promise<DispatchResult> {

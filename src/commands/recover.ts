@@ -23,13 +23,25 @@ import type { CommandDeps } from './deps.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
 import { scanRuns, type ScannedRun } from './scan.js'
+import { planObservations, type ObservedRun, type Sighting } from './observe.js'
+import {
+  awaitedReceiver,
+  receiverRunOf,
+  type OnSuccess,
+  type ReceiverRun
+} from '../core/observation.js'
+import { isReceiverKey } from '../core/receiver.js'
+import { nextRunRecord } from '../core/nextRunRecord.js'
+import { verifiedState } from './runView.js'
 import { timestampOf } from '../core/time.js'
 
 export interface WorkflowRunFacts {
-  /** workflow_run.id: the coordinator's GITHUB_RUN_ID. */
+  /** workflow_run.id: the coordinator's (or the receiver's) GITHUB_RUN_ID. */
   readonly id: number
   readonly run_attempt: number
   readonly conclusion: string | null
+  /** The run as an observer reads it: status, conclusion, URL and completion time. */
+  readonly run: ReceiverRun | null
 }
 
 export interface RecoverOptions {
@@ -40,6 +52,8 @@ export interface RecoverOptions {
   readonly run_id?: string
   readonly writer: Writer | null
   readonly maxAttempts: number
+  /** What a successful receiver records on its coordinator's run (docs/design/lifecycle.md). */
+  readonly onSuccess?: OnSuccess
 }
 
 /** What recover calls on the gateway: it re-runs the coordinator's failed jobs. */
@@ -65,6 +79,8 @@ export interface RecoverResult {
   readonly runs: readonly RecoveredRunReport[]
   readonly decision: RecoverDecision | null
   readonly rerun_requested: boolean
+  /** The runs this delivery recorded a receiver's conclusion on (a receiver's workflow_run). */
+  readonly observed: readonly ObservedRun[]
   /** Set when the step must fail: the message says what to do. */
   readonly failure: string | null
   readonly message: string
@@ -84,6 +100,9 @@ export async function recover(options: RecoverOptions, deps: RecoverDeps): Promi
       'command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
         `workflow, not on ${JSON.stringify(options.event.name)}.`
     )
+  const wr = workflowRunFacts(options.event.payload)
+  const finished = await finishedReceiver(options, deps, wr)
+  if (finished) return observeReceiver(options, deps, wr, finished)
   const admitted = await admitCommand(
     {
       namespace: options.namespace,
@@ -93,7 +112,6 @@ export async function recover(options: RecoverOptions, deps: RecoverDeps): Promi
     },
     deps
   )
-  const wr = workflowRunFacts(options.event.payload)
   const result = admitted.result
   const base = {
     dispatch_key: admitted.target.dispatch_key,
@@ -113,7 +131,14 @@ export async function recover(options: RecoverOptions, deps: RecoverDeps): Promi
     plans: open.map(run => run.plan.action)
   })
   const delivery: Delivery = {
-    outcome: { ...base, duplicate: false, decision, rerun_requested: false, failure: null },
+    outcome: {
+      ...base,
+      duplicate: false,
+      decision,
+      rerun_requested: false,
+      failure: null,
+      observed: []
+    },
     ledger_ref: result.admission.ledger_ref,
     chain,
     open
@@ -133,6 +158,7 @@ function duplicateDelivery(base: RecoverBase): RecoverResult {
     runs: [],
     decision: null,
     rerun_requested: false,
+    observed: [],
     failure: null,
     message: base.owner
       ? 'This workflow run already recovered this delivery; nothing is done twice.'
@@ -151,7 +177,9 @@ async function openRunsOf(
   return (await scanRuns({ namespace: options.namespace }, deps)).flatMap(scanned =>
     'plan' in scanned &&
     !scanned.state.terminal &&
-    admittedBy(String(coordinator), scanned.state.run_id)
+    admittedBy(String(coordinator), scanned.state.run_id) &&
+    // A receiver's own run is never re-run: its conclusion is recorded (observeReceiver).
+    !isReceiverKey(scanned.state.dispatch_key)
       ? [scanned]
       : []
   )
@@ -210,7 +238,8 @@ function workflowRunFacts(payload: unknown): WorkflowRunFacts {
   return {
     id: wr['id'] as number,
     run_attempt: wr['run_attempt'] as number,
-    conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null
+    conclusion: typeof wr['conclusion'] === 'string' ? wr['conclusion'] : null,
+    run: receiverRunOf(wr, '')
   }
 }
 
@@ -234,4 +263,118 @@ async function close(
     },
     chain
   )
+}
+
+/**
+ * The runs a finished receiver's workflow_run concerns (docs/design/lifecycle.md#recover): the
+ * coordinators' runs whose current attempt names this workflow run as the receiver that works,
+ * and the receiver's own run (admitted by this workflow run under a receiver key). null when
+ * there is none: then the delivery is a coordinator's, handled as before.
+ */
+async function finishedReceiver(
+  options: RecoverOptions,
+  deps: RecoverDeps,
+  wr: WorkflowRunFacts
+): Promise<Sighting[] | null> {
+  if (wr.run === null || wr.conclusion === null) return null
+  const run = wr.run
+  const id = String(wr.id)
+  const runs = (await scanRuns({ namespace: options.namespace }, deps)).flatMap(scanned =>
+    'plan' in scanned && !scanned.state.terminal ? [scanned] : []
+  )
+  const coordinators = runs.filter(r => awaitedReceiver(r.state)?.workflow_run_id === id)
+  const own = runs.filter(
+    r =>
+      r.state.state === 'admitted' &&
+      admittedBy(id, r.state.run_id) &&
+      isReceiverKey(r.state.dispatch_key)
+  )
+  if (coordinators.length === 0 && own.length === 0) return null
+  return [
+    ...coordinators.map(c => ({ run, coordinator_ref: c.ledger_ref })),
+    ...own.map(r => ({ run, receiver_ref: r.ledger_ref }))
+  ]
+}
+
+/**
+ * A receiver's workflow_run: the delivery's admission, the records on the coordinator's run and
+ * on the receiver's own run, and the delivery's own close — ONE write. A second delivery finds
+ * its key admitted and writes nothing; an observer that wrote first leaves nothing to append,
+ * and only the delivery's admission and close are written. Nothing is re-run: a failed
+ * receiver is recorded, and a later event, `/ledger retry` or dispatch tries again.
+ */
+async function observeReceiver(
+  options: RecoverOptions,
+  deps: RecoverDeps,
+  wr: WorkflowRunFacts,
+  sightings: readonly Sighting[]
+): Promise<RecoverResult> {
+  let observed: readonly ObservedRun[] = []
+  const observation = {
+    namespace: options.namespace,
+    onSuccess: options.onSuccess ?? 'decide',
+    writer: options.writer,
+    actor: actorFrom(options.event.payload)
+  }
+  const admitted = await admitCommand(
+    {
+      namespace: options.namespace,
+      event: options.event,
+      run_id: options.run_id,
+      writer: options.writer,
+      follow: chain => [closeRecord(options, deps, chain, observedNote(wr, observed))],
+      advances: async refresh => {
+        const plan = await planObservations(deps.store, sightings, { ...observation, refresh })
+        observed = plan.observed
+        return plan.advances
+      }
+    },
+    deps
+  )
+  const result = admitted.result
+  const base = {
+    dispatch_key: admitted.target.dispatch_key,
+    workflow_run: wr,
+    owner: result?.owner ?? false,
+    owner_run_id: result?.admission.run_id ?? admitted.conflict?.stored.run_id ?? ''
+  }
+  if (!result?.created) return duplicateDelivery(base)
+  return {
+    ...base,
+    duplicate: false,
+    runs: observed.map(o => ({ run_id: o.run_id, state: o.state, plan: 'none', done: 'recorded' })),
+    decision: null,
+    rerun_requested: false,
+    failure: null,
+    observed,
+    message: observedNote(wr, observed)
+  }
+}
+
+/** What the delivery did, as its close note and the step's message. */
+function observedNote(wr: WorkflowRunFacts, observed: readonly ObservedRun[]): string {
+  const what = `recover: the receiver's workflow run ${wr.id} concluded ${String(wr.conclusion)}`
+  if (observed.length === 0)
+    return `${what}; its runs were already recorded, nothing more was written.`
+  const runs = observed.map(o => `${o.run_id} → ${o.state}`).join(', ')
+  return `${what}; recorded ${runs}. Nothing was re-run.`
+}
+
+/** The delivery's own close, in the same write as its admission (built after its first record). */
+function closeRecord(
+  options: RecoverOptions,
+  { clock }: CommandDeps,
+  chain: readonly StoredEntry<LedgerRecord>[],
+  note: string
+): LedgerRecord {
+  const next = nextRunRecord(chain, verifiedState(chain), {
+    state: 'cancelled',
+    fields: { note: note.length > 4096 ? `${note.slice(0, 4093)}...` : note },
+    occurred_at: timestampOf(clock.now()),
+    trigger: triggerFor(options.event.name),
+    actor: actorFrom(options.event.payload),
+    writer: options.writer
+  })
+  if ('duplicate' in next) throw new Error('a new run already holds its close')
+  return next.record
 }

@@ -1,4 +1,5 @@
-import { DispatchLedgerError, OrphanRun } from '../core/errors.js'
+import { DispatchLedgerError, InvalidInput, OrphanRun } from '../core/errors.js'
+import { awaitedReceiver } from '../core/observation.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import type { Writer } from '../core/record.js'
@@ -8,6 +9,14 @@ import type { CommandDeps } from './deps.js'
 import { admissionOfRun, listerOf, type GenerationEntry } from './generations.js'
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
+import {
+  concluded,
+  lookReceiverUp,
+  recordObservations,
+  type Looked,
+  type ObservationOptions,
+  type ObservedRun
+} from './observe.js'
 
 /**
  * Scan archives the idle chains it meets (docs/design/storage.md#archived-chains), so a
@@ -196,4 +205,63 @@ async function inOrder<T, R>(
   }
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker))
   return out
+}
+
+export interface SweepOptions extends ScanOptions, Omit<ObservationOptions, 'namespace'> {
+  /** Look up every run waiting on a receiver and record the concluded ones (one write). */
+  readonly observe: boolean
+}
+
+export interface SweepResult {
+  /** The runs as they are after the sweep's write. */
+  readonly runs: ScannedRun[]
+  /** The runs the sweep recorded a conclusion on. */
+  readonly observed: readonly ObservedRun[]
+  /** Receivers that could not be read (GitHub's answer), each naming its run; nothing guessed. */
+  readonly unknown: readonly string[]
+  /** REST requests made: one per run waiting on a receiver. */
+  readonly lookups: number
+}
+
+/** How many receivers the sweep looks up at once. */
+const LOOKUP_WIDTH = 8
+
+/**
+ * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
+ * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
+ * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ */
+export async function sweepRuns(
+  options: SweepOptions,
+  deps: CommandDeps<'getWorkflowRun' | 'runUrl' | 'hasToken'>
+): Promise<SweepResult> {
+  const runs = await scanRuns(options, deps)
+  if (!options.observe) return { runs, observed: [], unknown: [], lookups: 0 }
+  const github = deps.github
+  if (!github?.hasToken)
+    throw new InvalidInput(
+      'scan with observe: true needs a token (the token input, default the job token) with ' +
+        '`permissions: actions: read`, to look the receivers up.'
+    )
+  const waiting = runs.flatMap(run => {
+    if (!('plan' in run) || run.plan.action !== 'observe_provider') return []
+    const awaited = awaitedReceiver(run.state)
+    return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : []
+  })
+  const looked = await inOrder(waiting, LOOKUP_WIDTH, w =>
+    lookReceiverUp(github, w.awaited.workflow_run_id)
+  )
+  const unknown: string[] = []
+  const sightings = waiting.flatMap((w, i) => {
+    const answer = looked[i] as Looked
+    if ('unknown' in answer) {
+      unknown.push(`${w.ledger_ref}: ${answer.unknown}`)
+      return []
+    }
+    return concluded(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : []
+  })
+  const base = { unknown, lookups: waiting.length }
+  if (sightings.length === 0) return { runs, observed: [], ...base }
+  const observed = await recordObservations(deps.store, sightings, options)
+  return { runs: observed.length > 0 ? await scanRuns(options, deps) : runs, observed, ...base }
 }

@@ -119,3 +119,12 @@ export function coordinatorOf(
   if (match === null) return null
   return { run_id: match[1] as string, attempt: Number(match[2]) }
 }
+
+/**
+ * Whether a dispatch key is a receiver's (docs/design/lifecycle.md): the key a workflow_dispatch
+ * run admits when a coordinator sent it (`…/<coordinator run id>/a<attempt>`). recover never
+ * asks GitHub to re-run such a run: its conclusion is recorded instead.
+ */
+export function isReceiverKey(dispatchKey: string): boolean {
+  return dispatchKey.startsWith('v1/workflow_dispatch/') && /\/a[1-9][0-9]{0,5}$/.test(dispatchKey)
+}

@@ -12,7 +12,9 @@ import { RUN_ENTRY, type LedgerRecord } from './record.js'
 import { linkProblem } from './chain/definition.js'
 import {
   INITIAL_STATES,
+  POLICY_PREFIX,
   STATES,
+  isPolicyOnly,
   SUCCESSORS,
   isLegalTransition,
   isTerminal,
@@ -199,7 +201,24 @@ function requiredFieldsProblem(
       'a decided record must carry decision {outcome, by}'
     )
   }
+  if (
+    previous !== null &&
+    isPolicyOnly(previous.state, next.state) &&
+    !next.decision?.by.startsWith(POLICY_PREFIX)
+  ) {
+    return p.illegal(
+      `${previous.state} → ${next.state} is taken only by a policy, but ${describe(next)} is decided by ${JSON.stringify(next.decision?.by)}`,
+      `record the observation's policy (decision.by starting with ${POLICY_PREFIX}), or go on through ${otherSuccessors(previous.state)}`
+    )
+  }
   return null
+}
+
+/** The way on from a state other than its policy-only transitions, for a message. */
+function otherSuccessors(from: State): string {
+  return legalSuccessors(from)
+    .filter(to => !isPolicyOnly(from, to))
+    .join(' or ')
 }
 
 function dispatchedProblem(

@@ -88,6 +88,11 @@ export class GitHubGateway implements GitHubConnection {
     })
   }
 
+  /** GET …/actions/runs/{run_id}: a receiver's status and conclusion (observers; needs actions: read). */
+  getWorkflowRun(runId: string): Promise<HttpObservation> {
+    return this.observe('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { run_id: runId })
+  }
+
   /** The calls of the operate command: permission, reaction, reply, cancel. */
   operator(): OperatorApi {
     return octokitOperatorApi(this)

@@ -11,13 +11,21 @@ export interface StoredEntry<T> {
   readonly json?: string
 }
 
-export interface RefCreate {
+/** How a chain's new head is placed: an ending record archives it and marks its key's end. */
+export interface ChainEnd {
+  /** The head ends the chain (a terminal record): archived in the same write. */
+  readonly ended?: boolean
+  /** The dispatch key the chain's records carry: its end is recorded next to the key. */
+  readonly key?: string | null
+}
+
+export interface RefCreate extends ChainEnd {
   readonly ref: string
   readonly oid: string
 }
 
 /** A chain moved compare-and-set in the same atomic write as some create-only refs. */
-export interface RefAdvance {
+export interface RefAdvance extends ChainEnd {
   readonly ref: string
   readonly next: string
   readonly expected: string
@@ -131,13 +139,14 @@ export interface Store {
    */
   createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
   /**
-   * The same, and in the SAME atomic write (one push) `advance` moves another chain
-   * compare-and-set (reviving it if archived): `lost` when only that chain had moved (then
-   * nothing was written: re-read and decide again).
+   * The same, and in the SAME atomic write (one push) `advances` move other chains
+   * compare-and-set (reviving one if archived, archiving one its record ends): `lost` when
+   * only those chains had moved (then nothing was written: re-read and decide again). With no
+   * refs to create it is one atomic append to several chains (an observer's sweep).
    */
   createRefs(
     refs: readonly RefCreate[],
-    options: { readonly advance: RefAdvance }
+    options: { readonly advances: readonly RefAdvance[] }
   ): Promise<'created' | 'exists' | 'lost'>
   /** Compare-and-set: moves ref to next only if it still points at expected. */
   advanceRef(

@@ -55,6 +55,7 @@ import type {
   ChainDecoder,
   RawRef,
   ReadOptions,
+  ChainEnd,
   RefAdvance,
   RefCreate,
   Store,
@@ -101,9 +102,24 @@ type Intent =
   | {
       readonly kind: 'create'
       readonly admissions: ReadonlyArray<{ name: AdmissionName; ref: string; bytes: Buffer }>
-      readonly chains: ReadonlyArray<{ name: LogicalName; ref: string; oid: string }>
-      /** A chain moved compare-and-set in the same write (a receiver's confirmation). */
-      readonly advance: (RefAdvance & { readonly name: LogicalName }) | null
+      readonly chains: ReadonlyArray<{
+        name: LogicalName
+        ref: string
+        oid: string
+        ended: boolean
+        key: LogicalName | null
+      }>
+      /**
+       * Chains moved compare-and-set in the same write (a receiver's confirmation, an
+       * observer's records), each archived when its record ends it.
+       */
+      readonly advances: ReadonlyArray<
+        RefAdvance & {
+          readonly name: LogicalName
+          readonly ended: boolean
+          readonly keyName: LogicalName | null
+        }
+      >
     }
   | {
       readonly kind: 'advance'
@@ -183,31 +199,41 @@ export class IndexedStore implements Store {
   createRefs(refs: readonly RefCreate[]): Promise<'created' | 'exists'>
   createRefs(
     refs: readonly RefCreate[],
-    options: { readonly advance: RefAdvance }
+    options: { readonly advances: readonly RefAdvance[] }
   ): Promise<'created' | 'exists' | 'lost'>
   async createRefs(
     refs: readonly RefCreate[],
-    options: { readonly advance?: RefAdvance } = {}
+    options: { readonly advances?: readonly RefAdvance[] } = {}
   ): Promise<'created' | 'exists' | 'lost'> {
     const admissions = []
     const chains = []
-    for (const { ref, oid } of refs) {
-      const name = named(ref)
+    for (const create of refs) {
+      const name = named(create.ref)
       if (name.kind === 'admission')
-        admissions.push({ name, ref, bytes: await this.entryBytes(oid) })
-      else chains.push({ name, ref, oid })
+        admissions.push({ name, ref: create.ref, bytes: await this.entryBytes(create.oid) })
+      else chains.push({ name, ref: create.ref, oid: create.oid, ...this.endOf(name, create) })
     }
-    const advance = options.advance
-      ? { ...options.advance, name: named(options.advance.ref) }
-      : null
-    if (advance && advance.name.kind !== 'chain')
-      throw new StoreError(`${advance.ref} is not a chain`)
+    const advances = (options.advances ?? []).map(advance => {
+      const name = named(advance.ref)
+      if (name.kind !== 'chain') throw new StoreError(`${advance.ref} is not a chain`)
+      const { ended, key } = this.endOf(name, advance)
+      return { ...advance, name, ended, keyName: key }
+    })
     return this.write<'created' | 'exists' | 'lost'>({
       kind: 'create',
       admissions,
       chains,
-      advance
+      advances
     })
+  }
+
+  /** Whether a chain's new head ends it, and the key (its generation-1 admission) it ends. */
+  private endOf(name: LogicalName, end: ChainEnd): { ended: boolean; key: LogicalName | null } {
+    const ended = end.ended ?? false
+    return {
+      ended,
+      key: ended && end.key ? named(admissionRef(name.namespace, end.key)) : null
+    }
   }
 
   advanceRef(
@@ -567,22 +593,30 @@ export class IndexedStore implements Store {
       if (found) present++
       if (found?.head === c.oid) ours++
     }
-    const advance = intent.advance
-    const moved = advance ? await plan.locate(advance.name, advance.ref) : null
-    if (advance && moved?.head === advance.next) ours++
-    const all = intent.admissions.length + intent.chains.length + (advance ? 1 : 0)
+    const moved: Located[] = []
+    for (const advance of intent.advances) {
+      const found = await plan.locate(advance.name, advance.ref)
+      moved.push(found)
+      if (found?.head === advance.next) ours++
+    }
+    const all = intent.admissions.length + intent.chains.length + intent.advances.length
     if (unanswered && ours === all) return 'created'
     if (present > 0) return 'exists'
-    if (advance && moved?.head !== advance.expected) return 'lost'
+    if (intent.advances.some((advance, i) => moved[i]?.head !== advance.expected)) return 'lost'
     for (const a of intent.admissions) {
       await plan.put(a.name, a.bytes)
       // The key's newest generation is this one, which has not ended.
       await plan.putPath(a.name, endedPath(a.name.hash), null)
     }
-    for (const c of intent.chains)
-      await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: false })
-    if (advance)
-      await plan.place(advance.name, advance.ref, { head: advance.next, was: moved, ended: false })
+    for (const c of intent.chains) {
+      await plan.place(c.name, c.ref, { head: c.oid, was: null, ended: c.ended })
+      if (c.key) await plan.markEnded(c.key, c.ref, c.oid)
+    }
+    for (const [i, advance] of intent.advances.entries()) {
+      const was = moved[i] ?? null
+      await plan.place(advance.name, advance.ref, { head: advance.next, was, ended: advance.ended })
+      if (advance.keyName) await plan.markEnded(advance.keyName, advance.ref, advance.next)
+    }
     return null
   }
 
@@ -612,9 +646,11 @@ export class IndexedStore implements Store {
   ): Promise<void> {
     const names =
       intent.kind === 'create'
-        ? [...intent.admissions, ...intent.chains, ...(intent.advance ? [intent.advance] : [])].map(
-            x => x.name
-          )
+        ? [
+            ...[...intent.admissions, ...intent.chains, ...intent.advances].map(x => x.name),
+            ...intent.chains.flatMap(c => (c.key ? [c.key] : [])),
+            ...intent.advances.flatMap(a => (a.keyName ? [a.keyName] : []))
+          ]
         : intent.kind === 'advance'
           ? [intent.name, ...(intent.key ? [intent.key] : [])]
           : intent.names
@@ -971,7 +1007,9 @@ function appliedAnswer(intent: Intent): string {
 
 function describe(intent: Intent): string {
   if (intent.kind === 'create')
-    return [...intent.admissions, ...intent.chains].map(x => x.ref).join(' and ')
+    return [...intent.admissions, ...intent.chains, ...intent.advances]
+      .map(x => x.ref)
+      .join(' and ')
   return intent.kind === 'advance' ? intent.ref : `the idle chains of ${intent.names[0]?.namespace}`
 }
 

@@ -1,0 +1,209 @@
+/**
+ * src/core/observation.ts: what an observer records once a receiver's workflow run concluded
+ * (docs/design/lifecycle.md), by table, and that every record it asks for is a legal append.
+ */
+import { describe, expect, it } from '@jest/globals'
+import {
+  awaitedReceiver,
+  classifyReceiver,
+  coordinatorRecords,
+  observedAt,
+  receiverRecord,
+  receiverRunOf,
+  type ReceiverRun
+} from '../../src/core/observation.js'
+import type { LedgerRecord } from '../../src/core/record.js'
+import { reconstruct } from '../../src/core/reconstruct.js'
+import { checkAppend } from '../../src/core/transition.js'
+import { extend, legalChain, nextRecord, provider } from '../../testkit/fixtures.js'
+
+const CONFIRMED = {
+  receiver_key: 'v1/workflow_dispatch/1/agent.yml/run-0001/a1',
+  receiver_confirmed: 'true',
+  workflow_run_id: '77',
+  html_url: 'https://github.com/o/r/actions/runs/77'
+}
+
+/** A coordinator's run at observe_provider, its attempt 1 confirmed to workflow run 77. */
+function waiting(ids: Record<string, string> = CONFIRMED): LedgerRecord[] {
+  return legalChain(
+    'admitted',
+    { state: 'dispatched', provider: provider('not_submitted', {}) },
+    { state: 'dispatched', provider: provider('submitted', ids) }
+  )
+}
+
+const run = (patch: Partial<ReceiverRun> = {}): ReceiverRun => ({
+  id: '77',
+  status: 'completed',
+  conclusion: 'success',
+  html_url: 'https://github.com/o/r/actions/runs/77',
+  updated_at: '2026-12-04T05:00:00Z',
+  ...patch
+})
+
+/** The drafts appended to `chain` as the observer would: each must be a legal link. */
+function appended(chain: LedgerRecord[], drafts: ReturnType<typeof coordinatorRecords>) {
+  const out = [...chain]
+  for (const draft of drafts) {
+    const next = nextRecord(out.at(-1) as LedgerRecord, {
+      state: draft.state,
+      attempt: draft.fields.attempt ?? null,
+      failure: draft.fields.failure ?? null,
+      evidence: draft.fields.evidence ?? [],
+      decision: draft.fields.decision ?? null,
+      provider: null,
+      note: draft.fields.note ?? null,
+      trigger: 'provider_observation'
+    })
+    checkAppend(out.at(-1) as LedgerRecord, next)
+    out.push(next)
+  }
+  return reconstruct(out)
+}
+
+describe('classifyReceiver', () => {
+  it.each([
+    ['in_progress', null, 'working'],
+    ['queued', null, 'working'],
+    ['completed', null, 'working'],
+    ['in_progress', 'success', 'working'],
+    ['completed', 'success', 'succeeded'],
+    [null, 'success', 'succeeded'],
+    ['completed', 'failure', 'failed'],
+    ['completed', 'timed_out', 'failed'],
+    ['completed', 'startup_failure', 'failed'],
+    ['completed', 'cancelled', 'failed'],
+    ['completed', 'neutral', 'unclear'],
+    ['completed', 'skipped', 'unclear'],
+    ['completed', 'action_required', 'unclear'],
+    ['completed', 'stale', 'unclear']
+  ] as const)('status %s, conclusion %s → %s', (status, conclusion, kind) => {
+    expect(classifyReceiver({ status, conclusion }).kind).toBe(kind)
+  })
+})
+
+describe('awaitedReceiver', () => {
+  it('names the confirmed receiver of the current attempt', () => {
+    expect(awaitedReceiver(reconstruct(waiting()))).toEqual({
+      attempt: 1,
+      workflow_run_id: '77',
+      receiver_key: CONFIRMED.receiver_key,
+      html_url: CONFIRMED.html_url
+    })
+  })
+
+  it.each([
+    ['an unconfirmed candidate', { ...CONFIRMED, receiver_confirmed: 'false' }],
+    ['no workflow run id', { receiver_confirmed: 'true' }],
+    ['a workflow run id that is not one', { ...CONFIRMED, workflow_run_id: '07x' }]
+  ])('none for %s', (_what, ids) => {
+    expect(awaitedReceiver(reconstruct(waiting(ids)))).toBeNull()
+  })
+
+  it('none before the attempt was accepted, or after the run moved on', () => {
+    const intent = legalChain('admitted', {
+      state: 'dispatched',
+      provider: provider('not_submitted', {})
+    })
+    expect(awaitedReceiver(reconstruct(intent))).toBeNull()
+    expect(awaitedReceiver(reconstruct(extend(waiting(), 'cancelled')))).toBeNull()
+  })
+})
+
+describe('coordinatorRecords', () => {
+  it('success: candidate_observed then decided by policy:on-success, which ends the run', () => {
+    const drafts = coordinatorRecords(reconstruct(waiting()), run(), { onSuccess: 'decide' })
+    expect(drafts.map(d => d.state)).toEqual(['candidate_observed', 'decided'])
+    expect(drafts[0]?.fields.evidence?.[0]).toMatchObject({
+      kind: 'workflow_run:success',
+      uri: 'https://github.com/o/r/actions/runs/77'
+    })
+    expect(drafts[1]?.fields.decision).toEqual({ outcome: 'approved', by: 'policy:on-success' })
+    const state = appended(waiting(), drafts)
+    expect(state.state).toBe('decided')
+    expect(state.terminal).toBe(true)
+  })
+
+  it('success with on-success verify: candidate_observed only (the verification route)', () => {
+    const drafts = coordinatorRecords(reconstruct(waiting()), run(), { onSuccess: 'verify' })
+    expect(drafts.map(d => d.state)).toEqual(['candidate_observed'])
+    expect(appended(waiting(), drafts).state).toBe('candidate_observed')
+  })
+
+  it.each([
+    ['failure', 'provider'],
+    ['timed_out', 'timeout'],
+    ['startup_failure', 'provider'],
+    ['cancelled', 'cancelled']
+  ] as const)('%s: attempt_failed receiver_%s, retryable, for the attempt', (c, classification) => {
+    const drafts = coordinatorRecords(reconstruct(waiting()), run({ conclusion: c }), {
+      onSuccess: 'decide'
+    })
+    expect(drafts).toHaveLength(1)
+    expect(drafts[0]?.state).toBe('attempt_failed')
+    expect(drafts[0]?.fields.failure).toEqual({
+      code: `receiver_${c}`,
+      classification,
+      retryable: true
+    })
+    const state = appended(waiting(), drafts)
+    expect(state.state).toBe('attempt_failed')
+    expect(state.last_failure?.retryable).toBe(true)
+  })
+
+  it.each([
+    ['still working', run({ status: 'in_progress', conclusion: null })],
+    ['an unclear conclusion', run({ conclusion: 'neutral' })],
+    ['another workflow run', run({ id: '78' })]
+  ])('nothing for %s', (_what, seen) => {
+    expect(coordinatorRecords(reconstruct(waiting()), seen, { onSuccess: 'decide' })).toEqual([])
+  })
+
+  it('nothing once another observer wrote (the run is past observe_provider)', () => {
+    const drafts = coordinatorRecords(reconstruct(waiting()), run(), { onSuccess: 'decide' })
+    const after = appended(waiting(), drafts)
+    expect(coordinatorRecords(after, run(), { onSuccess: 'decide' })).toEqual([])
+  })
+})
+
+describe('receiverRecord', () => {
+  it.each([
+    ['success', 'approved'],
+    ['failure', 'rejected'],
+    ['neutral', 'rejected']
+  ] as const)('%s ends the receiver’s own run %s, by policy', (conclusion, outcome) => {
+    const draft = receiverRecord(reconstruct(legalChain('admitted')), run({ conclusion }))
+    expect(draft?.state).toBe('decided')
+    expect(draft?.fields.decision).toEqual({ outcome, by: 'policy:receiver-conclusion' })
+  })
+
+  it('nothing while it works, or when its run is not at admitted', () => {
+    const admitted = reconstruct(legalChain('admitted'))
+    expect(receiverRecord(admitted, run({ status: 'in_progress', conclusion: null }))).toBeNull()
+    expect(receiverRecord(reconstruct(legalChain('admitted', 'cancelled')), run())).toBeNull()
+  })
+})
+
+describe('reading GitHub’s answer', () => {
+  it('a workflow run body, or null for anything that is not one', () => {
+    expect(receiverRunOf({ id: 77, status: 'completed', conclusion: 'failure' }, 'u')).toEqual({
+      id: '77',
+      status: 'completed',
+      conclusion: 'failure',
+      html_url: 'u',
+      updated_at: null
+    })
+    expect(receiverRunOf({ id: '77' }, 'u')).toBeNull()
+    expect(receiverRunOf(null, 'u')).toBeNull()
+  })
+
+  it('dates an observation by the run’s end, never by a time outside 2000–9999', () => {
+    expect(observedAt({ updated_at: '2026-12-04T05:00:00Z' })?.toISOString()).toBe(
+      '2026-12-04T05:00:00.000Z'
+    )
+    expect(observedAt({ updated_at: '1970-01-01T00:00:00Z' })).toBeNull()
+    expect(observedAt({ updated_at: 'soon' })).toBeNull()
+    expect(observedAt({ updated_at: null })).toBeNull()
+  })
+})
