@@ -447,6 +447,7 @@ function relabeled(event: Record<string, unknown>): Record<string, unknown> {
 
 async function observerHappyPath(): Promise<void> {
   const q = await quickStart()
+  const pushesBefore = origin.server.counts().pushes
   await q.deliver()
   const [receiver] = await q.receivers()
   // This scenario's runs (the origin is shared): the coordinator's, the receiver's own, and the
@@ -465,6 +466,8 @@ async function observerHappyPath(): Promise<void> {
   )
   observer = await observeReceiver(receiver as WorkflowRun)
   expect(observer.conclusion).toBe('success')
+  // The quick start with its observer: coordinator (2), receiver (1), observer (1).
+  expect(origin.server.counts().pushes - pushesBefore).toBeLessThanOrEqual(4)
   const { records, state } = await q.ledger()
   expect(records.slice(-2).map(r => [r.state, r.decision?.by ?? null])).toEqual([
     ['candidate_observed', null],
@@ -629,5 +632,165 @@ describe('the quick start killed between its steps, then recover.yml', () => {
     expect(runs).toHaveLength(1)
     expect(await q.working()).toHaveLength(0)
     await expect(q.ledger()).rejects.toThrow(/is not admitted/)
+  })
+})
+
+/** The receiver of agent.yml, failing after its work started (the job fails). */
+const failingReceiver = (): string =>
+  (text['agent.yml'] as string).replace(
+    'run: ./run-agent --issue "$ISSUE"',
+    'run: ./run-agent --issue "$ISSUE" && exit 1'
+  )
+
+describe('a run ends when its receiver does (agent-ended.yml), and a relabel runs the work again', () => {
+  it('a failed receiver: attempt_failed, retryable; the label again sends attempt 2 once', async () => {
+    const q = await quickStart({ receiver: failingReceiver() })
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    expect(receiver!.conclusion).toBe('failure')
+    await observeReceiver(receiver as WorkflowRun)
+    const failed = await q.ledger()
+    expect(failed.state.state).toBe('attempt_failed')
+    expect(failed.state.last_failure).toMatchObject({ code: 'receiver_failure', retryable: true })
+    expect(failed.plan.action).toBe('retry_attempt')
+    // A redelivery of the first event (its earlier time) is a duplicate of the failed run.
+    expect((await q.deliver()).jobs.dispatch!.steps[1]!.outputs.sent).toBe('false')
+    const again = relabeled(q.event)
+    const retry = await Promise.all([q.deliver({ event: again }), q.deliver({ event: again })])
+    expect(retry.map(r => r.jobs.dispatch!.steps[1]!.outputs.sent).sort()).toEqual([
+      'false',
+      'true'
+    ])
+    const { state } = await q.ledger()
+    expect(state.current_attempt).toBe(2)
+    expect(await q.dispatches()).toHaveLength(2)
+  })
+
+  it('the label again while the receiver still works: nothing sent, the step names the working run', async () => {
+    const q = await quickStart()
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    // GitHub still shows it in progress (the local run finished; GitHub's record says otherwise).
+    await origin.api!.setRun(receiver!.runId, { status: 'in_progress', conclusion: null })
+    const again = await q.deliver({ event: relabeled(q.event) })
+    const step = again.jobs.dispatch!.steps[1]!
+    expect(step.outputs.sent).toBe('false')
+    expect(step.outputs.recovery_reason ?? step.stdout).toContain(
+      `/actions/runs/${receiver!.runId}`
+    )
+    expect(await q.dispatches()).toHaveLength(1)
+  })
+
+  it('no observer ran: the relabel looks the receiver up itself (one GET) and opens generation 2', async () => {
+    const q = await quickStart()
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    await completed(origin, receiver as WorkflowRun, { name: 'agent' })
+    const gets =
+      (await origin.api!.counts())['GET /repos/{owner}/{repo}/actions/runs/{run_id}'] ?? 0
+    const second = await q.deliver({ event: relabeled(q.event) })
+    expect(second.jobs.dispatch!.steps[1]!.outputs).toMatchObject({ generation: '2', sent: 'true' })
+    const after =
+      (await origin.api!.counts())['GET /repos/{owner}/{repo}/actions/runs/{run_id}'] ?? 0
+    expect(after - gets).toBe(1)
+  })
+
+  it('negative control: the look-up unanswered and no observer, the relabel is held as a duplicate', async () => {
+    const q = await quickStart()
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    await completed(origin, receiver as WorkflowRun, { name: 'agent' })
+    await origin.api!.fault('getRun', { kind: 'error', status: 500 })
+    const second = await q.deliver({ event: relabeled(q.event) })
+    expect(second.jobs.dispatch!.steps[1]!.outputs.sent).toBe('false')
+    expect(await q.dispatches()).toHaveLength(1)
+  })
+
+  it.each([
+    ['never', 'false'],
+    ['after-cancelled', 'false'],
+    ['after-terminal', 'true']
+  ])('one-step dispatch with reuse %s after a successful end: sent %s', async (reuse, sent) => {
+    const published = text['issue-labeled.yml'] as string
+    const withReuse = published.replace(
+      '          driver: workflow\n',
+      `          driver: workflow\n          reuse: ${reuse}\n`
+    )
+    expect(withReuse).not.toBe(published)
+    const s = await scenario(origin, {
+      file: example('issue-labeled.yml'),
+      content: withReuse,
+      labeled
+    })
+    const started = new Set<number>()
+    await s.deliver()
+    const [receiver] = await runDispatchedReceivers(origin, {
+      file: example('agent.yml'),
+      content: text['agent.yml'],
+      started,
+      mine: inputs => inputs.issue === String(s.number),
+      machineEnv: s.machineEnv
+    })
+    await observeReceiver(receiver as WorkflowRun)
+    expect((await s.ledger()).state.state).toBe('decided')
+    const again = await s.deliver({ event: relabeled(s.event) })
+    expect(again.jobs.dispatch!.steps[1]!.outputs.sent).toBe(sent)
+  })
+})
+
+describe('scan with observe: true, a sweep of many runs', () => {
+  const SWEEP = `name: sweep
+on: workflow_dispatch
+permissions:
+  contents: write
+  actions: read
+jobs:
+  sweep:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v5
+      - id: scan
+        uses: ./scan
+        with:
+          observe: true
+`
+  const sweep = () =>
+    runWorkflow({
+      file: example('issue-labeled.yml'),
+      content: SWEEP,
+      eventName: 'workflow_dispatch',
+      event: {
+        inputs: {},
+        ref: 'refs/heads/main',
+        repository: labeled.repository,
+        sender: labeled.sender,
+        workflow: '.github/workflows/sweep.yml'
+      },
+      origin,
+      runId: newRunId()
+    })
+
+  it('20 runs waiting, 10 concluded: one push records all 10, a second sweep pushes nothing', async () => {
+    const runs = []
+    for (let i = 0; i < 20; i++) {
+      const q = await quickStart()
+      await q.deliver()
+      const [receiver] = await q.receivers()
+      runs.push({ q, receiver: receiver as WorkflowRun })
+    }
+    // GitHub: the first 10 concluded, the others still run.
+    for (const [i, { receiver }] of runs.entries())
+      if (i < 10) await completed(origin, receiver, { name: 'agent' })
+      else await origin.api!.setRun(receiver.runId, { status: 'in_progress', conclusion: null })
+    const before = origin.server.counts().pushes
+    const first = await sweep()
+    expect(first.conclusion).toBe('success')
+    expect(origin.server.counts().pushes - before).toBe(1)
+    const states = await Promise.all(runs.map(async r => (await r.q.ledger()).state.state))
+    expect(states.slice(0, 10)).toEqual(Array(10).fill('decided'))
+    expect(states.slice(10)).toEqual(Array(10).fill('dispatched'))
+    const between = origin.server.counts().pushes
+    await sweep()
+    expect(origin.server.counts().pushes - between).toBe(0)
   })
 })
