@@ -2,6 +2,31 @@ export const id = 116;
 export const ids = [116];
 export const modules = {
 
+/***/ 4056:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ failpoint)
+/* harmony export */ });
+/**
+ * Where a test stops the action with a real SIGKILL, to prove every crash is recoverable
+ * (docs/development.md#tests): DISPATCH_LEDGER_TEST_KILL_AT names one boundary of the command's
+ * own (dispatch's before-intent … after-outcome, an observer's after-observation-read). Unset in
+ * every real workflow, so it does nothing there.
+ */
+function failpoint(env) {
+    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
+    if (!at)
+        return undefined;
+    return boundary => {
+        if (boundary === at)
+            process.kill(process.pid, 'SIGKILL');
+    };
+}
+
+
+/***/ }),
+
 /***/ 7116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -320,6 +345,7 @@ async function observeReceiver(options, deps, wr, sightings) {
         advances: async (refresh) => {
             const plan = await (0,observe/* planObservations */.HD)(deps.store, sightings, { ...observation, refresh });
             observed = plan.observed;
+            options.onBoundary?.('after-observation-read');
             return plan.advances;
         }
     }, deps);
@@ -366,9 +392,12 @@ function closeRecord(options, { clock }, chain, note) {
     return next.record;
 }
 
+// EXTERNAL MODULE: ./src/action/failpoint.ts
+var failpoint = __webpack_require__(4056);
 // EXTERNAL MODULE: ./src/action/report.ts
 var report = __webpack_require__(1658);
 ;// CONCATENATED MODULE: ./src/action/recoverStep.ts
+
 
 
 /**
@@ -384,7 +413,8 @@ async function recoverStep(inputs, context) {
         run_id: inputs.runId || undefined,
         writer: context.writer,
         maxAttempts: Number(inputs.maxAttempts),
-        onSuccess: inputs.onSuccess
+        onSuccess: inputs.onSuccess,
+        onBoundary: (0,failpoint/* failpoint */.Z)(context.env)
     }, context);
     const wr = result.workflow_run;
     return {
@@ -571,6 +601,7 @@ async function recordObservations(store, sightings, options) {
         const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
         if (plan.advances.length === 0)
             return [];
+        options.onBoundary?.('after-observation-read');
         if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
             return plan.observed;
         if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)

@@ -2,6 +2,31 @@ export const id = 371;
 export const ids = [371];
 export const modules = {
 
+/***/ 4056:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ failpoint)
+/* harmony export */ });
+/**
+ * Where a test stops the action with a real SIGKILL, to prove every crash is recoverable
+ * (docs/development.md#tests): DISPATCH_LEDGER_TEST_KILL_AT names one boundary of the command's
+ * own (dispatch's before-intent … after-outcome, an observer's after-observation-read). Unset in
+ * every real workflow, so it does nothing there.
+ */
+function failpoint(env) {
+    const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
+    if (!at)
+        return undefined;
+    return boundary => {
+        if (boundary === at)
+            process.kill(process.pid, 'SIGKILL');
+    };
+}
+
+
+/***/ }),
+
 /***/ 5371:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,7 +36,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
 /* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
+/* harmony import */ var _failpoint_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4056);
 /* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(301);
+
 
 
 
@@ -27,7 +54,8 @@ async function scanStep(inputs, context) {
         observe: inputs.observe === 'true',
         onSuccess: inputs.onSuccess,
         writer: context.writer,
-        actor: null
+        actor: null,
+        onBoundary: (0,_failpoint_js__WEBPACK_IMPORTED_MODULE_3__/* .failpoint */ .Z)(context.env)
     }, context);
     const scanned = sweep.runs;
     for (const line of sweep.unknown)
@@ -276,6 +304,7 @@ async function recordObservations(store, sightings, options) {
         const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
         if (plan.advances.length === 0)
             return [];
+        options.onBoundary?.('after-observation-read');
         if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
             return plan.observed;
         if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)

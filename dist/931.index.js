@@ -965,6 +965,8 @@ class RunLedger {
     }
 }
 
+// EXTERNAL MODULE: ./src/action/failpoint.ts
+var failpoint = __webpack_require__(4056);
 // EXTERNAL MODULE: ./src/action/inputs.ts
 var action_inputs = __webpack_require__(1729);
 // EXTERNAL MODULE: ./src/commands/reporting.ts + 1 modules
@@ -976,6 +978,7 @@ var report = __webpack_require__(1658);
 // EXTERNAL MODULE: ./src/action/runReport.ts
 var runReport = __webpack_require__(585);
 ;// CONCATENATED MODULE: ./src/action/dispatchStep.ts
+
 
 
 
@@ -1003,7 +1006,7 @@ async function dispatchStep(inputs, context) {
             cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
             env
         },
-        onBoundary: failpoint(env),
+        onBoundary: (0,failpoint/* failpoint */.Z)(env),
         request: (0,action_inputs/* jsonInput */.$1)(inputs.request, 'request'),
         reuse: inputs.reuse,
         onSuccess: inputs.onSuccess
@@ -1078,6 +1081,22 @@ function dispatchStep_report(result, store, namespace) {
  * A fault-injection point for the crash tests: DISPATCH_LEDGER_TEST_KILL_AT names a step
  * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
  * real use; it can only stop this step's own process.
+ */
+
+
+/***/ }),
+
+/***/ 4056:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ failpoint)
+/* harmony export */ });
+/**
+ * Where a test stops the action with a real SIGKILL, to prove every crash is recoverable
+ * (docs/development.md#tests): DISPATCH_LEDGER_TEST_KILL_AT names one boundary of the command's
+ * own (dispatch's before-intent … after-outcome, an observer's after-observation-read). Unset in
+ * every real workflow, so it does nothing there.
  */
 function failpoint(env) {
     const at = env.DISPATCH_LEDGER_TEST_KILL_AT;
@@ -1373,6 +1392,7 @@ async function recordObservations(store, sightings, options) {
         const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
         if (plan.advances.length === 0)
             return [];
+        options.onBoundary?.('after-observation-read');
         if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
             return plan.observed;
         if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)

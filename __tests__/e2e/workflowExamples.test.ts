@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readdir, readFile } from 'node:fs/promises'
 import { PROJECT_ROOT } from '../../scripts/runner.js'
 import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
-import { runWorkflow, type WorkflowRun } from '../../scripts/workflow/run.js'
+import {
+  runWorkflow,
+  type WorkflowRun,
+  type WorkflowRunOptions
+} from '../../scripts/workflow/run.js'
 import { join } from 'node:path'
 import {
   acceptedReruns,
@@ -414,7 +418,10 @@ async function ledgerOperateHappyPath(): Promise<void> {
 }
 
 /** The receiver's run completed: GitHub's workflow_run event for it, and agent-ended.yml on it. */
-async function observeReceiver(receiver: WorkflowRun): Promise<WorkflowRun> {
+async function observeReceiver(
+  receiver: WorkflowRun,
+  extra: Partial<WorkflowRunOptions> = {}
+): Promise<WorkflowRun> {
   const event = await completed(origin, receiver, {
     name: 'agent',
     repository: labeled.repository,
@@ -426,7 +433,8 @@ async function observeReceiver(receiver: WorkflowRun): Promise<WorkflowRun> {
     eventName: 'workflow_run',
     event,
     origin,
-    runId: newRunId()
+    runId: newRunId(),
+    ...extra
   })
 }
 
@@ -738,8 +746,11 @@ describe('a run ends when its receiver does (agent-ended.yml), and a relabel run
   })
 })
 
-describe('scan with observe: true, a sweep of many runs', () => {
-  const SWEEP = `name: sweep
+/** The records of each state in a run's ledger. */
+const tally = (records: ReadonlyArray<{ state: string }>): Record<string, number> =>
+  records.reduce<Record<string, number>>((n, r) => ({ ...n, [r.state]: (n[r.state] ?? 0) + 1 }), {})
+
+const SWEEP = `name: sweep
 on: workflow_dispatch
 permissions:
   contents: write
@@ -754,22 +765,25 @@ jobs:
         with:
           observe: true
 `
-  const sweep = () =>
-    runWorkflow({
-      file: example('issue-labeled.yml'),
-      content: SWEEP,
-      eventName: 'workflow_dispatch',
-      event: {
-        inputs: {},
-        ref: 'refs/heads/main',
-        repository: labeled.repository,
-        sender: labeled.sender,
-        workflow: '.github/workflows/sweep.yml'
-      },
-      origin,
-      runId: newRunId()
-    })
+/** A scheduled sweep (scan with observe: true) as its own workflow run. */
+const sweepOnce = () =>
+  runWorkflow({
+    file: example('issue-labeled.yml'),
+    content: SWEEP,
+    eventName: 'workflow_dispatch',
+    event: {
+      inputs: {},
+      ref: 'refs/heads/main',
+      repository: labeled.repository,
+      sender: labeled.sender,
+      workflow: '.github/workflows/sweep.yml'
+    },
+    origin,
+    runId: newRunId()
+  })
 
+describe('scan with observe: true, a sweep of many runs', () => {
+  const sweep = sweepOnce
   it('20 runs waiting, 10 concluded: one push records all 10, a second sweep pushes nothing', async () => {
     const runs = []
     for (let i = 0; i < 20; i++) {
@@ -792,5 +806,55 @@ jobs:
     const between = origin.server.counts().pushes
     await sweep()
     expect(origin.server.counts().pushes - between).toBe(0)
+  })
+})
+
+describe('observers racing, and an observer killed between its read and its push', () => {
+  it('the workflow_run delivery and the sweep, twice each, at once: one set of records', async () => {
+    const q = await quickStart()
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    await completed(origin, receiver as WorkflowRun, { name: 'agent' })
+    const event = await completed(origin, receiver as WorkflowRun, {
+      name: 'agent',
+      repository: labeled.repository,
+      sender: labeled.sender
+    })
+    const delivery = () =>
+      runWorkflow({
+        file: example('agent-ended.yml'),
+        content: text['agent-ended.yml'],
+        eventName: 'workflow_run',
+        event,
+        origin,
+        runId: newRunId()
+      })
+    const runs = await Promise.all([delivery(), sweepOnce(), delivery(), sweepOnce()])
+    expect(runs.map(r => r.conclusion)).toEqual(['success', 'success', 'success', 'success'])
+    const { records, state } = await q.ledger()
+    expect(state.state).toBe('decided')
+    expect(tally(records)).toMatchObject({ candidate_observed: 1, decided: 1 })
+    const receiverKey = receiver!.jobs.work!.steps[1]!.outputs.dispatch_key as string
+    expect(tally((await ledgerOf(origin, receiverKey)).records)).toEqual({
+      admitted: 1,
+      decided: 1
+    })
+  })
+
+  it('SIGKILL after the observer read and decided, before its push: the next one writes it once', async () => {
+    const q = await quickStart({ receiver: failingReceiver() })
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    const killed = await observeReceiver(receiver as WorkflowRun, {
+      machineEnv: { DISPATCH_LEDGER_TEST_KILL_AT: 'after-observation-read' }
+    })
+    expect(killed.conclusion).toBe('failure')
+    expect((await q.ledger()).state.state).toBe('dispatched')
+    // GitHub delivers the event again (or the observer is re-run): written once, now.
+    await observeReceiver(receiver as WorkflowRun)
+    await observeReceiver(receiver as WorkflowRun)
+    const { records, state } = await q.ledger()
+    expect(state.state).toBe('attempt_failed')
+    expect(tally(records).attempt_failed).toBe(1)
   })
 })

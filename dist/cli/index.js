@@ -13977,6 +13977,7 @@ async function observe_recordObservations(store, sightings, options) {
         const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 });
         if (plan.advances.length === 0)
             return [];
+        options.onBoundary?.('after-observation-read');
         if ((await store.createRefs([], { advances: plan.advances })) !== 'lost')
             return plan.observed;
         if (tries >= WRITE_TRIES)

@@ -1,5 +1,6 @@
 import { dispatch, type DispatchBoundary, type DispatchResult } from '../commands/dispatch.js'
 import type { StepContext } from './context.js'
+import { failpoint } from './failpoint.js'
 import { jsonInput, type Inputs } from './inputs.js'
 import { admissionRef } from '../commands/reporting.js'
 import { ledgerMarkdown } from './ledgerSummary.js'
@@ -28,7 +29,7 @@ export async function dispatchStep(inputs: Inputs, context: StepContext): Promis
         cwd: inputs.repositoryPath || env.GITHUB_WORKSPACE || process.cwd(),
         env
       },
-      onBoundary: failpoint(env),
+      onBoundary: failpoint<DispatchBoundary>(env),
       request: jsonInput(inputs.request, 'request'),
       reuse: inputs.reuse,
       onSuccess: inputs.onSuccess
@@ -109,10 +110,3 @@ function report(result: DispatchResult, store: string, namespace: string): StepR
  * boundary at which the process kills itself with SIGKILL, as a lost runner would. Unset in
  * real use; it can only stop this step's own process.
  */
-function failpoint(env: NodeJS.ProcessEnv): ((boundary: DispatchBoundary) => void) | undefined {
-  const at = env.DISPATCH_LEDGER_TEST_KILL_AT
-  if (!at) return undefined
-  return boundary => {
-    if (boundary === at) process.kill(process.pid, 'SIGKILL')
-  }
-}

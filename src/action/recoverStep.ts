@@ -1,4 +1,6 @@
 import { recover } from '../commands/recover.js'
+import type { ObservationBoundary } from '../commands/observe.js'
+import { failpoint } from './failpoint.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
 import { flag, type StepReport } from './report.js'
@@ -17,7 +19,8 @@ export async function recoverStep(inputs: Inputs, context: StepContext): Promise
       run_id: inputs.runId || undefined,
       writer: context.writer,
       maxAttempts: Number(inputs.maxAttempts),
-      onSuccess: inputs.onSuccess
+      onSuccess: inputs.onSuccess,
+      onBoundary: failpoint<ObservationBoundary>(context.env)
     },
     context
   )

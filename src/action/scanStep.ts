@@ -1,5 +1,7 @@
 import * as core from '@actions/core'
 import { sweepRuns } from '../commands/scan.js'
+import type { ObservationBoundary } from '../commands/observe.js'
+import { failpoint } from './failpoint.js'
 import { age, inertText, secondsSince, workflowRunUrl } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
@@ -18,7 +20,8 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
       observe: inputs.observe === 'true',
       onSuccess: inputs.onSuccess,
       writer: context.writer,
-      actor: null
+      actor: null,
+      onBoundary: failpoint<ObservationBoundary>(context.env)
     },
     context
   )

@@ -41,8 +41,12 @@ export interface Sighting {
   readonly receiver_ref?: string
 }
 
+/** Where a test may kill an observer: its records decided and written as objects, not pushed. */
+export type ObservationBoundary = 'after-observation-read'
+
 export interface ObservationOptions {
   readonly namespace: string
+  readonly onBoundary?: (boundary: ObservationBoundary) => void
   readonly onSuccess: OnSuccess
   /** Who writes (the observer's workflow run), and the actor of the event it runs on. */
   readonly writer: Writer | null
@@ -199,6 +203,7 @@ export async function recordObservations(
   for (let tries = 1; ; tries++) {
     const plan = await planObservations(store, sightings, { ...options, refresh: tries > 1 })
     if (plan.advances.length === 0) return []
+    options.onBoundary?.('after-observation-read')
     if ((await store.createRefs([], { advances: plan.advances })) !== 'lost') return plan.observed
     if (tries >= WRITE_TRIES)
       throw new LostRace(

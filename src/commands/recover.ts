@@ -23,7 +23,12 @@ import type { CommandDeps } from './deps.js'
 import type { WorkflowEvent } from './dispatchTarget.js'
 import { appendRecord } from './record.js'
 import { scanRuns, type ScannedRun } from './scan.js'
-import { planObservations, type ObservedRun, type Sighting } from './observe.js'
+import {
+  planObservations,
+  type ObservationBoundary,
+  type ObservedRun,
+  type Sighting
+} from './observe.js'
 import {
   awaitedReceiver,
   receiverRunOf,
@@ -54,6 +59,7 @@ export interface RecoverOptions {
   readonly maxAttempts: number
   /** What a successful receiver records on its coordinator's run (docs/design/lifecycle.md). */
   readonly onSuccess?: OnSuccess
+  readonly onBoundary?: (boundary: ObservationBoundary) => void
 }
 
 /** What recover calls on the gateway: it re-runs the coordinator's failed jobs. */
@@ -326,6 +332,7 @@ async function observeReceiver(
       advances: async refresh => {
         const plan = await planObservations(deps.store, sightings, { ...observation, refresh })
         observed = plan.observed
+        options.onBoundary?.('after-observation-read')
         return plan.advances
       }
     },
