@@ -24,6 +24,7 @@ import { b9 } from './b9UnrelatedPush.ts'
 import { b9l } from './b9LedgerRepository.ts'
 import { b10 } from './b10QuickStart.ts'
 import { b11 } from './b11CliStatus.ts'
+import { b12 } from './b12RunEnds.ts'
 import type { Context, Part, PartResult } from './lib/part.ts'
 import { cleanup, RESULTS } from './lib/proc.ts'
 import { table } from './lib/stats.ts'
@@ -70,6 +71,7 @@ const plan: Array<[string, Part]> = [
   ['B9L', b9l],
   ['B10', b10],
   ['B11', b11],
+  ['B12', b12],
   ['B1', b1] // again, last: the noise within one run
 ]
 /** Too slow for every run (B10: 300 quick-start workflow runs per pass, tens of minutes). */
