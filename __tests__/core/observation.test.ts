@@ -136,21 +136,24 @@ describe('coordinatorRecords', () => {
     ['timed_out', 'timeout'],
     ['startup_failure', 'provider'],
     ['cancelled', 'cancelled']
-  ] as const)('%s: attempt_failed receiver_%s, retryable, for the attempt', (c, classification) => {
-    const drafts = coordinatorRecords(reconstruct(waiting()), run({ conclusion: c }), {
-      onSuccess: 'decide'
-    })
-    expect(drafts).toHaveLength(1)
-    expect(drafts[0]?.state).toBe('attempt_failed')
-    expect(drafts[0]?.fields.failure).toEqual({
-      code: `receiver_${c}`,
-      classification,
-      retryable: true
-    })
-    const state = appended(waiting(), drafts)
-    expect(state.state).toBe('attempt_failed')
-    expect(state.last_failure?.retryable).toBe(true)
-  })
+  ] as const)(
+    '%s: attempt_failed, retryable, classified %s, for the attempt',
+    (c, classification) => {
+      const drafts = coordinatorRecords(reconstruct(waiting()), run({ conclusion: c }), {
+        onSuccess: 'decide'
+      })
+      expect(drafts).toHaveLength(1)
+      expect(drafts[0]?.state).toBe('attempt_failed')
+      expect(drafts[0]?.fields.failure).toEqual({
+        code: `receiver_${c}`,
+        classification,
+        retryable: true
+      })
+      const state = appended(waiting(), drafts)
+      expect(state.state).toBe('attempt_failed')
+      expect(state.last_failure?.retryable).toBe(true)
+    }
+  )
 
   it.each([
     ['still working', run({ status: 'in_progress', conclusion: null })],
