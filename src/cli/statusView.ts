@@ -1,6 +1,7 @@
 /** `dispatch-ledger status`: scan's view of every run, as a table or as JSON. */
 import { scanRuns, type ScannedRun } from '../commands/scan.js'
 import { workflowRunUrl } from '../core/writer.js'
+import { awaitedReceiver } from '../core/observation.js'
 import { age, count, secondsSince, table, terminalText, type Cell, type Colour } from './format.js'
 import type { CliContext, Exit } from './main.js'
 
@@ -74,7 +75,10 @@ export function statusRow(run: ScannedRun, now: Date, serverUrl: string | undefi
     recovery_reason: plan?.reason ?? null,
     authority_required: plan?.authority_required ?? null,
     blind_resubmission_forbidden: plan?.blind_resubmission_forbidden ?? null,
-    workflow_run_url: workflowRunUrl(serverUrl, run.writer),
+    // A run waiting on its receiver shows the run that works (docs/design/lifecycle.md).
+    workflow_run_url:
+      (plan?.action === 'observe_provider' ? awaitedReceiver(state)?.html_url : null) ??
+      workflowRunUrl(serverUrl, run.writer),
     orphan: 'orphan' in run ? run.orphan : null,
     error: null
   }
