@@ -173,7 +173,9 @@ async function recover(options, deps) {
         throw new errors/* InvalidInput */.o9('command: recover runs on the workflow_run event (types: [completed]) of the coordinator ' +
             `workflow, not on ${JSON.stringify(options.event.name)}.`);
     const wr = workflowRunFacts(options.event.payload);
-    const finished = await finishedReceiver(options, deps, wr);
+    // One scan serves both: a receiver's delivery is recorded, a coordinator's may be re-run.
+    const scanned = await (0,scan/* scanRuns */.sQ)({ namespace: options.namespace }, deps);
+    const finished = finishedReceiver(scanned, wr);
     if (finished)
         return observeReceiver(options, deps, wr, finished);
     const admitted = await (0,admit/* admitCommand */.Py)({
@@ -193,7 +195,7 @@ async function recover(options, deps) {
     const head = chain?.[chain.length - 1]?.value;
     if (!result || !chain || head?.state !== 'admitted')
         return duplicateDelivery(base);
-    const open = await openRunsOf(options, deps, wr.id);
+    const open = openRunsOf(scanned, wr.id);
     const decision = decideRecover({
         conclusion: wr.conclusion,
         run_attempt: wr.run_attempt,
@@ -234,13 +236,13 @@ function duplicateDelivery(base) {
     };
 }
 /** The coordinator's runs that are not over; an orphan has no plan, so a re-run could not act on it. */
-async function openRunsOf(options, deps, coordinator) {
-    return (await (0,scan/* scanRuns */.sQ)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned &&
-        !scanned.state.terminal &&
-        admittedBy(String(coordinator), scanned.state.run_id) &&
+function openRunsOf(scanned, coordinator) {
+    return scanned.flatMap(run => 'plan' in run &&
+        !run.state.terminal &&
+        admittedBy(String(coordinator), run.state.run_id) &&
         // A receiver's own run is never re-run: its conclusion is recorded (observeReceiver).
-        !(0,receiver/* isReceiverKey */.hX)(scanned.state.dispatch_key)
-        ? [scanned]
+        !(0,receiver/* isReceiverKey */.hX)(run.state.dispatch_key)
+        ? [run]
         : []);
 }
 /** Asks GitHub once to re-run the coordinator's failed jobs, and says what it answered. */
@@ -299,26 +301,26 @@ async function recover_close(options, { store, clock }, { ledger_ref, chain }, n
     }, chain);
 }
 /**
- * The runs a finished receiver's workflow_run concerns (docs/design/lifecycle.md#recover): the
- * coordinators' runs whose current attempt names this workflow run as the receiver that works,
- * and the receiver's own run (admitted by this workflow run under a receiver key). null when
- * there is none: then the delivery is a coordinator's, handled as before.
+ * The runs a finished receiver's workflow_run concerns (docs/design/lifecycle.md#who-observes):
+ * the coordinators' runs whose current attempt names this workflow run as the receiver that
+ * works, and the receiver's own run (admitted by this workflow run under a receiver key). null
+ * when this workflow run is no receiver: then the delivery is a coordinator's, handled as
+ * before. A receiver whose runs were all recorded already (by the sweep, or the next event) is
+ * still a receiver: its delivery writes its admission and close, and nothing more.
  */
-async function finishedReceiver(options, deps, wr) {
+function finishedReceiver(scanned, wr) {
     if (wr.run === null || wr.conclusion === null)
         return null;
     const run = wr.run;
     const id = String(wr.id);
-    const runs = (await (0,scan/* scanRuns */.sQ)({ namespace: options.namespace }, deps)).flatMap(scanned => 'plan' in scanned && !scanned.state.terminal ? [scanned] : []);
-    const coordinators = runs.filter(r => (0,observation/* awaitedReceiver */.fD)(r.state)?.workflow_run_id === id);
-    const own = runs.filter(r => r.state.state === 'admitted' &&
-        admittedBy(id, r.state.run_id) &&
-        (0,receiver/* isReceiverKey */.hX)(r.state.dispatch_key));
+    const planned = scanned.flatMap(r => ('plan' in r ? [r] : []));
+    const own = planned.filter(r => admittedBy(id, r.state.run_id) && (0,receiver/* isReceiverKey */.hX)(r.state.dispatch_key));
+    const coordinators = planned.filter(r => !r.state.terminal && (0,observation/* awaitedReceiver */.fD)(r.state)?.workflow_run_id === id);
     if (coordinators.length === 0 && own.length === 0)
         return null;
     return [
         ...coordinators.map(c => ({ run, coordinator_ref: c.ledger_ref })),
-        ...own.map(r => ({ run, receiver_ref: r.ledger_ref }))
+        ...own.filter(r => !r.state.terminal).map(r => ({ run, receiver_ref: r.ledger_ref }))
     ];
 }
 /**

@@ -12814,7 +12814,7 @@ const RECEIVER_CONFIRMED = 'receiver_confirmed';
 const receiver_RECEIVER_KEY = 'receiver_key';
 /** A GitHub workflow run id as stored: plain decimal, no sign, no leading zero. */
 const RUN_ID = /^[1-9][0-9]{0,15}$/;
-function receiver_isWorkflowRunId(value) {
+function isWorkflowRunId(value) {
     return value !== undefined && RUN_ID.test(value);
 }
 /** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
@@ -12822,7 +12822,7 @@ function candidateRunIds(ids) {
     const list = ids[CANDIDATE_RUN_IDS];
     if (list === undefined)
         return [];
-    return [...new Set(list.split(',').filter(receiver_isWorkflowRunId))];
+    return [...new Set(list.split(',').filter(isWorkflowRunId))];
 }
 /**
  * What a send GitHub accepted records: the run id it returned joins the attempt's candidates,
@@ -12832,7 +12832,7 @@ function candidateRunIds(ids) {
 function candidateIds(recorded, returned) {
     const fresh = returned['workflow_run_id'];
     const candidates = candidateRunIds(recorded);
-    if (receiver_isWorkflowRunId(fresh) && !candidates.includes(fresh))
+    if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
         candidates.push(fresh);
     const ids = { [RECEIVER_CONFIRMED]: 'false' };
     if (candidates.length > 0)
@@ -12845,7 +12845,7 @@ function confirmedIds(receiver, runUrl) {
         receiver_run_id: receiver.receiver_run_id,
         [RECEIVER_CONFIRMED]: 'true'
     };
-    if (receiver_isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
+    if (isWorkflowRunId(receiver.workflow_run_id ?? undefined)) {
         const id = receiver.workflow_run_id;
         ids['workflow_run_id'] = id;
         if (runUrl)
@@ -12877,13 +12877,13 @@ function attemptToConfirm(state) {
  */
 function workflowRunsToCancel(state, owner) {
     const ids = new Set();
-    if (receiver_isWorkflowRunId(owner ?? undefined))
+    if (isWorkflowRunId(owner ?? undefined))
         ids.add(owner);
     for (const attempt of state.attempts) {
         if (attempt.failed)
             continue;
         const named = attempt.external_ids['workflow_run_id'];
-        if (receiver_isWorkflowRunId(named))
+        if (isWorkflowRunId(named))
             ids.add(named);
         for (const id of candidateRunIds(attempt.external_ids))
             ids.add(id);
@@ -13700,7 +13700,7 @@ function observation_awaitedReceiver(state) {
     const current = currentAttempt(state);
     if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous)
         return null;
-    if (!isConfirmed(current))
+    if (!receiver_isConfirmed(current))
         return null;
     const id = current.external_ids['workflow_run_id'];
     if (!isWorkflowRunId(id))
@@ -13708,7 +13708,7 @@ function observation_awaitedReceiver(state) {
     return {
         attempt: current.number,
         workflow_run_id: id,
-        receiver_key: current.external_ids[RECEIVER_KEY] ?? null,
+        receiver_key: current.external_ids[receiver_RECEIVER_KEY] ?? null,
         html_url: current.external_ids['html_url'] ?? null
     };
 }
@@ -14188,6 +14188,7 @@ async function sweepRuns(options, deps) {
 
 
 
+
 async function statusCommand(context) {
     const { namespace, store, clock } = context;
     const scanned = await scanRuns({ namespace }, { store, clock });
@@ -14237,7 +14238,9 @@ function statusRow(run, now, serverUrl) {
         recovery_reason: plan?.reason ?? null,
         authority_required: plan?.authority_required ?? null,
         blind_resubmission_forbidden: plan?.blind_resubmission_forbidden ?? null,
-        workflow_run_url: workflowRunUrl(serverUrl, run.writer),
+        // A run waiting on its receiver shows the run that works (docs/design/lifecycle.md).
+        workflow_run_url: (plan?.action === 'observe_provider' ? observation_awaitedReceiver(state)?.html_url : null) ??
+            workflowRunUrl(serverUrl, run.writer),
         orphan: 'orphan' in run ? run.orphan : null,
         error: null
     };
