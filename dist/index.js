@@ -29508,7 +29508,8 @@ function awaitedReceiver(state) {
     if (state.state !== 'dispatched')
         return null;
     const current = currentAttempt(state);
-    if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous)
+    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+    if (current?.submission_state !== 'submitted')
         return null;
     if (!(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isConfirmed */ .it)(current))
         return null;

@@ -101,6 +101,40 @@ describe('awaitedReceiver', () => {
     expect(awaitedReceiver(reconstruct(waiting(ids)))).toBeNull()
   })
 
+  it('the current attempt’s, not an earlier one’s (attempt 1 failed, attempt 2 works)', () => {
+    const chain = extend(
+      waiting({ ...CONFIRMED, workflow_run_id: '76' }),
+      { state: 'attempt_failed', attempt: { number: 1, reason: 'initial' } },
+      {
+        state: 'dispatched',
+        attempt: { number: 2, reason: 'retry' },
+        provider: provider('not_submitted', {})
+      },
+      {
+        state: 'dispatched',
+        attempt: { number: 2, reason: 'retry' },
+        provider: provider('submitted', CONFIRMED)
+      }
+    )
+    expect(awaitedReceiver(reconstruct(chain))).toMatchObject({ attempt: 2, workflow_run_id: '77' })
+    const [failed] = coordinatorRecords(reconstruct(chain), run({ conclusion: 'failure' }), {
+      onSuccess: 'decide'
+    })
+    expect(failed?.fields.attempt).toEqual({ number: 2, reason: 'retry' })
+    expect(
+      coordinatorRecords(reconstruct(chain), run({ id: '76' }), { onSuccess: 'decide' })
+    ).toEqual([])
+  })
+
+  it('none for an attempt whose ids name a receiver but that was never accepted', () => {
+    const ambiguous = legalChain(
+      'admitted',
+      { state: 'dispatched', provider: provider('not_submitted', CONFIRMED) },
+      { state: 'dispatched', provider: provider('ambiguous', CONFIRMED) }
+    )
+    expect(awaitedReceiver(reconstruct(ambiguous))).toBeNull()
+  })
+
   it('none before the attempt was accepted, or after the run moved on', () => {
     const intent = legalChain('admitted', {
       state: 'dispatched',
@@ -120,6 +154,10 @@ describe('coordinatorRecords', () => {
       uri: 'https://github.com/o/r/actions/runs/77'
     })
     expect(drafts[1]?.fields.decision).toEqual({ outcome: 'approved', by: 'policy:on-success' })
+    expect(drafts.map(d => d.fields.note)).toEqual([
+      'receiver workflow run 77 concluded success',
+      'receiver workflow run 77 concluded success'
+    ])
     const state = appended(waiting(), drafts)
     expect(state.state).toBe('decided')
     expect(state.terminal).toBe(true)
@@ -179,6 +217,7 @@ describe('receiverRecord', () => {
     const draft = receiverRecord(reconstruct(legalChain('admitted')), run({ conclusion }))
     expect(draft?.state).toBe('decided')
     expect(draft?.fields.decision).toEqual({ outcome, by: 'policy:receiver-conclusion' })
+    expect(draft?.fields.note).toBe(`its workflow run 77 concluded ${conclusion}`)
   })
 
   it('nothing while it works, or when its run is not at admitted', () => {
@@ -197,8 +236,17 @@ describe('reading GitHub’s answer', () => {
       html_url: 'u',
       updated_at: null
     })
-    expect(receiverRunOf({ id: '77' }, 'u')).toBeNull()
+    expect(
+      receiverRunOf(
+        { id: 77, status: 'completed', conclusion: 'success', html_url: 'h', updated_at: 't' },
+        'u'
+      )
+    ).toMatchObject({ html_url: 'h', updated_at: 't' })
+    for (const id of ['77', 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2])
+      expect(receiverRunOf({ id }, 'u')).toBeNull()
+    expect(receiverRunOf({ id: 1 }, 'u')).toMatchObject({ id: '1', status: null, conclusion: null })
     expect(receiverRunOf(null, 'u')).toBeNull()
+    expect(receiverRunOf('77', 'u')).toBeNull()
   })
 
   it('dates an observation by the run’s end, never by a time outside 2000–9999', () => {
@@ -206,6 +254,10 @@ describe('reading GitHub’s answer', () => {
       '2026-12-04T05:00:00.000Z'
     )
     expect(observedAt({ updated_at: '1970-01-01T00:00:00Z' })).toBeNull()
+    expect(observedAt({ updated_at: '2000-01-01T00:00:00Z' })).not.toBeNull()
+    expect(observedAt({ updated_at: '1999-12-31T23:59:59Z' })).toBeNull()
+    expect(observedAt({ updated_at: '9999-12-31T23:59:59Z' })).not.toBeNull()
+    expect(observedAt({ updated_at: '+010000-01-01T00:00:00Z' })).toBeNull()
     expect(observedAt({ updated_at: 'soon' })).toBeNull()
     expect(observedAt({ updated_at: null })).toBeNull()
   })

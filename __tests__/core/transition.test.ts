@@ -728,6 +728,9 @@ describe('transitions only a policy takes (docs/design/lifecycle.md)', () => {
       expect(error).toBeInstanceOf(IllegalTransition)
       expect((error as Error).message).toContain(`${from} → decided is taken only by a policy`)
       expect((error as Error).message).toContain('"octocat"')
+      // The way on names the other successors, not the policy's own transition.
+      const others = from === 'admitted' ? 'dispatched or cancelled' : 'normalized or cancelled'
+      expect((error as Error).message).toContain(`or go on through ${others}.`)
       const policy = {
         ...person,
         decision: { outcome: 'approved' as const, by: 'policy:on-success' }

@@ -13698,7 +13698,8 @@ function observation_awaitedReceiver(state) {
     if (state.state !== 'dispatched')
         return null;
     const current = currentAttempt(state);
-    if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous)
+    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+    if (current?.submission_state !== 'submitted')
         return null;
     if (!receiver_isConfirmed(current))
         return null;

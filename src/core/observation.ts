@@ -76,7 +76,8 @@ export interface AwaitedReceiver {
 export function awaitedReceiver(state: RecoveredRunState): AwaitedReceiver | null {
   if (state.state !== 'dispatched') return null
   const current = currentAttempt(state)
-  if (current?.submission_state !== 'submitted' || current.unresolved_ambiguous) return null
+  // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+  if (current?.submission_state !== 'submitted') return null
   if (!isConfirmed(current)) return null
   const id = current.external_ids['workflow_run_id']
   if (!isWorkflowRunId(id)) return null
