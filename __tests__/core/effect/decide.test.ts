@@ -60,7 +60,7 @@ describe('planEffect: the recorded chain alone', () => {
       {
         next: 'conflict',
         record: null,
-        reason: 'another actor holds this tag or release: nothing is sent'
+        reason: 'another actor holds what this operation makes: nothing is sent'
       }
     ],
     [
@@ -115,15 +115,15 @@ describe('planEffect: the recorded chain alone', () => {
 
 describe('read back after a 201: every answer ends the step, and says why', () => {
   it.each([
-    ['match', 'committed', 'terminal_committed', 'the release carries our marker and fields'],
+    ['match', 'committed', 'terminal_committed', 'what was created carries our marker and fields'],
     [
       'mismatch',
       'conflict',
       'conflict',
       'the release differs from the intent (edited or not ours)'
     ],
-    ['none', 'unknown', 'unknown', 'the created release can no longer be found'],
-    ['unavailable', 'stop', null, 'the release could not be read back; the next step tries again']
+    ['none', 'unknown', 'unknown', 'what was created can no longer be found'],
+    ['unavailable', 'stop', null, 'what was created could not be read back; the next step tries again']
   ] as const)('%s → %s (%s): %j', (found, next, record, reason) => {
     expect(AFTER_READ_BACK[found]).toEqual({ next, record, reason })
   })
@@ -149,7 +149,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
       {
         next: 'committed',
         record: null,
-        reason: 'the atomic push created the tag and recorded it committed'
+        reason: 'the atomic push created the ref and recorded it committed'
       }
     ],
     [
@@ -208,7 +208,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
       {
         next: 'conflict',
         record: 'conflict',
-        reason: 'another actor holds this tag or release: release 9 is not ours'
+        reason: 'another actor holds what this operation makes: release 9 is not ours'
       }
     ],
     [
@@ -239,7 +239,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
         next: 'unknown',
         record: 'unknown',
         reason:
-          'no draft carries our marker, yet the create may still commit (drafts have no fence)'
+          'no draft carries our marker, yet the create may still commit (it has no fence)'
       }
     ],
     [
