@@ -9,6 +9,7 @@ import {
   afterLookup,
   afterSend,
   AFTER_READ_BACK,
+  awaitsOtherSender,
   planEffect,
   type EffectContext,
   type EffectDecision,
@@ -60,7 +61,9 @@ export {
 } from '../core/effect/request.js'
 
 /** The store holds the operation's chain; the gateway (with a token) is needed for the API kinds. */
-export interface EffectDeps extends CommandDeps<'hasToken' | 'where' | 'releases' | 'writes'> {
+export interface EffectDeps extends CommandDeps<
+  'hasToken' | 'where' | 'releases' | 'writes' | 'timeoutMs'
+> {
   /**
    * The tag side of the same repository and arbiter (store/tagStore.ts's tagStoreFor(store)
    * when not given; a test gives another to show what a non-atomic one would do).
@@ -74,6 +77,11 @@ interface EffectPorts {
   readonly tags: TagStore
   readonly releases: ReleaseApi | undefined
   readonly writes: WritesApi | undefined
+  /**
+   * How long another step's `may_have_been_sent` is followed before this one looks up: the bound
+   * on its request, and time for it to record the answer.
+   */
+  readonly followMs: number
   /** Who appends to the operation, and the clock its records are dated by. */
   readonly by: OperationWriter
 }
@@ -104,6 +112,11 @@ export interface EffectOutcome {
 
 /** A step never loops for ever: each pass appends or sends, and sends are bounded. */
 const MAX_PASSES = 16
+
+/** Beyond the request's bound: time for the sending step to record what it was answered. */
+const FOLLOW_MARGIN_MS = 10_000
+/** How often a followed operation is read again, at first and at most. */
+const FOLLOW_POLL_MS = [100, 1000] as const
 
 export async function effect(request: EffectRequest, deps: EffectDeps): Promise<EffectOutcome> {
   parseOrThrow(OperationIdSchema, request.operation_id, 'The operation-id input')
@@ -161,6 +174,7 @@ function portsFor(request: EffectRequest, intent: Intent, deps: EffectDeps): Eff
     tags: deps.tags ?? tagStoreFor(deps.store),
     releases,
     writes,
+    followMs: (github?.timeoutMs ?? 30_000) + FOLLOW_MARGIN_MS,
     by: { writer: request.writer, clock: deps.clock }
   }
 }
@@ -170,6 +184,8 @@ class EffectRun {
   private readonly digest: string
   private readonly provider: RefProvider | ReleaseProvider | WriteProvider
   private sendsThisStep = 0
+  /** The send this step recorded last (null before it recorded one). */
+  private ownSend: number | null = null
   private tagOperation: EffectOutcome | null = null
 
   constructor(
@@ -242,7 +258,7 @@ class EffectRun {
           decision = await this.send()
           continue
         case 'lookup':
-          decision = await this.lookup()
+          decision = (await this.followOtherSender()) ? this.replan() : await this.lookup()
           continue
         case 'read_back':
           decision = await this.readBack()
@@ -310,6 +326,7 @@ class EffectRun {
     const send = (this.journal.state?.sends ?? 0) + 1
     if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
       return this.replan()
+    this.ownSend = send
     this.sendsThisStep++
     const outcome = await this.provider.send()
     return this.settle(afterSend(this.context(), outcome), {
@@ -355,6 +372,30 @@ class EffectRun {
       next: 'stop',
       record: null,
       reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
+    }
+  }
+
+  /**
+   * Another step recorded `may_have_been_sent` moments ago and may be waiting for its answer
+   * (concurrent deliveries of one event): read the operation again until that step records
+   * what it was answered, or its bound passes. True when the operation moved (re-plan); false
+   * when there is nobody to follow, or no longer (look it up).
+   */
+  private async followOtherSender(): Promise<boolean> {
+    const context = () => ({
+      nowMs: this.deps.by.clock.now().getTime(),
+      boundMs: this.deps.followMs,
+      ownSend: this.ownSend
+    })
+    if (!awaitsOtherSender(this.journal.state, context())) return false
+    const head = this.journal.head?.oid
+    // A record dated ahead by another runner's clock is followed no longer than the bound.
+    const deadline = Date.now() + this.deps.followMs
+    for (let wait: number = FOLLOW_POLL_MS[0]; ; wait = Math.min(wait * 2, FOLLOW_POLL_MS[1])) {
+      await new Promise(done => setTimeout(done, wait))
+      await this.journal.reload()
+      if (this.journal.head?.oid !== head) return true
+      if (!awaitsOtherSender(this.journal.state, context()) || Date.now() > deadline) return false
     }
   }
 

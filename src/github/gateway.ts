@@ -46,6 +46,11 @@ export class GitHubGateway implements GitHubConnection {
     return this.options.token !== ''
   }
 
+  /** The bound on one request (timeout-seconds), in milliseconds. */
+  get timeoutMs(): number {
+    return this.options.timeoutSeconds * 1000
+  }
+
   /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
   get repositoryName(): string {
     const { owner, repo } = this.where()

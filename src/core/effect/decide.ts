@@ -94,6 +94,23 @@ export const PLAN_BY_STATE: Readonly<Record<OperationState, EffectDecision>> = {
 }
 
 /**
+ * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
+ * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
+ * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
+ * lookup now could miss a create still on its way (for a comment or an issue that makes the
+ * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
+ * never turns anything into "not sent".
+ */
+export function awaitsOtherSender(
+  op: RecoveredOperation | null,
+  context: { readonly nowMs: number; readonly boundMs: number; readonly ownSend: number | null }
+): boolean {
+  if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend) return false
+  const age = context.nowMs - Date.parse(op.updated_at)
+  return age < context.boundMs
+}
+
+/**
  * After a send answered (or did not), by the one protocol. A release's definite refusal ends
  * the operation only when it was the only send: an earlier one may have made the release.
  */

@@ -62,6 +62,8 @@ export interface RecoveredOperation {
   readonly resolution: Resolution | null
   /** occurred_at of the prepared record: the tag object's tagger time comes from it. */
   readonly prepared_at: string
+  /** occurred_at of the head record: when the newest state was recorded. */
+  readonly updated_at: string
 }
 
 const STORED =
@@ -195,7 +197,8 @@ function operationFolder(): ChainFolder<OperationRecord, RecoveredOperation> {
         sends,
         result,
         resolution,
-        prepared_at: prepared.occurred_at
+        prepared_at: prepared.occurred_at,
+        updated_at: head.occurred_at
       }
     }
   }
