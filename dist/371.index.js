@@ -110,7 +110,7 @@ function scanTable(open, orphans, broken, listed) {
 /* harmony export */   s: () => (/* binding */ scanRuns)
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
 /* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
 /* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);

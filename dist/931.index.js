@@ -128,7 +128,7 @@ var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/time.ts
 var time = __webpack_require__(2334);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(1915);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules

@@ -21,6 +21,7 @@ import {
 import { Git } from '../../src/store/git.js'
 import { LocalStore } from '../../src/store/localStore.js'
 import { commentEvent, NS, runIn } from '../support/operator.js'
+import { agentWritesHappyPath } from '../support/agentWrites.js'
 import { cleanupRepos, git, makeRepo } from '../support/repo.js'
 import {
   FIXTURES,
@@ -419,7 +420,8 @@ const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'release.yml': releaseHappyPath,
   'ledger-issue-labeled.yml': ledgerQuickStartHappyPath,
   'ledger-agent.yml': ledgerReceiverHappyPath,
-  'ledger-operate.yml': ledgerOperateHappyPath
+  'ledger-operate.yml': ledgerOperateHappyPath,
+  'agent-writes.yml': () => agentWritesHappyPath(origin, labeled)
 }
 
 describe('every file in examples/workflows runs to its documented result', () => {
