@@ -181,12 +181,14 @@ export const AFTER_READ_BACK: Readonly<Record<ReadBackFound, EffectDecision>> = 
 
 export type ResolveAnswer = 'committed' | 'not_committed'
 
-/** The id an operator names a committed effect by: a release's or comment's id, else a number. */
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
 function answeredId(op: RecoveredOperation): string | null {
   const result = op.result
   switch (op.intent.kind) {
     case 'release':
-    case 'tag':
       return result?.release_id ?? null
     case 'comment':
       return result?.id ?? null
