@@ -438,12 +438,14 @@ const AFTER_READ_BACK = {
     none: d('unknown', 'unknown', 'what was created can no longer be found'),
     unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
 };
-/** The id an operator names a committed effect by: a release's or comment's id, else a number. */
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
 function answeredId(op) {
     const result = op.result;
     switch (op.intent.kind) {
         case 'release':
-        case 'tag':
             return result?.release_id ?? null;
         case 'comment':
             return result?.id ?? null;
