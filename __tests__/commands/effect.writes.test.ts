@@ -226,6 +226,37 @@ describe('kind-specific behaviour', () => {
     expect(await gh.count('listIssues')).toBeGreaterThanOrEqual(2)
   })
 
+  it('an issue of ours closed before the next step looks is still found (every state is listed)', async () => {
+    // The step dies right after GitHub made the issue; a maintainer closes it at once.
+    const deps = writeDeps(dir, gh)
+    const gateway = deps.github!
+    const dying = {
+      ...deps,
+      github: {
+        hasToken: true,
+        timeoutMs: gateway.timeoutMs,
+        where: () => gateway.where(),
+        releases: () => gateway.releases(),
+        writes: () => ({
+          ...gateway.writes(),
+          owner: gateway.writes().owner,
+          createIssue: async (request: {
+            title: string
+            body: string
+            labels: readonly string[]
+          }) => {
+            await gh.addIssue({ ...request, labels: [...request.labels], state: 'closed' })
+            throw new Error('killed after the create')
+          }
+        })
+      }
+    }
+    await expect(effect(writeRequest('issue'), dying)).rejects.toThrow(/killed/)
+    const next = await runWrite(dir, gh, 'issue', {}, { clock: LATER })
+    expect(next).toMatchObject({ ok: true, sent: false, state: 'terminal_committed' })
+    expect(await gh.count('createIssue')).toBe(0)
+  })
+
   it('a definite refusal (422, the issue does not take comments) ends terminal_no_commit', async () => {
     await gh.fault('createComment', { kind: 'refuse', status: 422 })
     const outcome = await runWrite(dir, gh, 'comment')
