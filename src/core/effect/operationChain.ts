@@ -111,7 +111,7 @@ function kindRule(from: OperationState, record: OperationRecord): string | null 
   const kind = record.intent.kind
   if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
     return 'only a tag or a branch is committed straight from prepared (by its atomic push)'
-  if (from === 'prepared' && record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
+  if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
     return `a ${kind} is never sent apart from its journal record`
   return null
 }
@@ -136,9 +136,8 @@ function resultRule(record: OperationRecord): string | null {
       return result?.tag_object ? null : 'a committed tag names no tag object'
     case 'release':
       return result?.release_id ? null : 'a committed release names no release id'
-    case 'branch':
-      return result?.id ? null : 'a committed branch names no commit'
     default:
+      // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
       return result?.id ? null : `a committed ${record.intent.kind} names no id`
   }
 }
