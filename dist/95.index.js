@@ -63,7 +63,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(1915);
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
 var reconstruct = __webpack_require__(4461);
 // EXTERNAL MODULE: ./src/store/journal.ts
@@ -746,15 +746,19 @@ var decide = __webpack_require__(6229);
 var operation = __webpack_require__(6084);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./src/providers/write.ts
+var write = __webpack_require__(3625);
 // EXTERNAL MODULE: ./src/commands/operationJournal.ts + 2 modules
 var operationJournal = __webpack_require__(5444);
 ;// CONCATENATED MODULE: ./src/commands/resolveEffect.ts
 /**
- * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
- * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
+ * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <id> | not-committed`:
+ * an operator's accountable answer for an operation held `unknown`. The id is what names the
+ * effect to a person: a release's id, a comment's id, an issue's or pull request's number. Plain values in, a result
  * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
  * The first answer wins: the same answer again is a duplicate, another one a conflict.
  */
+
 
 
 
@@ -770,14 +774,15 @@ function parseEffectAnswer(args) {
         return { kind: 'committed', release_id: id };
     if (word === 'not-committed' && id === undefined)
         return { kind: 'not_committed' };
-    throw new InvalidInput('resolve-effect takes `committed <release id>` (the numeric id of the release that is ours) ' +
-        'or `not-committed`, for example `/ledger resolve-effect <operation id> committed 123456`.');
+    throw new InvalidInput('resolve-effect takes `committed <release id>` (the numeric id of the release that is ours; ' +
+        'for a comment its id, for an issue or pull request its number) or `not-committed`, for ' +
+        'example `/ledger resolve-effect <operation id> committed 123456`.');
 }
 async function resolveEffect(request, deps) {
     (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation id');
     const journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
     const by = { writer: request.writer, clock: deps.clock };
-    const releases = deps.github?.hasToken ? deps.github.releases() : undefined;
+    const api = deps.github?.hasToken ? deps.github : null;
     const done = (outcome, reason) => ({
         outcome,
         reason,
@@ -797,19 +802,63 @@ async function resolveEffect(request, deps) {
         const decision = (0,decide/* decideResolve */.V9)(op, answer, releaseId);
         if (decision.outcome !== 'applied')
             return { done: done(decision.outcome, decision.reason) };
-        const release = await releaseUrl(releases, releaseId);
-        if (typeof release !== 'object')
-            return { done: done('rejected', release) };
+        const result = await answeredResult(op.intent, op.prepared_at, releaseId, api);
+        if (typeof result === 'string')
+            return { done: done('rejected', result) };
         const record = (0,operationJournal/* following */.CQ)(journal, by, {
             state: decision.record,
-            result: releaseId !== null
-                ? { tag_object: null, release_id: releaseId, release_url: release.url }
-                : null,
+            result,
             observation: `resolved by ${request.by}`,
             resolution: { answer, by: request.by }
         });
         return { append: record, after: () => done('applied', `${request.by} answered ${answer}`) };
     }, () => done('conflict', 'another writer kept changing the operation; nothing was written'));
+}
+/**
+ * What a `committed` answer records (null for `not-committed`), checked against GitHub when the
+ * API is at hand: the release, comment, issue or pull request must exist. Its marker is not
+ * required: an operator may adopt one made by hand. A string is why the answer is refused.
+ */
+async function answeredResult(intent, preparedAt, answered, api) {
+    if (answered === null)
+        return null;
+    const none = { tag_object: null, release_id: null, release_url: null };
+    if (intent.kind === 'release' || intent.kind === 'tag') {
+        const release = await releaseUrl(api?.releases(), answered);
+        if (typeof release !== 'object')
+            return release;
+        return { ...none, release_id: answered, release_url: release.url };
+    }
+    if (intent.kind === 'branch')
+        return `a branch is never unknown; there is nothing to answer`;
+    if (!api) {
+        // Without the API the operator's word is recorded as given: a comment by id, else a number.
+        return intent.kind === 'comment'
+            ? { ...none, id: answered, number: null, url: null }
+            : { ...none, id: null, number: Number(answered), url: null };
+    }
+    const found = await findWrite(api.writes(), intent, preparedAt, Number(answered));
+    if (typeof found === 'string')
+        return found;
+    const ids = (0,write/* writeIds */.Gt)(found);
+    return { ...none, id: ids['id'] ?? null, number: found.number, url: found.html_url };
+}
+/** The comment (by id), issue or pull request (by number) the operator named, or why not. */
+async function findWrite(writes, intent, preparedAt, answered) {
+    const since = new Date(Date.parse(preparedAt) - write/* CLOCK_SKEW_MS */.rn).toISOString();
+    const listed = intent.kind === 'comment'
+        ? await writes.listComments(intent.issue_number, since)
+        : intent.kind === 'issue'
+            ? await writes.listIssues(since)
+            : intent.kind === 'pull-request'
+                ? await writes.listPulls(intent.head, intent.base)
+                : null;
+    if (listed === null)
+        return `a ${intent.kind} has no answer of this kind`;
+    if (!listed.ok)
+        return `the ${intent.kind} could not be read (${listed.detail})`;
+    const found = listed.value.find(view => intent.kind === 'comment' ? view.id === answered : view.number === answered);
+    return found ?? `there is no ${intent.kind} ${answered} made after the operation was prepared`;
 }
 /** A `committed` answer names a release that exists (when the API is at hand); else why not. */
 async function releaseUrl(releases, releaseId) {
@@ -999,7 +1048,7 @@ async function decideAndAct(request, comment, parsed, verb) {
             reason: `${run.plan.reason} Verbs that apply now: ${verbs.length ? verbs.join(', ') : 'none'}.`
         };
     }
-    return write(request, comment, command, found.ledger_ref, found.chain);
+    return operate_write(request, comment, command, found.ledger_ref, found.chain);
 }
 async function operate_authorize(request, comment) {
     const screening = (0,authorize/* screenAuthor */.UG)(comment.author, request.policy);
@@ -1025,7 +1074,7 @@ function viewOf(ledger_ref, chain) {
 function operate_select(request, run_id) {
     return { namespace: request.namespace, run_id, writer: request.writer };
 }
-async function write(request, comment, command, ledger_ref, initial) {
+async function operate_write(request, comment, command, ledger_ref, initial) {
     const context = {
         by: { login: comment.author.login, id: comment.author.id },
         evidence: commentEvidence(comment)

@@ -28442,9 +28442,16 @@ const InputsSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ikc({
     operatorBots: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     reply: oneOf('reply', TRUE_FALSE),
     // command: effect
-    kind: oneOf('kind', ['', 'tag', 'release']),
+    kind: oneOf('kind', ['', ..._registry_js__WEBPACK_IMPORTED_MODULE_1__/* .INPUTS */ .mc.kind.values]),
     tag: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     target: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    branch: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    head: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    base: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    title: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    body: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    issueNumber: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
+    labels: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     message: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     releaseName: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     releaseBody: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
@@ -28568,7 +28575,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
 var schema = __nccwpck_require__(1183);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var errors = __nccwpck_require__(1915);
 // EXTERNAL MODULE: ./src/core/text.ts
 var core_text = __nccwpck_require__(2020);
 ;// CONCATENATED MODULE: ./src/core/ledgerRepositoryName.ts
@@ -28914,7 +28921,7 @@ function digestOf(value) {
 /* harmony export */   zK: () => (/* binding */ IDENTITY)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1915);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
 /* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8306);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4130);
@@ -29014,7 +29021,7 @@ function decodeRecord(ref, raw, oid) {
 
 /***/ }),
 
-/***/ 4296:
+/***/ 1915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29156,7 +29163,7 @@ class OrphanRun extends DispatchLedgerError {
 /* harmony export */   ih: () => (/* binding */ decideWithoutLedger)
 /* harmony export */ });
 /* unused harmony export generationOf */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
 
 
@@ -29293,7 +29300,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   xj: () => (/* binding */ parseLogical)
 /* harmony export */ });
 /* unused harmony exports chainName, bucketOfName, RETENTION_FLOOR_DAYS */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
  * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
@@ -29667,7 +29674,7 @@ function receiverRunOf(body, fallbackUrl) {
 /* harmony export */   eO: () => (/* binding */ PERMISSION_LEVELS)
 /* harmony export */ });
 /* unused harmony exports ASSOCIATIONS, isBot, levelOf */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /**
  * docs/design/operators.md authorization: who may operate a run from a comment. Pure: the command asks
  * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
@@ -30141,7 +30148,7 @@ const RUN_ENTRY = {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_NAMESPACE, NAMESPACE_FAMILIES, operationsPrefix */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1915);
 
 
 const DEFAULT_NAMESPACE = 'refs/dispatch-ledger';
@@ -30460,7 +30467,7 @@ const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .
 /* harmony export */   np: () => (/* binding */ checkRunId)
 /* harmony export */ });
 /* unused harmony exports MAX_RUN_ID_LENGTH, quoted */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /**
  * docs/design/writers.md "Text safety": names that identify a dispatch or a run carry no control characters,
  * and every outside value is shown as inert text. Pure.
@@ -30523,7 +30530,7 @@ function inertText(value) {
 /* harmony export */   wv: () => (/* binding */ secondsSince)
 /* harmony export */ });
 /* unused harmony exports EARLIEST, LATEST */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 
 /** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 const EARLIEST = Date.UTC(2000, 0, 1);
@@ -30568,7 +30575,7 @@ function secondsSince(time, now) {
 /* harmony export */   ou: () => (/* binding */ parseJsonInput),
 /* harmony export */   zS: () => (/* binding */ parseOrThrow)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 
 /** Parses untrusted input with a schema; the error names the first bad field. */
 function parseOrThrow(schema, value, what) {
@@ -30622,7 +30629,7 @@ function findProtoKey(value, path = []) {
 /* harmony export */   se: () => (/* binding */ defaultRunIdPrefix),
 /* harmony export */   ti: () => (/* binding */ ownsRun)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /**
  * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
  * environment; ownership of a run follows from its id and from who wrote its first record.
@@ -30916,15 +30923,43 @@ const INPUTS = {
         values: TRUE_FALSE
     },
     kind: {
-        description: 'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record) or release (a GitHub release; needs token).',
+        description: 'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record), release (a GitHub release), branch (a new branch at target, pushed like a tag), pull-request, comment or issue (each through the GitHub API; release, pull-request, comment and issue need token).',
         default: '',
-        values: ['tag', 'release']
+        values: ['tag', 'release', 'branch', 'pull-request', 'comment', 'issue']
     },
     tag: {
         description: "The tag's name without refs/tags/ (for example v1.2.3).",
         default: ''
     },
-    target: { description: 'The full commit id to tag. Default GITHUB_SHA.', default: '' },
+    target: {
+        description: 'The full commit id to tag, or to create the branch at. Default GITHUB_SHA.',
+        default: ''
+    },
+    branch: {
+        description: "For kind branch, the new branch's name without refs/heads/ (for example agent/issue-42). Created once, never moved.",
+        default: ''
+    },
+    head: {
+        description: 'For kind pull-request, the branch to merge (branch, or owner:branch for another owner).',
+        default: ''
+    },
+    base: {
+        description: 'For kind pull-request, the branch to merge into (for example main).',
+        default: ''
+    },
+    title: { description: 'For kind pull-request and issue, the title.', default: '' },
+    body: {
+        description: 'For kind pull-request, comment and issue, the text; a marker comment naming the operation is added (a body that already carries one is refused).',
+        default: ''
+    },
+    'issue-number': {
+        description: 'For kind comment, the number of the issue or pull request to comment on.',
+        default: ''
+    },
+    labels: {
+        description: 'For kind issue, label names separated by commas or new lines.',
+        default: ''
+    },
     message: {
         description: 'The tag message; a line naming the operation and its intent digest is added. Part of the intent: a re-run must pass the same message.',
         default: ''
@@ -30938,7 +30973,7 @@ const INPUTS = {
         default: ''
     },
     draft: {
-        description: 'For kind release, true for a draft. A draft has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
+        description: 'For kind release or pull-request, true for a draft. A draft release has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
         default: 'false',
         values: TRUE_FALSE
     },
@@ -30948,7 +30983,7 @@ const INPUTS = {
         values: TRUE_FALSE
     },
     'operation-id': {
-        description: "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<tag>. The same id with another intent fails; a repeat sends nothing.",
+        description: "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<what it names>: the tag, the branch, <base>...<head>, the issue number, or 12 hex digits of the issue title's sha256. The same id with another intent fails; a repeat sends nothing.",
         default: ''
     },
     namespace: {
@@ -31066,7 +31101,14 @@ const OUTPUTS = {
     },
     tag_object: { description: "The annotated tag object's id (ours, once committed)." },
     release_id: { description: "For kind release, the release's id once committed." },
-    release_url: { description: "For kind release, the release's html_url once committed." }
+    release_url: { description: "For kind release, the release's html_url once committed." },
+    url: {
+        description: 'For kind pull-request, comment and issue, its html_url once committed.'
+    },
+    number: { description: 'For kind pull-request and issue, its number once committed.' },
+    id: {
+        description: "For kind pull-request, comment and issue, its numeric id once committed; for kind branch, the branch's commit."
+    }
 };
 /** Where the store is: every command reads these. */
 const STORE = {
@@ -31253,12 +31295,19 @@ const REGISTRY = {
     },
     effect: {
         name: 'effect',
-        description: 'A tag or a GitHub release made exactly once, never guessed.',
+        description: 'A tag, a release, a branch, a pull request, a comment or an issue made exactly once, never guessed.',
         event: 'optional',
         inputs: {
             kind: null,
             tag: null,
             target: null,
+            branch: null,
+            head: null,
+            base: null,
+            title: null,
+            body: null,
+            'issue-number': null,
+            labels: null,
             message: null,
             'release-name': null,
             'release-body': null,
@@ -31267,7 +31316,7 @@ const REGISTRY = {
             'operation-id': null,
             'run-id': 'The run the operation belongs to (part of the default operation-id).',
             'timeout-seconds': null,
-            token: "For kind release, the token for the release calls (needs permissions: contents: write). Default the job's token; never printed.",
+            token: "For kind release, pull-request, comment and issue, the token for the API calls (needs permissions: contents: write for a release, pull-requests: write for a pull request or a comment on one, issues: write for an issue or a comment on one). Default the job's token; never printed.",
             ...STORE
         },
         outputs: {
@@ -31276,7 +31325,10 @@ const REGISTRY = {
             tag_object: null,
             release_id: null,
             release_url: null,
-            sent: 'true when this step sent a request (a tag push or a release create).'
+            url: null,
+            number: null,
+            id: null,
+            sent: 'true when this step sent a request (a tag or branch push, or a create).'
         }
     }
 };
@@ -31344,7 +31396,7 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/core/entry.ts
 var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var errors = __nccwpck_require__(1915);
 ;// CONCATENATED MODULE: ./src/store/git.ts
 
 
@@ -32037,7 +32089,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/entry.ts
 var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var errors = __nccwpck_require__(1915);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/core/refs.ts
@@ -33627,7 +33679,7 @@ function pause(attempt) {
 /* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
 /* unused harmony exports heldLock, isLockFailure, isRaceLost */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2676);
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
@@ -33898,7 +33950,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var errors = __nccwpck_require__(1915);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
 var store_git = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./src/store/index/indexedStore.ts + 5 modules
@@ -40094,10 +40146,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   YPB: () => (/* binding */ refine),
   rej: () => (/* binding */ strictObject),
   YjP: () => (/* binding */ schemas_string),
+  KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, union, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catch, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseObject, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullish, omit, partial, partialRecord, pick, pipe, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -41500,7 +41553,7 @@ function handleUnionResults(results, final, inst, ctx) {
             return final;
         }
     }
-    const nonaborted = results.filter((r) => !util.aborted(r));
+    const nonaborted = results.filter((r) => !core_util/* aborted */.QH(r));
     if (nonaborted.length === 1) {
         final.value = nonaborted[0].value;
         return nonaborted[0];
@@ -41509,28 +41562,28 @@ function handleUnionResults(results, final, inst, ctx) {
         code: "invalid_union",
         input: final.value,
         inst,
-        errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+        errors: results.map((result) => result.issues.map((iss) => core_util/* finalizeIssue */.iR(iss, ctx, core_core/* config */.$W()))),
     });
     return final;
 }
-const $ZodUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUnion", (inst, def) => {
+const $ZodUnion = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodUnion", (inst, def) => {
     $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
+    core_util/* defineLazyInternal */.v5(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
         ? "defaulted"
         : zod.def.options.some((o) => o._zod.optin !== undefined)
             ? "optional"
             : undefined);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
-    util.defineLazyInternal(inst, "values", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
+    core_util/* defineLazyInternal */.v5(inst, "values", (zod) => {
         if (zod.def.options.every((o) => o._zod.values)) {
             return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
         }
         return undefined;
     });
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "pattern", (zod) => {
         if (zod.def.options.every((o) => o._zod.pattern)) {
             const patterns = zod.def.options.map((o) => o._zod.pattern);
-            return new RegExp(`^(${patterns.map((p) => util.cleanRegex(p.source)).join("|")})$`);
+            return new RegExp(`^(${patterns.map((p) => core_util/* cleanRegex */.p6(p.source)).join("|")})$`);
         }
         return undefined;
     });
@@ -41562,7 +41615,7 @@ const $ZodUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (
             return handleUnionResults(results, payload, inst, ctx);
         });
     };
-})));
+});
 function handleExclusiveUnionResults(results, final, inst, ctx) {
     const matches = [];
     for (let i = 0; i < results.length; i++) {
@@ -43886,16 +43939,16 @@ function catchall(inst, catchall) {
     // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
     return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
 }
-const ZodMiniUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUnion", (inst, def) => {
-    core.$ZodUnion.init(inst, def);
+const ZodMiniUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnion", (inst, def) => {
+    $ZodUnion.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function union(options, params) {
     return new ZodMiniUnion({
         type: "union",
         options: options,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
@@ -44576,8 +44629,8 @@ const STEPS = {
     scan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5371))).scanStep,
     dispatch: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(931)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3931))).dispatchStep,
     recover: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep,
-    operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(722), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep,
-    effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(722), __nccwpck_require__.e(275)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8236))).effectStep
+    operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(206), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep,
+    effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(206), __nccwpck_require__.e(812)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7875))).effectStep
 };
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts
@@ -44616,7 +44669,81 @@ async function loadOctokit(options) {
 
 // EXTERNAL MODULE: ./src/github/operatorApi.ts
 var operatorApi = __nccwpck_require__(6527);
+;// CONCATENATED MODULE: ./src/github/answers.ts
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** 404 → absent (null); any other failure → the lookup failed (never "absent"). */
+async function lookupOf(fn) {
+    try {
+        return { ok: true, value: await fn() };
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            return { ok: true, value: null };
+        return { ok: false, detail: describe(error) };
+    }
+}
+/** A listing: every failure, 404 included, is a lookup that learnt nothing. */
+async function listingOf(fn) {
+    try {
+        return { ok: true, value: await fn() };
+    }
+    catch (error) {
+        return { ok: false, detail: describe(error) };
+    }
+}
+/**
+ * Only an answer GitHub gave is definite. A 422 that is the fence says one exists; other
+ * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
+ * connection (octokit reports those as status 500 with no response) — may have created it.
+ */
+function classifyCreateError(error, rules) {
+    const status = statusOf(error);
+    const detail = describe(error);
+    const response = error?.response;
+    if (status === 422 && response && rules.fence(response.data))
+        return { kind: 'already_exists', detail };
+    if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
+        return {
+            kind: 'refused',
+            status,
+            detail: status === 403 ? `${detail} (the token needs ${rules.permission})` : detail
+        };
+    return { kind: 'ambiguous', detail };
+}
+function errorsOf(data) {
+    const errors = data?.errors;
+    return Array.isArray(errors) ? errors : [];
+}
+/** A release's fence: 422 `already_exists` (one published release per tag). */
+function isAlreadyExists(data) {
+    return errorsOf(data).some(e => e?.code === 'already_exists');
+}
+/**
+ * A pull request's fence: GitHub refuses a second open pull request for one head and base with
+ * a 422 whose error is `code: custom`, "A pull request already exists for <owner>:<head>."
+ * Other 422s (no commits between the branches, a missing head) are definite refusals.
+ */
+function isPullAlreadyOpen(data) {
+    return errorsOf(data).some(e => {
+        const entry = e;
+        return (entry?.code === 'custom' &&
+            typeof entry.message === 'string' &&
+            entry.message.startsWith('A pull request already exists for '));
+    });
+}
+/** The status and GitHub's message, never a body verbatim (it could echo a token). */
+function describe(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300);
+    return status !== null ? `HTTP ${status}: ${safe}` : safe;
+}
+
 ;// CONCATENATED MODULE: ./src/github/releases.ts
+
 class GitHubReleases {
     github;
     constructor(github) {
@@ -44643,7 +44770,7 @@ class GitHubReleases {
             return { kind: 'created', release: view(data) };
         }
         catch (error) {
-            return classifyCreateError(error);
+            return classifyCreateError(error, { fence: isAlreadyExists, permission: 'contents: write' });
         }
     }
     get(id) {
@@ -44681,17 +44808,8 @@ class GitHubReleases {
             return all.map(view);
         });
     }
-    /** 404 → absent; any other failure → the lookup failed (never "absent"). */
-    async lookup(fn) {
-        try {
-            return { ok: true, value: await fn() };
-        }
-        catch (error) {
-            const status = statusOf(error);
-            if (status === 404)
-                return { ok: true, value: null };
-            return { ok: false, detail: describe(error) };
-        }
+    lookup(fn) {
+        return lookupOf(fn);
     }
 }
 function view(data) {
@@ -44705,44 +44823,9 @@ function view(data) {
         html_url: data.html_url
     };
 }
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : null;
-}
-/**
- * Only an answer GitHub gave is definite. A 422 naming `already_exists` is the fence; other
- * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
- * connection (octokit reports those as status 500 with no response) — may have created it.
- */
-function classifyCreateError(error) {
-    const status = statusOf(error);
-    const detail = describe(error);
-    const response = error?.response;
-    if (status === 422 && response && isAlreadyExists(response.data))
-        return { kind: 'already_exists', detail };
-    if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
-        return {
-            kind: 'refused',
-            status,
-            detail: status === 403 ? `${detail} (the token needs contents: write)` : detail
-        };
-    return { kind: 'ambiguous', detail };
-}
-function isAlreadyExists(data) {
-    const errors = data?.errors;
-    return (Array.isArray(errors) &&
-        errors.some(e => e?.code === 'already_exists'));
-}
-/** The status and GitHub's message, never a body verbatim (it could echo a token). */
-function describe(error) {
-    const status = statusOf(error);
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300);
-    return status !== null ? `HTTP ${status}: ${safe}` : safe;
-}
 
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
+var errors = __nccwpck_require__(1915);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __nccwpck_require__(7416);
 ;// CONCATENATED MODULE: ./src/github/repository.ts
@@ -44764,7 +44847,155 @@ function runUrlFor(serverUrl, repository) {
     return id => (0,core_writer/* actionsRunUrl */.Ig)(serverUrl, repository, id);
 }
 
+;// CONCATENATED MODULE: ./src/github/writes.ts
+
+/** Creates that have no fence: a 422 is always a refusal. */
+const NO_FENCE = { fence: () => false, permission: 'issues: write' };
+const PULL_FENCE = {
+    fence: isPullAlreadyOpen,
+    permission: 'pull-requests: write'
+};
+/** Every page of a listing within one bound: this many requests' worth. */
+const LISTING_FACTOR = 4;
+class GitHubWrites {
+    github;
+    constructor(github) {
+        this.github = github;
+    }
+    get owner() {
+        return this.github.where().owner;
+    }
+    createPull(request) {
+        return this.create(PULL_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.pulls.create({
+                ...this.github.where(),
+                ...request,
+                request: { signal }
+            });
+            return pullView(data);
+        });
+    }
+    listPulls(head, base) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                ...this.github.where(),
+                head: head.includes(':') ? head : `${this.owner}:${head}`,
+                base,
+                state: 'all',
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            return all.map(pullView);
+        });
+    }
+    createComment(issueNumber, body) {
+        return this.create(NO_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.issues.createComment({
+                ...this.github.where(),
+                issue_number: issueNumber,
+                body,
+                request: { signal }
+            });
+            return commentView(data);
+        });
+    }
+    listComments(issueNumber, since) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.issues.listComments, {
+                ...this.github.where(),
+                issue_number: issueNumber,
+                since,
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            return all.map(commentView);
+        });
+    }
+    createIssue(request) {
+        return this.create(NO_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.issues.create({
+                ...this.github.where(),
+                title: request.title,
+                body: request.body,
+                labels: [...request.labels],
+                request: { signal }
+            });
+            return issueView(data);
+        });
+    }
+    listIssues(since) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.issues.listForRepo, {
+                ...this.github.where(),
+                // The default is open issues only: a closed one of ours must still be found.
+                state: 'all',
+                since,
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            // The issue list includes pull requests; they are never an issue of ours.
+            return all.filter(item => !item.pull_request).map(issueView);
+        });
+    }
+    async create(rules, fn) {
+        // Outside the try: failing to load the client sent nothing, so it is no ambiguous create.
+        const octokit = await this.github.client();
+        try {
+            return { kind: 'created', view: await fn(octokit, this.github.signal()) };
+        }
+        catch (error) {
+            return classifyCreateError(error, rules);
+        }
+    }
+}
+function pullView(data) {
+    return {
+        id: data.id,
+        number: data.number,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: data.title,
+        open: data.state === 'open',
+        head: data.head.label,
+        base: data.base.ref,
+        draft: data.draft ?? false,
+        labels: null
+    };
+}
+function commentView(data) {
+    return {
+        id: data.id,
+        number: null,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: null,
+        open: true,
+        head: null,
+        base: null,
+        draft: null,
+        labels: null
+    };
+}
+function issueView(data) {
+    return {
+        id: data.id,
+        number: data.number,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: data.title,
+        open: data.state === 'open',
+        head: null,
+        base: null,
+        draft: null,
+        labels: data.labels.map(label => (typeof label === 'string' ? label : (label.name ?? '')))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
+
 
 
 
@@ -44779,6 +45010,10 @@ class GitHubGateway {
     /** Whether a token was given: commands that can go on without GitHub ask this first. */
     get hasToken() {
         return this.options.token !== '';
+    }
+    /** The bound on one request (timeout-seconds), in milliseconds. */
+    get timeoutMs() {
+        return this.options.timeoutSeconds * 1000;
     }
     /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
     get repositoryName() {
@@ -44827,6 +45062,10 @@ class GitHubGateway {
     /** The release calls of the effect protocol. */
     releases() {
         return new GitHubReleases(this);
+    }
+    /** The pull request, comment and issue calls of the effect protocol. */
+    writes() {
+        return new GitHubWrites(this);
     }
     /**
      * One request, reported as what was observed (status and body, or that no answer came),

@@ -165,15 +165,46 @@ export const INPUTS = {
   },
   kind: {
     description:
-      'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record) or release (a GitHub release; needs token).',
+      'The side effect to make exactly once: tag (an annotated tag, pushed in one atomic push with its journal record), release (a GitHub release), branch (a new branch at target, pushed like a tag), pull-request, comment or issue (each through the GitHub API; release, pull-request, comment and issue need token).',
     default: '',
-    values: ['tag', 'release']
+    values: ['tag', 'release', 'branch', 'pull-request', 'comment', 'issue']
   },
   tag: {
     description: "The tag's name without refs/tags/ (for example v1.2.3).",
     default: ''
   },
-  target: { description: 'The full commit id to tag. Default GITHUB_SHA.', default: '' },
+  target: {
+    description: 'The full commit id to tag, or to create the branch at. Default GITHUB_SHA.',
+    default: ''
+  },
+  branch: {
+    description:
+      "For kind branch, the new branch's name without refs/heads/ (for example agent/issue-42). Created once, never moved.",
+    default: ''
+  },
+  head: {
+    description:
+      'For kind pull-request, the branch to merge (branch, or owner:branch for another owner).',
+    default: ''
+  },
+  base: {
+    description: 'For kind pull-request, the branch to merge into (for example main).',
+    default: ''
+  },
+  title: { description: 'For kind pull-request and issue, the title.', default: '' },
+  body: {
+    description:
+      'For kind pull-request, comment and issue, the text; a marker comment naming the operation is added (a body that already carries one is refused).',
+    default: ''
+  },
+  'issue-number': {
+    description: 'For kind comment, the number of the issue or pull request to comment on.',
+    default: ''
+  },
+  labels: {
+    description: 'For kind issue, label names separated by commas or new lines.',
+    default: ''
+  },
   message: {
     description:
       'The tag message; a line naming the operation and its intent digest is added. Part of the intent: a re-run must pass the same message.',
@@ -190,7 +221,7 @@ export const INPUTS = {
   },
   draft: {
     description:
-      'For kind release, true for a draft. A draft has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
+      'For kind release or pull-request, true for a draft. A draft release has no GitHub fence: a create whose answer was lost and that cannot be found is held unknown for an operator.',
     default: 'false',
     values: TRUE_FALSE
   },
@@ -201,7 +232,7 @@ export const INPUTS = {
   },
   'operation-id': {
     description:
-      "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<tag>. The same id with another intent fails; a repeat sends nothing.",
+      "The operation's id, bound to the digest of its whole intent. Default <run-id>/<kind>/<what it names>: the tag, the branch, <base>...<head>, the issue number, or 12 hex digits of the issue title's sha256. The same id with another intent fails; a repeat sends nothing.",
     default: ''
   },
   namespace: {
@@ -344,7 +375,15 @@ export const OUTPUTS = {
   },
   tag_object: { description: "The annotated tag object's id (ours, once committed)." },
   release_id: { description: "For kind release, the release's id once committed." },
-  release_url: { description: "For kind release, the release's html_url once committed." }
+  release_url: { description: "For kind release, the release's html_url once committed." },
+  url: {
+    description: 'For kind pull-request, comment and issue, its html_url once committed.'
+  },
+  number: { description: 'For kind pull-request and issue, its number once committed.' },
+  id: {
+    description:
+      "For kind pull-request, comment and issue, its numeric id once committed; for kind branch, the branch's commit."
+  }
 } as const satisfies Record<string, OutputSpec>
 export type OutputName = keyof typeof OUTPUTS
 
@@ -561,12 +600,20 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   },
   effect: {
     name: 'effect',
-    description: 'A tag or a GitHub release made exactly once, never guessed.',
+    description:
+      'A tag, a release, a branch, a pull request, a comment or an issue made exactly once, never guessed.',
     event: 'optional',
     inputs: {
       kind: null,
       tag: null,
       target: null,
+      branch: null,
+      head: null,
+      base: null,
+      title: null,
+      body: null,
+      'issue-number': null,
+      labels: null,
       message: null,
       'release-name': null,
       'release-body': null,
@@ -576,7 +623,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       'run-id': 'The run the operation belongs to (part of the default operation-id).',
       'timeout-seconds': null,
       token:
-        "For kind release, the token for the release calls (needs permissions: contents: write). Default the job's token; never printed.",
+        "For kind release, pull-request, comment and issue, the token for the API calls (needs permissions: contents: write for a release, pull-requests: write for a pull request or a comment on one, issues: write for an issue or a comment on one). Default the job's token; never printed.",
       ...STORE
     },
     outputs: {
@@ -585,7 +632,10 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       tag_object: null,
       release_id: null,
       release_url: null,
-      sent: 'true when this step sent a request (a tag push or a release create).'
+      url: null,
+      number: null,
+      id: null,
+      sent: 'true when this step sent a request (a tag or branch push, or a create).'
     }
   }
 }

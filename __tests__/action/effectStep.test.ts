@@ -59,7 +59,7 @@ describe('command: effect, kind: tag', () => {
   })
 
   it.each([
-    [{ tag: 'v1' }, /kind input, tag or release/],
+    [{ tag: 'v1' }, /kind input, tag, release, branch, pull-request, comment or issue/],
     [{ kind: 'tag', tag: 'bad tag' }, /tag input "bad tag" is refused: it contains " "/],
     [{ kind: 'tag', tag: 'v1', target: 'HEAD' }, /target input must be a full commit id/],
     [{ kind: 'tag', tag: 'v1', draft: 'yes' }, /draft input must be true or false/],

@@ -29,7 +29,11 @@ describe('an enumerated input given a value it does not accept', () => {
       'always',
       'The reuse input must be after-terminal, after-cancelled or never, not "always".'
     ],
-    ['kind', 'branch', 'The kind input must be tag or release, not "branch".'],
+    [
+      'kind',
+      'branches',
+      'The kind input must be tag, release, branch, pull-request, comment or issue, not "branches".'
+    ],
     ['reply', 'yes', 'The reply input must be true or false, not "yes".'],
     ['fenced', 'TRUE', 'The fenced input must be true or false, not "TRUE".'],
     ['draft', '1', 'The draft input must be true or false, not "1".'],

@@ -212,7 +212,7 @@ describe('draft release', () => {
     const request = releaseRequest(head, { draft: true })
     await gh.fault('createRelease', { kind: 'commit-then-error', status: 500 })
     // Someone copied our body (marker and all) into another draft.
-    const body = (await import('../../src/core/effect/artifacts.js')).releaseBodyWithMarker(
+    const body = (await import('../../src/core/effect/artifacts.js')).bodyWithMarker(
       request.release_body,
       RELEASE_OP,
       (await import('../../src/core/effect/operation.js')).intentDigest(request.intent)

@@ -122,7 +122,8 @@ const ACTS_ON: Record<string, string> = {
   // with --ledger-repository (below): a ledger repository of its own and the App's token
   'ledger-issue-labeled.yml': 'issues-labeled.json',
   'ledger-agent.yml': 'workflow_dispatch-receiver.json',
-  'ledger-operate.yml': 'issue_comment-ledger-approve.json'
+  'ledger-operate.yml': 'issue_comment-ledger-approve.json',
+  'agent-writes.yml': 'issues-labeled.json'
 }
 
 describe('npm run workflow runs every published workflow on an example event', () => {

@@ -28,6 +28,7 @@ import { openStore } from '../../src/store/openStore.js'
 import { scanRuns } from '../../src/commands/scan.js'
 import { systemClock } from '../../src/commands/deps.js'
 import { commentEvent, NS, runIn } from '../support/operator.js'
+import { agentWritesHappyPath } from '../support/agentWrites.js'
 import { cleanupRepos, git, makeRepo } from '../support/repo.js'
 import {
   FIXTURES,
@@ -518,7 +519,8 @@ const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'agent-ended.yml': observerHappyPath,
   'ledger-issue-labeled.yml': ledgerQuickStartHappyPath,
   'ledger-agent.yml': ledgerReceiverHappyPath,
-  'ledger-operate.yml': ledgerOperateHappyPath
+  'ledger-operate.yml': ledgerOperateHappyPath,
+  'agent-writes.yml': () => agentWritesHappyPath(origin, labeled)
 }
 
 describe('every file in examples/workflows runs to its documented result', () => {

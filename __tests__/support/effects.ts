@@ -92,7 +92,11 @@ export async function held(
   records: number
 }> {
   const ref = operationRef(request.namespace, request.operation_id)
-  const tag = await rev(repo, request.intent.tag_ref)
+  const intent = request.intent
+  const tag = await rev(
+    repo,
+    intent.kind === 'branch' ? intent.branch_ref : 'tag_ref' in intent ? intent.tag_ref : ''
+  )
   const head = await rev(repo, ref)
   if (!head) return { tag, state: null, tag_object: null, records: 0 }
   const entry = (await entryAt(repo, ref)) as {

@@ -39,6 +39,24 @@ export function makeIntent(
   }
 }
 
+/** A comment's or an issue's intent, as effectRequestFrom builds them. */
+export function makeWriteIntent(kind: 'comment' | 'issue'): Intent {
+  return kind === 'comment'
+    ? {
+        repository_id: '123456789',
+        kind,
+        issue_number: 7,
+        body_digest: textDigest('Thanks')
+      }
+    : {
+        repository_id: '123456789',
+        kind,
+        title: 'Follow-up',
+        body_digest: textDigest('Thanks'),
+        labels: ['agent']
+      }
+}
+
 export interface StepSpec {
   readonly state: OperationState
   readonly send?: number | null
@@ -73,7 +91,9 @@ export function opChain(
       step.state === 'terminal_committed'
         ? intent.kind === 'tag'
           ? { tag_object: 'b'.repeat(40), release_id: null, release_url: null }
-          : { tag_object: null, release_id: '77', release_url: 'https://example.test/r/77' }
+          : intent.kind === 'release'
+            ? { tag_object: null, release_id: '77', release_url: 'https://example.test/r/77' }
+            : { tag_object: null, release_id: null, release_url: null, id: '3001', number: null }
         : null
     records.push(
       nextRecord(head, digestOf(head), {

@@ -127,6 +127,41 @@ describe('every answer validates against its response schema', () => {
     await gh.fault('createRelease', { kind: 'refuse', status: 404, echoToken: true })
     expect((await call('POST', releases, { body: { tag_name: 'v3' } })).status).toBe(404)
 
+    // writes: pull requests and GitHub's fence on a second open one, issues (which list pull
+    // requests too), an issue's comments; each listing paginated
+    const pulls = `${REPO}/pulls`
+    const pr = { head: 'agent/one', base: 'main', title: 'One', body: 'b', draft: true }
+    expect((await call('POST', pulls, { body: pr })).status).toBe(201)
+    const second = await call('POST', pulls, { body: { ...pr, title: 'Two' } })
+    expect(second.status).toBe(422)
+    expect((second.body as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        code: 'custom',
+        message: 'A pull request already exists for octo-org:agent/one.'
+      })
+    ])
+    expect((await call('POST', pulls, { body: { head: 'x' } })).status).toBe(422)
+    await gh.addPull({ head: 'agent/two', base: 'main', state: 'closed' })
+    const byHead = await call('GET', `${pulls}?head=octo-org:agent/one&base=main&state=all`)
+    expect((byHead.body as unknown[]).length).toBe(1)
+    // A bare branch does not filter (only owner:branch does); the default is open ones.
+    expect((await call('GET', `${pulls}?head=agent/two`)).body as unknown[]).toHaveLength(1)
+    expect((await call('GET', `${pulls}?state=all&per_page=1`)).headers.link).toContain('next')
+    const issues = `${REPO}/issues`
+    const issue = { title: 'Bug', body: 'b', labels: ['bug'] }
+    expect((await call('POST', issues, { body: issue })).status).toBe(201)
+    expect((await call('POST', issues, { body: { body: 'no title' } })).status).toBe(422)
+    const listed = await call('GET', `${issues}?state=all&per_page=2`)
+    expect(listed.headers.link).toContain('rel="next"')
+    expect((await call('GET', `${issues}?state=all`)).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ pull_request: expect.any(Object) })])
+    )
+    const comments = `${REPO}/issues/42/comments`
+    expect((await call('GET', `${comments}?since=2000-01-01T00:00:00Z&per_page=1`)).status).toBe(
+      200
+    )
+    expect((await call('GET', `${comments}?since=2999-01-01T00:00:00Z`)).body).toEqual([])
+
     await gh.settled()
     const exchanges = await gh.exchanges()
     // Every route was answered with a success at least once, so every success schema was used.
@@ -205,6 +240,8 @@ describe('request bodies against the description', () => {
       })
       await send('/releases', { tag_name: 'v1', name: 'one', body: 'b', draft: true })
       await send('/issues/1/comments', { body: 'hi' })
+      await send('/pulls', { head: 'a', base: 'main', title: 't', body: 'b', draft: false })
+      await send('/issues', { title: 't', body: 'b', labels: ['x'] })
       await send('/issues/comments/5/reactions', { content: 'eyes' })
       await send('/actions/runs/1/cancel')
       expect(requestViolations(await gh.exchanges())).toEqual([])

@@ -12,7 +12,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(597);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(263);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -34,7 +34,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 597:
+/***/ 263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -269,7 +269,228 @@ function repository_runUrlFor(serverUrl, repository) {
     return id => actionsRunUrl(serverUrl, repository, id);
 }
 
+;// CONCATENATED MODULE: ./src/github/answers.ts
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** 404 → absent (null); any other failure → the lookup failed (never "absent"). */
+async function lookupOf(fn) {
+    try {
+        return { ok: true, value: await fn() };
+    }
+    catch (error) {
+        if (statusOf(error) === 404)
+            return { ok: true, value: null };
+        return { ok: false, detail: describe(error) };
+    }
+}
+/** A listing: every failure, 404 included, is a lookup that learnt nothing. */
+async function answers_listingOf(fn) {
+    try {
+        return { ok: true, value: await fn() };
+    }
+    catch (error) {
+        return { ok: false, detail: describe(error) };
+    }
+}
+/**
+ * Only an answer GitHub gave is definite. A 422 that is the fence says one exists; other
+ * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
+ * connection (octokit reports those as status 500 with no response) — may have created it.
+ */
+function answers_classifyCreateError(error, rules) {
+    const status = statusOf(error);
+    const detail = describe(error);
+    const response = error?.response;
+    if (status === 422 && response && rules.fence(response.data))
+        return { kind: 'already_exists', detail };
+    if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
+        return {
+            kind: 'refused',
+            status,
+            detail: status === 403 ? `${detail} (the token needs ${rules.permission})` : detail
+        };
+    return { kind: 'ambiguous', detail };
+}
+function errorsOf(data) {
+    const errors = data?.errors;
+    return Array.isArray(errors) ? errors : [];
+}
+/** A release's fence: 422 `already_exists` (one published release per tag). */
+function isAlreadyExists(data) {
+    return errorsOf(data).some(e => e?.code === 'already_exists');
+}
+/**
+ * A pull request's fence: GitHub refuses a second open pull request for one head and base with
+ * a 422 whose error is `code: custom`, "A pull request already exists for <owner>:<head>."
+ * Other 422s (no commits between the branches, a missing head) are definite refusals.
+ */
+function isPullAlreadyOpen(data) {
+    return errorsOf(data).some(e => {
+        const entry = e;
+        return (entry?.code === 'custom' &&
+            typeof entry.message === 'string' &&
+            entry.message.startsWith('A pull request already exists for '));
+    });
+}
+/** The status and GitHub's message, never a body verbatim (it could echo a token). */
+function describe(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300);
+    return status !== null ? `HTTP ${status}: ${safe}` : safe;
+}
+
+;// CONCATENATED MODULE: ./src/github/writes.ts
+
+/** Creates that have no fence: a 422 is always a refusal. */
+const NO_FENCE = { fence: () => false, permission: 'issues: write' };
+const PULL_FENCE = {
+    fence: isPullAlreadyOpen,
+    permission: 'pull-requests: write'
+};
+/** Every page of a listing within one bound: this many requests' worth. */
+const LISTING_FACTOR = 4;
+class writes_GitHubWrites {
+    github;
+    constructor(github) {
+        this.github = github;
+    }
+    get owner() {
+        return this.github.where().owner;
+    }
+    createPull(request) {
+        return this.create(PULL_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.pulls.create({
+                ...this.github.where(),
+                ...request,
+                request: { signal }
+            });
+            return pullView(data);
+        });
+    }
+    listPulls(head, base) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.pulls.list, {
+                ...this.github.where(),
+                head: head.includes(':') ? head : `${this.owner}:${head}`,
+                base,
+                state: 'all',
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            return all.map(pullView);
+        });
+    }
+    createComment(issueNumber, body) {
+        return this.create(NO_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.issues.createComment({
+                ...this.github.where(),
+                issue_number: issueNumber,
+                body,
+                request: { signal }
+            });
+            return commentView(data);
+        });
+    }
+    listComments(issueNumber, since) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.issues.listComments, {
+                ...this.github.where(),
+                issue_number: issueNumber,
+                since,
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            return all.map(commentView);
+        });
+    }
+    createIssue(request) {
+        return this.create(NO_FENCE, async (octokit, signal) => {
+            const { data } = await octokit.rest.issues.create({
+                ...this.github.where(),
+                title: request.title,
+                body: request.body,
+                labels: [...request.labels],
+                request: { signal }
+            });
+            return issueView(data);
+        });
+    }
+    listIssues(since) {
+        return listingOf(async () => {
+            const octokit = await this.github.client();
+            const all = await octokit.paginate(octokit.rest.issues.listForRepo, {
+                ...this.github.where(),
+                // The default is open issues only: a closed one of ours must still be found.
+                state: 'all',
+                since,
+                per_page: 100,
+                request: { signal: this.github.signal(LISTING_FACTOR) }
+            });
+            // The issue list includes pull requests; they are never an issue of ours.
+            return all.filter(item => !item.pull_request).map(issueView);
+        });
+    }
+    async create(rules, fn) {
+        // Outside the try: failing to load the client sent nothing, so it is no ambiguous create.
+        const octokit = await this.github.client();
+        try {
+            return { kind: 'created', view: await fn(octokit, this.github.signal()) };
+        }
+        catch (error) {
+            return classifyCreateError(error, rules);
+        }
+    }
+}
+function pullView(data) {
+    return {
+        id: data.id,
+        number: data.number,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: data.title,
+        open: data.state === 'open',
+        head: data.head.label,
+        base: data.base.ref,
+        draft: data.draft ?? false,
+        labels: null
+    };
+}
+function commentView(data) {
+    return {
+        id: data.id,
+        number: null,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: null,
+        open: true,
+        head: null,
+        base: null,
+        draft: null,
+        labels: null
+    };
+}
+function issueView(data) {
+    return {
+        id: data.id,
+        number: data.number,
+        html_url: data.html_url,
+        body: data.body ?? null,
+        title: data.title,
+        open: data.state === 'open',
+        head: null,
+        base: null,
+        draft: null,
+        labels: data.labels.map(label => (typeof label === 'string' ? label : (label.name ?? '')))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/github/gateway.ts
+
 
 
 
@@ -284,6 +505,10 @@ class gateway_GitHubGateway {
     /** Whether a token was given: commands that can go on without GitHub ask this first. */
     get hasToken() {
         return this.options.token !== '';
+    }
+    /** The bound on one request (timeout-seconds), in milliseconds. */
+    get timeoutMs() {
+        return this.options.timeoutSeconds * 1000;
     }
     /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
     get repositoryName() {
@@ -332,6 +557,10 @@ class gateway_GitHubGateway {
     /** The release calls of the effect protocol. */
     releases() {
         return new GitHubReleases(this);
+    }
+    /** The pull request, comment and issue calls of the effect protocol. */
+    writes() {
+        return new GitHubWrites(this);
     }
     /**
      * One request, reported as what was observed (status and body, or that no answer came),
@@ -3589,7 +3818,7 @@ function handleUnionResults(results, final, inst, ctx) {
             return final;
         }
     }
-    const nonaborted = results.filter((r) => !util.aborted(r));
+    const nonaborted = results.filter((r) => !aborted(r));
     if (nonaborted.length === 1) {
         final.value = nonaborted[0].value;
         return nonaborted[0];
@@ -3598,28 +3827,28 @@ function handleUnionResults(results, final, inst, ctx) {
         code: "invalid_union",
         input: final.value,
         inst,
-        errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+        errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config()))),
     });
     return final;
 }
-const $ZodUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUnion", (inst, def) => {
+const $ZodUnion = /*@__PURE__*/ $constructor("$ZodUnion", (inst, def) => {
     $ZodType.init(inst, def);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
+    defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
         ? "defaulted"
         : zod.def.options.some((o) => o._zod.optin !== undefined)
             ? "optional"
             : undefined);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
-    util.defineLazyInternal(inst, "values", (zod) => {
+    defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
+    defineLazyInternal(inst, "values", (zod) => {
         if (zod.def.options.every((o) => o._zod.values)) {
             return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
         }
         return undefined;
     });
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         if (zod.def.options.every((o) => o._zod.pattern)) {
             const patterns = zod.def.options.map((o) => o._zod.pattern);
-            return new RegExp(`^(${patterns.map((p) => util.cleanRegex(p.source)).join("|")})$`);
+            return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
         }
         return undefined;
     });
@@ -3651,7 +3880,7 @@ const $ZodUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (
             return handleUnionResults(results, payload, inst, ctx);
         });
     };
-})));
+});
 function handleExclusiveUnionResults(results, final, inst, ctx) {
     const matches = [];
     for (let i = 0; i < results.length; i++) {
@@ -6058,7 +6287,7 @@ function _check(fn, params) {
     return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function api_describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
@@ -7131,16 +7360,16 @@ function catchall(inst, catchall) {
     // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
     return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
 }
-const ZodMiniUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUnion", (inst, def) => {
-    core.$ZodUnion.init(inst, def);
+const ZodMiniUnion = /*@__PURE__*/ $constructor("ZodMiniUnion", (inst, def) => {
+    $ZodUnion.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function union(options, params) {
     return new ZodMiniUnion({
         type: "union",
         options: options,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
@@ -7553,7 +7782,7 @@ function superRefine(fn, params) {
     return core._superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = describe;
+const schemas_describe = api_describe;
 const schemas_meta = meta;
 // instanceof
 class schemas_Class {
@@ -14319,8 +14548,16 @@ const FINAL_STATES = new Set([
     'terminal_no_commit',
     'conflict'
 ]);
-const EFFECT_KINDS = ['tag', 'release'];
+const EFFECT_KINDS = [
+    'tag',
+    'release',
+    'branch',
+    'pull-request',
+    'comment',
+    'issue'
+];
 const EffectKindSchema = schemas_enum(EFFECT_KINDS);
+const WRITE_KINDS = (/* unused pure expression or super */ null && (['pull-request', 'comment', 'issue']));
 /** A full object id (SHA-1 or SHA-256 repositories). */
 const OidSchema = schemas_string()
     .check(_regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
@@ -14337,10 +14574,17 @@ const ReleaseIntentSchema = strictObject({
     draft: schemas_boolean(),
     prerelease: schemas_boolean()
 });
-/** The complete intended effect; its digest is what an operation id is bound to. */
-const IntentSchema = strictObject({
-    repository_id: schemas_string().check(_minLength(1), _maxLength(256)),
-    kind: EffectKindSchema,
+const RepositoryIdSchema = schemas_string().check(_minLength(1), _maxLength(256));
+/** A title as GitHub takes it: one line of text. */
+const TitleSchema = schemas_string()
+    .check(_minLength(1), _maxLength(1024), _regex(/^[^\p{Cc}]+$/u, 'must be one line of text'));
+/** A branch name as the API takes it (`head` may be `owner:branch`). */
+const BranchNameSchema = schemas_string()
+    .check(_minLength(1), _maxLength(255), _regex(/^[^\s\p{Cc}]+$/u, 'must be a branch name'));
+/** A tag or a release: the intent's shape since the first effect kinds. */
+const TagIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: schemas_enum(['tag', 'release']),
     tag_ref: schemas_string()
         .check(_regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
     target: OidSchema,
@@ -14353,11 +14597,80 @@ const IntentSchema = strictObject({
     release: nullable(ReleaseIntentSchema)
 })
     .check(refine(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** `refs/heads/<name>` created at a commit. */
+const BranchIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('branch'),
+    branch_ref: schemas_string()
+        .check(_regex(/^refs\/heads\/[^\s\p{Cc}]+$/u, 'must be a full branch ref refs/heads/<name>')),
+    target: OidSchema
+});
+/**
+ * Every field of a create request goes into the intent (a body by its digest, as given,
+ * without the marker), so the same operation id can never send another request.
+ */
+const PullRequestIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('pull-request'),
+    head: BranchNameSchema,
+    base: BranchNameSchema,
+    title: TitleSchema,
+    body_digest: DigestSchema,
+    draft: schemas_boolean()
+});
+const CommentIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('comment'),
+    issue_number: schemas_int().check(_gte(1)),
+    body_digest: DigestSchema
+});
+const IssueIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('issue'),
+    title: TitleSchema,
+    body_digest: DigestSchema,
+    /** Sorted and without repeats: GitHub keeps an issue's labels as a set. */
+    labels: array(schemas_string().check(_minLength(1), _maxLength(100))).check(_maxLength(100))
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = union([
+    TagIntentSchema,
+    BranchIntentSchema,
+    PullRequestIntentSchema,
+    CommentIntentSchema,
+    IssueIntentSchema
+]);
+/** What an intent makes, in words for a summary (untrusted text: the caller escapes it). */
+function intentSubject(intent) {
+    switch (intent.kind) {
+        case 'tag':
+        case 'release':
+            return `${intent.tag_ref} at ${intent.target}`;
+        case 'branch':
+            return `${intent.branch_ref} at ${intent.target}`;
+        case 'pull-request':
+            return `${intent.head} into ${intent.base}: ${intent.title}`;
+        case 'comment':
+            return `a comment on #${intent.issue_number}`;
+        case 'issue':
+            return `an issue: ${intent.title}`;
+    }
+}
+function isWriteIntent(intent) {
+    return WRITE_KINDS.includes(intent.kind);
+}
 /** What the operation produced; later records repeat what earlier ones found. */
 const EffectResultSchema = strictObject({
     tag_object: nullable(OidSchema),
     release_id: nullable(schemas_string().check(_regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-    release_url: nullable(schemas_string().check(_maxLength(2048)))
+    release_url: nullable(schemas_string().check(_maxLength(2048))),
+    // Absent in the records of tags and releases (the fields came with the later kinds).
+    /** A pull request's, comment's or issue's numeric id; a branch's commit. */
+    id: optional(nullable(schemas_string().check(_regex(/^([0-9]{1,20}|[0-9a-f]{40}|[0-9a-f]{64})$/)))),
+    /** A pull request's or issue's number. */
+    number: optional(nullable(schemas_int().check(_gte(1)))),
+    /** Its page on GitHub. */
+    url: optional(nullable(schemas_string().check(_maxLength(2048))))
 });
 const ResolutionSchema = strictObject({
     answer: schemas_enum(['committed', 'not_committed']),
@@ -14392,9 +14705,9 @@ function textDigest(body) {
 function operationRef(namespace, operationId) {
     return `${namespace}/operations/${canonical_sha256Hex(operationId)}`;
 }
-/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
-function defaultOperationId(runId, kind, tag) {
-    return `${runId}/${kind}/${tag}`;
+/** docs/design/effects.md default: `<run id>/<kind>/<what it names>` (a tag, a branch…). */
+function defaultOperationId(runId, kind, names) {
+    return `${runId}/${kind}/${names}`;
 }
 /** The operation that creates a release's tag when it does not exist yet. */
 function tagOperationId(releaseOperationId) {
@@ -14467,12 +14780,14 @@ function operationLinkProblem(previous, record, context) {
 function resolvedState(answer) {
     return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
 }
+/** Kinds whose ref and record travel in one atomic push: never sent apart from the record. */
+const REF_KINDS = new Set(['tag', 'branch']);
 function kindRule(from, record) {
     const kind = record.intent.kind;
-    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
-        return 'only a tag is committed straight from prepared (by its atomic push)';
-    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
-        return 'a tag is never sent apart from its journal record';
+    if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
+        return 'only a tag or a branch is committed straight from prepared (by its atomic push)';
+    if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
+        return `a ${kind} is never sent apart from its journal record`;
     return null;
 }
 function sendRule(record, sends) {
@@ -14490,11 +14805,16 @@ function sendRule(record, sends) {
 function resultRule(record) {
     if (record.state !== 'terminal_committed')
         return null;
-    if (record.intent.kind === 'tag' && !record.result?.tag_object)
-        return 'a committed tag names no tag object';
-    if (record.intent.kind === 'release' && !record.result?.release_id)
-        return 'a committed release names no release id';
-    return null;
+    const result = record.result;
+    switch (record.intent.kind) {
+        case 'tag':
+            return result?.tag_object ? null : 'a committed tag names no tag object';
+        case 'release':
+            return result?.release_id ? null : 'a committed release names no release id';
+        default:
+            // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
+            return result?.id ? null : `a committed ${record.intent.kind} names no id`;
+    }
 }
 /** An operation record as a link of the one chain entity. */
 const OPERATION_ENTRY = {
@@ -14552,7 +14872,8 @@ function operationFolder() {
                 sends,
                 result,
                 resolution,
-                prepared_at: prepared.occurred_at
+                prepared_at: prepared.occurred_at,
+                updated_at: head.occurred_at
             };
         }
     };

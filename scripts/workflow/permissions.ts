@@ -108,7 +108,20 @@ export const API_ROUTES: Array<{
     scope: 'issues',
     level: 'write'
   },
-  { method: 'GET', path: /^\/repos\/[^/]+\/[^/]+\/issues\//, scope: 'issues', level: 'read' },
+  { method: 'POST', path: /^\/repos\/[^/]+\/[^/]+\/issues$/, scope: 'issues', level: 'write' },
+  { method: 'GET', path: /^\/repos\/[^/]+\/[^/]+\/issues(\/|$)/, scope: 'issues', level: 'read' },
+  {
+    method: 'POST',
+    path: /^\/repos\/[^/]+\/[^/]+\/pulls$/,
+    scope: 'pull-requests',
+    level: 'write'
+  },
+  {
+    method: 'GET',
+    path: /^\/repos\/[^/]+\/[^/]+\/pulls(\/|$)/,
+    scope: 'pull-requests',
+    level: 'read'
+  },
   {
     method: 'GET',
     path: /^\/repos\/[^/]+\/[^/]+\/collaborators\/[^/]+\/permission$/,

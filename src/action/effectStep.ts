@@ -1,4 +1,4 @@
-import { effect, effectRequestFrom, type EffectOutcome } from '../commands/effect.js'
+import { effect, effectRequestFrom, intentSubject, type EffectOutcome } from '../commands/effect.js'
 import { InvalidInput } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
@@ -18,6 +18,13 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
     release_body: inputs.releaseBody,
     draft: bool(inputs.draft, 'draft'),
     prerelease: bool(inputs.prerelease, 'prerelease'),
+    branch: inputs.branch,
+    head: inputs.head,
+    base: inputs.base,
+    title: inputs.title,
+    body: inputs.body,
+    issue_number: inputs.issueNumber,
+    labels: inputs.labels,
     operation_id: inputs.operationId,
     run_id: inputs.runId || null,
     repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
@@ -31,6 +38,9 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
       tag_object: outcome.tag_object ?? outcome.tag_operation?.tag_object ?? '',
       release_id: outcome.release_id ?? '',
       release_url: outcome.release_url ?? '',
+      url: outcome.url ?? '',
+      number: outcome.number !== null ? String(outcome.number) : '',
+      id: outcome.id ?? '',
       sent: flag(outcome.sent || (outcome.tag_operation?.sent ?? false))
     },
     summary: {
@@ -39,28 +49,35 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
       rows: [
         ['operation id', outcome.operation_id],
         ['state', outcome.state ?? ''],
-        ['tag', request.intent.tag_ref],
-        ['target', request.intent.target],
+        ['makes', intentSubject(request.intent)],
         ['intent', outcome.chain[0]?.value.intent_digest ?? ''],
         ['sent by this step', flag(outcome.sent)],
-        ['release', outcome.release_url ?? outcome.release_id ?? ''],
+        ['made', outcome.url ?? outcome.release_url ?? outcome.release_id ?? outcome.id ?? ''],
         ['store', context.store.name]
       ]
     },
-    ...(outcome.ok ? {} : { failure: failureMessage(outcome) })
+    ...(outcome.ok ? {} : { failure: failureMessage(outcome, request.intent.kind) })
   }
 }
 
-function failureMessage(outcome: EffectOutcome): string {
+/** What names a committed effect to an operator's `resolve-effect … committed <id>`. */
+const ANSWER_ID: Readonly<Record<string, string>> = {
+  release: '<release id>',
+  comment: '<comment id>',
+  issue: '<issue number>',
+  'pull-request': '<pull request number>'
+}
+
+function failureMessage(outcome: EffectOutcome, kind: string): string {
   const id = outcome.operation_id
   switch (outcome.next) {
     case 'refuse_intent':
-      return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different tag or release.`
+      return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different effect (another tag, body, head…).`
     case 'conflict':
-      return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename the other tag or release, then use a new operation-id.`
+      return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename what is in the way (the other tag, release, branch or pull request), then use a new operation-id.`
     case 'unknown':
     case 'refuse_unknown':
-      return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed <release id> (or not-committed).`
+      return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${ANSWER_ID[kind] ?? '<id>'} (or not-committed).`
     case 'not_committed':
       return `The operation ${id} ended without its effect: ${outcome.reason}.`
     default:

@@ -71,7 +71,7 @@ export interface OperateRequest {
  * reaction, reply or cancel, and a `resolve-effect … committed <release id>` is not checked
  * against the releases.
  */
-export type OperateDeps = CommandDeps<'hasToken' | 'where' | 'operator' | 'releases'>
+export type OperateDeps = CommandDeps<'hasToken' | 'where' | 'operator' | 'releases' | 'writes'>
 
 /** The request with what its steps call, resolved once. */
 export interface Operation extends Omit<OperateRequest, 'policy'> {

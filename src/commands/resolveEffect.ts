@@ -1,6 +1,7 @@
 /**
- * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <release id> | not-committed`:
- * an operator's accountable answer for an operation held `unknown`. Plain values in, a result
+ * docs/design/effects.md, docs/design/operators.md `/ledger resolve-effect <operation id> committed <id> | not-committed`:
+ * an operator's accountable answer for an operation held `unknown`. The id is what names the
+ * effect to a person: a release's id, a comment's id, an issue's or pull request's number. Plain values in, a result
  * out; the `operate` command (issue 12) parses the comment, authorizes its author and replies.
  * The first answer wins: the same answer again is a duplicate, another one a conflict.
  */
@@ -8,11 +9,14 @@ import { decideResolve, type ResolveAnswer } from '../core/effect/decide.js'
 import { OperationIdSchema, type OperationState, type Writer } from '../core/effect/operation.js'
 import { InvalidInput } from '../core/errors.js'
 import { parseOrThrow } from '../core/validate.js'
-import type { ReleaseApi } from '../core/send/ports.js'
+import type { ReleaseApi, WriteView, WritesApi } from '../core/send/ports.js'
+import type { EffectResult, Intent as RecoveredOperationIntent } from '../core/effect/operation.js'
+import { CLOCK_SKEW_MS, writeIds } from '../providers/write.js'
 import type { CommandDeps } from './deps.js'
 import { following, operationJournal, type Chain } from './operationJournal.js'
 
 export type EffectAnswer =
+  /** `release_id`: the id the operator named (a release's or comment's id, an issue's number). */
   { readonly kind: 'committed'; readonly release_id: string } | { readonly kind: 'not_committed' }
 
 export interface ResolveEffectRequest {
@@ -24,8 +28,8 @@ export interface ResolveEffectRequest {
   readonly writer: Writer | null
 }
 
-/** With a gateway that has a token, a `committed` answer must name a release that exists. */
-export type ResolveEffectDeps = CommandDeps<'hasToken' | 'releases'>
+/** With a gateway that has a token, a `committed` answer must name an effect that exists. */
+export type ResolveEffectDeps = CommandDeps<'hasToken' | 'releases' | 'writes'>
 
 export interface ResolveEffectOutcome {
   /** applied (written), duplicate (the same answer stands), conflict, rejected: nothing written. */
@@ -47,8 +51,9 @@ export function parseEffectAnswer(args: readonly string[]): EffectAnswer {
     return { kind: 'committed', release_id: id }
   if (word === 'not-committed' && id === undefined) return { kind: 'not_committed' }
   throw new InvalidInput(
-    'resolve-effect takes `committed <release id>` (the numeric id of the release that is ours) ' +
-      'or `not-committed`, for example `/ledger resolve-effect <operation id> committed 123456`.'
+    'resolve-effect takes `committed <release id>` (the numeric id of the release that is ours; ' +
+      'for a comment its id, for an issue or pull request its number) or `not-committed`, for ' +
+      'example `/ledger resolve-effect <operation id> committed 123456`.'
   )
 }
 
@@ -59,7 +64,7 @@ export async function resolveEffect(
   parseOrThrow(OperationIdSchema, request.operation_id, 'The operation id')
   const journal = operationJournal(deps.store, request.namespace, request.operation_id)
   const by = { writer: request.writer, clock: deps.clock }
-  const releases = deps.github?.hasToken ? deps.github.releases() : undefined
+  const api = deps.github?.hasToken ? deps.github : null
   const done = (
     outcome: ResolveEffectOutcome['outcome'],
     reason: string
@@ -81,14 +86,11 @@ export async function resolveEffect(
       if (!op) return { done: done('rejected', `there is no operation ${request.operation_id}`) }
       const decision = decideResolve(op, answer, releaseId)
       if (decision.outcome !== 'applied') return { done: done(decision.outcome, decision.reason) }
-      const release = await releaseUrl(releases, releaseId)
-      if (typeof release !== 'object') return { done: done('rejected', release) }
+      const result = await answeredResult(op.intent, op.prepared_at, releaseId, api)
+      if (typeof result === 'string') return { done: done('rejected', result) }
       const record = following(journal, by, {
         state: decision.record,
-        result:
-          releaseId !== null
-            ? { tag_object: null, release_id: releaseId, release_url: release.url }
-            : null,
+        result,
         observation: `resolved by ${request.by}`,
         resolution: { answer, by: request.by }
       })
@@ -96,6 +98,61 @@ export async function resolveEffect(
     },
     () => done('conflict', 'another writer kept changing the operation; nothing was written')
   )
+}
+
+/**
+ * What a `committed` answer records (null for `not-committed`), checked against GitHub when the
+ * API is at hand: the release, comment, issue or pull request must exist. Its marker is not
+ * required: an operator may adopt one made by hand. A string is why the answer is refused.
+ */
+async function answeredResult(
+  intent: RecoveredOperationIntent,
+  preparedAt: string,
+  answered: string | null,
+  api: Pick<NonNullable<ResolveEffectDeps['github']>, 'releases' | 'writes'> | null
+): Promise<EffectResult | string | null> {
+  if (answered === null) return null
+  const none = { tag_object: null, release_id: null, release_url: null }
+  if (intent.kind === 'release' || intent.kind === 'tag') {
+    const release = await releaseUrl(api?.releases(), answered)
+    if (typeof release !== 'object') return release
+    return { ...none, release_id: answered, release_url: release.url }
+  }
+  if (intent.kind === 'branch') return `a branch is never unknown; there is nothing to answer`
+  if (!api) {
+    // Without the API the operator's word is recorded as given: a comment by id, else a number.
+    return intent.kind === 'comment'
+      ? { ...none, id: answered, number: null, url: null }
+      : { ...none, id: null, number: Number(answered), url: null }
+  }
+  const found = await findWrite(api.writes(), intent, preparedAt, Number(answered))
+  if (typeof found === 'string') return found
+  const ids = writeIds(found)
+  return { ...none, id: ids['id'] ?? null, number: found.number, url: found.html_url }
+}
+
+/** The comment (by id), issue or pull request (by number) the operator named, or why not. */
+async function findWrite(
+  writes: WritesApi,
+  intent: RecoveredOperationIntent,
+  preparedAt: string,
+  answered: number
+): Promise<WriteView | string> {
+  const since = new Date(Date.parse(preparedAt) - CLOCK_SKEW_MS).toISOString()
+  const listed =
+    intent.kind === 'comment'
+      ? await writes.listComments(intent.issue_number, since)
+      : intent.kind === 'issue'
+        ? await writes.listIssues(since)
+        : intent.kind === 'pull-request'
+          ? await writes.listPulls(intent.head, intent.base)
+          : null
+  if (listed === null) return `a ${intent.kind} has no answer of this kind`
+  if (!listed.ok) return `the ${intent.kind} could not be read (${listed.detail})`
+  const found = listed.value.find(view =>
+    intent.kind === 'comment' ? view.id === answered : view.number === answered
+  )
+  return found ?? `there is no ${intent.kind} ${answered} made after the operation was prepared`
 }
 
 /** A `committed` answer names a release that exists (when the API is at hand); else why not. */

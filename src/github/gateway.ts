@@ -7,11 +7,12 @@
  * makes its first call, so commands that never call GitHub pay nothing for it.
  */
 import type { HttpObservation } from '../core/send/outcome.js'
-import type { ReleaseApi, WorkflowDispatch } from '../core/send/ports.js'
+import type { ReleaseApi, WorkflowDispatch, WritesApi } from '../core/send/ports.js'
 import { loadOctokit, type Octokit } from './octokit.js'
 import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
 import { GitHubReleases } from './releases.js'
 import { parseRepository, runUrlFor, type Repository } from './repository.js'
+import { GitHubWrites } from './writes.js'
 
 export interface GatewayOptions {
   /** The token input; may be empty for commands that make no call. */
@@ -43,6 +44,11 @@ export class GitHubGateway implements GitHubConnection {
   /** Whether a token was given: commands that can go on without GitHub ask this first. */
   get hasToken(): boolean {
     return this.options.token !== ''
+  }
+
+  /** The bound on one request (timeout-seconds), in milliseconds. */
+  get timeoutMs(): number {
+    return this.options.timeoutSeconds * 1000
   }
 
   /** `owner/name`, checked: a command that must call GitHub fails here with the fix. */
@@ -101,6 +107,11 @@ export class GitHubGateway implements GitHubConnection {
   /** The release calls of the effect protocol. */
   releases(): ReleaseApi {
     return new GitHubReleases(this)
+  }
+
+  /** The pull request, comment and issue calls of the effect protocol. */
+  writes(): WritesApi {
+    return new GitHubWrites(this)
   }
 
   /**

@@ -10,6 +10,7 @@ import type {
   ReleaseApi,
   ReleaseView
 } from '../core/send/ports.js'
+import { classifyCreateError, isAlreadyExists, lookupOf } from './answers.js'
 import type { GitHubConnection } from './gateway.js'
 
 export class GitHubReleases implements ReleaseApi {
@@ -38,7 +39,7 @@ export class GitHubReleases implements ReleaseApi {
       })
       return { kind: 'created', release: view(data) }
     } catch (error) {
-      return classifyCreateError(error)
+      return classifyCreateError(error, { fence: isAlreadyExists, permission: 'contents: write' })
     }
   }
 
@@ -80,15 +81,8 @@ export class GitHubReleases implements ReleaseApi {
     }) as Promise<Lookup<ReleaseView[]>>
   }
 
-  /** 404 → absent; any other failure → the lookup failed (never "absent"). */
-  private async lookup<T>(fn: () => Promise<T>): Promise<Lookup<T | null>> {
-    try {
-      return { ok: true, value: await fn() }
-    } catch (error) {
-      const status = statusOf(error)
-      if (status === 404) return { ok: true, value: null }
-      return { ok: false, detail: describe(error) }
-    }
+  private lookup<T>(fn: () => Promise<T>): Promise<Lookup<T | null>> {
+    return lookupOf(fn)
   }
 }
 
@@ -112,45 +106,4 @@ function view(data: ReleaseData): ReleaseView {
     prerelease: data.prerelease,
     html_url: data.html_url
   }
-}
-
-function statusOf(error: unknown): number | null {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? status : null
-}
-
-/**
- * Only an answer GitHub gave is definite. A 422 naming `already_exists` is the fence; other
- * 4xx (400, 401, 403, 404, 409, 422) refuse; anything else — 5xx, 429, a timeout, a dropped
- * connection (octokit reports those as status 500 with no response) — may have created it.
- */
-export function classifyCreateError(error: unknown): CreateOutcome {
-  const status = statusOf(error)
-  const detail = describe(error)
-  const response = (error as { response?: { data?: unknown } } | null)?.response
-  if (status === 422 && response && isAlreadyExists(response.data))
-    return { kind: 'already_exists', detail }
-  if (status !== null && response && [400, 401, 403, 404, 409, 422].includes(status))
-    return {
-      kind: 'refused',
-      status,
-      detail: status === 403 ? `${detail} (the token needs contents: write)` : detail
-    }
-  return { kind: 'ambiguous', detail }
-}
-
-function isAlreadyExists(data: unknown): boolean {
-  const errors = (data as { errors?: unknown } | null)?.errors
-  return (
-    Array.isArray(errors) &&
-    errors.some(e => (e as { code?: unknown } | null)?.code === 'already_exists')
-  )
-}
-
-/** The status and GitHub's message, never a body verbatim (it could echo a token). */
-function describe(error: unknown): string {
-  const status = statusOf(error)
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
-  const safe = (message ?? '').replace(/gh[pousr]_[A-Za-z0-9]{20,}/g, '***').slice(0, 300)
-  return status !== null ? `HTTP ${status}: ${safe}` : safe
 }

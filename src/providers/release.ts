@@ -6,8 +6,8 @@
  * release this provider makes carries the operation's marker, which is how a lookup knows it.
  */
 import type { ReadBackFound } from '../core/effect/decide.js'
-import { markersIn } from '../core/effect/artifacts.js'
-import type { Intent } from '../core/effect/operation.js'
+import { carriesMarker } from '../core/effect/artifacts.js'
+import type { EffectResult, TagIntent } from '../core/effect/operation.js'
 import {
   classifyEffectLookup,
   classifyReleaseCreate,
@@ -17,24 +17,20 @@ import {
 import type { LookupOutcome, SendOutcome } from '../core/send/outcome.js'
 import type { Provider } from '../core/send/provider.js'
 import type { ReleaseApi, ReleaseView } from '../core/send/ports.js'
+import type { ReadBack } from './write.js'
 
 export interface ReleaseProviderOptions {
   readonly api: ReleaseApi
   /** The tag's name, without refs/tags/. */
   readonly tagName: string
-  readonly release: NonNullable<Intent['release']>
+  readonly release: NonNullable<TagIntent['release']>
   readonly operationId: string
   readonly intentDigest: string
   /** The release body with the operation's marker. */
   readonly body: string
 }
 
-/** What reading a created release back found. */
-export interface ReadBack {
-  readonly found: ReadBackFound
-  readonly release: ReleaseView | null
-  readonly observation: string
-}
+export type { ReadBack } from './write.js'
 
 export class ReleaseProvider implements Provider<null> {
   readonly name = 'release'
@@ -88,13 +84,18 @@ export class ReleaseProvider implements Provider<null> {
   }
 
   /** After a 201: the release must carry our marker and every field we asked for. */
-  async readBack(id: number): Promise<ReadBack> {
+  async readBack(result: EffectResult | null): Promise<ReadBack> {
+    const id = Number(result?.release_id)
     const got = await this.options.api.get(id)
-    if (!got.ok) return { found: 'unavailable', release: null, observation: got.detail }
+    if (!got.ok) return { found: 'unavailable', ids: null, observation: got.detail }
     const release = got.value
     const found: ReadBackFound =
       release === null ? 'none' : this.matchesIntent(release) ? 'match' : 'mismatch'
-    return { found, release, observation: `read back release ${id}: ${found}` }
+    return {
+      found,
+      ids: release ? releaseIds(release) : null,
+      observation: `read back release ${id}: ${found}`
+    }
   }
 
   private classify(found: EffectFinding, mine: ReleaseView | null, reason: string): LookupOutcome {
@@ -105,9 +106,7 @@ export class ReleaseProvider implements Provider<null> {
   }
 
   private carriesOurMarker(release: ReleaseView): boolean {
-    return markersIn(release.body).some(
-      m => m.id === this.options.operationId && m.digest === this.options.intentDigest
-    )
+    return carriesMarker(release.body, this.options.operationId, this.options.intentDigest)
   }
 
   private matchesIntent(release: ReleaseView): boolean {

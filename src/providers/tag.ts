@@ -1,13 +1,14 @@
 /**
- * The tag push, a provider of the one send protocol (docs/design/effects.md#tag-protocol). The
- * tag is create-only with a deterministic object, so it is fenced. Where the tag and the
+ * The tag push — and a branch's, by the same protocol — a provider of the one send protocol
+ * (docs/design/effects.md#tag-protocol). The ref is create-only with a known object (a
+ * deterministic tag object; a branch's target commit), so it is fenced. Where the tag and the
  * operation's `terminal_committed` record share one repository they travel in one atomic push
  * (the provider port's "commits with record" capability); where they cannot (a ledger
  * repository of its own, docs/design/ledger-repository.md) the tag is pushed alone and a
  * lookup, comparing the tag's object with ours by id, settles it before the record is written.
  */
 import { epochSeconds, tagObjectText } from '../core/effect/artifacts.js'
-import type { Intent, OperationRecord } from '../core/effect/operation.js'
+import type { EffectResult, OperationRecord, TagIntent } from '../core/effect/operation.js'
 import type { RecoveredOperation } from '../core/effect/operationChain.js'
 import { InvalidInput, StoreError } from '../core/errors.js'
 import {
@@ -22,7 +23,7 @@ import type { RecordFields } from '../core/effect/newOperationRecord.js'
 
 /** What the tag provider reads and writes of the repository that holds the tags. */
 export interface TagPort {
-  /** The object the tag ref holds where tags are decided; null when the tag does not exist. */
+  /** The object the ref holds where tags are decided; null when the tag does not exist. */
   readTag(tagRef: string): Promise<string | null>
   /** Whether the commit is in the local repository (a tag object can only point at one there). */
   hasCommit(oid: string): Promise<boolean>
@@ -52,79 +53,97 @@ export interface TagOperation {
   reload(): Promise<unknown>
 }
 
-export interface TagProviderOptions {
+export interface RefProviderOptions {
   readonly tags: TagPort
   readonly commit: TagCommit
   readonly operation: TagOperation
-  readonly intent: Intent
-  readonly intentDigest: string
-  /** The tag message as given (the operation line is added). */
-  readonly message: string
+  /** `tag` or `branch`: what the provider is named in records and messages. */
+  readonly kind: 'tag' | 'branch'
+  /** The ref to create, create-only (refs/tags/<name>, refs/heads/<name>). */
+  readonly ref: string
+  /** The commit the ref names (through the tag object, for a tag). */
+  readonly target: string
+  /** Our object for the ref: the same every time for the same operation. */
+  readonly object: (op: RecoveredOperation) => Promise<string>
   /** The record that would follow the operation's head. */
   readonly following: (fields: RecordFields) => OperationRecord
 }
 
-export class TagProvider implements Provider<null> {
-  readonly name = 'tag'
-  /** A create-only push: a second one for the same tag is rejected. */
-  readonly fenced = true
-  readonly commitsWithRecord: boolean
-
-  constructor(private readonly options: TagProviderOptions) {
-    this.commitsWithRecord = options.commit.withRecord
-  }
-
-  /** The deterministic tag object of the operation (the same text gives the same id). */
-  ourTagObject(): Promise<string> {
-    const op = this.options.operation.state
-    if (!op) throw new Error('tag object before the operation was prepared')
-    return this.options.tags.writeTagObject(
+/** A tag's object: deterministic, from the recorded values (tagger time from `prepared`). */
+export function tagObject(
+  tags: TagPort,
+  spec: { readonly intent: TagIntent; readonly intentDigest: string; readonly message: string }
+): (op: RecoveredOperation) => Promise<string> {
+  return op =>
+    tags.writeTagObject(
       tagObjectText({
         operation_id: op.operation_id,
-        intent: this.options.intent,
-        intent_digest: this.options.intentDigest,
-        message: this.options.message,
+        intent: spec.intent,
+        intent_digest: spec.intentDigest,
+        message: spec.message,
         time: epochSeconds(op.prepared_at)
       })
     )
+}
+
+export class RefProvider implements Provider<null> {
+  readonly name: 'tag' | 'branch'
+  /** A create-only push: a second one for the same ref is rejected. */
+  readonly fenced = true
+  readonly commitsWithRecord: boolean
+
+  constructor(private readonly options: RefProviderOptions) {
+    this.name = options.kind
+    this.commitsWithRecord = options.commit.withRecord
   }
 
-  /** The tag and the terminal_committed record in one atomic push, or the tag alone. */
+  /** Our object for the ref (the same operation gives the same id). */
+  ourObject(): Promise<string> {
+    const op = this.options.operation.state
+    if (!op) throw new Error(`${this.name} object before the operation was prepared`)
+    return this.options.object(op)
+  }
+
+  /** The ref and the terminal_committed record in one atomic push, or the ref alone. */
   async send(): Promise<SendOutcome> {
-    const { tags, commit, intent } = this.options
-    if (!(await tags.hasCommit(intent.target)))
+    const { tags, commit, ref, target } = this.options
+    if (!(await tags.hasCommit(target)))
       throw new InvalidInput(
-        `The target commit ${intent.target} is not in the checkout, so no tag object can ` +
+        `The target commit ${target} is not in the checkout, so no ${this.name} can ` +
           'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.'
       )
-    const tagOid = await this.ourTagObject()
-    const tag = { ref: intent.tag_ref, oid: tagOid }
+    const oid = await this.ourObject()
+    const update = { ref, oid }
     if (!commit.withRecord) {
-      // Pushed alone, the tag is not yet recorded: whatever git answered, the lookup decides.
-      const pushed = await commit.push(tag)
-      const outcome = classifyTagPush(pushed, tagOid)
+      // Pushed alone, the ref is not yet recorded: whatever git answered, the lookup decides.
+      const pushed = await commit.push(update)
+      const outcome = classifyTagPush(pushed, oid)
       return outcome.kind === 'submitted'
-        ? {
-            kind: 'ambiguous',
-            reason: `${intent.tag_ref} was pushed alone: look it up to record it`
-          }
+        ? { kind: 'ambiguous', reason: `${ref} was pushed alone: look it up to record it` }
         : outcome
     }
     const record = this.options.following({
       state: 'terminal_committed',
-      result: { tag_object: tagOid, release_id: null, release_url: null },
-      observation: 'the tag and this record were pushed in one atomic push'
+      result: this.resultFor(oid),
+      observation: `the ${this.name} and this record were pushed in one atomic push`
     })
-    return classifyTagPush(await commit.push(tag, record), tagOid)
+    return classifyTagPush(await commit.push(update, record), oid)
   }
 
-  /** Fetches the journal and the tag; the caller re-plans when the journal moved. */
+  /** What the record says the operation made: a tag object, or a branch's commit. */
+  resultFor(oid: string): EffectResult {
+    return this.name === 'tag'
+      ? { tag_object: oid, release_id: null, release_url: null }
+      : { tag_object: null, release_id: null, release_url: null, id: oid }
+  }
+
+  /** Fetches the journal and the ref; the caller re-plans when the journal moved. */
   async lookup(): Promise<LookupOutcome> {
-    const { tags, operation, intent } = this.options
-    let tagOid: string | null
+    const { tags, operation, ref } = this.options
+    let held: string | null
     try {
       await operation.reload()
-      tagOid = await tags.readTag(intent.tag_ref)
+      held = await tags.readTag(ref)
     } catch (error) {
       if (!(error instanceof StoreError)) throw error
       return classifyEffectLookup('unavailable', this.fenced, {
@@ -132,14 +151,14 @@ export class TagProvider implements Provider<null> {
         reason: error.message
       })
     }
-    const ours = await this.ourTagObject()
-    const found: EffectFinding = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other'
+    const ours = await this.ourObject()
+    const found: EffectFinding = held === null ? 'none' : held === ours ? 'ours' : 'other'
     return classifyEffectLookup(found, this.fenced, {
-      external_ids: { tag_object: ours },
+      external_ids: this.name === 'tag' ? { tag_object: ours } : { id: ours },
       reason:
-        tagOid === null
-          ? `neither ${intent.tag_ref} nor the record is at the remote`
-          : `${intent.tag_ref} holds ${tagOid}${found === 'ours' ? ', ours' : `, not our ${ours}`}`
+        held === null
+          ? `neither ${ref} nor the record is at the remote`
+          : `${ref} holds ${held}${found === 'ours' ? ', ours' : `, not our ${ours}`}`
     })
   }
 }

@@ -95,7 +95,9 @@ import type {
   Fault,
   FakeConfig,
   FakeStateView,
+  Issue,
   IssueComment,
+  PullRequest,
   ReceiverRecord,
   Release,
   WorkflowRun
@@ -167,6 +169,24 @@ export interface FakeGitHub {
     user: string
     author_association?: IssueComment['author_association']
   }): Promise<IssueComment>
+  /** Another actor's pull request (`head` a branch name; state open unless told). */
+  addPull(init: {
+    head: string
+    base: string
+    title?: string
+    body?: string
+    state?: 'open' | 'closed'
+    draft?: boolean
+    user?: string
+  }): Promise<PullRequest>
+  /** Another actor's issue. */
+  addIssue(init: {
+    title: string
+    body?: string
+    labels?: string[]
+    state?: 'open' | 'closed'
+    user?: string
+  }): Promise<Issue>
   request(
     method: string,
     path: string,
@@ -299,6 +319,8 @@ export async function start(options: StartOptions = {}): Promise<FakeGitHub> {
     setRun: (id, patch) => control('PATCH', `/runs/${String(id)}`, patch),
     addRelease: init => control('POST', '/releases', init),
     addComment: init => control('POST', '/comments', init),
+    addPull: init => control('POST', '/pulls', init),
+    addIssue: init => control('POST', '/issues', init),
     request: (method, path, opts = {}) =>
       rawRequest(url, method, path, {
         ...opts,

@@ -47,9 +47,30 @@ export function description(): { doc: Description; ajv: Ajv } {
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
     addFormatsModule) as unknown as (a: Ajv) => void
   addFormats(ajv)
-  ajv.addSchema({ $id: DOC_ID, paths: doc.paths, components: doc.components })
+  ajv.addSchema({
+    $id: DOC_ID,
+    paths: typelessNullable(doc.paths),
+    components: typelessNullable(doc.components)
+  })
   loaded = { doc, ajv }
   return loaded
+}
+
+/**
+ * OpenAPI 3.0 lets `nullable: true` stand beside `allOf`/`anyOf`/`$ref` with no `type` (the
+ * pull request and issue schemas do); Ajv's `nullable` needs a `type`. Such a schema becomes
+ * `anyOf: [itself, null]`, which is what it means. Everything else is left as it is.
+ */
+function typelessNullable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(typelessNullable) as T
+  if (typeof value !== 'object' || value === null) return value
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(value)) out[k] = typelessNullable(v)
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable
+    return { anyOf: [out, { type: 'null' }] } as T
+  }
+  return out as T
 }
 
 const pointer = (parts: string[]): string =>

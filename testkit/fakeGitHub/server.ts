@@ -116,6 +116,7 @@ function resetState(): void {
   next.nextReleaseId = state.nextReleaseId
   next.nextCommentId = state.nextCommentId
   next.nextReactionId = state.nextReactionId
+  next.writes.carry(state.writes)
   state = next
   receiversQueued = 0
   faults.clear()
@@ -421,6 +422,14 @@ async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL
   if (method === 'POST' && path === '/releases') {
     const data = state.addRelease(body as Parameters<typeof state.addRelease>[0])
     return ok(state.view().releases.find(r => r.id === data.id))
+  }
+  if (method === 'POST' && path === '/pulls') {
+    const data = state.writes.addPull(body as Parameters<typeof state.writes.addPull>[0])
+    return ok(state.writes.pull(data))
+  }
+  if (method === 'POST' && path === '/issues') {
+    const data = state.writes.addIssue(body as Parameters<typeof state.writes.addIssue>[0])
+    return ok(state.writes.issue(data))
   }
   if (method === 'POST' && path === '/comments') {
     const data = state.addComment(body as Parameters<typeof state.addComment>[0])

@@ -10,6 +10,7 @@
  * Erasable TypeScript only (Node type stripping).
  */
 import type { RouteName } from './routes.ts'
+import { WritesState } from './writes.ts'
 import { createTag, protectedTag, resolveCommit, tagAt, validTagName } from './tags.ts'
 import {
   basicError,
@@ -107,6 +108,8 @@ export class FakeGitHubState {
   readonly comments: CommentData[] = []
   readonly reactions: (Reaction & { comment_id: number; login: string })[] = []
   readonly runNumbers = new Map<number, number>()
+  /** Pull requests and issues (testkit/fakeGitHub/writes.ts). */
+  readonly writes: WritesState = new WritesState(this)
   nextRunId = 30_000_000_001
   nextReleaseId = 200_000_001
   nextCommentId = 3_000_000_001
@@ -247,6 +250,10 @@ export class FakeGitHubState {
     }
     this.comments.push(data)
     return data
+  }
+
+  commentBody(data: CommentData): Schemas['issue-comment'] {
+    return issueComment(this.api, this.repoRef, data)
   }
 
   // ---- the routes ------------------------------------------------------------------------
@@ -438,11 +445,20 @@ export class FakeGitHubState {
       return {
         commit: () => {
           const data = this.addComment({ issue_number: issue, body: text, user: ctx.user.login })
-          const body = issueComment(this.api, this.repoRef, data)
+          const body = this.commentBody(data)
           return { status: 201, body, headers: { location: body.url } }
         }
       }
     },
+
+    listComments: ctx =>
+      intParam(ctx.params.issue_number) === null
+        ? { reply: notFound() }
+        : this.writes.listComments(ctx),
+    createIssue: ctx => this.writes.createIssue(ctx),
+    listIssues: ctx => this.writes.listIssues(ctx),
+    createPull: ctx => this.writes.createPull(ctx),
+    listPulls: ctx => this.writes.listPulls(ctx),
 
     createRelease: ctx => {
       const body = isRecord(ctx.body) ? ctx.body : {}
@@ -586,6 +602,7 @@ export class FakeGitHubState {
       releases: this.releases.map(r => release(api, repoRef, r)),
       tagsCreatedByReleases: this.tagsCreatedByReleases,
       comments: this.comments.map(c => issueComment(api, repoRef, c)),
+      ...this.writes.view(),
       reactions: this.reactions.map(r => ({ ...reactionBody(r), comment_id: r.comment_id }))
     }
   }

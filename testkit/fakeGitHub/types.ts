@@ -9,6 +9,8 @@ export type Schemas = components['schemas']
 export type WorkflowRun = Schemas['workflow-run']
 export type Release = Schemas['release']
 export type IssueComment = Schemas['issue-comment']
+export type PullRequest = Schemas['pull-request']
+export type Issue = Schemas['issue']
 export type Reaction = Schemas['reaction']
 
 /**
@@ -189,6 +191,9 @@ export interface FakeStateView {
   /** Tags GitHub (the fake) created because a published release named a missing tag. */
   tagsCreatedByReleases: string[]
   comments: IssueComment[]
+  /** Pull requests (every state) and issues (pull requests not among them). */
+  pulls: PullRequest[]
+  issues: Issue[]
   reactions: (Reaction & { comment_id: number })[]
   /** Still to come: running or waiting receivers, late commits, hanging or delayed requests. */
   pending: number

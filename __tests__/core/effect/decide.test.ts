@@ -4,6 +4,7 @@ import {
   AFTER_READ_BACK,
   afterLookup,
   afterSend,
+  awaitsOtherSender,
   decideResolve,
   PLAN_BY_STATE,
   planEffect,
@@ -19,7 +20,7 @@ import {
 } from '../../../src/core/effect/operation.js'
 import { foldOperation } from '../../../src/core/effect/operationChain.js'
 import type { LookupOutcome, SendOutcome } from '../../../src/core/send/outcome.js'
-import { makeIntent, OP_ID, opChain } from '../../support/operations.js'
+import { makeIntent, makeWriteIntent, OP_ID, opChain } from '../../support/operations.js'
 
 // A decision's reason is what the step reports when it ends there: the summary's meaning and the
 // failure message (action/effectStep.ts), and the observation recorded with its state. Those
@@ -60,7 +61,7 @@ describe('planEffect: the recorded chain alone', () => {
       {
         next: 'conflict',
         record: null,
-        reason: 'another actor holds this tag or release: nothing is sent'
+        reason: 'another actor holds what this operation makes: nothing is sent'
       }
     ],
     [
@@ -115,15 +116,20 @@ describe('planEffect: the recorded chain alone', () => {
 
 describe('read back after a 201: every answer ends the step, and says why', () => {
   it.each([
-    ['match', 'committed', 'terminal_committed', 'the release carries our marker and fields'],
+    ['match', 'committed', 'terminal_committed', 'what was created carries our marker and fields'],
     [
       'mismatch',
       'conflict',
       'conflict',
       'the release differs from the intent (edited or not ours)'
     ],
-    ['none', 'unknown', 'unknown', 'the created release can no longer be found'],
-    ['unavailable', 'stop', null, 'the release could not be read back; the next step tries again']
+    ['none', 'unknown', 'unknown', 'what was created can no longer be found'],
+    [
+      'unavailable',
+      'stop',
+      null,
+      'what was created could not be read back; the next step tries again'
+    ]
   ] as const)('%s → %s (%s): %j', (found, next, record, reason) => {
     expect(AFTER_READ_BACK[found]).toEqual({ next, record, reason })
   })
@@ -149,7 +155,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
       {
         next: 'committed',
         record: null,
-        reason: 'the atomic push created the tag and recorded it committed'
+        reason: 'the atomic push created the ref and recorded it committed'
       }
     ],
     [
@@ -208,7 +214,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
       {
         next: 'conflict',
         record: 'conflict',
-        reason: 'another actor holds this tag or release: release 9 is not ours'
+        reason: 'another actor holds what this operation makes: release 9 is not ours'
       }
     ],
     [
@@ -238,8 +244,7 @@ describe('a send or a lookup that ends the step says why, word for word', () => 
       {
         next: 'unknown',
         record: 'unknown',
-        reason:
-          'no draft carries our marker, yet the create may still commit (drafts have no fence)'
+        reason: 'no draft carries our marker, yet the create may still commit (it has no fence)'
       }
     ],
     [
@@ -362,5 +367,59 @@ describe('decideResolve: /ledger resolve-effect', () => {
       outcome: 'applied',
       record: 'terminal_no_commit'
     })
+  })
+})
+
+describe('decideResolve for the write kinds: the id an operator names', () => {
+  const resolvedWith = (kind: 'comment' | 'issue', result: Record<string, unknown>) =>
+    foldOperation(
+      opChain(makeWriteIntent(kind), [
+        'may_have_been_sent',
+        'unknown',
+        {
+          state: 'terminal_committed',
+          resolution: { answer: 'committed', by: 'octocat' },
+          result: { tag_object: null, release_id: null, release_url: null, ...result }
+        }
+      ])
+    )
+  it.each([
+    ['a comment by its id', 'comment', { id: '3001', number: null }, '3001', 'duplicate'],
+    ['a comment, another id', 'comment', { id: '3001', number: null }, '3002', 'conflict'],
+    ['an issue by its number', 'issue', { id: '6001', number: 12 }, '12', 'duplicate'],
+    [
+      'an issue by its id is another answer',
+      'issue',
+      { id: '6001', number: 12 },
+      '6001',
+      'conflict'
+    ],
+    ['an issue recorded without a number', 'issue', { id: '6001', number: null }, '12', 'conflict']
+  ] as const)('%s', (_n, kind, result, answered, outcome) => {
+    expect(decideResolve(resolvedWith(kind, result), 'committed', answered).outcome).toBe(outcome)
+  })
+})
+
+describe('awaitsOtherSender: a fresh may_have_been_sent of another step is followed', () => {
+  // The head record of opChain's chains is dated 2026-11-30T07:00:<n>Z, n its position.
+  const op = foldOperation(opChain(makeWriteIntent('comment'), ['may_have_been_sent']))
+  const at = Date.parse(op.updated_at)
+  it.each([
+    ['recorded just now by another step', op, at + 1000, null, true],
+    ['recorded a moment before the bound', op, at + 9999, null, true],
+    ['at the bound', op, at + 10_000, null, false],
+    ['past the bound: the sender may be dead, look it up', op, at + 60_000, null, false],
+    ['this step recorded it (its own send)', op, at + 1000, 1, false],
+    ['this step recorded an earlier send', op, at + 1000, 0, true],
+    [
+      'not may_have_been_sent',
+      foldOperation(opChain(makeWriteIntent('comment'), ['may_have_been_sent', 'observed'])),
+      at + 1000,
+      null,
+      false
+    ],
+    ['no operation', null, at, null, false]
+  ] as const)('%s', (_n, operation, nowMs, ownSend, follows) => {
+    expect(awaitsOtherSender(operation, { nowMs, boundMs: 10_000, ownSend })).toBe(follows)
   })
 })

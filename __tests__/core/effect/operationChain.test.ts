@@ -4,7 +4,7 @@ import { digestOf } from '../../../src/core/canonical.js'
 import { BrokenChain } from '../../../src/core/errors.js'
 import type { OperationRecord, OperationState } from '../../../src/core/effect/operation.js'
 import { foldOperation, OPERATION_SUCCESSORS } from '../../../src/core/effect/operationChain.js'
-import { makeIntent, opChain, type StepSpec } from '../../support/operations.js'
+import { makeIntent, makeWriteIntent, opChain, type StepSpec } from '../../support/operations.js'
 
 const release = makeIntent('release')
 const draft = makeIntent('release', { draft: true })
@@ -233,4 +233,53 @@ describe('properties', () => {
       })
     )
   })
+})
+
+describe('the later kinds: a branch by the tag protocol, the writes by the send', () => {
+  const branch = {
+    repository_id: '123456789',
+    kind: 'branch' as const,
+    branch_ref: 'refs/heads/agent/issue-7',
+    target: 'a'.repeat(40)
+  }
+  const comment = makeWriteIntent('comment')
+  const committedBranch: StepSpec = {
+    state: 'terminal_committed',
+    result: { tag_object: null, release_id: null, release_url: null, id: 'a'.repeat(40) }
+  }
+  it.each([
+    ['a branch committed by its atomic push', branch, [committedBranch]],
+    [
+      'a comment sent, observed, committed',
+      comment,
+      ['may_have_been_sent', 'observed', 'terminal_committed']
+    ],
+    ['a comment unknown', comment, ['may_have_been_sent', 'unknown']]
+  ] as Array<[string, typeof comment, Array<OperationState | StepSpec>]>)(
+    '%s verifies',
+    (_n, intent, steps) => {
+      expect(foldOperation(opChain(intent, steps)).sequence).toBe(steps.length + 1)
+    }
+  )
+  it.each([
+    ['a branch sent apart from its record', branch, ['may_have_been_sent'], 2],
+    ['a comment committed straight from prepared', comment, ['terminal_committed'], 2],
+    [
+      'a committed branch without its commit',
+      branch,
+      [{ state: 'terminal_committed', result: null }],
+      2
+    ],
+    [
+      'a committed comment without its id',
+      comment,
+      ['may_have_been_sent', { state: 'terminal_committed', result: null }],
+      3
+    ]
+  ] as Array<[string, typeof comment, Array<OperationState | StepSpec>, number]>)(
+    '%s is refused at its record',
+    (_n, intent, steps, at) => {
+      expect(brokenAt(opChain(intent, steps))).toBe(at)
+    }
+  )
 })

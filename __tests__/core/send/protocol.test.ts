@@ -638,7 +638,7 @@ describe('an effect decision says why, from what the provider answered', () => {
   })
 
   test.each<[Kind, Sent, number, string]>([
-    ['tag', 'created', 0, 'the atomic push created the tag and recorded it committed'],
+    ['tag', 'created', 0, 'the atomic push created the ref and recorded it committed'],
     ['tag', 'refused', 0, 'the remote refused the push (a hook or ruleset)'],
     ['tag', 'already_exists', 0, 'the tag exists'],
     ['published', 'created', 1, 'GitHub answered 201: read it back'],

@@ -1,16 +1,16 @@
 /**
  * The bytes an operation puts into the world, derived only from recorded values so that every
  * writer of the same operation produces the same bytes: the annotated tag object (so an
- * ambiguous push is settled by object id) and the release body's marker (so a lookup can
- * attribute a release to the operation).
+ * ambiguous push is settled by object id) and the marker of a body sent to GitHub (so a lookup
+ * can attribute a release, a pull request, a comment or an issue to the operation).
  */
 import { IDENTITY } from '../entry.js'
 export { epochSeconds } from '../entry.js'
-import type { Intent } from './operation.js'
+import type { TagIntent } from './operation.js'
 
 export interface TagObjectSpec {
   readonly operation_id: string
-  readonly intent: Intent
+  readonly intent: TagIntent
   readonly intent_digest: string
   /** The tag message the workflow gave; the operation line is appended. */
   readonly message: string
@@ -33,18 +33,30 @@ export function operationLine(operationId: string, intentDigest: string): string
   return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`
 }
 
-/** docs/design/effects.md: the marker a release body carries. */
-export function releaseMarker(operationId: string, intentDigest: string): string {
+/** docs/design/effects.md: the marker a body the action sends carries (a release, a comment…). */
+export function marker(operationId: string, intentDigest: string): string {
   return `<!-- ${operationLine(operationId, intentDigest)} -->`
 }
 
 /** The body sent to GitHub: the workflow's body, then the marker on its own line. */
-export function releaseBodyWithMarker(body: string, operationId: string, digest: string): string {
-  const marker = releaseMarker(operationId, digest)
-  return body ? `${body}\n\n${marker}` : marker
+export function bodyWithMarker(body: string, operationId: string, digest: string): string {
+  const line = marker(operationId, digest)
+  return body ? `${body}\n\n${line}` : line
 }
 
-/** Every operation a release body names by marker (normally one). */
+/**
+ * Whether a body carries the operation's own marker (GitHub may hand a body back with CRLF line
+ * ends; the marker is one line either way).
+ */
+export function carriesMarker(
+  body: string | null | undefined,
+  operationId: string,
+  intentDigest: string
+): boolean {
+  return markersIn(body).some(m => m.id === operationId && m.digest === intentDigest)
+}
+
+/** Every operation a body names by marker (normally one). */
 export function markersIn(body: string | null | undefined): Array<{ id: string; digest: string }> {
   const found: Array<{ id: string; digest: string }> = []
   const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g

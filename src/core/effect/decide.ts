@@ -30,7 +30,10 @@ export type NextStep =
   | 'committed'
   | 'not_committed'
   | 'conflict'
-  /** A draft whose create may have committed and cannot be found: blocked for an operator. */
+  /**
+   * An unfenced create (a draft, a comment, an issue) that may have committed and cannot be
+   * found: blocked for an operator.
+   */
   | 'unknown'
   /** The same operation id was prepared for another intent: nothing is sent. */
   | 'refuse_intent'
@@ -82,12 +85,29 @@ export const PLAN_BY_STATE: Readonly<Record<OperationState, EffectDecision>> = {
   observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
   terminal_committed: d('committed', null, 'already committed: nothing is sent'),
   terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
-  conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
+  conflict: d('conflict', null, 'another actor holds what this operation makes: nothing is sent'),
   unknown: d(
     'refuse_unknown',
     null,
     'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)'
   )
+}
+
+/**
+ * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
+ * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
+ * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
+ * lookup now could miss a create still on its way (for a comment or an issue that makes the
+ * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
+ * never turns anything into "not sent".
+ */
+export function awaitsOtherSender(
+  op: RecoveredOperation | null,
+  context: { readonly nowMs: number; readonly boundMs: number; readonly ownSend: number | null }
+): boolean {
+  if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend) return false
+  const age = context.nowMs - Date.parse(op.updated_at)
+  return age < context.boundMs
 }
 
 /**
@@ -97,7 +117,7 @@ export const PLAN_BY_STATE: Readonly<Record<OperationState, EffectDecision>> = {
 export function afterSend(ctx: EffectContext, outcome: SendOutcome): EffectDecision {
   switch (protocolAfterSend(outcome, ctx, ctx.sends === 1)) {
     case 'committed':
-      return d('committed', null, 'the atomic push created the tag and recorded it committed')
+      return d('committed', null, 'the atomic push created the ref and recorded it committed')
     case 'record':
       return d('read_back', 'observed', 'GitHub answered 201: read it back')
     case 'fail':
@@ -121,21 +141,18 @@ export function afterLookup(ctx: EffectContext, lookup: LookupOutcome): EffectDe
     case 'adopt':
       return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`)
     case 'conflict':
-      return d('conflict', 'conflict', `another actor holds this tag or release: ${reason}`)
+      return d('conflict', 'conflict', `another actor holds what this operation makes: ${reason}`)
     case 'fail_and_retry':
     case 'resend':
       return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`)
     case 'fail_only':
       return d('stop', null, 'nothing found and this step already sent twice; a later step goes on')
     case 'unresolved':
-      // An unfenced provider (a draft): absence proves nothing, only an operator can settle it.
+      // An unfenced provider (a draft, a comment, an issue): absence proves nothing, only an
+      // operator can settle it.
       return ctx.fenced
         ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
-        : d(
-            'unknown',
-            'unknown',
-            `${reason}, yet the create may still commit (drafts have no fence)`
-          )
+        : d('unknown', 'unknown', `${reason}, yet the create may still commit (it has no fence)`)
     case 'stop':
       return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`)
   }
@@ -155,14 +172,30 @@ function reasonOf(outcome: SendOutcome): string {
 export type ReadBackFound = 'match' | 'mismatch' | 'none' | 'unavailable'
 
 export const AFTER_READ_BACK: Readonly<Record<ReadBackFound, EffectDecision>> = {
-  match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
+  match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
   mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
   // Created (201) and now gone: something deleted it. Not provably terminal either way.
-  none: d('unknown', 'unknown', 'the created release can no longer be found'),
-  unavailable: d('stop', null, 'the release could not be read back; the next step tries again')
+  none: d('unknown', 'unknown', 'what was created can no longer be found'),
+  unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
 }
 
 export type ResolveAnswer = 'committed' | 'not_committed'
+
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
+function answeredId(op: RecoveredOperation): string | null {
+  const result = op.result
+  switch (op.intent.kind) {
+    case 'release':
+      return result?.release_id ?? null
+    case 'comment':
+      return result?.id ?? null
+    default:
+      return result?.number != null ? String(result.number) : null
+  }
+}
 
 export type ResolveDecision =
   | { readonly outcome: 'applied'; readonly record: OperationState }
@@ -189,7 +222,7 @@ export function decideResolve(
       reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
     }
   const same =
-    settled.answer === answer && (answer === 'not_committed' || op.result?.release_id === releaseId)
+    settled.answer === answer && (answer === 'not_committed' || answeredId(op) === releaseId)
   return same
     ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
     : {

@@ -32,9 +32,22 @@ export const FINAL_STATES: ReadonlySet<OperationState> = new Set<OperationState>
   'conflict'
 ])
 
-export const EFFECT_KINDS = ['tag', 'release'] as const
+export const EFFECT_KINDS = [
+  'tag',
+  'release',
+  'branch',
+  'pull-request',
+  'comment',
+  'issue'
+] as const
 export const EffectKindSchema = z.enum(EFFECT_KINDS)
 export type EffectKind = z.infer<typeof EffectKindSchema>
+
+/** The kinds whose effect is a ref pushed create-only with its record (the tag protocol). */
+export type RefKind = 'tag' | 'branch'
+/** The kinds made through GitHub's API whose body carries the operation's marker. */
+export type WriteKind = 'pull-request' | 'comment' | 'issue'
+export const WRITE_KINDS: readonly WriteKind[] = ['pull-request', 'comment', 'issue']
 
 /** A full object id (SHA-1 or SHA-256 repositories). */
 export const OidSchema = z
@@ -65,11 +78,21 @@ export const ReleaseIntentSchema = z.strictObject({
 })
 export type ReleaseIntent = z.infer<typeof ReleaseIntentSchema>
 
-/** The complete intended effect; its digest is what an operation id is bound to. */
-export const IntentSchema = z
+const RepositoryIdSchema = z.string().check(z.minLength(1), z.maxLength(256))
+/** A title as GitHub takes it: one line of text. */
+const TitleSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(1024), z.regex(/^[^\p{Cc}]+$/u, 'must be one line of text'))
+/** A branch name as the API takes it (`head` may be `owner:branch`). */
+const BranchNameSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(255), z.regex(/^[^\s\p{Cc}]+$/u, 'must be a branch name'))
+
+/** A tag or a release: the intent's shape since the first effect kinds. */
+export const TagIntentSchema = z
   .strictObject({
-    repository_id: z.string().check(z.minLength(1), z.maxLength(256)),
-    kind: EffectKindSchema,
+    repository_id: RepositoryIdSchema,
+    kind: z.enum(['tag', 'release']),
     tag_ref: z
       .string()
       .check(z.regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
@@ -88,13 +111,96 @@ export const IntentSchema = z
       'release must be given exactly when kind is release'
     )
   )
+export type TagIntent = z.infer<typeof TagIntentSchema>
+
+/** `refs/heads/<name>` created at a commit. */
+export const BranchIntentSchema = z.strictObject({
+  repository_id: RepositoryIdSchema,
+  kind: z.literal('branch'),
+  branch_ref: z
+    .string()
+    .check(z.regex(/^refs\/heads\/[^\s\p{Cc}]+$/u, 'must be a full branch ref refs/heads/<name>')),
+  target: OidSchema
+})
+export type BranchIntent = z.infer<typeof BranchIntentSchema>
+
+/**
+ * Every field of a create request goes into the intent (a body by its digest, as given,
+ * without the marker), so the same operation id can never send another request.
+ */
+export const PullRequestIntentSchema = z.strictObject({
+  repository_id: RepositoryIdSchema,
+  kind: z.literal('pull-request'),
+  head: BranchNameSchema,
+  base: BranchNameSchema,
+  title: TitleSchema,
+  body_digest: DigestSchema,
+  draft: z.boolean()
+})
+export const CommentIntentSchema = z.strictObject({
+  repository_id: RepositoryIdSchema,
+  kind: z.literal('comment'),
+  issue_number: z.int().check(z.gte(1)),
+  body_digest: DigestSchema
+})
+export const IssueIntentSchema = z.strictObject({
+  repository_id: RepositoryIdSchema,
+  kind: z.literal('issue'),
+  title: TitleSchema,
+  body_digest: DigestSchema,
+  /** Sorted and without repeats: GitHub keeps an issue's labels as a set. */
+  labels: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(100))
+})
+export type WriteIntent =
+  | z.infer<typeof PullRequestIntentSchema>
+  | z.infer<typeof CommentIntentSchema>
+  | z.infer<typeof IssueIntentSchema>
+
+/** The complete intended effect; its digest is what an operation id is bound to. */
+export const IntentSchema = z.union([
+  TagIntentSchema,
+  BranchIntentSchema,
+  PullRequestIntentSchema,
+  CommentIntentSchema,
+  IssueIntentSchema
+])
 export type Intent = z.infer<typeof IntentSchema>
+
+/** What an intent makes, in words for a summary (untrusted text: the caller escapes it). */
+export function intentSubject(intent: Intent): string {
+  switch (intent.kind) {
+    case 'tag':
+    case 'release':
+      return `${intent.tag_ref} at ${intent.target}`
+    case 'branch':
+      return `${intent.branch_ref} at ${intent.target}`
+    case 'pull-request':
+      return `${intent.head} into ${intent.base}: ${intent.title}`
+    case 'comment':
+      return `a comment on #${intent.issue_number}`
+    case 'issue':
+      return `an issue: ${intent.title}`
+  }
+}
+
+export function isWriteIntent(intent: Intent): intent is WriteIntent {
+  return (WRITE_KINDS as readonly string[]).includes(intent.kind)
+}
 
 /** What the operation produced; later records repeat what earlier ones found. */
 export const EffectResultSchema = z.strictObject({
   tag_object: z.nullable(OidSchema),
   release_id: z.nullable(z.string().check(z.regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-  release_url: z.nullable(z.string().check(z.maxLength(2048)))
+  release_url: z.nullable(z.string().check(z.maxLength(2048))),
+  // Absent in the records of tags and releases (the fields came with the later kinds).
+  /** A pull request's, comment's or issue's numeric id; a branch's commit. */
+  id: z.optional(
+    z.nullable(z.string().check(z.regex(/^([0-9]{1,20}|[0-9a-f]{40}|[0-9a-f]{64})$/)))
+  ),
+  /** A pull request's or issue's number. */
+  number: z.optional(z.nullable(z.int().check(z.gte(1)))),
+  /** Its page on GitHub. */
+  url: z.optional(z.nullable(z.string().check(z.maxLength(2048))))
 })
 export type EffectResult = z.infer<typeof EffectResultSchema>
 
@@ -138,9 +244,9 @@ export function operationRef(namespace: string, operationId: string): string {
   return `${namespace}/operations/${sha256Hex(operationId)}`
 }
 
-/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
-export function defaultOperationId(runId: string, kind: EffectKind, tag: string): string {
-  return `${runId}/${kind}/${tag}`
+/** docs/design/effects.md default: `<run id>/<kind>/<what it names>` (a tag, a branch…). */
+export function defaultOperationId(runId: string, kind: EffectKind, names: string): string {
+  return `${runId}/${kind}/${names}`
 }
 
 /** The operation that creates a release's tag when it does not exist yet. */

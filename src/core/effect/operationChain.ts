@@ -62,6 +62,8 @@ export interface RecoveredOperation {
   readonly resolution: Resolution | null
   /** occurred_at of the prepared record: the tag object's tagger time comes from it. */
   readonly prepared_at: string
+  /** occurred_at of the head record: when the newest state was recorded. */
+  readonly updated_at: string
 }
 
 const STORED =
@@ -102,12 +104,15 @@ function resolvedState(answer: 'committed' | 'not_committed'): OperationState {
   return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
 }
 
+/** Kinds whose ref and record travel in one atomic push: never sent apart from the record. */
+const REF_KINDS: ReadonlySet<string> = new Set(['tag', 'branch'])
+
 function kindRule(from: OperationState, record: OperationRecord): string | null {
   const kind = record.intent.kind
-  if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
-    return 'only a tag is committed straight from prepared (by its atomic push)'
-  if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
-    return 'a tag is never sent apart from its journal record'
+  if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
+    return 'only a tag or a branch is committed straight from prepared (by its atomic push)'
+  if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
+    return `a ${kind} is never sent apart from its journal record`
   return null
 }
 
@@ -125,11 +130,16 @@ function sendRule(record: OperationRecord, sends: number): string | null {
 
 function resultRule(record: OperationRecord): string | null {
   if (record.state !== 'terminal_committed') return null
-  if (record.intent.kind === 'tag' && !record.result?.tag_object)
-    return 'a committed tag names no tag object'
-  if (record.intent.kind === 'release' && !record.result?.release_id)
-    return 'a committed release names no release id'
-  return null
+  const result = record.result
+  switch (record.intent.kind) {
+    case 'tag':
+      return result?.tag_object ? null : 'a committed tag names no tag object'
+    case 'release':
+      return result?.release_id ? null : 'a committed release names no release id'
+    default:
+      // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
+      return result?.id ? null : `a committed ${record.intent.kind} names no id`
+  }
 }
 
 /** An operation record as a link of the one chain entity. */
@@ -186,7 +196,8 @@ function operationFolder(): ChainFolder<OperationRecord, RecoveredOperation> {
         sends,
         result,
         resolution,
-        prepared_at: prepared.occurred_at
+        prepared_at: prepared.occurred_at,
+        updated_at: head.occurred_at
       }
     }
   }

@@ -60,23 +60,46 @@ const FORBIDDEN_CHARACTER = /[\u0000-\u0020\u007f~^:?*[\\]/
  */
 const UNSAFE_UNICODE = /[\p{Z}\p{Cc}\p{Cf}\p{Cs}]/u
 
+/** How the messages name the ref: its noun, its family and an example name. */
+interface RefFamily {
+  readonly noun: 'tag' | 'branch'
+  readonly prefix: 'refs/tags/' | 'refs/heads/'
+  readonly example: string
+}
+
+const TAGS: RefFamily = { noun: 'tag', prefix: 'refs/tags/', example: 'v1.2.3' }
+const BRANCHES: RefFamily = { noun: 'branch', prefix: 'refs/heads/', example: 'agent/issue-42' }
+
 /**
  * What is wrong with `tag` as the name of `refs/tags/<tag>`, in words that end with the fix;
  * null when it may be created.
  */
 export function tagNameProblem(tag: string): string | null {
-  const fix = 'give the name without refs/tags/, for example v1.2.3'
+  return refNameProblem(tag, TAGS)
+}
+
+/**
+ * What is wrong with `branch` as the name of `refs/heads/<branch>`; null when it may be created.
+ * The same rules as a tag's: a branch named `HEAD` or `tags/x` would be read as another ref.
+ */
+export function branchNameProblem(branch: string): string | null {
+  return refNameProblem(branch, BRANCHES)
+}
+
+function refNameProblem(tag: string, family: RefFamily): string | null {
+  const { noun, prefix, example } = family
+  const fix = `give the name without ${prefix}, for example ${example}`
   if (tag.length === 0) return `it is empty; ${fix}`
   if (tag === '@') return `"@" alone means HEAD to git; ${fix}`
   if (tag.startsWith('refs/'))
-    return `it begins with refs/, so it is a full ref name, not a tag name; ${fix}`
+    return `it begins with refs/, so it is a full ref name, not a ${noun} name; ${fix}`
   if (tag.startsWith('-')) return `it begins with "-", which git commands read as an option; ${fix}`
   if (tag.startsWith('.')) return `it begins with "."; ${fix}`
   if (/^(?:[A-Z_]*_)?HEAD$/.test(tag) || (ROOT_REFS as readonly string[]).includes(tag))
-    return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any tag, so the tag would be hidden; ${fix}`
+    return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any ${noun}, so the ${noun} would be hidden; ${fix}`
   const first = tag.split('/', 1)[0] as string
   if ((SHADOWED_NAMESPACES as readonly string[]).includes(first))
-    return `git reads ${first}/… as refs/${first}/… before refs/tags/${first}/…, so the tag would be hidden behind that ref; choose a name that does not begin with ${first}/, for example v1.2.3`
+    return `git reads ${first}/… as refs/${first}/… before ${prefix}${first}/…, so the ${noun} would be hidden behind that ref; choose a name that does not begin with ${first}/, for example ${example}`
   if (new TextEncoder().encode(tag).length > MAX_TAG_BYTES)
     return `it is longer than ${MAX_TAG_BYTES} bytes; shorten it`
   const character = FORBIDDEN_CHARACTER.exec(tag)?.[0] ?? UNSAFE_UNICODE.exec(tag)?.[0]

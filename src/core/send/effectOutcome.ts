@@ -1,7 +1,8 @@
 /**
- * How the tag push and the release create are classified into the one send outcome and the
- * one lookup answer (docs/design/effects.md#tag-protocol, #release-protocol). Pure: the
- * providers in src/providers/ hand in what git or GitHub answered.
+ * How a ref push (a tag, a branch) and a create through GitHub's API (a release, a pull
+ * request, a comment, an issue) are classified into the one send outcome and the one lookup
+ * answer (docs/design/effects.md). Pure: the providers in src/providers/ hand in what git or
+ * GitHub answered.
  */
 import type { LookupOutcome, SendOutcome } from './outcome.js'
 
@@ -38,38 +39,53 @@ export function classifyTagPush(pushed: TagPushObservation, tagObject: string): 
   }
 }
 
-/** What the release create answered (the release API classifies GitHub's statuses). */
-export type ReleaseCreateObservation =
-  | {
-      readonly kind: 'created'
-      readonly release: { readonly id: number; readonly html_url: string }
-    }
-  /** 422 `already_exists` on tag_name: GitHub's one-published-release-per-tag fence. */
+/** What a create through GitHub's API answered, short of creating (the gateway classifies). */
+export type CreateFailure =
+  /**
+   * GitHub's own fence refused a second one: 422 `already_exists` on a release's tag_name, or
+   * 422 "A pull request already exists for <owner>:<head>." Whose it is, a lookup tells.
+   */
   | { readonly kind: 'already_exists'; readonly detail: string }
   /** A definite refusal (400, 401, 403, 404, other 422): nothing was created. */
   | { readonly kind: 'refused'; readonly status: number; readonly detail: string }
   /** 5xx, 429, a timeout, a dropped connection: it may have been created. */
   | { readonly kind: 'ambiguous'; readonly detail: string }
 
+/** What the release create answered (the release API classifies GitHub's statuses). */
+export type ReleaseCreateObservation =
+  | {
+      readonly kind: 'created'
+      readonly release: { readonly id: number; readonly html_url: string }
+    }
+  | CreateFailure
+
 export function classifyReleaseCreate(created: ReleaseCreateObservation): SendOutcome {
-  switch (created.kind) {
-    case 'created':
-      return { kind: 'submitted', external_ids: releaseIds(created.release) }
+  return created.kind === 'created'
+    ? { kind: 'submitted', external_ids: releaseIds(created.release) }
+    : classifyCreateFailure(created, 'release for this tag')
+}
+
+/**
+ * The one reading of a create that did not answer 201, for every kind made through the API:
+ * only GitHub's fence or an answer it gave is definite; anything else may have created it.
+ */
+export function classifyCreateFailure(failed: CreateFailure, what: string): SendOutcome {
+  switch (failed.kind) {
     case 'already_exists':
       return {
         kind: 'ambiguous',
-        reason: `GitHub refused a second release for this tag: look up whose it is (${created.detail})`
+        reason: `GitHub refused a second ${what}: look up whose it is (${failed.detail})`
       }
     case 'refused':
       return {
         kind: 'refused',
-        failure: { code: `http_${created.status}`, classification: 'provider', retryable: false },
-        message: `refused ${created.status}: ${created.detail}`
+        failure: { code: `http_${failed.status}`, classification: 'provider', retryable: false },
+        message: `refused ${failed.status}: ${failed.detail}`
       }
     case 'ambiguous':
       return {
         kind: 'ambiguous',
-        reason: `the outcome of the create is not known: look it up (${created.detail})`
+        reason: `the outcome of the create is not known: look it up (${failed.detail})`
       }
   }
 }
@@ -88,7 +104,7 @@ export type EffectFinding =
   | 'ours'
   /** Something else holds the tag or the release. */
   | 'other'
-  /** Several releases carry our marker. */
+  /** Several releases, comments or issues carry our marker. */
   | 'several'
   /** A complete lookup found nothing. */
   | 'none'
@@ -97,8 +113,9 @@ export type EffectFinding =
 
 /**
  * A complete lookup that found nothing proves absence only where the provider is fenced (a
- * create-only push, a published release): a draft has no fence, and a create that answered
- * late may still commit, so for a draft nothing found is `unknown`.
+ * create-only push, a published release, a pull request): a draft, a comment or an issue has
+ * no fence, and a create that answered late may still commit, so for them nothing found is
+ * `unknown`.
  */
 export function classifyEffectLookup(
   found: EffectFinding,

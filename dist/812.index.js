@@ -1,8 +1,8 @@
-export const id = 275;
-export const ids = [275];
+export const id = 812;
+export const ids = [812];
 export const modules = {
 
-/***/ 8236:
+/***/ 7875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -15,52 +15,16 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/core/effect/decide.ts
 var decide = __webpack_require__(6229);
-// EXTERNAL MODULE: ./src/core/entry.ts
-var entry = __webpack_require__(5263);
-;// CONCATENATED MODULE: ./src/core/effect/artifacts.ts
-/**
- * The bytes an operation puts into the world, derived only from recorded values so that every
- * writer of the same operation produces the same bytes: the annotated tag object (so an
- * ambiguous push is settled by object id) and the release body's marker (so a lookup can
- * attribute a release to the operation).
- */
-
-
-/** The raw text `git hash-object -t tag` takes. */
-function tagObjectText(spec) {
-    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
-    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
-    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
-    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
-        `tagger ${entry/* IDENTITY */.zK} ${spec.time} +0000\n\n${body}`);
-}
-function operationLine(operationId, intentDigest) {
-    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
-}
-/** docs/design/effects.md: the marker a release body carries. */
-function releaseMarker(operationId, intentDigest) {
-    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
-}
-/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
-function releaseBodyWithMarker(body, operationId, digest) {
-    const marker = releaseMarker(operationId, digest);
-    return body ? `${body}\n\n${marker}` : marker;
-}
-/** Every operation a release body names by marker (normally one). */
-function markersIn(body) {
-    const found = [];
-    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
-    for (const match of (body ?? '').matchAll(pattern))
-        found.push({ id: match[1], digest: match[2] });
-    return found;
-}
-
+// EXTERNAL MODULE: ./src/core/effect/artifacts.ts
+var artifacts = __webpack_require__(5742);
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
 var operation = __webpack_require__(6084);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
+var errors = __webpack_require__(1915);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
+// EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
+var canonical = __webpack_require__(1649);
 ;// CONCATENATED MODULE: ./src/core/effect/tagName.ts
 /**
  * Which tag names an effect may create. Pure: git's own check-ref-format rules for
@@ -119,27 +83,40 @@ const FORBIDDEN_CHARACTER = /[\u0000-\u0020\u007f~^:?*[\\]/;
  * UTF-8 form, so the ref would not be the name that was checked).
  */
 const UNSAFE_UNICODE = /[\p{Z}\p{Cc}\p{Cf}\p{Cs}]/u;
+const TAGS = { noun: 'tag', prefix: 'refs/tags/', example: 'v1.2.3' };
+const BRANCHES = { noun: 'branch', prefix: 'refs/heads/', example: 'agent/issue-42' };
 /**
  * What is wrong with `tag` as the name of `refs/tags/<tag>`, in words that end with the fix;
  * null when it may be created.
  */
 function tagNameProblem(tag) {
-    const fix = 'give the name without refs/tags/, for example v1.2.3';
+    return refNameProblem(tag, TAGS);
+}
+/**
+ * What is wrong with `branch` as the name of `refs/heads/<branch>`; null when it may be created.
+ * The same rules as a tag's: a branch named `HEAD` or `tags/x` would be read as another ref.
+ */
+function branchNameProblem(branch) {
+    return refNameProblem(branch, BRANCHES);
+}
+function refNameProblem(tag, family) {
+    const { noun, prefix, example } = family;
+    const fix = `give the name without ${prefix}, for example ${example}`;
     if (tag.length === 0)
         return `it is empty; ${fix}`;
     if (tag === '@')
         return `"@" alone means HEAD to git; ${fix}`;
     if (tag.startsWith('refs/'))
-        return `it begins with refs/, so it is a full ref name, not a tag name; ${fix}`;
+        return `it begins with refs/, so it is a full ref name, not a ${noun} name; ${fix}`;
     if (tag.startsWith('-'))
         return `it begins with "-", which git commands read as an option; ${fix}`;
     if (tag.startsWith('.'))
         return `it begins with "."; ${fix}`;
     if (/^(?:[A-Z_]*_)?HEAD$/.test(tag) || ROOT_REFS.includes(tag))
-        return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any tag, so the tag would be hidden; ${fix}`;
+        return `git reads ${JSON.stringify(tag)} as its own ref of that name (a file in the git directory) before any ${noun}, so the ${noun} would be hidden; ${fix}`;
     const first = tag.split('/', 1)[0];
     if (SHADOWED_NAMESPACES.includes(first))
-        return `git reads ${first}/… as refs/${first}/… before refs/tags/${first}/…, so the tag would be hidden behind that ref; choose a name that does not begin with ${first}/, for example v1.2.3`;
+        return `git reads ${first}/… as refs/${first}/… before ${prefix}${first}/…, so the ${noun} would be hidden behind that ref; choose a name that does not begin with ${first}/, for example ${example}`;
     if (new TextEncoder().encode(tag).length > MAX_TAG_BYTES)
         return `it is longer than ${MAX_TAG_BYTES} bytes; shorten it`;
     const character = FORBIDDEN_CHARACTER.exec(tag)?.[0] ?? UNSAFE_UNICODE.exec(tag)?.[0];
@@ -179,53 +156,178 @@ function shown(character) {
 
 
 
+
+
+const KINDS_IN_WORDS = 'tag, release, branch, pull-request, comment or issue';
 /**
  * Validates the plain values and builds the request: the intent and its text fields. Every
  * problem is an InvalidInput naming the field; nothing has been read or written yet.
  */
 function effectRequestFrom(options) {
     const kind = options.kind;
-    if (kind !== 'tag' && kind !== 'release')
-        throw new errors/* InvalidInput */.o9(`command: effect needs the \`kind\`, tag or release; got ${JSON.stringify(kind)}.`);
-    checkTagName(options.tag, 'The `tag`');
-    const target = options.target || options.default_target;
-    if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
-        throw new errors/* InvalidInput */.o9(`The \`target\` must be a full commit id (40 or 64 lowercase hex digits); got ${JSON.stringify(target)}. ` +
-            'Leave it empty to tag GITHUB_SHA.');
+    if (!operation/* EFFECT_KINDS */.K8.includes(kind))
+        throw new errors/* InvalidInput */.o9(`command: effect needs the \`kind\`, ${KINDS_IN_WORDS}; got ${JSON.stringify(kind)}.`);
     if (!options.repository_id)
         throw new errors/* InvalidInput */.o9('GITHUB_REPOSITORY_ID is not set, and the intent of an effect names its repository. ' +
             'Run inside a workflow (the runner sets it).');
+    const { intent, names } = intentOf(kind, options);
     let operationId = options.operation_id;
     if (!operationId) {
         if (!options.run_id)
             throw new errors/* InvalidInput */.o9('command: effect needs the `operation_id`, or the `run_id` its default ' +
-                '(<run id>/<kind>/<tag>) is made from.');
-        operationId = (0,operation/* defaultOperationId */.cm)(options.run_id, kind, options.tag);
+                '(<run id>/<kind>/<what it names>) is made from.');
+        operationId = (0,operation/* defaultOperationId */.cm)(options.run_id, kind, names);
     }
     (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, operationId, 'The `operation_id`');
-    const release = kind === 'release'
-        ? {
-            name: options.release_name || options.tag,
-            body_digest: (0,operation/* textDigest */.oA)(options.release_body),
-            draft: options.draft,
-            prerelease: options.prerelease
-        }
-        : null;
     return {
         namespace: options.namespace,
         operation_id: operationId,
-        intent: {
-            repository_id: options.repository_id,
-            kind,
-            tag_ref: `refs/tags/${options.tag}`,
-            target,
-            message_digest: (0,operation/* textDigest */.oA)(options.message),
-            release
-        },
+        intent,
         message: options.message,
         release_body: options.release_body,
+        body: options.body ?? '',
         writer: options.writer
     };
+}
+/** The intent of one kind, and what the default operation id names. */
+function intentOf(kind, options) {
+    const repository_id = options.repository_id;
+    switch (kind) {
+        case 'tag':
+        case 'release': {
+            checkTagName(options.tag, 'The `tag`');
+            checkNoMarker(options.release_body, 'release-body');
+            const release = kind === 'release'
+                ? {
+                    name: options.release_name || options.tag,
+                    body_digest: (0,operation/* textDigest */.oA)(options.release_body),
+                    draft: options.draft,
+                    prerelease: options.prerelease
+                }
+                : null;
+            const intent = {
+                repository_id,
+                kind,
+                tag_ref: `refs/tags/${options.tag}`,
+                target: targetOf(options),
+                message_digest: (0,operation/* textDigest */.oA)(options.message),
+                release
+            };
+            return { intent, names: options.tag };
+        }
+        case 'branch': {
+            const branch = options.branch ?? '';
+            checkBranchName(branch, 'The `branch`');
+            return {
+                intent: {
+                    repository_id,
+                    kind,
+                    branch_ref: `refs/heads/${branch}`,
+                    target: targetOf(options)
+                },
+                names: branch
+            };
+        }
+        case 'pull-request': {
+            const head = required(options.head, 'head', 'the branch to merge, for example agent/issue-42');
+            const base = required(options.base, 'base', 'the branch to merge into, for example main');
+            checkBranchName(head.slice(head.indexOf(':') + 1), 'The `head`');
+            checkBranchName(base, 'The `base`');
+            const title = titleOf(options.title);
+            const body = bodyOf(options.body, { required: false });
+            return {
+                intent: {
+                    repository_id,
+                    kind,
+                    head,
+                    base,
+                    title,
+                    body_digest: (0,operation/* textDigest */.oA)(body),
+                    draft: options.draft
+                },
+                names: `${base}...${head}`
+            };
+        }
+        case 'comment': {
+            const raw = options.issue_number ?? '';
+            if (!/^[1-9][0-9]{0,9}$/.test(raw))
+                throw new errors/* InvalidInput */.o9(`kind comment needs the \`issue-number\` (the issue or pull request to comment on, a ` +
+                    `number); got ${JSON.stringify(raw)}.`);
+            const body = bodyOf(options.body, { required: true });
+            return {
+                intent: { repository_id, kind, issue_number: Number(raw), body_digest: (0,operation/* textDigest */.oA)(body) },
+                names: raw
+            };
+        }
+        case 'issue': {
+            const title = titleOf(options.title);
+            const body = bodyOf(options.body, { required: false });
+            return {
+                intent: {
+                    repository_id,
+                    kind,
+                    title,
+                    body_digest: (0,operation/* textDigest */.oA)(body),
+                    labels: labelsOf(options.labels ?? '')
+                },
+                // A title holds spaces, which an operation id may not: it is named by its digest.
+                names: (0,canonical/* sha256Hex */.fg)(title).slice(0, 12)
+            };
+        }
+    }
+}
+function targetOf(options) {
+    const target = options.target || options.default_target;
+    if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(target))
+        throw new errors/* InvalidInput */.o9(`The \`target\` must be a full commit id (40 or 64 lowercase hex digits); got ${JSON.stringify(target)}. ` +
+            'Leave it empty for GITHUB_SHA.');
+    return target;
+}
+function required(value, input, what) {
+    if (!value)
+        throw new errors/* InvalidInput */.o9(`kind pull-request needs the \`${input}\` input: ${what}.`);
+    return value;
+}
+function titleOf(title) {
+    const text = title ?? '';
+    if (!text.trim() || /[\p{Cc}]/u.test(text) || text.length > 1024)
+        throw new errors/* InvalidInput */.o9(`The \`title\` must be one line of text (at most 1024 characters); got ${JSON.stringify(text.slice(0, 80))}.`);
+    return text;
+}
+function bodyOf(body, options) {
+    const text = body ?? '';
+    if (options.required && !text.trim())
+        throw new errors/* InvalidInput */.o9('kind comment needs the `body` input: the text of the comment.');
+    if (text.length > MAX_BODY)
+        throw new errors/* InvalidInput */.o9(`The \`body\` is ${text.length} characters; GitHub takes at most ${MAX_BODY} with the marker added.`);
+    checkNoMarker(text, 'body');
+    return text;
+}
+/** GitHub's limit on an issue, pull request or comment body, less room for the marker. */
+const MAX_BODY = 65536 - 2048;
+/**
+ * A body that already carries a marker would name another operation (a lookup of that one
+ * would find this write and call it a conflict, or adopt it as its own): refused.
+ */
+function checkNoMarker(body, input) {
+    const found = (0,artifacts/* markersIn */.vU)(body);
+    if (found.length > 0)
+        throw new errors/* InvalidInput */.o9(`The \`${input}\` already carries the marker of operation ${JSON.stringify(found[0]?.id)}; ` +
+            "the action adds this operation's own marker, so copy the text without the " +
+            '<!-- dispatch-ledger operation: … --> line. Nothing was sent.');
+}
+/** Comma- or line-separated names, trimmed, sorted, each once. */
+function labelsOf(text) {
+    const labels = [
+        ...new Set(text
+            .split(/[,\n]/)
+            .map(label => label.trim())
+            .filter(Boolean))
+    ].sort();
+    for (const label of labels)
+        if (label.length > 100 || /[\p{Cc}]/u.test(label))
+            throw new errors/* InvalidInput */.o9(`The label ${JSON.stringify(label.slice(0, 80))} is refused: a label is one line of at most 100 characters.`);
+    return labels;
 }
 /**
  * The one check of a tag name, before anything is read or written: `what` names where the
@@ -236,76 +338,15 @@ function checkTagName(tag, what) {
     if (problem !== null)
         throw new errors/* InvalidInput */.o9(`${what} ${JSON.stringify(tag)} is refused: ${problem}.`);
 }
-
-;// CONCATENATED MODULE: ./src/core/send/effectOutcome.ts
-function classifyTagPush(pushed, tagObject) {
-    switch (pushed.kind) {
-        case 'created':
-            return { kind: 'submitted', external_ids: { tag_object: tagObject } };
-        case 'rejected':
-            return {
-                kind: 'ambiguous',
-                reason: 'the tag exists: fetch it and the journal to see whose it is'
-            };
-        case 'refused':
-            return {
-                kind: 'refused',
-                failure: { code: 'push_refused', classification: 'provider', retryable: false },
-                message: 'the remote refused the push (a hook or ruleset): neither the tag nor the record ' +
-                    `was written (${pushed.detail})`
-            };
-        case 'ambiguous':
-            return {
-                kind: 'ambiguous',
-                reason: `the push was not answered: fetch the tag and the journal (${pushed.detail})`
-            };
-    }
-}
-function classifyReleaseCreate(created) {
-    switch (created.kind) {
-        case 'created':
-            return { kind: 'submitted', external_ids: releaseIds(created.release) };
-        case 'already_exists':
-            return {
-                kind: 'ambiguous',
-                reason: `GitHub refused a second release for this tag: look up whose it is (${created.detail})`
-            };
-        case 'refused':
-            return {
-                kind: 'refused',
-                failure: { code: `http_${created.status}`, classification: 'provider', retryable: false },
-                message: `refused ${created.status}: ${created.detail}`
-            };
-        case 'ambiguous':
-            return {
-                kind: 'ambiguous',
-                reason: `the outcome of the create is not known: look it up (${created.detail})`
-            };
-    }
-}
-/** The ids a release is recorded by. */
-function releaseIds(release) {
-    return { release_id: String(release.id), release_url: release.html_url };
-}
-/**
- * A complete lookup that found nothing proves absence only where the provider is fenced (a
- * create-only push, a published release): a draft has no fence, and a create that answered
- * late may still commit, so for a draft nothing found is `unknown`.
- */
-function classifyEffectLookup(found, fenced, seen) {
-    switch (found) {
-        case 'ours':
-            return { kind: 'found', external_ids: seen.external_ids, reason: seen.reason };
-        case 'other':
-        case 'several':
-            return { kind: 'conflict', reason: seen.reason };
-        case 'none':
-            return { kind: fenced ? 'absent' : 'unknown', reason: seen.reason };
-        case 'unavailable':
-            return { kind: 'unavailable', reason: seen.reason };
-    }
+/** The one check of a branch name (`refs/heads/<name>`), before anything is read or written. */
+function checkBranchName(branch, what) {
+    const problem = branchNameProblem(branch);
+    if (problem !== null)
+        throw new errors/* InvalidInput */.o9(`${what} ${JSON.stringify(branch)} is refused: ${problem}.`);
 }
 
+// EXTERNAL MODULE: ./src/core/send/effectOutcome.ts
+var effectOutcome = __webpack_require__(6269);
 ;// CONCATENATED MODULE: ./src/providers/release.ts
 
 
@@ -322,7 +363,7 @@ class ReleaseProvider {
     /** POST once; `may_have_been_sent` must be durable before. */
     async send() {
         const { api, release } = this.options;
-        return classifyReleaseCreate(await api.create({
+        return (0,effectOutcome/* classifyReleaseCreate */.W4)(await api.create({
             tag_name: this.options.tagName,
             name: release.name,
             body: this.options.body,
@@ -351,22 +392,27 @@ class ReleaseProvider {
             : `published release ${release.id} for ${tagName} ${found === 'ours' ? 'carries our marker' : 'is not ours'}`);
     }
     /** After a 201: the release must carry our marker and every field we asked for. */
-    async readBack(id) {
+    async readBack(result) {
+        const id = Number(result?.release_id);
         const got = await this.options.api.get(id);
         if (!got.ok)
-            return { found: 'unavailable', release: null, observation: got.detail };
+            return { found: 'unavailable', ids: null, observation: got.detail };
         const release = got.value;
         const found = release === null ? 'none' : this.matchesIntent(release) ? 'match' : 'mismatch';
-        return { found, release, observation: `read back release ${id}: ${found}` };
+        return {
+            found,
+            ids: release ? (0,effectOutcome/* releaseIds */.Ul)(release) : null,
+            observation: `read back release ${id}: ${found}`
+        };
     }
     classify(found, mine, reason) {
-        return classifyEffectLookup(found, this.fenced, {
-            external_ids: mine ? releaseIds(mine) : {},
+        return (0,effectOutcome/* classifyEffectLookup */.WM)(found, this.fenced, {
+            external_ids: mine ? (0,effectOutcome/* releaseIds */.Ul)(mine) : {},
             reason
         });
     }
     carriesOurMarker(release) {
-        return markersIn(release.body).some(m => m.id === this.options.operationId && m.digest === this.options.intentDigest);
+        return (0,artifacts/* carriesMarker */.GN)(release.body, this.options.operationId, this.options.intentDigest);
     }
     matchesIntent(release) {
         const wanted = this.options.release;
@@ -381,8 +427,9 @@ class ReleaseProvider {
 
 ;// CONCATENATED MODULE: ./src/providers/tag.ts
 /**
- * The tag push, a provider of the one send protocol (docs/design/effects.md#tag-protocol). The
- * tag is create-only with a deterministic object, so it is fenced. Where the tag and the
+ * The tag push — and a branch's, by the same protocol — a provider of the one send protocol
+ * (docs/design/effects.md#tag-protocol). The ref is create-only with a known object (a
+ * deterministic tag object; a branch's target commit), so it is fenced. Where the tag and the
  * operation's `terminal_committed` record share one repository they travel in one atomic push
  * (the provider port's "commits with record" capability); where they cannot (a ledger
  * repository of its own, docs/design/ledger-repository.md) the tag is pushed alone and a
@@ -391,82 +438,92 @@ class ReleaseProvider {
 
 
 
-class TagProvider {
+/** A tag's object: deterministic, from the recorded values (tagger time from `prepared`). */
+function tagObject(tags, spec) {
+    return op => tags.writeTagObject((0,artifacts/* tagObjectText */.ZN)({
+        operation_id: op.operation_id,
+        intent: spec.intent,
+        intent_digest: spec.intentDigest,
+        message: spec.message,
+        time: (0,artifacts/* epochSeconds */.DQ)(op.prepared_at)
+    }));
+}
+class RefProvider {
     options;
-    name = 'tag';
-    /** A create-only push: a second one for the same tag is rejected. */
+    name;
+    /** A create-only push: a second one for the same ref is rejected. */
     fenced = true;
     commitsWithRecord;
     constructor(options) {
         this.options = options;
+        this.name = options.kind;
         this.commitsWithRecord = options.commit.withRecord;
     }
-    /** The deterministic tag object of the operation (the same text gives the same id). */
-    ourTagObject() {
+    /** Our object for the ref (the same operation gives the same id). */
+    ourObject() {
         const op = this.options.operation.state;
         if (!op)
-            throw new Error('tag object before the operation was prepared');
-        return this.options.tags.writeTagObject(tagObjectText({
-            operation_id: op.operation_id,
-            intent: this.options.intent,
-            intent_digest: this.options.intentDigest,
-            message: this.options.message,
-            time: (0,entry/* epochSeconds */.DQ)(op.prepared_at)
-        }));
+            throw new Error(`${this.name} object before the operation was prepared`);
+        return this.options.object(op);
     }
-    /** The tag and the terminal_committed record in one atomic push, or the tag alone. */
+    /** The ref and the terminal_committed record in one atomic push, or the ref alone. */
     async send() {
-        const { tags, commit, intent } = this.options;
-        if (!(await tags.hasCommit(intent.target)))
-            throw new errors/* InvalidInput */.o9(`The target commit ${intent.target} is not in the checkout, so no tag object can ` +
+        const { tags, commit, ref, target } = this.options;
+        if (!(await tags.hasCommit(target)))
+            throw new errors/* InvalidInput */.o9(`The target commit ${target} is not in the checkout, so no ${this.name} can ` +
                 'point at it. Check out with enough history (actions/checkout fetch-depth) or set target.');
-        const tagOid = await this.ourTagObject();
-        const tag = { ref: intent.tag_ref, oid: tagOid };
+        const oid = await this.ourObject();
+        const update = { ref, oid };
         if (!commit.withRecord) {
-            // Pushed alone, the tag is not yet recorded: whatever git answered, the lookup decides.
-            const pushed = await commit.push(tag);
-            const outcome = classifyTagPush(pushed, tagOid);
+            // Pushed alone, the ref is not yet recorded: whatever git answered, the lookup decides.
+            const pushed = await commit.push(update);
+            const outcome = (0,effectOutcome/* classifyTagPush */.fR)(pushed, oid);
             return outcome.kind === 'submitted'
-                ? {
-                    kind: 'ambiguous',
-                    reason: `${intent.tag_ref} was pushed alone: look it up to record it`
-                }
+                ? { kind: 'ambiguous', reason: `${ref} was pushed alone: look it up to record it` }
                 : outcome;
         }
         const record = this.options.following({
             state: 'terminal_committed',
-            result: { tag_object: tagOid, release_id: null, release_url: null },
-            observation: 'the tag and this record were pushed in one atomic push'
+            result: this.resultFor(oid),
+            observation: `the ${this.name} and this record were pushed in one atomic push`
         });
-        return classifyTagPush(await commit.push(tag, record), tagOid);
+        return (0,effectOutcome/* classifyTagPush */.fR)(await commit.push(update, record), oid);
     }
-    /** Fetches the journal and the tag; the caller re-plans when the journal moved. */
+    /** What the record says the operation made: a tag object, or a branch's commit. */
+    resultFor(oid) {
+        return this.name === 'tag'
+            ? { tag_object: oid, release_id: null, release_url: null }
+            : { tag_object: null, release_id: null, release_url: null, id: oid };
+    }
+    /** Fetches the journal and the ref; the caller re-plans when the journal moved. */
     async lookup() {
-        const { tags, operation, intent } = this.options;
-        let tagOid;
+        const { tags, operation, ref } = this.options;
+        let held;
         try {
             await operation.reload();
-            tagOid = await tags.readTag(intent.tag_ref);
+            held = await tags.readTag(ref);
         }
         catch (error) {
             if (!(error instanceof errors/* StoreError */.AD))
                 throw error;
-            return classifyEffectLookup('unavailable', this.fenced, {
+            return (0,effectOutcome/* classifyEffectLookup */.WM)('unavailable', this.fenced, {
                 external_ids: {},
                 reason: error.message
             });
         }
-        const ours = await this.ourTagObject();
-        const found = tagOid === null ? 'none' : tagOid === ours ? 'ours' : 'other';
-        return classifyEffectLookup(found, this.fenced, {
-            external_ids: { tag_object: ours },
-            reason: tagOid === null
-                ? `neither ${intent.tag_ref} nor the record is at the remote`
-                : `${intent.tag_ref} holds ${tagOid}${found === 'ours' ? ', ours' : `, not our ${ours}`}`
+        const ours = await this.ourObject();
+        const found = held === null ? 'none' : held === ours ? 'ours' : 'other';
+        return (0,effectOutcome/* classifyEffectLookup */.WM)(found, this.fenced, {
+            external_ids: this.name === 'tag' ? { tag_object: ours } : { id: ours },
+            reason: held === null
+                ? `neither ${ref} nor the record is at the remote`
+                : `${ref} holds ${held}${found === 'ours' ? ', ours' : `, not our ${ours}`}`
         });
     }
 }
 
+// EXTERNAL MODULE: ./src/providers/write.ts
+var write = __webpack_require__(3625);
 // EXTERNAL MODULE: ./src/store/localStore.ts
 var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
@@ -641,11 +698,13 @@ async function pushThroughStore(store, update) {
 var operationJournal = __webpack_require__(5444);
 ;// CONCATENATED MODULE: ./src/commands/effect.ts
 /**
- * `command: effect` (docs/design/effects.md): a tag or a release, made at most once and never
- * guessed. The orchestration only: the core's decision table, through the one send protocol,
- * says what comes next after every send and every lookup; the two providers (the tag push and
- * the release create, in src/providers/) do the I/O.
+ * `command: effect` (docs/design/effects.md): a tag, a release, a branch, a pull request, a
+ * comment or an issue, made at most once and never guessed. The orchestration only: the
+ * core's decision table, through the one send protocol, says what comes next after every send
+ * and every lookup; the providers (a ref push, a release create, a write through the API, in
+ * src/providers/) do the I/O.
  */
+
 
 
 
@@ -660,30 +719,61 @@ var operationJournal = __webpack_require__(5444);
 
 /** A step never loops for ever: each pass appends or sends, and sends are bounded. */
 const MAX_PASSES = 16;
+/** Beyond the request's bound: time for the sending step to record what it was answered. */
+const FOLLOW_MARGIN_MS = 10_000;
+/** How often a followed operation is read again, at first and at most. */
+const FOLLOW_POLL_MS = [100, 1000];
 async function effect(request, deps) {
     (0,validate/* parseOrThrow */.zS)(operation/* OperationIdSchema */.g1, request.operation_id, 'The operation-id input');
     const intent = (0,validate/* parseOrThrow */.zS)(operation/* IntentSchema */.yY, request.intent, 'The effect intent');
+    checkTexts(request, intent);
+    return new EffectRun(request, portsFor(request, intent, deps), intent).run();
+}
+/** A request built by hand is checked as the inputs are: its texts must be the intent's. */
+function checkTexts(request, intent) {
+    if (intent.kind === 'branch') {
+        checkBranchName(intent.branch_ref.slice('refs/heads/'.length), 'The branch of the effect intent');
+        return;
+    }
+    if ((0,operation/* isWriteIntent */.Gv)(intent)) {
+        if (intent.body_digest !== (0,operation/* textDigest */.oA)(request.body ?? ''))
+            throw new errors/* InvalidInput */.o9('The body does not match the intent’s body_digest.');
+        checkNoMarker(request.body ?? '', 'body');
+        return;
+    }
     checkTagName(intent.tag_ref.slice('refs/tags/'.length), 'The tag of the effect intent');
     if (intent.message_digest !== (0,operation/* textDigest */.oA)(request.message))
         throw new errors/* InvalidInput */.o9('The tag message does not match the intent’s message_digest.');
     if (intent.release && intent.release.body_digest !== (0,operation/* textDigest */.oA)(request.release_body))
         throw new errors/* InvalidInput */.o9('The release body does not match the intent’s body_digest.');
-    return new EffectRun(request, portsFor(request, intent, deps), intent).run();
+    if (intent.release)
+        checkNoMarker(request.release_body, 'release-body');
 }
+/** The GitHub permission each API kind needs, for the message when no token was given. */
+const PERMISSION = {
+    release: 'contents: write',
+    'pull-request': 'pull-requests: write',
+    comment: 'issues: write (pull-requests: write for a pull request)',
+    issue: 'issues: write'
+};
 function portsFor(request, intent, deps) {
     const github = deps.github;
-    if (intent.kind === 'release' && !github?.hasToken)
-        throw new errors/* InvalidInput */.o9('kind: release calls the GitHub API: set token (for example token: ${{ github.token }}) ' +
-            'and give the job permissions: contents: write.');
+    const permission = PERMISSION[intent.kind];
+    if (permission && !github?.hasToken)
+        throw new errors/* InvalidInput */.o9(`kind: ${intent.kind} calls the GitHub API: set token (for example token: \${{ github.token }}) ` +
+            `and give the job permissions: ${permission}.`);
     // A create is bounded by timeout-seconds; one that outlives it is ambiguous and looked up.
     // The repository is checked before anything is prepared.
     const releases = intent.kind === 'release' ? github?.releases() : undefined;
-    if (releases)
+    const writes = (0,operation/* isWriteIntent */.Gv)(intent) ? github?.writes() : undefined;
+    if (releases || writes)
         github?.where();
     return {
         store: deps.store,
         tags: deps.tags ?? tagStoreFor(deps.store),
         releases,
+        writes,
+        followMs: (github?.timeoutMs ?? 30_000) + FOLLOW_MARGIN_MS,
         by: { writer: request.writer, clock: deps.clock }
     };
 }
@@ -695,6 +785,8 @@ class EffectRun {
     digest;
     provider;
     sendsThisStep = 0;
+    /** The send this step recorded last (null before it recorded one). */
+    ownSend = null;
     tagOperation = null;
     constructor(request, deps, intent) {
         this.request = request;
@@ -702,24 +794,47 @@ class EffectRun {
         this.intent = intent;
         this.digest = (0,operation/* intentDigest */.t9)(intent);
         this.journal = (0,operationJournal/* operationJournal */.T5)(deps.store, request.namespace, request.operation_id);
-        this.provider = intent.release
-            ? new ReleaseProvider({
+        this.provider = this.providerFor(intent);
+    }
+    providerFor(intent) {
+        const { deps, request, digest, journal } = this;
+        if ((0,operation/* isWriteIntent */.Gv)(intent))
+            return new write/* WriteProvider */.VY({
+                api: deps.writes,
+                intent,
+                operationId: request.operation_id,
+                intentDigest: digest,
+                body: (0,artifacts/* bodyWithMarker */.r)(request.body ?? '', request.operation_id, digest),
+                preparedAt: () => journal.state?.prepared_at ?? new Date().toISOString()
+            });
+        if (intent.kind === 'release' && intent.release)
+            return new ReleaseProvider({
                 api: deps.releases,
                 tagName: intent.tag_ref.slice('refs/tags/'.length),
                 release: intent.release,
                 operationId: request.operation_id,
-                intentDigest: this.digest,
-                body: releaseBodyWithMarker(request.release_body, request.operation_id, this.digest)
-            })
-            : new TagProvider({
-                tags: deps.tags,
-                commit: tagCommit(deps.tags, this.journal),
-                operation: this.journal,
-                intent,
-                intentDigest: this.digest,
-                message: request.message,
-                following: fields => (0,operationJournal/* following */.CQ)(this.journal, deps.by, fields)
+                intentDigest: digest,
+                body: (0,artifacts/* bodyWithMarker */.r)(request.release_body, request.operation_id, digest)
             });
+        const ref = intent.kind === 'branch'
+            ? { kind: 'branch', ref: intent.branch_ref, object: async () => intent.target }
+            : {
+                kind: 'tag',
+                ref: intent.tag_ref,
+                object: tagObject(deps.tags, {
+                    intent: intent,
+                    intentDigest: digest,
+                    message: request.message
+                })
+            };
+        return new RefProvider({
+            ...ref,
+            tags: deps.tags,
+            commit: tagCommit(deps.tags, journal),
+            operation: journal,
+            target: intent.target,
+            following: fields => (0,operationJournal/* following */.CQ)(journal, deps.by, fields)
+        });
     }
     async run() {
         let decision = (0,decide/* planEffect */.pf)(await this.journal.reload(), this.digest);
@@ -737,7 +852,7 @@ class EffectRun {
                     decision = await this.send();
                     continue;
                 case 'lookup':
-                    decision = await this.lookup();
+                    decision = (await this.followOtherSender()) ? this.replan() : await this.lookup();
                     continue;
                 case 'read_back':
                     decision = await this.readBack();
@@ -782,16 +897,16 @@ class EffectRun {
         return this.journal.append((0,operationJournal/* following */.CQ)(this.journal, this.deps.by, fields));
     }
     /**
-     * One send. A tag's push carries its record; a release's `may_have_been_sent` is durable
-     * before the POST, and the first send of a release whose tag does not exist creates the tag
-     * first, through the tag protocol, so GitHub never does.
+     * One send. A tag's or branch's push carries its record; for the API kinds
+     * `may_have_been_sent` is durable before the POST, and the first send of a release whose tag
+     * does not exist creates the tag first, through the tag protocol, so GitHub never does.
      */
     async send() {
-        if (this.provider instanceof TagProvider) {
+        if (this.provider instanceof RefProvider) {
             this.sendsThisStep++;
             return (0,decide/* afterSend */.ju)(this.context(), await this.provider.send());
         }
-        if ((this.journal.state?.sends ?? 0) === 0) {
+        if (this.intent.kind === 'release' && (this.journal.state?.sends ?? 0) === 0) {
             const blocked = await this.ensureTag();
             if (blocked)
                 return blocked;
@@ -799,13 +914,14 @@ class EffectRun {
         const send = (this.journal.state?.sends ?? 0) + 1;
         if (!(await this.append({ state: 'may_have_been_sent', send, observation: null })))
             return this.replan();
+        this.ownSend = send;
         this.sendsThisStep++;
         const outcome = await this.provider.send();
         return this.settle((0,decide/* afterSend */.ju)(this.context(), outcome), {
             send,
             result: outcome.kind === 'submitted' ? resultOf(outcome.external_ids) : null,
             observation: outcome.kind === 'submitted'
-                ? `created: release ${outcome.external_ids['release_id']}`
+                ? `created: ${this.provider.name} ${outcome.external_ids['release_id'] ?? outcome.external_ids['id']}`
                 : outcome.kind === 'refused'
                     ? outcome.message
                     : outcome.reason
@@ -817,16 +933,17 @@ class EffectRun {
      * the intent names.
      */
     async ensureTag() {
-        const commit = await this.deps.tags.readTagCommit(this.intent.tag_ref);
-        if (commit === this.intent.target)
+        const intent = this.intent;
+        const commit = await this.deps.tags.readTagCommit(intent.tag_ref);
+        if (commit === intent.target)
             return null;
         if (commit !== null)
             return this.settle({
                 next: 'conflict',
                 record: 'conflict',
-                reason: `${this.intent.tag_ref} exists on ${commit}, not on the target ${this.intent.target}`
+                reason: `${intent.tag_ref} exists on ${commit}, not on the target ${intent.target}`
             });
-        const tagIntent = { ...this.intent, kind: 'tag', release: null };
+        const tagIntent = { ...intent, kind: 'tag', release: null };
         const sub = await effect({
             ...this.request,
             operation_id: (0,operation/* tagOperationId */.Hj)(this.request.operation_id),
@@ -842,6 +959,32 @@ class EffectRun {
             reason: `the release's tag could not be created (${sub.operation_id}: ${sub.reason}); nothing was sent`
         };
     }
+    /**
+     * Another step recorded `may_have_been_sent` moments ago and may be waiting for its answer
+     * (concurrent deliveries of one event): read the operation again until that step records
+     * what it was answered, or its bound passes. True when the operation moved (re-plan); false
+     * when there is nobody to follow, or no longer (look it up).
+     */
+    async followOtherSender() {
+        const context = () => ({
+            nowMs: this.deps.by.clock.now().getTime(),
+            boundMs: this.deps.followMs,
+            ownSend: this.ownSend
+        });
+        if (!(0,decide/* awaitsOtherSender */.x6)(this.journal.state, context()))
+            return false;
+        const head = this.journal.head?.oid;
+        // A record dated ahead by another runner's clock is followed no longer than the bound.
+        const deadline = Date.now() + this.deps.followMs;
+        for (let wait = FOLLOW_POLL_MS[0];; wait = Math.min(wait * 2, FOLLOW_POLL_MS[1])) {
+            await new Promise(done => setTimeout(done, wait));
+            await this.journal.reload();
+            if (this.journal.head?.oid !== head)
+                return true;
+            if (!(0,decide/* awaitsOtherSender */.x6)(this.journal.state, context()) || Date.now() > deadline)
+                return false;
+        }
+    }
     /** After an unclear send: what the provider holds. A moved journal decides instead. */
     async lookup() {
         const before = this.journal.head?.oid;
@@ -855,12 +998,11 @@ class EffectRun {
             send: sends > 0 ? sends : null
         });
     }
-    /** After a 201: the release must carry our marker and every field we asked for. */
+    /** After a 201: what was made must carry our marker and every field we asked for. */
     async readBack() {
-        const id = Number(this.journal.state?.result?.release_id);
-        const back = await this.provider.readBack(id);
+        const back = await this.provider.readBack(this.journal.state?.result ?? null);
         return this.settle(decide/* AFTER_READ_BACK */.Ep[back.found], {
-            result: back.release ? resultOf(releaseIds(back.release)) : null,
+            result: back.ids ? resultOf(back.ids) : null,
             observation: back.observation,
             send: this.journal.state?.sends ?? null
         });
@@ -880,6 +1022,9 @@ class EffectRun {
             tag_object: result?.tag_object ?? null,
             release_id: result?.release_id ?? null,
             release_url: result?.release_url ?? null,
+            id: result?.id ?? null,
+            number: result?.number ?? null,
+            url: result?.url ?? null,
             reason: decision.reason,
             chain: this.journal.entries,
             tag_operation: this.tagOperation
@@ -888,15 +1033,25 @@ class EffectRun {
 }
 /** The recorded result of what a provider answered (its external ids). */
 function resultOf(ids) {
-    return {
+    const result = {
         tag_object: ids['tag_object'] ?? null,
         release_id: ids['release_id'] ?? null,
         release_url: ids['release_url'] ?? null
     };
+    // Written only when there is one, so a tag's or release's records stay as they were.
+    if (ids['id'] === undefined)
+        return result;
+    return {
+        ...result,
+        id: ids['id'],
+        number: ids['number'] !== undefined ? Number(ids['number']) : null,
+        url: ids['url'] ?? null
+    };
 }
 /**
- * The provider port's "commits with record" capability, from what the tag store can do: the tag
- * and its record in one atomic write where they share a repository, else the tag alone.
+ * The provider port's "commits with record" capability, from what the tag store can do: the
+ * ref (a tag, a branch) and its record in one atomic write where they share a repository, else
+ * the ref alone.
  */
 function tagCommit(tags, journal) {
     if (!tags.atomicWithRecord)
@@ -929,6 +1084,13 @@ async function effectStep(inputs, context) {
         release_body: inputs.releaseBody,
         draft: bool(inputs.draft, 'draft'),
         prerelease: bool(inputs.prerelease, 'prerelease'),
+        branch: inputs.branch,
+        head: inputs.head,
+        base: inputs.base,
+        title: inputs.title,
+        body: inputs.body,
+        issue_number: inputs.issueNumber,
+        labels: inputs.labels,
         operation_id: inputs.operationId,
         run_id: inputs.runId || null,
         repository_id: env.GITHUB_REPOSITORY_ID ?? repositoryIdOf(context.event.payload),
@@ -942,6 +1104,9 @@ async function effectStep(inputs, context) {
             tag_object: outcome.tag_object ?? outcome.tag_operation?.tag_object ?? '',
             release_id: outcome.release_id ?? '',
             release_url: outcome.release_url ?? '',
+            url: outcome.url ?? '',
+            number: outcome.number !== null ? String(outcome.number) : '',
+            id: outcome.id ?? '',
             sent: (0,report/* flag */.J)(outcome.sent || (outcome.tag_operation?.sent ?? false))
         },
         summary: {
@@ -950,27 +1115,33 @@ async function effectStep(inputs, context) {
             rows: [
                 ['operation id', outcome.operation_id],
                 ['state', outcome.state ?? ''],
-                ['tag', request.intent.tag_ref],
-                ['target', request.intent.target],
+                ['makes', (0,operation/* intentSubject */.zd)(request.intent)],
                 ['intent', outcome.chain[0]?.value.intent_digest ?? ''],
                 ['sent by this step', (0,report/* flag */.J)(outcome.sent)],
-                ['release', outcome.release_url ?? outcome.release_id ?? ''],
+                ['made', outcome.url ?? outcome.release_url ?? outcome.release_id ?? outcome.id ?? ''],
                 ['store', context.store.name]
             ]
         },
-        ...(outcome.ok ? {} : { failure: failureMessage(outcome) })
+        ...(outcome.ok ? {} : { failure: failureMessage(outcome, request.intent.kind) })
     };
 }
-function failureMessage(outcome) {
+/** What names a committed effect to an operator's `resolve-effect … committed <id>`. */
+const ANSWER_ID = {
+    release: '<release id>',
+    comment: '<comment id>',
+    issue: '<issue number>',
+    'pull-request': '<pull request number>'
+};
+function failureMessage(outcome, kind) {
     const id = outcome.operation_id;
     switch (outcome.next) {
         case 'refuse_intent':
-            return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different tag or release.`;
+            return `The operation ${id} was prepared for another intent (${outcome.reason}). Nothing was sent. Use a new operation-id for a different effect (another tag, body, head…).`;
         case 'conflict':
-            return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename the other tag or release, then use a new operation-id.`;
+            return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename what is in the way (the other tag, release, branch or pull request), then use a new operation-id.`;
         case 'unknown':
         case 'refuse_unknown':
-            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed <release id> (or not-committed).`;
+            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${ANSWER_ID[kind] ?? '<id>'} (or not-committed).`;
         case 'not_committed':
             return `The operation ${id} ended without its effect: ${outcome.reason}.`;
         default:
@@ -1014,7 +1185,7 @@ function flag(value) {
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
 /**
  * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
  * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
@@ -1098,7 +1269,7 @@ function foldChain(definition, records, options = {}) {
 /* harmony export */ });
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1915);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so

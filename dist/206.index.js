@@ -1,5 +1,5 @@
-export const id = 722;
-export const ids = [722];
+export const id = 206;
+export const ids = [206];
 export const modules = {
 
 /***/ 5444:
@@ -126,12 +126,14 @@ function operationLinkProblem(previous, record, context) {
 function resolvedState(answer) {
     return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
 }
+/** Kinds whose ref and record travel in one atomic push: never sent apart from the record. */
+const REF_KINDS = new Set(['tag', 'branch']);
 function kindRule(from, record) {
     const kind = record.intent.kind;
-    if (from === 'prepared' && record.state === 'terminal_committed' && kind !== 'tag')
-        return 'only a tag is committed straight from prepared (by its atomic push)';
-    if (from === 'prepared' && record.state === 'may_have_been_sent' && kind !== 'release')
-        return 'a tag is never sent apart from its journal record';
+    if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
+        return 'only a tag or a branch is committed straight from prepared (by its atomic push)';
+    if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
+        return `a ${kind} is never sent apart from its journal record`;
     return null;
 }
 function sendRule(record, sends) {
@@ -149,11 +151,16 @@ function sendRule(record, sends) {
 function resultRule(record) {
     if (record.state !== 'terminal_committed')
         return null;
-    if (record.intent.kind === 'tag' && !record.result?.tag_object)
-        return 'a committed tag names no tag object';
-    if (record.intent.kind === 'release' && !record.result?.release_id)
-        return 'a committed release names no release id';
-    return null;
+    const result = record.result;
+    switch (record.intent.kind) {
+        case 'tag':
+            return result?.tag_object ? null : 'a committed tag names no tag object';
+        case 'release':
+            return result?.release_id ? null : 'a committed release names no release id';
+        default:
+            // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
+            return result?.id ? null : `a committed ${record.intent.kind} names no id`;
+    }
 }
 /** An operation record as a link of the one chain entity. */
 const OPERATION_ENTRY = {
@@ -211,7 +218,8 @@ function operationFolder() {
                 sends,
                 result,
                 resolution,
-                prepared_at: prepared.occurred_at
+                prepared_at: prepared.occurred_at,
+                updated_at: head.occurred_at
             };
         }
     };
@@ -261,6 +269,65 @@ function nowOf(by) {
 
 /***/ }),
 
+/***/ 5742:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DQ: () => (/* reexport safe */ _entry_js__WEBPACK_IMPORTED_MODULE_0__.DQ),
+/* harmony export */   GN: () => (/* binding */ carriesMarker),
+/* harmony export */   ZN: () => (/* binding */ tagObjectText),
+/* harmony export */   r: () => (/* binding */ bodyWithMarker),
+/* harmony export */   vU: () => (/* binding */ markersIn)
+/* harmony export */ });
+/* unused harmony exports operationLine, marker */
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5263);
+/**
+ * The bytes an operation puts into the world, derived only from recorded values so that every
+ * writer of the same operation produces the same bytes: the annotated tag object (so an
+ * ambiguous push is settled by object id) and the marker of a body sent to GitHub (so a lookup
+ * can attribute a release, a pull request, a comment or an issue to the operation).
+ */
+
+
+/** The raw text `git hash-object -t tag` takes. */
+function tagObjectText(spec) {
+    const name = spec.intent.tag_ref.slice('refs/tags/'.length);
+    const message = spec.message.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    const body = `${message ? `${message}\n\n` : ''}${operationLine(spec.operation_id, spec.intent_digest)}\n`;
+    return (`object ${spec.intent.target}\ntype commit\ntag ${name}\n` +
+        `tagger ${_entry_js__WEBPACK_IMPORTED_MODULE_0__/* .IDENTITY */ .zK} ${spec.time} +0000\n\n${body}`);
+}
+function operationLine(operationId, intentDigest) {
+    return `dispatch-ledger operation: ${operationId} intent: ${intentDigest}`;
+}
+/** docs/design/effects.md: the marker a body the action sends carries (a release, a comment…). */
+function marker(operationId, intentDigest) {
+    return `<!-- ${operationLine(operationId, intentDigest)} -->`;
+}
+/** The body sent to GitHub: the workflow's body, then the marker on its own line. */
+function bodyWithMarker(body, operationId, digest) {
+    const line = marker(operationId, digest);
+    return body ? `${body}\n\n${line}` : line;
+}
+/**
+ * Whether a body carries the operation's own marker (GitHub may hand a body back with CRLF line
+ * ends; the marker is one line either way).
+ */
+function carriesMarker(body, operationId, intentDigest) {
+    return markersIn(body).some(m => m.id === operationId && m.digest === intentDigest);
+}
+/** Every operation a body names by marker (normally one). */
+function markersIn(body) {
+    const found = [];
+    const pattern = /<!-- dispatch-ledger operation: (\S+) intent: (sha256:[0-9a-f]{64}) -->/g;
+    for (const match of (body ?? '').matchAll(pattern))
+        found.push({ id: match[1], digest: match[2] });
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 6229:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -269,7 +336,8 @@ function nowOf(by) {
 /* harmony export */   V9: () => (/* binding */ decideResolve),
 /* harmony export */   VD: () => (/* binding */ afterLookup),
 /* harmony export */   ju: () => (/* binding */ afterSend),
-/* harmony export */   pf: () => (/* binding */ planEffect)
+/* harmony export */   pf: () => (/* binding */ planEffect),
+/* harmony export */   x6: () => (/* binding */ awaitsOtherSender)
 /* harmony export */ });
 /* unused harmony export PLAN_BY_STATE */
 /* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6720);
@@ -293,9 +361,23 @@ const PLAN_BY_STATE = {
     observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
     terminal_committed: d('committed', null, 'already committed: nothing is sent'),
     terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
-    conflict: d('conflict', null, 'another actor holds this tag or release: nothing is sent'),
+    conflict: d('conflict', null, 'another actor holds what this operation makes: nothing is sent'),
     unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
 };
+/**
+ * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
+ * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
+ * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
+ * lookup now could miss a create still on its way (for a comment or an issue that makes the
+ * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
+ * never turns anything into "not sent".
+ */
+function awaitsOtherSender(op, context) {
+    if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend)
+        return false;
+    const age = context.nowMs - Date.parse(op.updated_at);
+    return age < context.boundMs;
+}
 /**
  * After a send answered (or did not), by the one protocol. A release's definite refusal ends
  * the operation only when it was the only send: an earlier one may have made the release.
@@ -303,7 +385,7 @@ const PLAN_BY_STATE = {
 function afterSend(ctx, outcome) {
     switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .afterSend */ .ju)(outcome, ctx, ctx.sends === 1)) {
         case 'committed':
-            return d('committed', null, 'the atomic push created the tag and recorded it committed');
+            return d('committed', null, 'the atomic push created the ref and recorded it committed');
         case 'record':
             return d('read_back', 'observed', 'GitHub answered 201: read it back');
         case 'fail':
@@ -322,17 +404,18 @@ function afterLookup(ctx, lookup) {
         case 'adopt':
             return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
         case 'conflict':
-            return d('conflict', 'conflict', `another actor holds this tag or release: ${reason}`);
+            return d('conflict', 'conflict', `another actor holds what this operation makes: ${reason}`);
         case 'fail_and_retry':
         case 'resend':
             return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`);
         case 'fail_only':
             return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
         case 'unresolved':
-            // An unfenced provider (a draft): absence proves nothing, only an operator can settle it.
+            // An unfenced provider (a draft, a comment, an issue): absence proves nothing, only an
+            // operator can settle it.
             return ctx.fenced
                 ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
-                : d('unknown', 'unknown', `${reason}, yet the create may still commit (drafts have no fence)`);
+                : d('unknown', 'unknown', `${reason}, yet the create may still commit (it has no fence)`);
         case 'stop':
             return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`);
     }
@@ -348,12 +431,27 @@ function reasonOf(outcome) {
     }
 }
 const AFTER_READ_BACK = {
-    match: d('committed', 'terminal_committed', 'the release carries our marker and fields'),
+    match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
     mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
     // Created (201) and now gone: something deleted it. Not provably terminal either way.
-    none: d('unknown', 'unknown', 'the created release can no longer be found'),
-    unavailable: d('stop', null, 'the release could not be read back; the next step tries again')
+    none: d('unknown', 'unknown', 'what was created can no longer be found'),
+    unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
 };
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
+function answeredId(op) {
+    const result = op.result;
+    switch (op.intent.kind) {
+        case 'release':
+            return result?.release_id ?? null;
+        case 'comment':
+            return result?.id ?? null;
+        default:
+            return result?.number != null ? String(result.number) : null;
+    }
+}
 /**
  * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
  * the same answer again is a duplicate, a different one a conflict (the first answer wins).
@@ -370,7 +468,7 @@ function decideResolve(op, answer, releaseId) {
             outcome: 'rejected',
             reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
         };
-    const same = settled.answer === answer && (answer === 'not_committed' || op.result?.release_id === releaseId);
+    const same = settled.answer === answer && (answer === 'not_committed' || answeredId(op) === releaseId);
     return same
         ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
         : {
@@ -386,7 +484,9 @@ function decideResolve(op, answer, releaseId) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gv: () => (/* binding */ isWriteIntent),
 /* harmony export */   Hj: () => (/* binding */ tagOperationId),
+/* harmony export */   K8: () => (/* binding */ EFFECT_KINDS),
 /* harmony export */   MS: () => (/* binding */ FINAL_STATES),
 /* harmony export */   Rp: () => (/* binding */ operationRef),
 /* harmony export */   cm: () => (/* binding */ defaultOperationId),
@@ -395,9 +495,10 @@ function decideResolve(op, answer, releaseId) {
 /* harmony export */   kV: () => (/* binding */ OPERATION_SCHEMA),
 /* harmony export */   oA: () => (/* binding */ textDigest),
 /* harmony export */   t9: () => (/* binding */ intentDigest),
-/* harmony export */   yY: () => (/* binding */ IntentSchema)
+/* harmony export */   yY: () => (/* binding */ IntentSchema),
+/* harmony export */   zd: () => (/* binding */ intentSubject)
 /* harmony export */ });
-/* unused harmony exports OPERATION_STATES, OperationStateSchema, EFFECT_KINDS, EffectKindSchema, OidSchema, ReleaseIntentSchema, EffectResultSchema, ResolutionSchema */
+/* unused harmony exports OPERATION_STATES, OperationStateSchema, EffectKindSchema, WRITE_KINDS, OidSchema, ReleaseIntentSchema, TagIntentSchema, BranchIntentSchema, PullRequestIntentSchema, CommentIntentSchema, IssueIntentSchema, EffectResultSchema, ResolutionSchema */
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8395);
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
@@ -430,8 +531,16 @@ const FINAL_STATES = new Set([
     'terminal_no_commit',
     'conflict'
 ]);
-const EFFECT_KINDS = ['tag', 'release'];
+const EFFECT_KINDS = [
+    'tag',
+    'release',
+    'branch',
+    'pull-request',
+    'comment',
+    'issue'
+];
 const EffectKindSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(EFFECT_KINDS);
+const WRITE_KINDS = ['pull-request', 'comment', 'issue'];
 /** A full object id (SHA-1 or SHA-256 repositories). */
 const OidSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
     .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
@@ -448,10 +557,17 @@ const ReleaseIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObjec
     draft: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
     prerelease: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
 });
-/** The complete intended effect; its digest is what an operation id is bound to. */
-const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
-    repository_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256)),
-    kind: EffectKindSchema,
+const RepositoryIdSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(256));
+/** A title as GitHub takes it: one line of text. */
+const TitleSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[^\p{Cc}]+$/u, 'must be one line of text'));
+/** A branch name as the API takes it (`head` may be `owner:branch`). */
+const BranchNameSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(255), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[^\s\p{Cc}]+$/u, 'must be a branch name'));
+/** A tag or a release: the intent's shape since the first effect kinds. */
+const TagIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: RepositoryIdSchema,
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['tag', 'release']),
     tag_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
         .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
     target: OidSchema,
@@ -464,11 +580,80 @@ const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .r
     release: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ReleaseIntentSchema)
 })
     .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** `refs/heads/<name>` created at a commit. */
+const BranchIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: RepositoryIdSchema,
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('branch'),
+    branch_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/heads\/[^\s\p{Cc}]+$/u, 'must be a full branch ref refs/heads/<name>')),
+    target: OidSchema
+});
+/**
+ * Every field of a create request goes into the intent (a body by its digest, as given,
+ * without the marker), so the same operation id can never send another request.
+ */
+const PullRequestIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: RepositoryIdSchema,
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('pull-request'),
+    head: BranchNameSchema,
+    base: BranchNameSchema,
+    title: TitleSchema,
+    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    draft: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+});
+const CommentIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: RepositoryIdSchema,
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('comment'),
+    issue_number: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH
+});
+const IssueIntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    repository_id: RepositoryIdSchema,
+    kind: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz('issue'),
+    title: TitleSchema,
+    body_digest: _record_js__WEBPACK_IMPORTED_MODULE_2__/* .DigestSchema */ .eH,
+    /** Sorted and without repeats: GitHub keeps an issue's labels as a set. */
+    labels: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(100))).check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(100))
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .union */ .KCZ([
+    TagIntentSchema,
+    BranchIntentSchema,
+    PullRequestIntentSchema,
+    CommentIntentSchema,
+    IssueIntentSchema
+]);
+/** What an intent makes, in words for a summary (untrusted text: the caller escapes it). */
+function intentSubject(intent) {
+    switch (intent.kind) {
+        case 'tag':
+        case 'release':
+            return `${intent.tag_ref} at ${intent.target}`;
+        case 'branch':
+            return `${intent.branch_ref} at ${intent.target}`;
+        case 'pull-request':
+            return `${intent.head} into ${intent.base}: ${intent.title}`;
+        case 'comment':
+            return `a comment on #${intent.issue_number}`;
+        case 'issue':
+            return `an issue: ${intent.title}`;
+    }
+}
+function isWriteIntent(intent) {
+    return WRITE_KINDS.includes(intent.kind);
+}
 /** What the operation produced; later records repeat what earlier ones found. */
 const EffectResultSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     tag_object: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(OidSchema),
     release_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-    release_url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048)))
+    release_url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048))),
+    // Absent in the records of tags and releases (the fields came with the later kinds).
+    /** A pull request's, comment's or issue's numeric id; a branch's commit. */
+    id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^([0-9]{1,20}|[0-9a-f]{40}|[0-9a-f]{64})$/)))),
+    /** A pull request's or issue's number. */
+    number: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)))),
+    /** Its page on GitHub. */
+    url: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(2048))))
 });
 const ResolutionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
     answer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['committed', 'not_committed']),
@@ -503,13 +688,102 @@ function textDigest(body) {
 function operationRef(namespace, operationId) {
     return `${namespace}/operations/${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .sha256Hex */ .fg)(operationId)}`;
 }
-/** docs/design/effects.md default: `<run id>/<kind>/<tag>`. */
-function defaultOperationId(runId, kind, tag) {
-    return `${runId}/${kind}/${tag}`;
+/** docs/design/effects.md default: `<run id>/<kind>/<what it names>` (a tag, a branch…). */
+function defaultOperationId(runId, kind, names) {
+    return `${runId}/${kind}/${names}`;
 }
 /** The operation that creates a release's tag when it does not exist yet. */
 function tagOperationId(releaseOperationId) {
     return `${releaseOperationId}/tag`;
+}
+
+
+/***/ }),
+
+/***/ 6269:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ul: () => (/* binding */ releaseIds),
+/* harmony export */   W4: () => (/* binding */ classifyReleaseCreate),
+/* harmony export */   WM: () => (/* binding */ classifyEffectLookup),
+/* harmony export */   fR: () => (/* binding */ classifyTagPush),
+/* harmony export */   hj: () => (/* binding */ classifyCreateFailure)
+/* harmony export */ });
+function classifyTagPush(pushed, tagObject) {
+    switch (pushed.kind) {
+        case 'created':
+            return { kind: 'submitted', external_ids: { tag_object: tagObject } };
+        case 'rejected':
+            return {
+                kind: 'ambiguous',
+                reason: 'the tag exists: fetch it and the journal to see whose it is'
+            };
+        case 'refused':
+            return {
+                kind: 'refused',
+                failure: { code: 'push_refused', classification: 'provider', retryable: false },
+                message: 'the remote refused the push (a hook or ruleset): neither the tag nor the record ' +
+                    `was written (${pushed.detail})`
+            };
+        case 'ambiguous':
+            return {
+                kind: 'ambiguous',
+                reason: `the push was not answered: fetch the tag and the journal (${pushed.detail})`
+            };
+    }
+}
+function classifyReleaseCreate(created) {
+    return created.kind === 'created'
+        ? { kind: 'submitted', external_ids: releaseIds(created.release) }
+        : classifyCreateFailure(created, 'release for this tag');
+}
+/**
+ * The one reading of a create that did not answer 201, for every kind made through the API:
+ * only GitHub's fence or an answer it gave is definite; anything else may have created it.
+ */
+function classifyCreateFailure(failed, what) {
+    switch (failed.kind) {
+        case 'already_exists':
+            return {
+                kind: 'ambiguous',
+                reason: `GitHub refused a second ${what}: look up whose it is (${failed.detail})`
+            };
+        case 'refused':
+            return {
+                kind: 'refused',
+                failure: { code: `http_${failed.status}`, classification: 'provider', retryable: false },
+                message: `refused ${failed.status}: ${failed.detail}`
+            };
+        case 'ambiguous':
+            return {
+                kind: 'ambiguous',
+                reason: `the outcome of the create is not known: look it up (${failed.detail})`
+            };
+    }
+}
+/** The ids a release is recorded by. */
+function releaseIds(release) {
+    return { release_id: String(release.id), release_url: release.html_url };
+}
+/**
+ * A complete lookup that found nothing proves absence only where the provider is fenced (a
+ * create-only push, a published release, a pull request): a draft, a comment or an issue has
+ * no fence, and a create that answered late may still commit, so for them nothing found is
+ * `unknown`.
+ */
+function classifyEffectLookup(found, fenced, seen) {
+    switch (found) {
+        case 'ours':
+            return { kind: 'found', external_ids: seen.external_ids, reason: seen.reason };
+        case 'other':
+        case 'several':
+            return { kind: 'conflict', reason: seen.reason };
+        case 'none':
+            return { kind: fenced ? 'absent' : 'unknown', reason: seen.reason };
+        case 'unavailable':
+            return { kind: 'unavailable', reason: seen.reason };
+    }
 }
 
 
@@ -571,6 +845,165 @@ function afterLookup(lookup, options) {
         case 'unavailable':
             return 'stop';
     }
+}
+
+
+/***/ }),
+
+/***/ 3625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ writeIds),
+/* harmony export */   VY: () => (/* binding */ WriteProvider),
+/* harmony export */   rn: () => (/* binding */ CLOCK_SKEW_MS)
+/* harmony export */ });
+/* harmony import */ var _core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5742);
+/* harmony import */ var _core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6269);
+
+
+/**
+ * How far before the intent's time a lookup lists from. `since` is GitHub's clock, the intent's
+ * time the runner's: an hour covers any skew a runner keeps, and costs only a longer listing.
+ */
+const CLOCK_SKEW_MS = 60 * 60 * 1000;
+/** The ids a pull request, comment or issue is recorded by. */
+function writeIds(view) {
+    return {
+        id: String(view.id),
+        ...(view.number !== null ? { number: String(view.number) } : {}),
+        url: view.html_url
+    };
+}
+class WriteProvider {
+    options;
+    name;
+    fenced;
+    commitsWithRecord = false;
+    /** What this step's create answered, so a read-back needs no second request. */
+    created = null;
+    constructor(options) {
+        this.options = options;
+        this.name = options.intent.kind;
+        this.fenced = options.intent.kind === 'pull-request';
+    }
+    /** POST once; `may_have_been_sent` must be durable before. */
+    async send() {
+        const answer = await this.create();
+        if (answer.kind !== 'created')
+            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyCreateFailure */ .hj)(answer, this.what());
+        this.created = answer.view;
+        return { kind: 'submitted', external_ids: writeIds(answer.view) };
+    }
+    /**
+     * Every candidate, by marker: exactly one of ours → found; several → conflict; none → for a
+     * pull request, another's *open* one is a conflict (GitHub fences only open ones) and
+     * nothing is absent; for a comment or an issue nothing found is unknown.
+     */
+    async lookup() {
+        const listed = await this.list();
+        if (!listed.ok)
+            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyEffectLookup */ .WM)('unavailable', this.fenced, seen(listed.detail));
+        const marked = listed.value.filter(view => this.carriesOurMarker(view));
+        const blocking = listed.value.filter(view => view.open && !this.carriesOurMarker(view));
+        const found = marked.length === 1
+            ? 'ours'
+            : marked.length > 1
+                ? 'several'
+                : this.fenced && blocking.length > 0
+                    ? 'other'
+                    : 'none';
+        const mine = found === 'ours' ? marked[0] : null;
+        return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyEffectLookup */ .WM)(found, this.fenced, {
+            external_ids: mine ? writeIds(mine) : {},
+            reason: `listed ${listed.value.length} ${this.plural()}; ${marked.length} carry our marker` +
+                (found === 'other' ? `; ${blocking[0]?.html_url} is open and not ours` : '')
+        });
+    }
+    /** After a 201: the write must carry our marker and every field we asked for. */
+    async readBack(result) {
+        const id = Number(result?.id);
+        let view = this.created?.id === id ? this.created : null;
+        if (view === null) {
+            const listed = await this.list();
+            if (!listed.ok)
+                return { found: 'unavailable', ids: null, observation: listed.detail };
+            view = listed.value.find(candidate => candidate.id === id) ?? null;
+        }
+        const found = view === null ? 'none' : this.matchesIntent(view) ? 'match' : 'mismatch';
+        return {
+            found,
+            ids: view ? writeIds(view) : null,
+            observation: `read back ${this.name} ${id}: ${found}`
+        };
+    }
+    create() {
+        const { api, intent, body } = this.options;
+        switch (intent.kind) {
+            case 'pull-request':
+                return api.createPull({
+                    head: intent.head,
+                    base: intent.base,
+                    title: intent.title,
+                    body,
+                    draft: intent.draft
+                });
+            case 'comment':
+                return api.createComment(intent.issue_number, body);
+            case 'issue':
+                return api.createIssue({ title: intent.title, body, labels: intent.labels });
+        }
+    }
+    list() {
+        const { api, intent } = this.options;
+        const since = new Date(Date.parse(this.options.preparedAt()) - CLOCK_SKEW_MS)
+            .toISOString()
+            .replace(/\.\d{3}Z$/, 'Z');
+        switch (intent.kind) {
+            case 'pull-request':
+                return api.listPulls(intent.head, intent.base);
+            case 'comment':
+                return api.listComments(intent.issue_number, since);
+            case 'issue':
+                return api.listIssues(since);
+        }
+    }
+    carriesOurMarker(view) {
+        return (0,_core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_0__/* .carriesMarker */ .GN)(view.body, this.options.operationId, this.options.intentDigest);
+    }
+    matchesIntent(view) {
+        const { intent, api } = this.options;
+        const body = (view.body ?? '').replace(/\r\n/g, '\n') === this.options.body.replace(/\r\n/g, '\n');
+        if (!this.carriesOurMarker(view) || !body)
+            return false;
+        switch (intent.kind) {
+            case 'pull-request': {
+                const head = intent.head.includes(':') ? intent.head : `${api.owner}:${intent.head}`;
+                return (view.title === intent.title &&
+                    view.head?.toLowerCase() === head.toLowerCase() &&
+                    view.base === intent.base &&
+                    view.draft === intent.draft);
+            }
+            case 'comment':
+                return true;
+            case 'issue':
+                return (view.title === intent.title &&
+                    JSON.stringify([...(view.labels ?? [])].sort()) === JSON.stringify(intent.labels));
+        }
+    }
+    what() {
+        return this.name === 'pull-request' ? 'open pull request for this head and base' : this.name;
+    }
+    plural() {
+        return this.name === 'pull-request'
+            ? `pull requests from ${this.options.intent.kind === 'pull-request' ? this.options.intent.head : ''}`
+            : this.name === 'comment'
+                ? 'comments since the intent'
+                : 'issues since the intent';
+    }
+}
+function seen(reason) {
+    return { external_ids: {}, reason };
 }
 
 
