@@ -30863,7 +30863,7 @@ const SELECTED_RUN_OUTPUTS = { ...IDENTITY_OUTPUTS, owner: null, ...RUN_OUTPUTS 
 const REGISTRY = {
     admit: {
         name: 'admit',
-        description: 'Exactly-once dispatch and crash-safe recovery for workflows, with the whole state kept as git refs in the repository itself. This action admits the triggering event: it derives the dispatch key, admits it once, and says whether this workflow run owns the work.',
+        description: 'Exactly-once dispatch for workflows, state kept as git refs: admit the event once and say if this run owns the work.',
         event: 'derives-key',
         inputs: {
             'dispatch-key': null,
@@ -30915,7 +30915,7 @@ const REGISTRY = {
     },
     dispatch: {
         name: 'dispatch',
-        description: 'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind. Selected from the event and not admitted yet, the run is admitted by this step, in the same write as its intent (one step).',
+        description: 'Admit the event and send its work once through a driver, intent and outcome recorded; a lost answer is looked up.',
         event: 'selects-run',
         inputs: {
             'dispatch-key': null,
@@ -30971,7 +30971,7 @@ const REGISTRY = {
     },
     operate: {
         name: 'operate',
-        description: "An operator's comment (approve, deny, cancel, retry, resolve, resolve-effect, status): one verb on one run, authorized and idempotent.",
+        description: "Execute an operator's comment (/ledger approve, deny, cancel, retry, resolve…): one verb on one run, authorized.",
         event: 'optional',
         inputs: {
             prefix: null,
@@ -44595,6 +44595,55 @@ function describeError(error) {
 var ledgerRepository = __nccwpck_require__(8109);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/core/refusal.ts
+/**
+ * What to say when the origin refuses this job its refs: the cause git's own line does not
+ * name, and the fix for it. Three causes are told apart, because their fixes differ: no
+ * credentials at all (a checkout that did not persist its token), a fork's pull request (whose
+ * token is read-only whatever the workflow asks), and a token without the permission.
+ */
+/** The pull request events whose run, for a fork's pull request, gets a read-only token. */
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_review', 'pull_request_review_comment'];
+/**
+ * The fork (`owner/name`) a pull request event comes from, or null when the run is not a
+ * fork's pull request (pull_request_target runs in the base repository with its token).
+ */
+function forkOf(eventName, payload, repository) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName))
+        return null;
+    const head = payload?.pull_request
+        ?.head?.repo;
+    if (head === undefined)
+        return null;
+    // A fork deleted since the pull request was opened has no repository any more.
+    const name = typeof head?.full_name === 'string' ? head.full_name : '(a deleted fork)';
+    return name !== repository || head?.fork === true ? name : null;
+}
+/** git asked for a username or password, which means it was given no credentials. */
+function isMissingCredentials(said) {
+    return /could not read (username|password)|terminal prompts disabled|authentication required|\b401\b/i.test(said);
+}
+function originRefusal(options) {
+    const { remote, access, said, fork } = options;
+    const nothing = 'Nothing was admitted or recorded.';
+    if (isMissingCredentials(said))
+        return (`The remote ${remote} asked this job for credentials and it has none (${said}). ${nothing} ` +
+            'The checkout did not keep its token for git, as actions/checkout with ' +
+            '`persist-credentials: false` does: remove `persist-credentials: false` from the checkout ' +
+            'step (the default keeps the job token for git), or keep the ledger in a repository of its ' +
+            'own (`ledger-repository` with a `ledger-token`).');
+    if (fork !== null && access === 'write')
+        return (`The remote ${remote} refused to let this job write refs (${said}). ${nothing} This run is ` +
+            `for a pull request from the fork ${fork}: GitHub gives it a read-only token whatever ` +
+            '`permissions:` says, and a fork cannot grant `contents: write`. Run the ledger step in the ' +
+            "base repository instead, on an event with a write token that does not run the fork's " +
+            'code (`pull_request_target` with the `labeled` type, `issue_comment`, or `workflow_run` ' +
+            'after this workflow), checking out the base branch only.');
+    return (`The remote ${remote} refused to let this job ${access} refs (${said}). ${nothing} Give the ` +
+        `workflow \`permissions: contents: ${access}\` (and check out with credentials persisted, as ` +
+        'actions/checkout does by default).');
+}
+
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
@@ -44604,6 +44653,7 @@ var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __nccwpck_require__(7994);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
+
 
 
 
@@ -44641,7 +44691,10 @@ async function openStore(options) {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
         if (await git.hasRemote('origin'))
-            return new remoteStore/* RemoteStore */.q(git, 'origin', layout);
+            return new remoteStore/* RemoteStore */.q(git, 'origin', {
+                ...layout,
+                ...(await refusalOf('origin', options.env))
+            });
         // Not a repository at all is the truer message (git's own, naming actions/checkout).
         await git.ok(['rev-parse', '--git-dir']);
         throw new errors/* InvalidInput */.o9(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
@@ -44655,7 +44708,23 @@ async function openStore(options) {
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new remoteStore/* RemoteStore */.q(git, remote, layout);
+    return new remoteStore/* RemoteStore */.q(git, remote, { ...layout, ...(await refusalOf(remote, options.env)) });
+}
+/**
+ * How a refusal by the remote is said: naming the cause (no credentials, a fork's read-only
+ * token, a missing permission) from the event the step runs on.
+ */
+async function refusalOf(remote, env) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const payload = env.GITHUB_EVENT_PATH && eventName.startsWith('pull_request')
+        ? await (0,promises_.readFile)(env.GITHUB_EVENT_PATH, 'utf8')
+            .then(text => JSON.parse(text))
+            .catch(() => null)
+        : null;
+    const fork = forkOf(eventName, payload, env.GITHUB_REPOSITORY ?? '');
+    return {
+        refusal: (access, said) => new errors/* StoreError */.AD(originRefusal({ remote, access, said, fork }))
+    };
 }
 /** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
 function layoutOf(options) {
