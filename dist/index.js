@@ -33744,7 +33744,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
  */
 class RemoteStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .IndexedStore */ .RX {
     constructor(git, name, options = {}) {
-        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name, { warn: options.warn }), options);
+        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name, { warn: options.warn, refusal: options.refusal }), options);
     }
 }
 

@@ -10894,7 +10894,7 @@ class localStore_LocalStore extends IndexedStore {
  */
 class remoteStore_RemoteStore extends IndexedStore {
     constructor(git, name, options = {}) {
-        super(new physical_RemoteRefs(git, name, { warn: options.warn }), options);
+        super(new physical_RemoteRefs(git, name, { warn: options.warn, refusal: options.refusal }), options);
     }
 }
 

@@ -187,8 +187,10 @@ export async function checkStepInputs(model: WorkflowModel): Promise<Map<string,
       const unknown = Object.keys(step.with).filter(name => !declared.includes(name))
       if (unknown.length > 0)
         throw new WorkflowError(
-          `${step.where} (${step.name}): ${manifestPath(action)} has no input ` +
-            `${unknown.map(name => JSON.stringify(name)).join(', ')}; its inputs: ${declared.join(', ')}`
+          // GitHub's own words (its runner only warns, and runs the step without the input).
+          `${step.where} (${step.name}): Unexpected input(s) ` +
+            `${unknown.map(name => `'${name}'`).join(', ')}, valid inputs are ` +
+            `[${declared.map(name => `'${name}'`).join(', ')}] (${manifestPath(action)})`
         )
     }
   return resolved
