@@ -6,7 +6,7 @@
  * they mean.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -56,6 +56,17 @@ afterAll(async () => {
   await ledger?.origin.cleanup()
   await cleanupRepos()
 })
+
+/** A node older than 24 on PATH (outside node_modules), or null. */
+function olderNode(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir.includes('node_modules')) continue
+    const candidate = join(dir, 'node')
+    const found = spawnSync(candidate, ['--version'], { encoding: 'utf8' })
+    if (found.status === 0 && Number(/^v(\d+)/.exec(found.stdout)?.[1]) < 24) return candidate
+  }
+  return null
+}
 
 const widest = (text: string) => Math.max(...text.split('\n').map(line => [...line].length))
 
@@ -122,6 +133,18 @@ describe('status', () => {
     expect(shown.code).toBe(0)
     expect(shown.stdout).toMatch(/^state\s+unknown, record \d+$/m)
     expect(shown.stdout).toMatch(/^an operator must\s+its outcome is unknown/m)
+  })
+
+  it('runs on an older Node than the 24 the project develops with (docs/cli.md says 20)', async () => {
+    const old = olderNode()
+    if (old === null) return // no older node on this machine: the claim is checked where there is
+    const { stdout } = await run(old, ['--version'])
+    expect(Number(/^v(\d+)/.exec(stdout)?.[1])).toBeGreaterThanOrEqual(20)
+    const result = await run(old, [CLI, 'status', '--json'], {
+      cwd: ledger.clone,
+      env: { ...process.env, RUNNER_TEMP: home, TMPDIR: home }
+    })
+    expect(JSON.parse(result.stdout).runs.length).toBeGreaterThan(0)
   })
 
   it('a directory that is not a clone says so', async () => {
