@@ -108,14 +108,15 @@ async function gitOut(cwd: string, args: string[]): Promise<string> {
   return stdout
 }
 
-/** `archive-after: <value>` on every dispatch-ledger step (`uses: ./…`) of a workflow file. */
+/** `archive-after: <value>` on every dispatch-ledger step (`uses: octo-org/dispatch-ledger…`) of a workflow file. */
 function withArchiveAfter(text: string, value: string): string {
   const workflow = parse(text) as {
     jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string> }> }>
   }
   for (const job of Object.values(workflow.jobs))
     for (const step of job.steps)
-      if (step.uses?.startsWith('./')) step.with = { ...step.with, 'archive-after': value }
+      if (/^(\.\/|octo-org\/dispatch-ledger)/.test(step.uses ?? ''))
+        step.with = { ...step.with, 'archive-after': value }
   return stringify(workflow)
 }
 
@@ -123,7 +124,10 @@ function withArchiveAfter(text: string, value: string): string {
 function ledgerSteps(run: WorkflowRun): Array<Record<string, string>> {
   return Object.values(run.jobs)
     .flatMap(job => job.steps)
-    .filter(step => step.id.startsWith('__self') || 'dispatch_key_hash' in step.outputs)
+    .filter(
+      step =>
+        step.id.startsWith('__octo-org_dispatch-ledger') || 'dispatch_key_hash' in step.outputs
+    )
     .map(step => step.outputs)
 }
 

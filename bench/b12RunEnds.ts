@@ -36,7 +36,7 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v5
-      - uses: ./scan
+      - uses: octo-org/dispatch-ledger/scan@v0
         with:
           observe: true
 `

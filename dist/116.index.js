@@ -41,7 +41,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
 var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(1915);
+var errors = __webpack_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/recoverDecision.ts
 /** Conclusions that mean the coordinator stopped before it was done. */
 const RECOVERABLE_CONCLUSIONS = ['failure', 'cancelled', 'timed_out'];
@@ -461,7 +461,7 @@ async function recoverStep(inputs, context) {
 /* harmony export */ });
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
 /* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7305);
 /* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4461);
@@ -645,7 +645,7 @@ function concluded(run) {
 /* harmony export */   sQ: () => (/* binding */ scanRuns)
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7305);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
 /* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);

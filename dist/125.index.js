@@ -13,7 +13,7 @@ export const modules = {
 /* harmony export */   iB: () => (/* binding */ assessGenerations)
 /* harmony export */ });
 /* unused harmony exports readGenerations, newestGeneration, checkAdmittedChain, checkAdmittedKey */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_generation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1057);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5263);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9301);
@@ -248,7 +248,7 @@ function verifiedState(chain) {
 /* harmony export */   O: () => (/* binding */ checkAdmissionNames),
 /* harmony export */   o: () => (/* binding */ checkChainNames)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
 
 
@@ -323,7 +323,7 @@ function nextAttempt(head, next) {
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /**
  * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
  * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
@@ -739,7 +739,7 @@ function headAttempt(state) {
 /* unused harmony exports legalSuccessors, requiredAttemptNumber */
 /* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4130);
 /* harmony import */ var _chain_definition_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3532);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8001);

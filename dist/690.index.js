@@ -23,7 +23,7 @@ function flag(value) {
 /* harmony export */   V: () => (/* binding */ resolveDispatch)
 /* harmony export */ });
 /* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
 /* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2020);
 /* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7416);
@@ -71,7 +71,7 @@ function defaultRunId(dispatchKey, writer) {
 /* harmony export */   ac: () => (/* binding */ NotAdmitted),
 /* harmony export */   cI: () => (/* binding */ readRun)
 /* harmony export */ });
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7416);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
 /* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);
@@ -167,7 +167,7 @@ function ownedGeneration(generations, writer) {
 /* harmony export */   t6: () => (/* binding */ recordCommand)
 /* harmony export */ });
 /* unused harmony export parseRecordFields */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
 /* harmony import */ var _core_reconstruct_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4461);
 /* harmony import */ var _store_journal_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(634);
 /* harmony import */ var _core_nextRunRecord_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7256);
@@ -265,7 +265,7 @@ async function appendRecord(store, request, chain) {
 /* harmony export */   qb: () => (/* binding */ mayAct)
 /* harmony export */ });
 /* harmony import */ var _core_dispatchKey_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3086);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /* harmony import */ var _core_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
 /* harmony import */ var _core_writer_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7416);
 /* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9301);
@@ -366,7 +366,7 @@ function chooseSelector(choice) {
 /* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3305);
 /* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2020);
@@ -739,7 +739,7 @@ function nowTimestamp(now = new Date()) {
 /* harmony export */ });
 /* harmony import */ var _attempts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3449);
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /* harmony import */ var _newRecord_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4196);
 /* harmony import */ var _reconstruct_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4461);
 /* harmony import */ var _transition_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7596);
@@ -827,7 +827,7 @@ function differingField(stored, request) {
 /* harmony export */ });
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so

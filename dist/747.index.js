@@ -65,7 +65,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
 var dispatchKey = __webpack_require__(3086);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(1915);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/commands/receiver.ts
 var receiver = __webpack_require__(6681);
 // EXTERNAL MODULE: ./src/commands/runView.ts

@@ -20,7 +20,7 @@ var artifacts = __webpack_require__(5742);
 // EXTERNAL MODULE: ./src/core/effect/operation.ts
 var operation = __webpack_require__(6084);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(1915);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/validate.ts
 var validate = __webpack_require__(993);
 // EXTERNAL MODULE: ./src/core/canonical.ts + 1 modules
@@ -1185,7 +1185,7 @@ function flag(value) {
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
 /**
  * The one chain entity (docs/design/states.md#reconstructing, docs/design/effects.md#operations):
  * a run's ledger (`dispatch-ledger/record/v1`) and an effect's operation
@@ -1269,7 +1269,7 @@ function foldChain(definition, records, options = {}) {
 /* harmony export */ });
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_canonical_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1649);
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
 /**
  * The one way a chain is read and appended to, for runs and operations alike: read from the
  * arbiter and verified (folded) on read, appended by compare-and-set. Here and only here, so

@@ -63,7 +63,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(1915);
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/reconstruct.ts
 var reconstruct = __webpack_require__(4461);
 // EXTERNAL MODULE: ./src/store/journal.ts

@@ -28575,7 +28575,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/schema.ts + 1 modules
 var schema = __nccwpck_require__(1183);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(1915);
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/core/text.ts
 var core_text = __nccwpck_require__(2020);
 ;// CONCATENATED MODULE: ./src/core/ledgerRepositoryName.ts
@@ -28921,7 +28921,7 @@ function digestOf(value) {
 /* harmony export */   zK: () => (/* binding */ IDENTITY)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
 /* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8306);
 /* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4130);
@@ -29021,7 +29021,7 @@ function decodeRecord(ref, raw, oid) {
 
 /***/ }),
 
-/***/ 1915:
+/***/ 4296:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29163,7 +29163,7 @@ class OrphanRun extends DispatchLedgerError {
 /* harmony export */   ih: () => (/* binding */ decideWithoutLedger)
 /* harmony export */ });
 /* unused harmony export generationOf */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
 
 
@@ -29300,7 +29300,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   xj: () => (/* binding */ parseLogical)
 /* harmony export */ });
 /* unused harmony exports chainName, bucketOfName, RETENTION_FLOOR_DAYS */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
  * name admissions and chains as they always have — `<ns>/admissions/<sha256(key)>[.g<N>]`,
@@ -29674,7 +29674,7 @@ function receiverRunOf(body, fallbackUrl) {
 /* harmony export */   eO: () => (/* binding */ PERMISSION_LEVELS)
 /* harmony export */ });
 /* unused harmony exports ASSOCIATIONS, isBot, levelOf */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * docs/design/operators.md authorization: who may operate a run from a comment. Pure: the command asks
  * GitHub for the collaborator permission only when `screenAuthor` says it is needed.
@@ -30148,7 +30148,7 @@ const RUN_ENTRY = {
 /* harmony export */ });
 /* unused harmony exports DEFAULT_NAMESPACE, NAMESPACE_FAMILIES, operationsPrefix */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 
 
 const DEFAULT_NAMESPACE = 'refs/dispatch-ledger';
@@ -30467,7 +30467,7 @@ const InitialStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .
 /* harmony export */   np: () => (/* binding */ checkRunId)
 /* harmony export */ });
 /* unused harmony exports MAX_RUN_ID_LENGTH, quoted */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * docs/design/writers.md "Text safety": names that identify a dispatch or a run carry no control characters,
  * and every outside value is shown as inert text. Pure.
@@ -30530,7 +30530,7 @@ function inertText(value) {
 /* harmony export */   wv: () => (/* binding */ secondsSince)
 /* harmony export */ });
 /* unused harmony exports EARLIEST, LATEST */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 
 /** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
 const EARLIEST = Date.UTC(2000, 0, 1);
@@ -30575,7 +30575,7 @@ function secondsSince(time, now) {
 /* harmony export */   ou: () => (/* binding */ parseJsonInput),
 /* harmony export */   zS: () => (/* binding */ parseOrThrow)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 
 /** Parses untrusted input with a schema; the error names the first bad field. */
 function parseOrThrow(schema, value, what) {
@@ -30629,7 +30629,7 @@ function findProtoKey(value, path = []) {
 /* harmony export */   se: () => (/* binding */ defaultRunIdPrefix),
 /* harmony export */   ti: () => (/* binding */ ownsRun)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /**
  * docs/design/writers.md: who writes a run. The writer identity of a record comes from the workflow run's
  * environment; ownership of a run follows from its id and from who wrote its first record.
@@ -31153,7 +31153,7 @@ const SELECTED_RUN_OUTPUTS = { ...IDENTITY_OUTPUTS, owner: null, ...RUN_OUTPUTS 
 const REGISTRY = {
     admit: {
         name: 'admit',
-        description: 'Exactly-once dispatch and crash-safe recovery for workflows, with the whole state kept as git refs in the repository itself. This action admits the triggering event: it derives the dispatch key, admits it once, and says whether this workflow run owns the work.',
+        description: 'Exactly-once dispatch for workflows, state kept as git refs: admit the event once and say if this run owns the work.',
         event: 'derives-key',
         inputs: {
             'dispatch-key': null,
@@ -31212,7 +31212,7 @@ const REGISTRY = {
     },
     dispatch: {
         name: 'dispatch',
-        description: 'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind. Selected from the event and not admitted yet, the run is admitted by this step, in the same write as its intent (one step).',
+        description: 'Admit the event and send its work once through a driver, intent and outcome recorded; a lost answer is looked up.',
         event: 'selects-run',
         inputs: {
             'dispatch-key': null,
@@ -31247,7 +31247,7 @@ const REGISTRY = {
     },
     recover: {
         name: 'recover',
-        description: "On workflow_run: record a receiver's conclusion on its coordinator's run, or re-run a killed coordinator's failed jobs; once per attempt.",
+        description: "On workflow_run: record a receiver's end on its coordinator's run, or re-run a killed coordinator's failed jobs.",
         event: 'required',
         inputs: {
             'run-id': 'The run to recover. Default every open run of the coordinator.',
@@ -31271,7 +31271,7 @@ const REGISTRY = {
     },
     operate: {
         name: 'operate',
-        description: "An operator's comment (approve, deny, cancel, retry, resolve, resolve-effect, status): one verb on one run, authorized and idempotent.",
+        description: "Execute an operator's comment (/ledger approve, deny, cancel, retry, resolve…): one verb on one run, authorized.",
         event: 'optional',
         inputs: {
             prefix: null,
@@ -31396,7 +31396,7 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 // EXTERNAL MODULE: ./src/core/entry.ts
 var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(1915);
+var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/store/git.ts
 
 
@@ -32089,7 +32089,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./src/core/entry.ts
 var entry = __nccwpck_require__(5263);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(1915);
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/core/refs.ts
@@ -33679,7 +33679,7 @@ function pause(attempt) {
 /* harmony export */   rX: () => (/* binding */ RemoteRefs)
 /* harmony export */ });
 /* unused harmony exports heldLock, isLockFailure, isRaceLost */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1915);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2676);
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
@@ -33950,7 +33950,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(1915);
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
 var store_git = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./src/store/index/indexedStore.ts + 5 modules
@@ -34080,7 +34080,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
  */
 class RemoteStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .IndexedStore */ .RX {
     constructor(git, name, options = {}) {
-        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name, { warn: options.warn }), options);
+        super(new _index_physical_js__WEBPACK_IMPORTED_MODULE_1__/* .RemoteRefs */ .rX(git, name, { warn: options.warn, refusal: options.refusal }), options);
     }
 }
 
@@ -44825,7 +44825,7 @@ function view(data) {
 }
 
 // EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(1915);
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: ./src/core/writer.ts
 var core_writer = __nccwpck_require__(7416);
 ;// CONCATENATED MODULE: ./src/github/repository.ts
@@ -45122,6 +45122,55 @@ function describeError(error) {
 var ledgerRepository = __nccwpck_require__(8109);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/core/refusal.ts
+/**
+ * What to say when the origin refuses this job its refs: the cause git's own line does not
+ * name, and the fix for it. Three causes are told apart, because their fixes differ: no
+ * credentials at all (a checkout that did not persist its token), a fork's pull request (whose
+ * token is read-only whatever the workflow asks), and a token without the permission.
+ */
+/** The pull request events whose run, for a fork's pull request, gets a read-only token. */
+const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_review', 'pull_request_review_comment'];
+/**
+ * The fork (`owner/name`) a pull request event comes from, or null when the run is not a
+ * fork's pull request (pull_request_target runs in the base repository with its token).
+ */
+function forkOf(eventName, payload, repository) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName))
+        return null;
+    const head = payload?.pull_request
+        ?.head?.repo;
+    if (head === undefined)
+        return null;
+    // A fork deleted since the pull request was opened has no repository any more.
+    const name = typeof head?.full_name === 'string' ? head.full_name : '(a deleted fork)';
+    return name !== repository || head?.fork === true ? name : null;
+}
+/** git asked for a username or password, which means it was given no credentials. */
+function isMissingCredentials(said) {
+    return /could not read (username|password)|terminal prompts disabled|authentication required|\b401\b/i.test(said);
+}
+function originRefusal(options) {
+    const { remote, access, said, fork } = options;
+    const nothing = 'Nothing was admitted or recorded.';
+    if (isMissingCredentials(said))
+        return (`The remote ${remote} asked this job for credentials and it has none (${said}). ${nothing} ` +
+            'The checkout did not keep its token for git, as actions/checkout with ' +
+            '`persist-credentials: false` does: remove `persist-credentials: false` from the checkout ' +
+            'step (the default keeps the job token for git), or keep the ledger in a repository of its ' +
+            'own (`ledger-repository` with a `ledger-token`).');
+    if (fork !== null && access === 'write')
+        return (`The remote ${remote} refused to let this job write refs (${said}). ${nothing} This run is ` +
+            `for a pull request from the fork ${fork}: GitHub gives it a read-only token whatever ` +
+            '`permissions:` says, and a fork cannot grant `contents: write`. Run the ledger step in the ' +
+            "base repository instead, on an event with a write token that does not run the fork's " +
+            'code (`pull_request_target` with the `labeled` type, `issue_comment`, or `workflow_run` ' +
+            'after this workflow), checking out the base branch only.');
+    return (`The remote ${remote} refused to let this job ${access} refs (${said}). ${nothing} Give the ` +
+        `workflow \`permissions: contents: ${access}\` (and check out with credentials persisted, as ` +
+        'actions/checkout does by default).');
+}
+
 // EXTERNAL MODULE: ./src/core/index/layout.ts
 var layout = __nccwpck_require__(5860);
 // EXTERNAL MODULE: ./src/store/git.ts + 2 modules
@@ -45131,6 +45180,7 @@ var localStore = __nccwpck_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __nccwpck_require__(7994);
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
+
 
 
 
@@ -45168,7 +45218,10 @@ async function openStore(options) {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new localStore/* LocalStore */.V(git, layout);
         if (await git.hasRemote('origin'))
-            return new remoteStore/* RemoteStore */.q(git, 'origin', layout);
+            return new remoteStore/* RemoteStore */.q(git, 'origin', {
+                ...layout,
+                ...(await refusalOf('origin', options.env))
+            });
         // Not a repository at all is the truer message (git's own, naming actions/checkout).
         await git.ok(['rev-parse', '--git-dir']);
         throw new errors/* InvalidInput */.o9(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
@@ -45182,7 +45235,23 @@ async function openStore(options) {
     if (!(await git.hasRemote(remote)))
         throw new errors/* InvalidInput */.o9(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new remoteStore/* RemoteStore */.q(git, remote, layout);
+    return new remoteStore/* RemoteStore */.q(git, remote, { ...layout, ...(await refusalOf(remote, options.env)) });
+}
+/**
+ * How a refusal by the remote is said: naming the cause (no credentials, a fork's read-only
+ * token, a missing permission) from the event the step runs on.
+ */
+async function refusalOf(remote, env) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const payload = env.GITHUB_EVENT_PATH && eventName.startsWith('pull_request')
+        ? await (0,promises_.readFile)(env.GITHUB_EVENT_PATH, 'utf8')
+            .then(text => JSON.parse(text))
+            .catch(() => null)
+        : null;
+    const fork = forkOf(eventName, payload, env.GITHUB_REPOSITORY ?? '');
+    return {
+        refusal: (access, said) => new errors/* StoreError */.AD(originRefusal({ remote, access, said, fork }))
+    };
 }
 /** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
 function layoutOf(options) {

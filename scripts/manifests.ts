@@ -84,7 +84,25 @@ function cell(text: string | undefined): string {
     .replaceAll('>', '&gt;')
 }
 
-/** docs/reference.md: per action, its `uses:` line and its input and output tables. */
+/** The repository the project is published as, in every `uses:` line the docs show. */
+export const PUBLISHED_AS = 'octo-org/dispatch-ledger'
+
+/**
+ * A step that uses the action with every input set to its default, each described in a
+ * comment above it (as actions/checkout's README shows its usage): a block to copy.
+ */
+function usageBlock(uses: string, manifest: Manifest): string[] {
+  const lines = ['```yaml', `- uses: ${uses}`, '  with:']
+  for (const [name, entry] of Object.entries(manifest.inputs ?? {})) {
+    const description = (entry as { description?: string }).description ?? ''
+    lines.push(...folded(description, 4).map(line => `    # ${line.trimStart()}`))
+    lines.push(`    ${name}: ${quoted(entry.default ?? '')}`, '')
+  }
+  if (lines.at(-1) === '') lines.pop()
+  return [...lines, '```']
+}
+
+/** docs/reference.md: per action, its `uses:` line, a usage block and its input and output tables. */
 export function referencePage(manifests: ReadonlyArray<readonly [string, Manifest]>): string {
   const sections = manifests.flatMap(([command, manifest]) => {
     const folder = command === 'admit' ? '' : `/${command}`
@@ -98,7 +116,9 @@ export function referencePage(manifests: ReadonlyArray<readonly [string, Manifes
     return [
       `## ${command}`,
       '',
-      `\`uses: <owner>/dispatch-ledger${folder}@v0\` (\`${manifestFile(command)}\`): ${cell((manifest as { description?: string }).description)}`,
+      `\`uses: ${PUBLISHED_AS}${folder}@v0\` (\`${manifestFile(command)}\`): ${cell((manifest as { description?: string }).description)}`,
+      '',
+      ...usageBlock(`${PUBLISHED_AS}${folder}@v0`, manifest),
       '',
       '### Inputs',
       '',

@@ -447,7 +447,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   admit: {
     name: 'admit',
     description:
-      'Exactly-once dispatch and crash-safe recovery for workflows, with the whole state kept as git refs in the repository itself. This action admits the triggering event: it derives the dispatch key, admits it once, and says whether this workflow run owns the work.',
+      'Exactly-once dispatch for workflows, state kept as git refs: admit the event once and say if this run owns the work.',
     event: 'derives-key',
     inputs: {
       'dispatch-key': null,
@@ -511,7 +511,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   dispatch: {
     name: 'dispatch',
     description:
-      'Run the dispatch protocol on a run: intent, one send through a driver, the outcome recorded; an unresolved send is looked up, never sent blind. Selected from the event and not admitted yet, the run is admitted by this step, in the same write as its intent (one step).',
+      'Admit the event and send its work once through a driver, intent and outcome recorded; a lost answer is looked up.',
     event: 'selects-run',
     inputs: {
       'dispatch-key': null,
@@ -549,7 +549,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   recover: {
     name: 'recover',
     description:
-      "On workflow_run: record a receiver's conclusion on its coordinator's run, or re-run a killed coordinator's failed jobs; once per attempt.",
+      "On workflow_run: record a receiver's end on its coordinator's run, or re-run a killed coordinator's failed jobs.",
     event: 'required',
     inputs: {
       'run-id': 'The run to recover. Default every open run of the coordinator.',
@@ -575,7 +575,7 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
   operate: {
     name: 'operate',
     description:
-      "An operator's comment (approve, deny, cancel, retry, resolve, resolve-effect, status): one verb on one run, authorized and idempotent.",
+      "Execute an operator's comment (/ledger approve, deny, cancel, retry, resolve…): one verb on one run, authorized.",
     event: 'optional',
     inputs: {
       prefix: null,

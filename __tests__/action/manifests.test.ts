@@ -39,6 +39,17 @@ describe('the action manifests', () => {
     expect([...ACTIONS].sort()).toEqual(COMMANDS.filter(name => name !== 'admit').sort())
   })
 
+  it('every description fits the Marketplace (fewer than 125 characters)', async () => {
+    for (const command of COMMANDS) {
+      const manifest = await readFile(join(PROJECT_ROOT, manifestFile(command)), 'utf8')
+      const { description } = (await import('yaml')).parse(manifest) as { description: string }
+      expect({ command, length: description.length }).toEqual({
+        command,
+        length: Math.min(description.length, 124)
+      })
+    }
+  })
+
   it('no action takes a command input any more', () => {
     for (const command of COMMANDS)
       expect(Object.keys(REGISTRY[command].inputs)).not.toContain('command')

@@ -105,7 +105,8 @@ describe('status', () => {
     // The writer's workflow run: the runner's GITHUB_WORKFLOW_REF names the repository.
     expect(byId.get(runs.observing)?.workflow_run_url).toMatch(/\/actions\/runs\/900$/)
 
-    const text = await cli(['status'], { cwd: ledger.clone, env: env() })
+    // Wide enough for every column (a pipe is fitted to COLUMNS, else 80).
+    const text = await cli(['status'], { cwd: ledger.clone, env: { ...env(), COLUMNS: '250' } })
     expect(text.code).toBe(0)
     const lines = text.stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(/^RUN ID\s+DISPATCH KEY\s+STATE\s+NEXT ACTION\s+AGE\s+WORKFLOW RUN$/)
@@ -173,8 +174,25 @@ describe('--ledger-repository', () => {
       })
       expect(refused.code).toBe(1)
       expect(refused.stderr.trim().split('\n')).toHaveLength(1)
-      expect(refused.stderr).toMatch(new RegExp(`${STATE} refused .*GH_TOKEN`))
-      for (const out of [read, refused]) expect(out.stdout + out.stderr).not.toContain(TOKEN)
+      expect(refused.stderr).toMatch(
+        new RegExp(`${STATE} asked for credentials and none were given .*Set GH_TOKEN`)
+      )
+      // A wrong token is told apart from none: its fix is another token, not setting one.
+      const wrong = await cli(args, {
+        cwd: away,
+        env: {
+          ...env(),
+          GH_TOKEN: 'ghs_notTheTokenOfThisRepository000000001',
+          GITHUB_TOKEN: undefined
+        }
+      })
+      expect(wrong.code).toBe(1)
+      expect(wrong.stderr.trim().split('\n')).toHaveLength(1)
+      expect(wrong.stderr).toMatch(
+        new RegExp(`${STATE} refused the credentials given .*the token in GH_TOKEN is wrong`)
+      )
+      for (const out of [read, refused, wrong])
+        expect(out.stdout + out.stderr).not.toMatch(/ghs_[A-Za-z0-9]{20,}/)
     } finally {
       await host.close()
     }
@@ -207,7 +225,10 @@ describe('show', () => {
         run_id: runs.generation2,
         generation: 2,
         plan: { action: plan.recovery_action, reason: plan.recovery_reason },
-        state: { state: plan.state, sequence: Number(plan.sequence) }
+        // One shape with status --json: the state's name, and the whole run under `run`.
+        state: plan.state,
+        sequence: Number(plan.sequence),
+        run: { state: plan.state, sequence: Number(plan.sequence) }
       })
     expect(shown[0].generations.map((g: { run_id: string }) => g.run_id)).toEqual([
       runs.generation1,

@@ -8,7 +8,9 @@
  * for tests. What is checked here is the workflow; the project's own bundle and suite are CI's.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { chmod, mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../scripts/runner.js'
@@ -22,7 +24,12 @@ const JOB = 'release'
 
 /** The package the origin holds: what each check step runs, cheap, and switchable to fail. */
 async function seedPackage(
-  options: { staleDist?: boolean; failingTests?: boolean; noNotes?: boolean } = {}
+  options: {
+    staleDist?: boolean
+    failingTests?: boolean
+    noNotes?: boolean
+    unreleased?: boolean
+  } = {}
 ) {
   const dir = await mkdtemp(join(tmpdir(), 'release-seed-'))
   const pkg = { name: 'release-fixture', version: '0.1.0', private: true }
@@ -46,12 +53,16 @@ async function seedPackage(
       : 'export const answer = 42\n',
     'build.mjs':
       "import { copyFileSync } from 'node:fs'\ncopyFileSync('src/index.js', 'dist/index.js')\n",
+    // It says which node ran it: the machine's own, as a runner's PATH has it.
     'test.mjs': options.failingTests
       ? "console.error('1 failed'); process.exit(1)\n"
-      : "console.log('1 passed')\n",
+      : "const shim = process.env.OLD_NODE_SHIM ? ' (the old one first on PATH)' : ''\n" +
+        'console.log(`1 passed on node ${process.version}${shim}`)\n',
+    // `uses: ./effect` runs the action the checkout has, as in this repository.
+    'effect/action.yml': readFileSync(join(PROJECT_ROOT, 'effect/action.yml'), 'utf8'),
     'CHANGELOG.md': options.noNotes
       ? '# Changelog\n\n## 0.0.9\n\nNot this one.\n'
-      : '# Changelog\n\n## 0.1.0\n\nThe first release.\n'
+      : `# Changelog\n\n${options.unreleased ? '## Unreleased\n\n- The command line.\n\n' : ''}## 0.1.0\n\nThe first release.\n`
   }
   for (const [name, content] of Object.entries(files)) {
     await mkdir(join(dir, name, '..'), { recursive: true })
@@ -80,7 +91,12 @@ let nextRunId = 9001
 function release(
   origin: TestOrigin,
   version: string,
-  options: { content?: string; runId?: number; runAttempt?: number } = {}
+  options: {
+    content?: string
+    runId?: number
+    runAttempt?: number
+    machineEnv?: Record<string, string>
+  } = {}
 ): Promise<WorkflowRun> {
   return runWorkflow({
     file: WORKFLOW,
@@ -94,7 +110,8 @@ function release(
     },
     origin,
     runId: options.runId ?? nextRunId++,
-    runAttempt: options.runAttempt
+    runAttempt: options.runAttempt,
+    machineEnv: options.machineEnv
   })
 }
 
@@ -136,6 +153,34 @@ const ALL_STEPS = [
   '__run_4', // the major tag
   '__run_5' // the release URL
 ]
+
+/** A new commit on main (a commit after the release, its version not bumped). */
+async function laterCommit(origin: TestOrigin): Promise<string> {
+  const work = await mkdtemp(join(tmpdir(), 'release-later-'))
+  cleanup.push(() => rm(work, { recursive: true, force: true }))
+  await git(work, 'clone', '-q', origin.bareDir, '.')
+  await git(work, 'commit', '-q', '--allow-empty', '-m', 'later')
+  await git(work, 'push', '-q', 'origin', 'HEAD:main')
+  return (await git(work, 'rev-parse', 'HEAD')).trim()
+}
+
+/**
+ * A node older than 24 on this machine (the system's, outside node_modules), else this one:
+ * the shim then only says it is older.
+ */
+const OLD_NODE = (() => {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir.includes('node_modules')) continue
+    const candidate = join(dir, 'node')
+    try {
+      const version = execFileSync(candidate, ['--version'], { encoding: 'utf8' })
+      if (Number(/^v(\d+)/.exec(version)?.[1]) < 24) return candidate
+    } catch {
+      // not there
+    }
+  }
+  return process.execPath
+})()
 
 /** The file with its effect step replaced (a negative control: what effect is there for). */
 async function mutant(replace: string, by: string): Promise<string> {
@@ -195,18 +240,34 @@ describe('.github/workflows/release.yml', () => {
     expect(first.creates).toBe(1)
   })
 
-  it('the same version on another commit is refused by effect, naming the operation, and sends nothing', async () => {
+  it('the same version on another commit fails in the first check, saying to bump the version, before install, bundle and tests', async () => {
     const origin = await releaseOrigin()
     await release(origin, '0.1.0')
     const first = await made(origin)
-    // main moves on; the version is run again on the new commit (GITHUB_SHA is that commit).
-    const work = await mkdtemp(join(tmpdir(), 'release-later-'))
-    cleanup.push(() => rm(work, { recursive: true, force: true }))
-    await git(work, 'clone', '-q', origin.bareDir, '.')
-    await git(work, 'commit', '-q', '--allow-empty', '-m', 'later')
-    await git(work, 'push', '-q', 'origin', 'HEAD:main')
-    const later = (await git(work, 'rev-parse', 'HEAD')).trim()
+    const later = await laterCommit(origin)
     const run = await release({ ...origin, sha: later }, '0.1.0')
+    expect(run.conclusion).toBe('failure')
+    expect(stepOutcomes(run, JOB)).toEqual([
+      '__actions_checkout:success',
+      'version:failure',
+      ...ALL_STEPS.slice(2).map(id => `${id}:skipped`)
+    ])
+    expect(step(run, 'version').stdout).toContain(
+      `::error::v0.1.0 is already released, on commit ${origin.sha} (this is ${later}): bump the version`
+    )
+    expect(await made(origin)).toEqual(first)
+  })
+
+  it('without the early check, effect still refuses the other commit, naming the operation, and sends nothing', async () => {
+    const origin = await releaseOrigin()
+    await release(origin, '0.1.0')
+    const first = await made(origin)
+    const later = await laterCommit(origin)
+    const content = await mutant(
+      'if [ -n "$tagged" ] && [ "$tagged" != "$GITHUB_SHA" ]; then',
+      'if false; then'
+    )
+    const run = await release({ ...origin, sha: later }, '0.1.0', { content })
     expect(run.conclusion).toBe('failure')
     expect(step(run, 'release')).toMatchObject({
       outcome: 'failure',
@@ -216,6 +277,62 @@ describe('.github/workflows/release.yml', () => {
       ]
     })
     expect(await made(origin)).toEqual(first)
+  })
+
+  it('entries under Unreleased in CHANGELOG.md stop the release in the first check (the notes would leave them out)', async () => {
+    const origin = await releaseOrigin({ unreleased: true })
+    const run = await release(origin, '0.1.0')
+    expect(stepOutcomes(run, JOB).slice(0, 3)).toEqual([
+      '__actions_checkout:success',
+      'version:failure',
+      '__run:skipped'
+    ])
+    expect(step(run, 'version').stdout).toContain(
+      "::error::CHANGELOG.md has entries under '## Unreleased' that the notes of 0.1.0 would leave out"
+    )
+    expect(await made(origin)).toEqual(NOTHING)
+  })
+
+  it('npm run workflow runs it on a machine whose node is older than 24 (first on PATH), and shows what its run: steps print', async () => {
+    const seedDir = await seedPackage()
+    const shims = await mkdtemp(join(tmpdir(), 'old-node-'))
+    cleanup.push(() => rm(seedDir, { recursive: true, force: true }))
+    cleanup.push(() => rm(shims, { recursive: true, force: true }))
+    // An older node first on the machine's PATH (Node 20 where the system has it), marked so
+    // the steps' output shows it is the one they ran.
+    await writeFile(
+      join(shims, 'node'),
+      `#!/bin/sh\nexport OLD_NODE_SHIM=1\nexec ${OLD_NODE} "$@"\n`
+    )
+    await chmod(join(shims, 'node'), 0o755)
+    const eventFile = join(shims, 'event.json')
+    await writeFile(
+      eventFile,
+      JSON.stringify({ inputs: { version: '0.1.0' }, ref: 'refs/heads/main' })
+    )
+    const { stdout, status } = spawnSync(
+      process.execPath,
+      [
+        join(PROJECT_ROOT, 'scripts/workflow/cli.ts'),
+        WORKFLOW,
+        '--event',
+        eventFile,
+        '--event-name',
+        'workflow_dispatch',
+        '--seed',
+        seedDir,
+        '--fake-api'
+      ],
+      { encoding: 'utf8', env: { ...process.env, PATH: `${shims}:${process.env.PATH ?? ''}` } }
+    )
+    expect(stdout).toContain('conclusion: success')
+    expect(status).toBe(0)
+    // The log shows a run: step's stdout, as a runner's log does; the test ran on that node.
+    expect(stdout).toMatch(
+      /release › run: npm test \[__run_3\]: success\n(.*\n)*\s+\| 1 passed on node v\d+\S* \(the old one first on PATH\)\n/
+    )
+    if (OLD_NODE !== process.execPath)
+      expect(Number(/1 passed on node v(\d+)/.exec(stdout)![1])).toBeLessThan(24)
   })
 
   it('a bad version fails in the first check, before anything is made', async () => {

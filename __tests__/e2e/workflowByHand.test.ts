@@ -101,7 +101,7 @@ describe('negative controls: the same checks catch a broken by-hand workflow', (
       'ledger:success',
       'intent:skipped',
       'submit:skipped',
-      '__self:skipped'
+      '__octo-org_dispatch-ledger:skipped'
     ])
     expect(await s.starts()).toHaveLength(1)
   })

@@ -93,10 +93,10 @@ const COORDINATOR_NAME = 'agent on label'
  */
 const twoStep = (oneStep: string): string => {
   const form = oneStep.replace(
-    '      - uses: ./dispatch\n',
-    '      - uses: ./\n      - uses: ./dispatch\n'
+    '      - uses: octo-org/dispatch-ledger/dispatch@v0\n',
+    '      - uses: octo-org/dispatch-ledger@v0\n      - uses: octo-org/dispatch-ledger/dispatch@v0\n'
   )
-  if (form === oneStep) throw new Error('the quick start has no ./dispatch step to precede')
+  if (form === oneStep) throw new Error('the quick start has no dispatch step to precede')
   return form
 }
 
@@ -168,7 +168,10 @@ async function quickStartHappyPath(): Promise<void> {
   const run = await q.deliver()
   expect(run.conclusion).toBe('success')
   // One step: dispatch admits the event itself and sends.
-  expect(stepOutcomes(run, 'dispatch')).toEqual(['__actions_checkout:success', '__self:success'])
+  expect(stepOutcomes(run, 'dispatch')).toEqual([
+    '__actions_checkout:success',
+    '__octo-org_dispatch-ledger:success'
+  ])
   expect(run.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
     created: 'true',
     sent: 'true',
@@ -559,7 +562,7 @@ describe('the quick start under duplicate deliveries', () => {
 })
 
 const OWNER_GATE_LINE = "- if: steps.ledger.outputs.owner == 'true'\n        "
-const ADMIT_STEP = '      - id: ledger\n        uses: ./\n'
+const ADMIT_STEP = '      - id: ledger\n        uses: octo-org/dispatch-ledger@v0\n'
 
 describe('two runs for one dispatch: the receiver fence, and negative controls that remove it', () => {
   async function twoRunsForOneDispatch(receiver?: string) {
@@ -766,7 +769,7 @@ jobs:
     steps:
       - uses: actions/checkout@v5
       - id: scan
-        uses: ./scan
+        uses: octo-org/dispatch-ledger/scan@v0
         with:
           observe: true
 `

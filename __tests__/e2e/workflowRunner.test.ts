@@ -235,9 +235,11 @@ describe('npm run workflow', () => {
       'examples/workflows/agent.yml'
     )
     expect(out).toMatch(
-      /dispatch › \.\/dispatch \[__self\]: success\n(.*\n)*\s+created=true\n(.*\n)*\s+sent=true/
+      /dispatch › octo-org\/dispatch-ledger\/dispatch@v0 \[__octo-org_dispatch-ledger\]: success\n(.*\n)*\s+created=true\n(.*\n)*\s+sent=true/
     )
-    expect(out).toMatch(/work › \.\/ \[ledger\]: success\n(.*\n)*\s+owner=true/)
+    expect(out).toMatch(
+      /work › octo-org\/dispatch-ledger@v0 \[ledger\]: success\n(.*\n)*\s+owner=true/
+    )
     expect(out).toContain('conclusion: success')
     expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
     expect(out).not.toMatch(/ghs_/)
@@ -353,7 +355,7 @@ describe('npm run workflow tells the truth', () => {
     )
     const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
     expect(ran.err).toMatch(
-      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): dispatch\/action\.yml has no input "workflw"; its inputs: dispatch-key, request, run-id, reuse, driver, workflow, .*, timeout-seconds$/m
+      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): Unexpected input\(s\) 'workflw', valid inputs are \['dispatch-key', 'request', 'run-id', 'reuse', 'driver', 'workflow', .*, 'timeout-seconds'\] \(dispatch\/action\.yml\)$/m
     )
     expect(ran.err).not.toMatch(NO_STACK)
     expect(ran.out).toBe('')
@@ -369,7 +371,7 @@ describe('npm run workflow tells the truth', () => {
       '--fake-api'
     )
     expect(ran.out).toMatch(
-      /operate › \.\/operate \[op\]: success\n(\s{4}\S.*\n)*\s{4}summary:\n\s{6}### dispatch-ledger: operate — approve rejected\n\s{6}octocat has none permission on the repository; operating needs at least write\. Nothing was written\.\n\s{6}verb: approve\n/
+      /operate › octo-org\/dispatch-ledger\/operate@v0 \[op\]: success\n(\s{4}\S.*\n)*\s{4}summary:\n\s{6}### dispatch-ledger: operate — approve rejected\n\s{6}octocat has none permission on the repository; operating needs at least write\. Nothing was written\.\n\s{6}verb: approve\n/
     )
     expect(ran.out).not.toMatch(/<\/?(h3|p|table|tr|td|code)>/)
     expect(ran.code).toBe(0)
@@ -385,7 +387,7 @@ describe('npm run workflow tells the truth', () => {
     await writeFile(file, quickStart.replace('workflow: agent.yml', 'workflow: agnet.yml'))
     const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
     expect(ran.out).toMatch(
-      /dispatch › \.\/dispatch \[__self\]: failure\n(.*\n)*\s+error: The dispatch was refused with HTTP 404/
+      /dispatch › octo-org\/dispatch-ledger\/dispatch@v0 \[__octo-org_dispatch-ledger\]: failure\n(.*\n)*\s+error: The dispatch was refused with HTTP 404/
     )
     expect(ran.out).toContain('dispatched runs: 0')
     expect(ran.code).toBe(1)
@@ -436,7 +438,7 @@ describe('npm run workflow tells the truth', () => {
       'examples/events/issues-labeled.json'
     )
     expect(ran.err).toBe(
-      'error: jobs.dispatch.steps[1] (./dispatch) calls the GitHub API and this run has none: give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL\n'
+      'error: jobs.dispatch.steps[1] (octo-org/dispatch-ledger/dispatch@v0) calls the GitHub API and this run has none: give --fake-api (the fake GitHub API of the tests) or set GITHUB_API_URL\n'
     )
     expect(ran.out).toBe('')
     expect(ran.code).toBe(2)
@@ -509,25 +511,17 @@ describe('anything outside the subset is a clear error naming the construct', ()
     }
   })
 
-  it('accepts the quick start as users copy it (uses: <owner>/dispatch-ledger@v0 for ./)', async () => {
-    // The README shows examples/workflows/ verbatim (readme.test.ts) and tells users to write
-    // `uses: <owner>/dispatch-ledger@v0` where they say `uses: ./`.
-    const example = await readFile(
-      join(PROJECT_ROOT, 'examples/workflows/issue-labeled.yml'),
-      'utf8'
-    )
-    const readme = await readFile(join(PROJECT_ROOT, 'README.md'), 'utf8')
-    expect(readme).toContain('uses: <owner>/dispatch-ledger@v0')
-    const copied = example.replace(
-      /uses: \.\/([a-z]*)$/gm,
-      (_, action: string) => `uses: octo-org/dispatch-ledger${action ? `/${action}` : ''}@v0`
-    )
-    const model = await loadWorkflowModel('copied.yml', copied)
-    const uses = model.jobs.flatMap(j => j.steps.map(s => s.uses)).filter(Boolean)
-    // One step: dispatch admits the event itself.
-    expect(uses.filter(u => u?.startsWith('octo-org/dispatch-ledger'))).toEqual([
-      'octo-org/dispatch-ledger/dispatch@v0'
-    ])
+  it('the published workflows say uses: as users copy them (the published form, never ./)', async () => {
+    const { readdir } = await import('node:fs/promises')
+    const dir = join(PROJECT_ROOT, 'examples/workflows')
+    const uses: string[] = []
+    for (const name of await readdir(dir)) {
+      const model = await loadWorkflowModel(name, await readFile(join(dir, name), 'utf8'))
+      uses.push(...model.jobs.flatMap(j => j.steps.flatMap(s => (s.uses ? [s.uses] : []))))
+    }
+    const ours = uses.filter(u => !u.startsWith('actions/'))
+    expect(ours.length).toBeGreaterThan(5)
+    for (const one of ours) expect(one).toMatch(/^octo-org\/dispatch-ledger(\/[a-z]+)?@v0$/)
   })
 
   it('checks the whole file before running anything', async () => {

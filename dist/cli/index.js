@@ -10,31 +10,51 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(24);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(263);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(813);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
 
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .runCli */ .a)(process.argv.slice(2), {
+
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_4__/* .runCli */ .a)(process.argv.slice(2), {
     env: process.env,
     cwd: process.cwd(),
     stdout: process.stdout,
     stderr: process.stderr,
     // The bundle's own bytes: a memo kept by another build is never read (src/store/memo.ts).
     build: () => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
-        .update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(import.meta.url)))
-        .digest('hex')
+        .update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(import.meta.url)))
+        .digest('hex'),
+    version: packageVersion()
 });
+/**
+ * The version of the package this bin is part of: its package.json is two folders up from
+ * dist/cli/index.js, in a clone and in an installed tarball alike. Found from the path the
+ * process runs (through the bin's symbolic link), which the bundler cannot rewrite.
+ */
+function packageVersion() {
+    try {
+        const bin = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync)(process.argv[1] ?? '');
+        const text = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(bin), '..', '..', 'package.json'), 'utf8');
+        const { name, version } = JSON.parse(text);
+        return name === 'dispatch-ledger' && typeof version === 'string' ? version : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 263:
+/***/ 813:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -619,8 +639,8 @@ var external_node_crypto_ = __nccwpck_require__(598);
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(760);
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
@@ -8615,9 +8635,9 @@ class git_Git {
     async objectsDir() {
         const common = await this.commonDir();
         if (common)
-            return (0,external_node_path_namespaceObject.join)(common, 'objects');
+            return (0,external_node_path_.join)(common, 'objects');
         const out = await this.ok(['rev-parse', '--git-path', 'objects']);
-        return (0,external_node_path_namespaceObject.resolve)(this.cwd, out.trim());
+        return (0,external_node_path_.resolve)(this.cwd, out.trim());
     }
     /**
      * The repository's common git directory for a plain checkout, a linked worktree or a bare
@@ -8626,7 +8646,7 @@ class git_Git {
     async commonDir() {
         if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
             return null;
-        const dotGit = (0,external_node_path_namespaceObject.join)(this.cwd, '.git');
+        const dotGit = (0,external_node_path_.join)(this.cwd, '.git');
         const info = await (0,promises_namespaceObject.stat)(dotGit).catch(() => null);
         let gitDir = null;
         if (info?.isDirectory())
@@ -8634,14 +8654,14 @@ class git_Git {
         else if (info?.isFile()) {
             const pointer = /^gitdir: (.+)$/m.exec(await (0,promises_namespaceObject.readFile)(dotGit, 'utf8'));
             if (pointer?.[1])
-                gitDir = (0,external_node_path_namespaceObject.resolve)(this.cwd, pointer[1].trim());
+                gitDir = (0,external_node_path_.resolve)(this.cwd, pointer[1].trim());
         }
-        else if ((await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_namespaceObject.join)(this.cwd, 'objects'))))
+        else if ((await exists((0,external_node_path_.join)(this.cwd, 'HEAD'))) && (await exists((0,external_node_path_.join)(this.cwd, 'objects'))))
             gitDir = this.cwd;
         if (!gitDir)
             return null;
-        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
-        return common ? (0,external_node_path_namespaceObject.resolve)(gitDir, common.trim()) : gitDir;
+        const common = await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(gitDir, 'commondir'), 'utf8').catch(() => null);
+        return common ? (0,external_node_path_.resolve)(gitDir, common.trim()) : gitDir;
     }
     /**
      * Whether a remote is configured. Read from the repository's config file when it is plain
@@ -8649,7 +8669,7 @@ class git_Git {
      */
     async hasRemote(remote) {
         const common = await this.commonDir();
-        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(common, 'config'), 'utf8').catch(() => null) : null;
+        const config = common ? await (0,promises_namespaceObject.readFile)((0,external_node_path_.join)(common, 'config'), 'utf8').catch(() => null) : null;
         if (config !== null && !/^\s*\[include/im.test(config)) {
             let inRemote = false;
             for (const line of config.split('\n')) {
@@ -8803,7 +8823,7 @@ const UPDATE_REFS = ['update-ref', '--no-deref', '--stdin'];
 async function looseSymbolicRefs(common, prefix) {
     const found = [];
     const walk = (ref) => {
-        const path = (0,external_node_path_namespaceObject.join)(common, ref);
+        const path = (0,external_node_path_.join)(common, ref);
         const entries = readdirOrNull(path);
         if (entries === null) {
             if (readOrNull(path)?.startsWith('ref:'))
@@ -8842,18 +8862,18 @@ function readOrNull(path) {
  * one object id): the caller then asks git.
  */
 async function refFiles(common, prefixes) {
-    if (await exists((0,external_node_path_namespaceObject.join)(common, 'reftable')))
+    if (await exists((0,external_node_path_.join)(common, 'reftable')))
         return null;
     const matches = (ref) => prefixes.some(p => ref.startsWith(p) && !ref.slice(p.length).includes('/'));
     const found = new Map();
     for (const dir of new Set(prefixes.map(p => p.slice(0, p.lastIndexOf('/'))))) {
         // Synchronous reads: a fetch leaves hundreds of loose ref files, and each asynchronous read
         // is a thread-pool round trip of its own (a warm `status` spent a quarter second on them).
-        for (const entry of readdirOrNull((0,external_node_path_namespaceObject.join)(common, dir)) ?? []) {
+        for (const entry of readdirOrNull((0,external_node_path_.join)(common, dir)) ?? []) {
             const ref = `${dir}/${entry.name}`;
             if (entry.isDirectory() || entry.name.endsWith('.lock') || !matches(ref))
                 continue;
-            const text = readOrNull((0,external_node_path_namespaceObject.join)(common, ref));
+            const text = readOrNull((0,external_node_path_.join)(common, ref));
             // A ref deleted since its directory was read is simply not listed.
             if (text === null)
                 continue;
@@ -8863,7 +8883,7 @@ async function refFiles(common, prefixes) {
             found.set(ref, oid);
         }
     }
-    const packed = readOrNull((0,external_node_path_namespaceObject.join)(common, 'packed-refs')) ?? '';
+    const packed = readOrNull((0,external_node_path_.join)(common, 'packed-refs')) ?? '';
     for (const line of packed.split('\n')) {
         const match = /^([0-9a-f]{40}) (refs\/\S+)$/.exec(line);
         const ref = match?.[2];
@@ -8894,10 +8914,10 @@ function redact(text) {
 }
 /** Writes one loose object (zlib of `<type> <size>\0<body>`) atomically, fsynced. */
 async function writeLoose(objects, oid, raw) {
-    const path = (0,external_node_path_namespaceObject.join)(objects, oid.slice(0, 2), oid.slice(2));
+    const path = (0,external_node_path_.join)(objects, oid.slice(0, 2), oid.slice(2));
     if (await exists(path))
         return;
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
     const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     const file = await (0,promises_namespaceObject.open)(temp, 'wx', 0o444);
     try {
@@ -11113,8 +11133,8 @@ async function ledgerRepository_openLedgerStore(ledger, options) {
 /** A bare repository of this store's own, made once per runner (one `git init`). */
 async function cacheRepository(env, url) {
     const root = env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
-    const dir = (0,external_node_path_namespaceObject.join)(root, 'dispatch-ledger', (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 16));
-    if (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'HEAD')).catch(() => null))
+    const dir = (0,external_node_path_.join)(root, 'dispatch-ledger', (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 16));
+    if (await (0,promises_namespaceObject.stat)((0,external_node_path_.join)(dir, 'HEAD')).catch(() => null))
         return dir;
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
     await new git_Git(dir, env).ok(['init', '--quiet', '--bare']);
@@ -11148,11 +11168,12 @@ class localStore_LocalStore extends IndexedStore {
  */
 class remoteStore_RemoteStore extends IndexedStore {
     constructor(git, name, options = {}) {
-        super(new physical_RemoteRefs(git, name, { warn: options.warn }), options);
+        super(new physical_RemoteRefs(git, name, { warn: options.warn, refusal: options.refusal }), options);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/store/openStore.ts
+
 
 
 
@@ -11190,7 +11211,10 @@ async function openStore_openStore(options) {
         if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
             return new LocalStore(git, layout);
         if (await git.hasRemote('origin'))
-            return new RemoteStore(git, 'origin', layout);
+            return new RemoteStore(git, 'origin', {
+                ...layout,
+                ...(await refusalOf('origin', options.env))
+            });
         // Not a repository at all is the truer message (git's own, naming actions/checkout).
         await git.ok(['rev-parse', '--git-dir']);
         throw new InvalidInput(`remote: auto: the repository at ${path} has no origin remote, and inside GitHub Actions a local store ` +
@@ -11204,7 +11228,23 @@ async function openStore_openStore(options) {
     if (!(await git.hasRemote(remote)))
         throw new InvalidInput(`The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
             'or the name of a configured remote.');
-    return new RemoteStore(git, remote, layout);
+    return new RemoteStore(git, remote, { ...layout, ...(await refusalOf(remote, options.env)) });
+}
+/**
+ * How a refusal by the remote is said: naming the cause (no credentials, a fork's read-only
+ * token, a missing permission) from the event the step runs on.
+ */
+async function refusalOf(remote, env) {
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const payload = env.GITHUB_EVENT_PATH && eventName.startsWith('pull_request')
+        ? await readFile(env.GITHUB_EVENT_PATH, 'utf8')
+            .then(text => JSON.parse(text))
+            .catch(() => null)
+        : null;
+    const fork = forkOf(eventName, payload, env.GITHUB_REPOSITORY ?? '');
+    return {
+        refusal: (access, said) => new StoreError(originRefusal({ remote, access, said, fork }))
+    };
 }
 /** The store settings every step gives, parsed (a bad value is an input error, nothing read). */
 function layoutOf(options) {
@@ -11264,6 +11304,55 @@ async function openDeps(options) {
         timeoutSeconds: options.timeoutSeconds
     });
     return { store, clock: systemClock, github };
+}
+
+;// CONCATENATED MODULE: ./src/core/refusal.ts
+/**
+ * What to say when the origin refuses this job its refs: the cause git's own line does not
+ * name, and the fix for it. Three causes are told apart, because their fixes differ: no
+ * credentials at all (a checkout that did not persist its token), a fork's pull request (whose
+ * token is read-only whatever the workflow asks), and a token without the permission.
+ */
+/** The pull request events whose run, for a fork's pull request, gets a read-only token. */
+const PULL_REQUEST_EVENTS = (/* unused pure expression or super */ null && (['pull_request', 'pull_request_review', 'pull_request_review_comment']));
+/**
+ * The fork (`owner/name`) a pull request event comes from, or null when the run is not a
+ * fork's pull request (pull_request_target runs in the base repository with its token).
+ */
+function refusal_forkOf(eventName, payload, repository) {
+    if (!PULL_REQUEST_EVENTS.includes(eventName))
+        return null;
+    const head = payload?.pull_request
+        ?.head?.repo;
+    if (head === undefined)
+        return null;
+    // A fork deleted since the pull request was opened has no repository any more.
+    const name = typeof head?.full_name === 'string' ? head.full_name : '(a deleted fork)';
+    return name !== repository || head?.fork === true ? name : null;
+}
+/** git asked for a username or password, which means it was given no credentials. */
+function isMissingCredentials(said) {
+    return /could not read (username|password)|terminal prompts disabled|authentication required|\b401\b/i.test(said);
+}
+function refusal_originRefusal(options) {
+    const { remote, access, said, fork } = options;
+    const nothing = 'Nothing was admitted or recorded.';
+    if (isMissingCredentials(said))
+        return (`The remote ${remote} asked this job for credentials and it has none (${said}). ${nothing} ` +
+            'The checkout did not keep its token for git, as actions/checkout with ' +
+            '`persist-credentials: false` does: remove `persist-credentials: false` from the checkout ' +
+            'step (the default keeps the job token for git), or keep the ledger in a repository of its ' +
+            'own (`ledger-repository` with a `ledger-token`).');
+    if (fork !== null && access === 'write')
+        return (`The remote ${remote} refused to let this job write refs (${said}). ${nothing} This run is ` +
+            `for a pull request from the fork ${fork}: GitHub gives it a read-only token whatever ` +
+            '`permissions:` says, and a fork cannot grant `contents: write`. Run the ledger step in the ' +
+            "base repository instead, on an event with a write token that does not run the fork's " +
+            'code (`pull_request_target` with the `labeled` type, `issue_comment`, or `workflow_run` ' +
+            'after this workflow), checking out the base branch only.');
+    return (`The remote ${remote} refused to let this job ${access} refs (${said}). ${nothing} Give the ` +
+        `workflow \`permissions: contents: ${access}\` (and check out with credentials persisted, as ` +
+        'actions/checkout does by default).');
 }
 
 ;// CONCATENATED MODULE: ./src/core/ledgerRepositoryName.ts
@@ -11335,7 +11424,7 @@ class MemoFile {
             save: this.save,
             entries
         };
-        const temporary = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(this.path), `.memo-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+        const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(this.path), `.memo-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
         (0,external_node_fs_.writeFileSync)(temporary, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
         (0,external_node_fs_.renameSync)(temporary, this.path);
         this.added = 0;
@@ -11430,6 +11519,7 @@ function refusal(what) {
 
 
 
+
 /** The memo's file, inside the cache repository it describes. */
 const MEMO_FILE = 'dispatch-ledger-memo.json';
 async function openSnapshotStore(options) {
@@ -11440,14 +11530,27 @@ async function openSnapshotStore(options) {
     const refs = new physical_RemoteRefs(git, arbiter.name, {
         remote: arbiter.url,
         snapshot: true,
-        refusal: (access, said) => new errors_StoreError(`${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
-            'name, and give git credentials that may read it (a credential helper, or GH_TOKEN ' +
-            'for --ledger-repository).')
+        refusal: (access, said) => new errors_StoreError(refusedRead(arbiter, access, said))
     });
     // The whole namespace in one fetch: every later read of this process is covered by it.
     await refs.bring([`${namespace}/`], { shallow: false, refresh: true });
-    const memo = options.memo ? MemoFile.open((0,external_node_path_namespaceObject.join)(cache, MEMO_FILE), options.memo.fingerprint) : null;
+    const memo = options.memo ? MemoFile.open((0,external_node_path_.join)(cache, MEMO_FILE), options.memo.fingerprint) : null;
     return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {});
+}
+/**
+ * Why the arbiter refused, told apart as their fixes differ: no credentials at all, or
+ * credentials it does not take (a wrong or expired token, or one that may not read it: GitHub
+ * answers 404 for a repository a token cannot see, as for one that does not exist).
+ */
+function refusedRead(arbiter, access, said) {
+    if (isMissingCredentials(said) && !arbiter.token)
+        return (`${arbiter.name} asked for credentials and none were given (${said}). Set GH_TOKEN to a ` +
+            `token that may read it (\`gh auth token\` prints yours) for --ledger-repository, or give ` +
+            'git a credential helper for the remote.');
+    return (`${arbiter.name} refused the credentials given (${said}): the token ` +
+        `${arbiter.token ? `in ${arbiter.token}` : 'of your git credential helper'} is wrong, ` +
+        `expired, or may not ${access} it (GitHub answers 404 for a repository a token cannot see, ` +
+        'as for one that does not exist: check the name too). Give a token with contents: read on it.');
 }
 async function findArbiter(options) {
     const { env } = options;
@@ -11458,27 +11561,37 @@ async function findArbiter(options) {
                 'owner/name, for example octo-org/dispatch-ledger-state.');
         const url = ledgerUrl(options.serverUrl || env.GITHUB_SERVER_URL, repository);
         const token = env.GH_TOKEN || env.GITHUB_TOKEN || '';
+        const from = env.GH_TOKEN ? 'GH_TOKEN' : env.GITHUB_TOKEN ? 'GITHUB_TOKEN' : undefined;
         // The token reaches git only through its environment, never argv or a config file.
-        return { url, name: repository, env: token ? credentialEnv(env, url, token) : env };
+        return {
+            url,
+            name: repository,
+            env: token ? credentialEnv(env, url, token) : env,
+            ...(from ? { token: from } : {})
+        };
     }
     const remote = options.remote;
-    const path = (0,external_node_path_namespaceObject.resolve)(options.repositoryPath);
+    const path = (0,external_node_path_.resolve)(options.repositoryPath);
     if (isUrl(remote))
         return { url: remote, name: redact(remote), env };
     if (isPath(remote))
-        return { url: (0,external_node_path_namespaceObject.resolve)(path, remote), name: remote, env };
+        return { url: (0,external_node_path_.resolve)(path, remote), name: remote, env };
     if (!(await (0,promises_namespaceObject.stat)(path).catch(() => null))?.isDirectory())
         throw new errors_InvalidInput(`--repository ${path} is not a directory. Give the path of a clone, or --remote with the ` +
             "arbiter's URL.");
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
         throw new errors_InvalidInput(`--remote ${JSON.stringify(remote)} is not a remote name, a URL or a path.`);
+    const clone = await new git_Git(path, env).run(['rev-parse', '--git-dir']);
+    if (clone.code !== 0)
+        throw new errors_InvalidInput(`${path} is not a git clone (${firstWords(clone.stderr)}). Run dispatch-ledger inside a ` +
+            'clone of the repository, or give --repository PATH, --remote URL or --ledger-repository owner/name.');
     const got = await new git_Git(path, env).run(['remote', 'get-url', remote]);
     if (got.code !== 0)
         throw new errors_InvalidInput(`The repository at ${path} has no remote named ${remote} (${firstWords(got.stderr)}). ` +
             'Run it inside a clone, or give --repository PATH, --remote URL or --ledger-repository owner/name.');
     const url = got.stdout.trim();
     // A relative path in the clone's config is relative to the clone, not to the cache.
-    return { url: isUrl(url) ? url : (0,external_node_path_namespaceObject.resolve)(path, url), name: remote, env };
+    return { url: isUrl(url) ? url : (0,external_node_path_.resolve)(path, url), name: remote, env };
 }
 /** `https://…`, `file://…`, `ssh://…`, or git's `user@host:path`. */
 function isUrl(text) {
@@ -12872,8 +12985,92 @@ function table(header, rows, style) {
     return [line(header.map(text => ({ text, colour: 'bold' }))), ...rows.map(line)].join('\n');
 }
 /** `1 run`, `2 runs`. */
-function count(n, noun) {
-    return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function count(n, noun, plural = `${noun}s`) {
+    return `${n} ${n === 1 ? noun : plural}`;
+}
+/** `text` cut to `width` code points with an ellipsis, keeping its start (or its end). */
+function cut(text, width, keep = 'start') {
+    const points = [...text];
+    if (points.length <= width)
+        return text;
+    if (width <= 1)
+        return '…'.slice(0, width);
+    return keep === 'start'
+        ? `${points.slice(0, width - 1).join('')}…`
+        : `…${points.slice(points.length - width + 1).join('')}`;
+}
+/**
+ * A table no wider than `fit.width`: the shrinkable columns are cut, in order, down to their
+ * minimum; then columns are left out, in order, until it fits (the last column kept always).
+ */
+function fittedTable(header, rows, style, fit) {
+    let columns = header.map((_, i) => i);
+    const natural = (i) => Math.max([...(header[i] ?? '')].length, ...rows.map(r => [...(r[i]?.text ?? '')].length));
+    const widths = new Map(columns.map(i => [i, natural(i)]));
+    const total = () => columns.reduce((sum, i) => sum + (widths.get(i) ?? 0), 0) + 2 * (columns.length - 1);
+    const shrinkAll = () => {
+        for (const { column, min } of fit.shrink) {
+            if (!columns.includes(column))
+                continue;
+            const over = total() - fit.width;
+            if (over <= 0)
+                return;
+            const now = widths.get(column) ?? 0;
+            widths.set(column, Math.max(Math.min(min, now), now - over));
+        }
+    };
+    shrinkAll();
+    for (const column of fit.drop) {
+        if (total() <= fit.width || columns.length <= 1)
+            break;
+        columns = columns.filter(i => i !== column);
+        for (const i of columns)
+            widths.set(i, natural(i));
+        shrinkAll();
+    }
+    const keepOf = (i) => fit.shrink.find(s => s.column === i)?.keep ?? 'start';
+    const pick = (cells) => columns.map(i => cells[i]);
+    return table(pick(header).map((h, j) => cut(h, widths.get(columns[j]) ?? 0)), rows.map(row => pick(row).map((cell, j) => {
+        const i = columns[j];
+        return { ...cell, text: cut(cell?.text ?? '', widths.get(i) ?? 0, keepOf(i)) };
+    })), style);
+}
+/**
+ * The width a table is fitted to: the terminal's, else COLUMNS, else 80 (a pipe or a file:
+ * `--json` is the form for programs, and 80 columns reads anywhere).
+ */
+function widthFor(stream, env) {
+    if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0)
+        return stream.columns;
+    const given = Number(env.COLUMNS);
+    return Number.isInteger(given) && given > 0 ? given : 80;
+}
+/**
+ * Prose wrapped to `width` columns at spaces, each line after the first indented by `indent`;
+ * a word longer than a line is broken, so no line is ever wider.
+ */
+function wrap(text, width, indent = '') {
+    const room = Math.max(width - [...indent].length, 8);
+    const lines = [];
+    let line = '';
+    const flush = () => {
+        lines.push(line);
+        line = '';
+    };
+    for (let word of text.split(/\s+/).filter(Boolean)) {
+        while ([...word].length > room) {
+            if (line)
+                flush();
+            lines.push([...word].slice(0, room).join(''));
+            word = [...word].slice(room).join('');
+        }
+        if (line && [...line].length + 1 + [...word].length > (lines.length === 0 ? width : room))
+            flush();
+        line = line ? `${line} ${word}` : word;
+    }
+    if (line || lines.length === 0)
+        flush();
+    return lines.map((l, i) => (i === 0 ? l : `${indent}${l}`)).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/keyView.ts
@@ -12924,6 +13121,501 @@ async function keyCommand(context) {
     for (const [k, v] of rows)
         context.print(`${context.style.paint('bold', k.padEnd(14))}  ${v}`);
     return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/operation.ts
+/**
+ * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
+ * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
+ * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
+ * closed schema.
+ */
+
+
+
+
+const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
+const OPERATION_STATES = [
+    'prepared',
+    'may_have_been_sent',
+    'observed',
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict',
+    'unknown'
+];
+const OperationStateSchema = schemas_enum(OPERATION_STATES);
+/** States after which nothing is ever sent again for the operation. */
+const FINAL_STATES = new Set([
+    'terminal_committed',
+    'terminal_no_commit',
+    'conflict'
+]);
+const EFFECT_KINDS = [
+    'tag',
+    'release',
+    'branch',
+    'pull-request',
+    'comment',
+    'issue'
+];
+const EffectKindSchema = schemas_enum(EFFECT_KINDS);
+const WRITE_KINDS = (/* unused pure expression or super */ null && (['pull-request', 'comment', 'issue']));
+/** A full object id (SHA-1 or SHA-256 repositories). */
+const OidSchema = schemas_string()
+    .check(_regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
+/**
+ * Operation ids end up inside an HTML comment in a release body and in a one-line operator
+ * command, so they may not hold whitespace, control characters or angle brackets.
+ */
+const OperationIdSchema = schemas_string()
+    .check(_minLength(1, 'must not be empty'), _maxLength(1024, 'must be at most 1024 characters'), _regex(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
+const ReleaseIntentSchema = strictObject({
+    name: schemas_string().check(_maxLength(1024)),
+    /** sha256 of the release body as given (without the marker the action adds). */
+    body_digest: DigestSchema,
+    draft: schemas_boolean(),
+    prerelease: schemas_boolean()
+});
+const RepositoryIdSchema = schemas_string().check(_minLength(1), _maxLength(256));
+/** A title as GitHub takes it: one line of text. */
+const TitleSchema = schemas_string()
+    .check(_minLength(1), _maxLength(1024), _regex(/^[^\p{Cc}]+$/u, 'must be one line of text'));
+/** A branch name as the API takes it (`head` may be `owner:branch`). */
+const BranchNameSchema = schemas_string()
+    .check(_minLength(1), _maxLength(255), _regex(/^[^\s\p{Cc}]+$/u, 'must be a branch name'));
+/** A tag or a release: the intent's shape since the first effect kinds. */
+const TagIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: schemas_enum(['tag', 'release']),
+    tag_ref: schemas_string()
+        .check(_regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
+    target: OidSchema,
+    /**
+     * sha256 of the tag message. Not in docs/design/effects.md's list, but the tag object's bytes depend on
+     * it: a re-run with another message must be refused as another intent, not end in a
+     * conflict with its own earlier tag.
+     */
+    message_digest: DigestSchema,
+    release: nullable(ReleaseIntentSchema)
+})
+    .check(refine(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
+/** `refs/heads/<name>` created at a commit. */
+const BranchIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('branch'),
+    branch_ref: schemas_string()
+        .check(_regex(/^refs\/heads\/[^\s\p{Cc}]+$/u, 'must be a full branch ref refs/heads/<name>')),
+    target: OidSchema
+});
+/**
+ * Every field of a create request goes into the intent (a body by its digest, as given,
+ * without the marker), so the same operation id can never send another request.
+ */
+const PullRequestIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('pull-request'),
+    head: BranchNameSchema,
+    base: BranchNameSchema,
+    title: TitleSchema,
+    body_digest: DigestSchema,
+    draft: schemas_boolean()
+});
+const CommentIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('comment'),
+    issue_number: schemas_int().check(_gte(1)),
+    body_digest: DigestSchema
+});
+const IssueIntentSchema = strictObject({
+    repository_id: RepositoryIdSchema,
+    kind: literal('issue'),
+    title: TitleSchema,
+    body_digest: DigestSchema,
+    /** Sorted and without repeats: GitHub keeps an issue's labels as a set. */
+    labels: array(schemas_string().check(_minLength(1), _maxLength(100))).check(_maxLength(100))
+});
+/** The complete intended effect; its digest is what an operation id is bound to. */
+const IntentSchema = union([
+    TagIntentSchema,
+    BranchIntentSchema,
+    PullRequestIntentSchema,
+    CommentIntentSchema,
+    IssueIntentSchema
+]);
+/** What an intent makes, in words for a summary (untrusted text: the caller escapes it). */
+function intentSubject(intent) {
+    switch (intent.kind) {
+        case 'tag':
+        case 'release':
+            return `${intent.tag_ref} at ${intent.target}`;
+        case 'branch':
+            return `${intent.branch_ref} at ${intent.target}`;
+        case 'pull-request':
+            return `${intent.head} into ${intent.base}: ${intent.title}`;
+        case 'comment':
+            return `a comment on #${intent.issue_number}`;
+        case 'issue':
+            return `an issue: ${intent.title}`;
+    }
+}
+function isWriteIntent(intent) {
+    return WRITE_KINDS.includes(intent.kind);
+}
+/** What the operation produced; later records repeat what earlier ones found. */
+const EffectResultSchema = strictObject({
+    tag_object: nullable(OidSchema),
+    release_id: nullable(schemas_string().check(_regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
+    release_url: nullable(schemas_string().check(_maxLength(2048))),
+    // Absent in the records of tags and releases (the fields came with the later kinds).
+    /** A pull request's, comment's or issue's numeric id; a branch's commit. */
+    id: optional(nullable(schemas_string().check(_regex(/^([0-9]{1,20}|[0-9a-f]{40}|[0-9a-f]{64})$/)))),
+    /** A pull request's or issue's number. */
+    number: optional(nullable(schemas_int().check(_gte(1)))),
+    /** Its page on GitHub. */
+    url: optional(nullable(schemas_string().check(_maxLength(2048))))
+});
+const ResolutionSchema = strictObject({
+    answer: schemas_enum(['committed', 'not_committed']),
+    by: schemas_string().check(_minLength(1), _maxLength(256))
+});
+/** One record of an operation's chain. Closed at every level. */
+const OperationRecordSchema = strictObject({
+    schema: literal(OPERATION_SCHEMA),
+    operation_id: OperationIdSchema,
+    sequence: schemas_int().check(_gte(1)),
+    previous_digest: nullable(DigestSchema),
+    state: OperationStateSchema,
+    occurred_at: TimestampSchema,
+    intent: IntentSchema,
+    intent_digest: DigestSchema,
+    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
+    send: nullable(schemas_int().check(_gte(1))),
+    result: nullable(EffectResultSchema),
+    /** What was seen that led to this record, in words (a status, what a lookup found). */
+    observation: nullable(schemas_string().check(_maxLength(4096))),
+    /** An operator's accountable answer; the only way out of `unknown`. */
+    resolution: nullable(ResolutionSchema),
+    writer: nullable(WriterSchema)
+});
+function intentDigest(intent) {
+    return digestOf(intent);
+}
+/** sha256 of a text as given (a release body, a tag message). */
+function textDigest(body) {
+    return `sha256:${sha256Hex(body)}`;
+}
+function operationRef(namespace, operationId) {
+    return `${namespace}/operations/${canonical_sha256Hex(operationId)}`;
+}
+/** docs/design/effects.md default: `<run id>/<kind>/<what it names>` (a tag, a branch…). */
+function defaultOperationId(runId, kind, names) {
+    return `${runId}/${kind}/${names}`;
+}
+/** The operation that creates a release's tag when it does not exist yet. */
+function tagOperationId(releaseOperationId) {
+    return `${releaseOperationId}/tag`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
+/**
+ * Verify an operation's chain on read and fold it into what the decision table needs, the way
+ * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
+ * the first bad sequence; no record is ever skipped.
+ */
+
+
+
+
+/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
+const OPERATION_SUCCESSORS = {
+    // A tag is committed by the same atomic push that carries its journal record, so a tag
+    // operation goes from prepared straight to its outcome; a release goes through the send.
+    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
+    may_have_been_sent: [
+        'may_have_been_sent',
+        'observed',
+        'terminal_committed',
+        'terminal_no_commit',
+        'conflict',
+        'unknown'
+    ],
+    observed: ['terminal_committed', 'conflict', 'unknown'],
+    unknown: ['terminal_committed', 'terminal_no_commit'],
+    terminal_committed: [],
+    terminal_no_commit: [],
+    conflict: []
+};
+const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
+/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
+function operationLinkProblem(previous, record, context) {
+    const link = linkProblem(OPERATION_ENTRY, previous, context.previousDigest, record);
+    if (link !== null)
+        return link.what;
+    if (previous === null) {
+        if (record.state !== 'prepared')
+            return `the first record is ${record.state}, not prepared`;
+        if (record.send !== null)
+            return 'the prepared record names a send';
+    }
+    else {
+        if (record.operation_id !== previous.operation_id)
+            return 'the operation id changes';
+        if (record.intent_digest !== previous.intent_digest)
+            return 'the intent changes';
+        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
+            return `${previous.state} → ${record.state} is not a legal transition`;
+        const kindProblem = kindRule(previous.state, record);
+        if (kindProblem)
+            return kindProblem;
+    }
+    if (canonical_digestOf(record.intent) !== record.intent_digest)
+        return 'intent_digest is not the digest of its intent';
+    const fromUnknown = previous?.state === 'unknown';
+    if (fromUnknown !== (record.resolution !== null))
+        return fromUnknown
+            ? 'leaving unknown needs an operator resolution'
+            : 'only a record leaving unknown carries a resolution';
+    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
+        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
+    return sendRule(record, context.sends) ?? resultRule(record);
+}
+function resolvedState(answer) {
+    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
+}
+/** Kinds whose ref and record travel in one atomic push: never sent apart from the record. */
+const REF_KINDS = new Set(['tag', 'branch']);
+function kindRule(from, record) {
+    const kind = record.intent.kind;
+    if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
+        return 'only a tag or a branch is committed straight from prepared (by its atomic push)';
+    if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
+        return `a ${kind} is never sent apart from its journal record`;
+    return null;
+}
+function sendRule(record, sends) {
+    if (record.state === 'may_have_been_sent') {
+        if (record.send !== sends + 1)
+            return `send ${record.send} is not the next send (${sends + 1})`;
+        return null;
+    }
+    if (record.state === 'observed' && record.send !== sends)
+        return `observed names send ${record.send}, not the latest send ${sends}`;
+    if (record.send !== null && (record.send < 1 || record.send > sends))
+        return `send ${record.send} was never recorded`;
+    return null;
+}
+function resultRule(record) {
+    if (record.state !== 'terminal_committed')
+        return null;
+    const result = record.result;
+    switch (record.intent.kind) {
+        case 'tag':
+            return result?.tag_object ? null : 'a committed tag names no tag object';
+        case 'release':
+            return result?.release_id ? null : 'a committed release names no release id';
+        default:
+            // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
+            return result?.id ? null : `a committed ${record.intent.kind} names no id`;
+    }
+}
+/** An operation record as a link of the one chain entity. */
+const OPERATION_ENTRY = {
+    schema: OPERATION_SCHEMA,
+    noun: 'operation',
+    fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
+    ends: record => FINAL_STATES.has(record.state),
+    keyOf: () => null,
+    sequence: record => record.sequence,
+    previousDigest: record => record.previous_digest,
+    state: record => record.state,
+    occurredAt: record => record.occurred_at
+};
+/** An effect's operation: the `operations` instance of the one chain entity. */
+const OPERATION_CHAIN = {
+    ...OPERATION_ENTRY,
+    family: 'operations',
+    holder: 'the operation',
+    stored: operationChain_STORED,
+    commit: (record, parent) => chainCommit(OPERATION_ENTRY, record, parent),
+    decode: (ref, raw, oid) => decodeEntry(ref, raw, OperationRecordSchema, oid),
+    folder: operationFolder
+};
+function operationFolder() {
+    let first = null;
+    let sends = 0;
+    let result = null;
+    let resolution = null;
+    return {
+        problem(previous, previousDigest, record, sequence) {
+            if (!OperationRecordSchema.safeParse(record).success)
+                return `record ${sequence} is invalid`;
+            return operationLinkProblem(previous, record, { sends, previousDigest });
+        },
+        add(record) {
+            first ??= record;
+            if (record.state === 'may_have_been_sent')
+                sends = record.send ?? sends;
+            if (record.result)
+                result = record.result;
+            if (record.resolution)
+                resolution = record.resolution;
+        },
+        result: (head, headDigest, headOid) => {
+            const prepared = first;
+            return {
+                operation_id: head.operation_id,
+                intent: prepared.intent,
+                intent_digest: prepared.intent_digest,
+                state: head.state,
+                final: FINAL_STATES.has(head.state),
+                sequence: head.sequence,
+                head_oid: headOid,
+                head_digest: headDigest,
+                sends,
+                result,
+                resolution,
+                prepared_at: prepared.occurred_at,
+                updated_at: head.occurred_at
+            };
+        }
+    };
+}
+/** Verify `records` (oldest first, the whole chain) and fold them. */
+function foldOperation(records, options = {}) {
+    return foldChain(OPERATION_CHAIN, records, options);
+}
+
+;// CONCATENATED MODULE: ./src/commands/attention.ts
+/**
+ * What an operator must look at besides the runs a scan plans: runs whose admission names a
+ * ledger that is not there (a deleted ledger ref: the run cannot be read, so no plan can be
+ * made for it), and operations held for a person (an effect whose outcome is unknown, or one
+ * prepared for another intent). Both are listed from the store in one session, so the
+ * command line's `status` never hides a run it could not read.
+ */
+
+
+
+
+
+/** The states in which nothing more happens until a person decides. */
+const HELD = {
+    unknown: id => `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed <release id>\` or \`/ledger resolve-effect ${id} not-committed\``,
+    conflict: () => 'it was prepared for another intent: the step that asked for it must use a new operation-id'
+};
+/**
+ * Admissions whose ledger is none of `ledgers` (every ledger the caller listed, live and
+ * archived; null: those listed here). Each admission is read once; with a memo, once per admission id ever.
+ */
+async function missingLedgers({ namespace }, { store }, ledgers) {
+    return store.read(async (reader) => {
+        const lister = listerOf(store, reader);
+        const listed = await lister.listRefs(admissionsPrefix(namespace));
+        // null: the ledgers there are, listed here in the same session.
+        const known = ledgers ?? new Set((await lister.listRefs(runsPrefix(namespace))).map(entry => entry.ref));
+        const missing = [];
+        for (const { ref, oid } of listed) {
+            const key = `admission-says:v1:${oid}`;
+            let says = store.memo?.get(key);
+            if (typeof says?.ledger_ref !== 'string') {
+                try {
+                    const entry = await reader.readAdmission(ref);
+                    if (!entry)
+                        continue;
+                    const { run_id, dispatch_key, ledger_ref } = entry.value;
+                    says = { run_id, dispatch_key, ledger_ref };
+                    store.memo?.set(key, says);
+                }
+                catch (error) {
+                    // A corrupt admission is verify's to report; it is no missing ledger.
+                    if (!(error instanceof DispatchLedgerError))
+                        throw error;
+                    continue;
+                }
+            }
+            if (known.has(says.ledger_ref))
+                continue;
+            missing.push({
+                admission_ref: ref,
+                ...says,
+                problem: `the admission ${ref} admits run ${says.run_id}, whose ledger ${says.ledger_ref} does ` +
+                    'not exist: it was deleted (by hand or by a tool), so the run cannot be read or ' +
+                    'planned. `dispatch-ledger verify` lists it; removing the admission as well lets the ' +
+                    'key be admitted afresh.'
+            });
+        }
+        return missing;
+    });
+}
+/** One operation as status lists it (held or not), or null when there is no such operation. */
+async function readOperation({ namespace, operation_id }, { store }) {
+    const ref = operationRef(namespace, operation_id);
+    return store.read(async (reader) => {
+        const chain = await reader.readChain(ref, OPERATION_CHAIN);
+        if (!chain)
+            return null;
+        const op = foldOperation(chain.map(e => e.value), { headOid: chain[chain.length - 1]?.oid });
+        const held = HELD[op.state];
+        return {
+            operation_ref: ref,
+            operation_id: op.operation_id,
+            kind: op.intent.kind,
+            state: op.state,
+            sequence: op.sequence,
+            updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
+            next: held
+                ? held(op.operation_id)
+                : op.final
+                    ? 'nothing: it has ended'
+                    : 'nothing yet: the step that owns it goes on',
+            error: null,
+            held: held !== undefined
+        };
+    });
+}
+/** Every operation whose state holds it for an operator, or that cannot be read. */
+async function heldOperations({ namespace }, { store }) {
+    return store.read(async (reader) => {
+        const listed = await listerOf(store, reader).listRefs(operationsPrefix(namespace));
+        const held = [];
+        for (const { ref } of listed) {
+            try {
+                const chain = await reader.readChain(ref, OPERATION_CHAIN);
+                if (!chain)
+                    continue;
+                const op = foldOperation(chain.map(e => e.value), { headOid: chain[chain.length - 1]?.oid });
+                const next = HELD[op.state];
+                if (!next)
+                    continue;
+                held.push({
+                    operation_ref: ref,
+                    operation_id: op.operation_id,
+                    kind: op.intent.kind,
+                    state: op.state,
+                    sequence: op.sequence,
+                    updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
+                    next: next(op.operation_id),
+                    error: null
+                });
+            }
+            catch (error) {
+                if (!(error instanceof DispatchLedgerError))
+                    throw error;
+                held.push({
+                    operation_ref: ref,
+                    operation_id: null,
+                    kind: null,
+                    state: null,
+                    sequence: null,
+                    updated_at: null,
+                    next: 'it does not verify: `dispatch-ledger verify` names what is wrong',
+                    error: error.message
+                });
+            }
+        }
+        return held;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/newRecord.ts
@@ -13730,14 +14422,49 @@ async function planCommand(choice, { store, clock, github }) {
 
 
 
+
 /** A name that is no run id the store holds and no admitted key: exit 1, saying so. */
 class UnknownRun extends DispatchLedgerError {
     constructor(message) {
         super('unknown_run', message);
     }
 }
+/** An operation id with a chain (a tag, a release, … made by effect), or null. */
+async function operationNamed(argument, { store, namespace }) {
+    try {
+        const operation = await readOperation({ namespace, operation_id: argument }, { store });
+        return operation ? { operation } : null;
+    }
+    catch (error) {
+        // Not an operation id at all (its name cannot be one): it is no operation.
+        if (error instanceof DispatchLedgerError && error.code === 'invalid_input')
+            return null;
+        throw error;
+    }
+}
+/** An operation, as status lists it: its kind, state and what happens next. */
+function showOperation(operation, context) {
+    if (context.json) {
+        context.print(JSON.stringify(operation, null, 2));
+        return 0;
+    }
+    const t = terminalText;
+    const head = [
+        ['operation', t(operation.operation_id ?? '')],
+        ['ref', operation.operation_ref],
+        ['kind', operation.kind ?? ''],
+        ['state', `${operation.state}, record ${operation.sequence}`],
+        [operation.held ? 'an operator must' : 'next', t(operation.next)]
+    ];
+    const width = Math.max(...head.map(([k]) => k.length));
+    for (const [k, v] of head)
+        context.print(`${context.style.paint('bold', k.padEnd(width))}  ${v}`);
+    return 0;
+}
 async function showCommand(context) {
     const selector = await selectorFor(context.parsed.argument, context);
+    if ('operation' in selector)
+        return showOperation(selector.operation, context);
     const { store, namespace, clock } = context;
     const planned = await planCommand({ namespace, writer: null, ...selector }, { store, clock });
     const { view, chain } = planned;
@@ -13754,7 +14481,11 @@ async function showCommand(context) {
         ledger_ref: planned.ledger_ref,
         admission_ref: refs_admissionRef(namespace, view.state.dispatch_key),
         generation: planned.generation,
-        state: view.state,
+        // The state's name, as status --json says it; the whole reconstruction is `run`.
+        state: view.state.state,
+        terminal: view.state.terminal,
+        sequence: view.state.sequence,
+        run: view.state,
         plan: view.plan,
         records: chain.map(entry => recordRow(entry, context.serverUrl)),
         receiver: receiverKey ? { receiver_key: receiverKey, admitted: receiver } : null,
@@ -13793,6 +14524,13 @@ async function selectorFor(argument, context) {
     const key = await readGenerations(store, { namespace, dispatch_key: argument }).catch(() => null);
     if (key && key.generations.length > 0)
         return { dispatch_key: argument };
+    const operation = await operationNamed(argument, context);
+    if (operation)
+        return operation;
+    // Not readable as a run: an admitted run whose ledger is gone says so, not "no run".
+    const missing = (await missingLedgers({ namespace }, { store }, null)).find(m => m.run_id === argument || m.dispatch_key === argument);
+    if (missing)
+        throw new UnknownRun(`Run ${argument} cannot be read: ${missing.problem}`);
     throw new UnknownRun(`There is no run ${JSON.stringify(argument)} in ${namespace} at ${store.name}: it is no run id ` +
         'there, no admitted dispatch key, and no event file. `dispatch-ledger status --all` lists ' +
         'every run; check --namespace and --remote.');
@@ -13836,7 +14574,7 @@ function mermaid(chain, terminal) {
 }
 function showText(shown, { style, clock }) {
     const t = terminalText;
-    const { plan, state } = shown;
+    const { plan, run: state } = shown;
     const gate = [
         plan.authority_required ? `gate: ${plan.authority_required}` : null,
         plan.blind_resubmission_forbidden ? 'blind resubmission forbidden' : null
@@ -14419,20 +15157,81 @@ async function sweepRuns(options, deps) {
 
 
 
+
 async function statusCommand(context) {
     const { namespace, store, clock } = context;
     const scanned = await scanRuns({ namespace }, { store, clock });
     const now = clock.now();
-    const all = scanned.map(run => statusRow(run, now, context.serverUrl));
-    const shown = context.parsed.values.all ? all : all.filter(row => row.terminal !== true);
+    const missing = await missingLedgers({ namespace }, { store }, new Set(scanned.map(run => run.ledger_ref)));
+    const operations = await heldOperations({ namespace }, { store });
+    const all = [
+        ...scanned.map(run => statusRow(run, now, context.serverUrl)),
+        ...missing.map(missingRow)
+    ];
+    const matching = all.filter(row => wanted(row, context));
+    const limit = limitOf(context);
+    const shown = limit === null ? matching : matching.slice(0, limit);
+    const unreadable = all.filter(row => row.error !== null).length + operations.filter(op => op.error !== null).length;
+    const exit = unreadable > 0 ? 1 : 0;
     if (context.json) {
-        context.print(JSON.stringify({ namespace, store: store.name, runs: shown }, null, 2));
-        return 0;
+        context.print(JSON.stringify({ namespace, store: store.name, runs: shown, operations, unreadable }, null, 2));
+        return exit;
     }
     if (shown.length > 0)
         context.print(statusTable(shown, context));
-    context.print(footer(all.length, shown.length, context));
-    return 0;
+    if (operations.length > 0)
+        context.print(operationsText(operations, context));
+    context.print(wrap(footer({ all, matching, shown }, context), context.width));
+    if (unreadable > 0)
+        context.print(wrap(`${count(unreadable, 'entry', 'entries')} could not be read (listed with the problem): ` +
+            '`dispatch-ledger verify` names every problem.', context.width));
+    return exit;
+}
+/**
+ * Whether a row is one the filters ask for. A row that could not be read is always listed:
+ * its state is unknown, and a filter must not hide it.
+ */
+function wanted(row, { parsed }) {
+    if (row.error !== null)
+        return true;
+    const { values } = parsed;
+    if (!values.all && values.state === undefined && row.terminal === true)
+        return false;
+    if (typeof values.state === 'string' && row.state !== values.state)
+        return false;
+    if (typeof values.key === 'string') {
+        const key = values.key;
+        const matches = key.endsWith('*')
+            ? (row.dispatch_key ?? '').startsWith(key.slice(0, -1))
+            : row.dispatch_key === key;
+        if (!matches)
+            return false;
+    }
+    return true;
+}
+function limitOf({ parsed }) {
+    const given = parsed.values.limit;
+    return typeof given === 'string' ? Number(given) : null;
+}
+/** A run whose admission names a ledger that does not exist: listed with that problem. */
+function missingRow(missing) {
+    return {
+        run_id: missing.run_id,
+        dispatch_key: missing.dispatch_key,
+        ledger_ref: missing.ledger_ref,
+        state: null,
+        terminal: null,
+        sequence: null,
+        updated_at: null,
+        age_seconds: null,
+        recovery_action: null,
+        recovery_reason: null,
+        authority_required: null,
+        blind_resubmission_forbidden: null,
+        workflow_run_url: null,
+        orphan: null,
+        error: missing.problem
+    };
 }
 function statusRow(run, now, serverUrl) {
     if ('error' in run)
@@ -14475,15 +15274,28 @@ function statusRow(run, now, serverUrl) {
         error: null
     };
 }
-function statusTable(rows, { style }) {
-    return table(['RUN ID', 'DISPATCH KEY', 'STATE', 'NEXT ACTION', 'AGE', 'WORKFLOW RUN'], rows.map(row => cells(row)), style);
+/** The run table, fitted to the width: the workflow run URL and the key give way first. */
+function statusTable(rows, { style, width }) {
+    return fittedTable(['RUN ID', 'DISPATCH KEY', 'STATE', 'NEXT ACTION', 'AGE', 'WORKFLOW RUN'], rows.map(row => cells(row)), style, {
+        width,
+        shrink: [
+            { column: 5, min: 24, keep: 'end' },
+            { column: 1, min: 16 },
+            { column: 3, min: 16 },
+            { column: 2, min: 14 }
+        ],
+        drop: [5, 4, 3]
+    });
 }
 function cells(row) {
     if (row.error !== null)
         return [
-            { text: terminalText(row.ledger_ref) },
-            { text: '' },
-            { text: 'does not verify', colour: 'red' },
+            { text: terminalText(row.run_id ?? row.ledger_ref) },
+            { text: terminalText(row.dispatch_key ?? '') },
+            {
+                text: row.run_id === null ? 'does not verify' : 'ledger missing',
+                colour: 'red'
+            },
             { text: terminalText(row.error), colour: 'red' },
             { text: '' },
             { text: '' }
@@ -14502,6 +15314,22 @@ function cells(row) {
         { text: row.workflow_run_url ?? '', colour: 'cyan' }
     ];
 }
+/**
+ * Operations held for an operator (whatever their kind), each with what the operator does
+ * next, as wrapped prose: the verb to comment must be read whole at any width.
+ */
+function operationsText(operations, { style, width }) {
+    const lines = [style.paint('bold', 'OPERATIONS HELD FOR AN OPERATOR')];
+    for (const op of operations) {
+        const head = `${terminalText(op.operation_id ?? op.operation_ref)}  ${op.kind ?? ''}  `;
+        const state = op.state ?? 'does not verify';
+        lines.push(`${cut(head, Math.max(width - [...state].length, 16), 'end')}${style.paint('yellow', state)}`);
+        lines.push(...wrap(terminalText(op.error ?? op.next), width - 2)
+            .split('\n')
+            .map(line => `  ${line}`));
+    }
+    return lines.join('\n');
+}
 function stateColour(row) {
     if (row.terminal)
         return 'green';
@@ -14509,378 +15337,22 @@ function stateColour(row) {
         return 'yellow';
     return undefined;
 }
-function footer(all, shown, { parsed, namespace, store }) {
+function footer(rows, { parsed, namespace, store }) {
     const where = `in ${namespace} at ${terminalText(store.name)}`;
+    const { all, matching, shown } = rows;
+    const more = matching.length > shown.length
+        ? ` (${matching.length - shown.length} more: raise --limit to list them)`
+        : '';
+    const filtered = parsed.values.state !== undefined || parsed.values.key !== undefined;
+    if (filtered)
+        return `${count(shown.length, 'run')} of ${all.length} ${where} match${more}.`;
     if (parsed.values.all)
-        return `${count(all, 'run')} ${where}.`;
-    const ended = all - shown;
-    if (all === 0)
+        return `${count(all.length, 'run')} ${where}${more}.`;
+    if (all.length === 0)
         return `No run ${where}.`;
-    return (`${count(shown, 'run')} not ended ${where}` +
+    const ended = all.length - matching.length;
+    return (`${count(shown.length, 'run')} not ended ${where}${more}` +
         (ended > 0 ? ` (${ended} ended: dispatch-ledger status --all lists them).` : '.'));
-}
-
-;// CONCATENATED MODULE: ./src/core/effect/operation.ts
-/**
- * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
- * intent, with its own append-only chain of records at `<namespace>/operations/<sha256(id)>`.
- * Same entry format as a run's ledger (a commit on the empty tree, JCS in the message), its own
- * closed schema.
- */
-
-
-
-
-const OPERATION_SCHEMA = 'dispatch-ledger/operation/v1';
-const OPERATION_STATES = [
-    'prepared',
-    'may_have_been_sent',
-    'observed',
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict',
-    'unknown'
-];
-const OperationStateSchema = schemas_enum(OPERATION_STATES);
-/** States after which nothing is ever sent again for the operation. */
-const FINAL_STATES = new Set([
-    'terminal_committed',
-    'terminal_no_commit',
-    'conflict'
-]);
-const EFFECT_KINDS = [
-    'tag',
-    'release',
-    'branch',
-    'pull-request',
-    'comment',
-    'issue'
-];
-const EffectKindSchema = schemas_enum(EFFECT_KINDS);
-const WRITE_KINDS = (/* unused pure expression or super */ null && (['pull-request', 'comment', 'issue']));
-/** A full object id (SHA-1 or SHA-256 repositories). */
-const OidSchema = schemas_string()
-    .check(_regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full lowercase object id'));
-/**
- * Operation ids end up inside an HTML comment in a release body and in a one-line operator
- * command, so they may not hold whitespace, control characters or angle brackets.
- */
-const OperationIdSchema = schemas_string()
-    .check(_minLength(1, 'must not be empty'), _maxLength(1024, 'must be at most 1024 characters'), _regex(/^[^\s<>\p{Cc}\u2028\u2029]+$/u, 'must not contain whitespace, control characters, < or >'));
-const ReleaseIntentSchema = strictObject({
-    name: schemas_string().check(_maxLength(1024)),
-    /** sha256 of the release body as given (without the marker the action adds). */
-    body_digest: DigestSchema,
-    draft: schemas_boolean(),
-    prerelease: schemas_boolean()
-});
-const RepositoryIdSchema = schemas_string().check(_minLength(1), _maxLength(256));
-/** A title as GitHub takes it: one line of text. */
-const TitleSchema = schemas_string()
-    .check(_minLength(1), _maxLength(1024), _regex(/^[^\p{Cc}]+$/u, 'must be one line of text'));
-/** A branch name as the API takes it (`head` may be `owner:branch`). */
-const BranchNameSchema = schemas_string()
-    .check(_minLength(1), _maxLength(255), _regex(/^[^\s\p{Cc}]+$/u, 'must be a branch name'));
-/** A tag or a release: the intent's shape since the first effect kinds. */
-const TagIntentSchema = strictObject({
-    repository_id: RepositoryIdSchema,
-    kind: schemas_enum(['tag', 'release']),
-    tag_ref: schemas_string()
-        .check(_regex(/^refs\/tags\/[^\s\p{Cc}]+$/u, 'must be a full tag ref refs/tags/<name>')),
-    target: OidSchema,
-    /**
-     * sha256 of the tag message. Not in docs/design/effects.md's list, but the tag object's bytes depend on
-     * it: a re-run with another message must be refused as another intent, not end in a
-     * conflict with its own earlier tag.
-     */
-    message_digest: DigestSchema,
-    release: nullable(ReleaseIntentSchema)
-})
-    .check(refine(intent => (intent.kind === 'release') === (intent.release !== null), 'release must be given exactly when kind is release'));
-/** `refs/heads/<name>` created at a commit. */
-const BranchIntentSchema = strictObject({
-    repository_id: RepositoryIdSchema,
-    kind: literal('branch'),
-    branch_ref: schemas_string()
-        .check(_regex(/^refs\/heads\/[^\s\p{Cc}]+$/u, 'must be a full branch ref refs/heads/<name>')),
-    target: OidSchema
-});
-/**
- * Every field of a create request goes into the intent (a body by its digest, as given,
- * without the marker), so the same operation id can never send another request.
- */
-const PullRequestIntentSchema = strictObject({
-    repository_id: RepositoryIdSchema,
-    kind: literal('pull-request'),
-    head: BranchNameSchema,
-    base: BranchNameSchema,
-    title: TitleSchema,
-    body_digest: DigestSchema,
-    draft: schemas_boolean()
-});
-const CommentIntentSchema = strictObject({
-    repository_id: RepositoryIdSchema,
-    kind: literal('comment'),
-    issue_number: schemas_int().check(_gte(1)),
-    body_digest: DigestSchema
-});
-const IssueIntentSchema = strictObject({
-    repository_id: RepositoryIdSchema,
-    kind: literal('issue'),
-    title: TitleSchema,
-    body_digest: DigestSchema,
-    /** Sorted and without repeats: GitHub keeps an issue's labels as a set. */
-    labels: array(schemas_string().check(_minLength(1), _maxLength(100))).check(_maxLength(100))
-});
-/** The complete intended effect; its digest is what an operation id is bound to. */
-const IntentSchema = union([
-    TagIntentSchema,
-    BranchIntentSchema,
-    PullRequestIntentSchema,
-    CommentIntentSchema,
-    IssueIntentSchema
-]);
-/** What an intent makes, in words for a summary (untrusted text: the caller escapes it). */
-function intentSubject(intent) {
-    switch (intent.kind) {
-        case 'tag':
-        case 'release':
-            return `${intent.tag_ref} at ${intent.target}`;
-        case 'branch':
-            return `${intent.branch_ref} at ${intent.target}`;
-        case 'pull-request':
-            return `${intent.head} into ${intent.base}: ${intent.title}`;
-        case 'comment':
-            return `a comment on #${intent.issue_number}`;
-        case 'issue':
-            return `an issue: ${intent.title}`;
-    }
-}
-function isWriteIntent(intent) {
-    return WRITE_KINDS.includes(intent.kind);
-}
-/** What the operation produced; later records repeat what earlier ones found. */
-const EffectResultSchema = strictObject({
-    tag_object: nullable(OidSchema),
-    release_id: nullable(schemas_string().check(_regex(/^[0-9]{1,20}$/, 'must be a numeric id'))),
-    release_url: nullable(schemas_string().check(_maxLength(2048))),
-    // Absent in the records of tags and releases (the fields came with the later kinds).
-    /** A pull request's, comment's or issue's numeric id; a branch's commit. */
-    id: optional(nullable(schemas_string().check(_regex(/^([0-9]{1,20}|[0-9a-f]{40}|[0-9a-f]{64})$/)))),
-    /** A pull request's or issue's number. */
-    number: optional(nullable(schemas_int().check(_gte(1)))),
-    /** Its page on GitHub. */
-    url: optional(nullable(schemas_string().check(_maxLength(2048))))
-});
-const ResolutionSchema = strictObject({
-    answer: schemas_enum(['committed', 'not_committed']),
-    by: schemas_string().check(_minLength(1), _maxLength(256))
-});
-/** One record of an operation's chain. Closed at every level. */
-const OperationRecordSchema = strictObject({
-    schema: literal(OPERATION_SCHEMA),
-    operation_id: OperationIdSchema,
-    sequence: schemas_int().check(_gte(1)),
-    previous_digest: nullable(DigestSchema),
-    state: OperationStateSchema,
-    occurred_at: TimestampSchema,
-    intent: IntentSchema,
-    intent_digest: DigestSchema,
-    /** Which send this record is about (1, 2, …), or null when nothing has been sent. */
-    send: nullable(schemas_int().check(_gte(1))),
-    result: nullable(EffectResultSchema),
-    /** What was seen that led to this record, in words (a status, what a lookup found). */
-    observation: nullable(schemas_string().check(_maxLength(4096))),
-    /** An operator's accountable answer; the only way out of `unknown`. */
-    resolution: nullable(ResolutionSchema),
-    writer: nullable(WriterSchema)
-});
-function intentDigest(intent) {
-    return digestOf(intent);
-}
-/** sha256 of a text as given (a release body, a tag message). */
-function textDigest(body) {
-    return `sha256:${sha256Hex(body)}`;
-}
-function operationRef(namespace, operationId) {
-    return `${namespace}/operations/${canonical_sha256Hex(operationId)}`;
-}
-/** docs/design/effects.md default: `<run id>/<kind>/<what it names>` (a tag, a branch…). */
-function defaultOperationId(runId, kind, names) {
-    return `${runId}/${kind}/${names}`;
-}
-/** The operation that creates a release's tag when it does not exist yet. */
-function tagOperationId(releaseOperationId) {
-    return `${releaseOperationId}/tag`;
-}
-
-;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
-/**
- * Verify an operation's chain on read and fold it into what the decision table needs, the way
- * `reconstruct` does for a run's ledger. Pure. A chain that does not verify is an error naming
- * the first bad sequence; no record is ever skipped.
- */
-
-
-
-
-/** Legal successors. `unknown` is left only by an operator's resolution (checked below). */
-const OPERATION_SUCCESSORS = {
-    // A tag is committed by the same atomic push that carries its journal record, so a tag
-    // operation goes from prepared straight to its outcome; a release goes through the send.
-    prepared: ['may_have_been_sent', 'terminal_committed', 'conflict'],
-    may_have_been_sent: [
-        'may_have_been_sent',
-        'observed',
-        'terminal_committed',
-        'terminal_no_commit',
-        'conflict',
-        'unknown'
-    ],
-    observed: ['terminal_committed', 'conflict', 'unknown'],
-    unknown: ['terminal_committed', 'terminal_no_commit'],
-    terminal_committed: [],
-    terminal_no_commit: [],
-    conflict: []
-};
-const operationChain_STORED = "the stored operation chain does not verify (it was altered or written without these checks); inspect the operation's ref and repair it by hand. Nothing was sent from it";
-/** The rule a single record breaks given its predecessor, or null. Exported for the tests. */
-function operationLinkProblem(previous, record, context) {
-    const link = linkProblem(OPERATION_ENTRY, previous, context.previousDigest, record);
-    if (link !== null)
-        return link.what;
-    if (previous === null) {
-        if (record.state !== 'prepared')
-            return `the first record is ${record.state}, not prepared`;
-        if (record.send !== null)
-            return 'the prepared record names a send';
-    }
-    else {
-        if (record.operation_id !== previous.operation_id)
-            return 'the operation id changes';
-        if (record.intent_digest !== previous.intent_digest)
-            return 'the intent changes';
-        if (!OPERATION_SUCCESSORS[previous.state].includes(record.state))
-            return `${previous.state} → ${record.state} is not a legal transition`;
-        const kindProblem = kindRule(previous.state, record);
-        if (kindProblem)
-            return kindProblem;
-    }
-    if (canonical_digestOf(record.intent) !== record.intent_digest)
-        return 'intent_digest is not the digest of its intent';
-    const fromUnknown = previous?.state === 'unknown';
-    if (fromUnknown !== (record.resolution !== null))
-        return fromUnknown
-            ? 'leaving unknown needs an operator resolution'
-            : 'only a record leaving unknown carries a resolution';
-    if (record.resolution && resolvedState(record.resolution.answer) !== record.state)
-        return `the resolution ${record.resolution.answer} does not match ${record.state}`;
-    return sendRule(record, context.sends) ?? resultRule(record);
-}
-function resolvedState(answer) {
-    return answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit';
-}
-/** Kinds whose ref and record travel in one atomic push: never sent apart from the record. */
-const REF_KINDS = new Set(['tag', 'branch']);
-function kindRule(from, record) {
-    const kind = record.intent.kind;
-    if (from === 'prepared' && record.state === 'terminal_committed' && !REF_KINDS.has(kind))
-        return 'only a tag or a branch is committed straight from prepared (by its atomic push)';
-    if (record.state === 'may_have_been_sent' && REF_KINDS.has(kind))
-        return `a ${kind} is never sent apart from its journal record`;
-    return null;
-}
-function sendRule(record, sends) {
-    if (record.state === 'may_have_been_sent') {
-        if (record.send !== sends + 1)
-            return `send ${record.send} is not the next send (${sends + 1})`;
-        return null;
-    }
-    if (record.state === 'observed' && record.send !== sends)
-        return `observed names send ${record.send}, not the latest send ${sends}`;
-    if (record.send !== null && (record.send < 1 || record.send > sends))
-        return `send ${record.send} was never recorded`;
-    return null;
-}
-function resultRule(record) {
-    if (record.state !== 'terminal_committed')
-        return null;
-    const result = record.result;
-    switch (record.intent.kind) {
-        case 'tag':
-            return result?.tag_object ? null : 'a committed tag names no tag object';
-        case 'release':
-            return result?.release_id ? null : 'a committed release names no release id';
-        default:
-            // A branch's id is its commit; a pull request's, comment's or issue's, GitHub's id.
-            return result?.id ? null : `a committed ${record.intent.kind} names no id`;
-    }
-}
-/** An operation record as a link of the one chain entity. */
-const OPERATION_ENTRY = {
-    schema: OPERATION_SCHEMA,
-    noun: 'operation',
-    fields: { sequence: 'sequence', previousDigest: 'previous_digest' },
-    ends: record => FINAL_STATES.has(record.state),
-    keyOf: () => null,
-    sequence: record => record.sequence,
-    previousDigest: record => record.previous_digest,
-    state: record => record.state,
-    occurredAt: record => record.occurred_at
-};
-/** An effect's operation: the `operations` instance of the one chain entity. */
-const OPERATION_CHAIN = {
-    ...OPERATION_ENTRY,
-    family: 'operations',
-    holder: 'the operation',
-    stored: operationChain_STORED,
-    commit: (record, parent) => chainCommit(OPERATION_ENTRY, record, parent),
-    decode: (ref, raw, oid) => decodeEntry(ref, raw, OperationRecordSchema, oid),
-    folder: operationFolder
-};
-function operationFolder() {
-    let first = null;
-    let sends = 0;
-    let result = null;
-    let resolution = null;
-    return {
-        problem(previous, previousDigest, record, sequence) {
-            if (!OperationRecordSchema.safeParse(record).success)
-                return `record ${sequence} is invalid`;
-            return operationLinkProblem(previous, record, { sends, previousDigest });
-        },
-        add(record) {
-            first ??= record;
-            if (record.state === 'may_have_been_sent')
-                sends = record.send ?? sends;
-            if (record.result)
-                result = record.result;
-            if (record.resolution)
-                resolution = record.resolution;
-        },
-        result: (head, headDigest, headOid) => {
-            const prepared = first;
-            return {
-                operation_id: head.operation_id,
-                intent: prepared.intent,
-                intent_digest: prepared.intent_digest,
-                state: head.state,
-                final: FINAL_STATES.has(head.state),
-                sequence: head.sequence,
-                head_oid: headOid,
-                head_digest: headDigest,
-                sends,
-                result,
-                resolution,
-                prepared_at: prepared.occurred_at,
-                updated_at: head.occurred_at
-            };
-        }
-    };
-}
-/** Verify `records` (oldest first, the whole chain) and fold them. */
-function foldOperation(records, options = {}) {
-    return foldChain(OPERATION_CHAIN, records, options);
 }
 
 ;// CONCATENATED MODULE: ./src/core/index/names.ts
@@ -15347,7 +15819,12 @@ const COMMON = {
     help: { type: 'boolean', short: 'h' }
 };
 const OWN = {
-    status: { all: { type: 'boolean' } },
+    status: {
+        all: { type: 'boolean' },
+        state: { type: 'string' },
+        key: { type: 'string' },
+        limit: { type: 'string' }
+    },
     show: { mermaid: { type: 'boolean' }, 'event-name': { type: 'string' } },
     verify: {},
     key: { 'event-name': { type: 'string' } }
@@ -15355,7 +15832,7 @@ const OWN = {
 /** How many positional arguments each takes, and what the one it takes is called. */
 const POSITIONAL = {
     status: null,
-    show: '<run id | dispatch key | event file>',
+    show: '<run id | dispatch key | event file | operation id>',
     verify: null,
     key: '<event file>'
 };
@@ -15375,21 +15852,30 @@ const HELP = {
 Usage: dispatch-ledger <command> [options]
 
 Commands:
-  status [--all]                 every run not ended (--all: every run), with its next action
-  show <run id | key | event>    one run: its records, plan, receiver and generations
+  status [--all]                 every run not ended (--all: every run), with its next action,
+                                 and every operation held for an operator
+  show <run id | key | event>    one run: its records, plan, receiver and generations (or one
+                                 operation, by its operation id)
   verify                         every entry verified, and what only a whole view sees
   key <event file>               the dispatch key and request digest an event derives, and its run
 
-Run \`dispatch-ledger <command> --help\` for a command's options.
+Run \`dispatch-ledger <command> --help\` for a command's options; \`dispatch-ledger --version\`
+prints the version.
 
 ${COMMON_HELP}`,
-    status: `Usage: dispatch-ledger status [--all] [--json] [options]
+    status: `Usage: dispatch-ledger status [--all] [--state S] [--key K] [--limit N] [--json] [options]
 
 Lists every run that has not ended (--all: every run) with its run id, dispatch key, state,
-next action, age (since its newest record) and the workflow run that wrote that record.
-Ledgers no admission admits (orphans) and ledgers that do not verify are listed too.
+next action, age (since its newest record) and the workflow run that wrote that record, then
+every operation (a tag, a release, …) held for an operator. A run that cannot be read (its
+ledger does not verify, or its admission names a ledger that was deleted) is listed with its
+problem whatever the filters, and status then exits 1. The table fits the terminal's width
+(COLUMNS, else 80 when not a terminal).
 
   --all                          every run, ended ones included
+  --state S                      only runs in state S (ended states included)
+  --key K                        only the run of dispatch key K (K* : keys that start with K)
+  --limit N                      at most N runs
 
 ${COMMON_HELP}`,
     show: `Usage: dispatch-ledger show <run id | dispatch key | event file> [--json] [--mermaid] [options]
@@ -15424,6 +15910,8 @@ function usage_parse(argv) {
     const [first, ...rest] = argv;
     if (first === undefined || first === '--help' || first === '-h' || first === 'help')
         return { command: 'help', help: HELP.main, values: {}, argument: null };
+    if (first === '--version' || first === '-V')
+        return { command: 'version', help: HELP.main, values: {}, argument: null };
     if (!SUBCOMMANDS.includes(first))
         throw new UsageError(`unknown command ${JSON.stringify(first)}: use one of ${SUBCOMMANDS.join(', ')} ` +
             '(dispatch-ledger --help lists them)');
@@ -15446,6 +15934,9 @@ function usage_parse(argv) {
         throw new UsageError(wanted
             ? `${command} takes one argument, ${wanted} (dispatch-ledger ${command} --help)`
             : `${command} takes no argument, but was given ${JSON.stringify(positionals[0])} (dispatch-ledger ${command} --help)`);
+    const limit = values.limit;
+    if (typeof limit === 'string' && !/^[1-9][0-9]*$/.test(limit))
+        throw new UsageError(`${command}: --limit ${JSON.stringify(limit)} is not a whole number of runs, at least 1 (dispatch-ledger ${command} --help)`);
     return { command, help: HELP[command], values, argument: positionals[0] ?? null };
 }
 
@@ -15482,6 +15973,10 @@ async function runCli(argv, io) {
             throw error;
         io.stderr.write(`dispatch-ledger: ${error.message}\n`);
         return 2;
+    }
+    if (parsed.command === 'version') {
+        io.stdout.write(`dispatch-ledger ${io.version ?? 'unknown (a build without its version)'}\n`);
+        return 0;
     }
     if (parsed.command === 'help' || parsed.values.help) {
         io.stdout.write(`${parsed.help}\n`);
@@ -15523,6 +16018,7 @@ async function contextFor(parsed, io) {
         serverUrl,
         json: parsed.values.json === true,
         style: styleFor(io.stdout, io.env),
+        width: widthFor(io.stdout, io.env),
         print: line => io.stdout.write(`${line}\n`),
         cwd: io.cwd
     };
@@ -15558,6 +16054,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

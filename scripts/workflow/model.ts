@@ -81,7 +81,7 @@ const STEP_KEYS = [
   'continue-on-error'
 ]
 const EVENT_FILTERS = ['types', 'workflows', 'inputs']
-/** `uses:` values this runner executes; see README "Running workflows locally". */
+/** `uses:` values this runner executes; see docs/running-locally.md#what-it-runs. */
 export const USES = {
   checkout: /^actions\/checkout@[\w.-]+$/,
   // a GitHub App's installation token for the repositories named (a ledger repository)
@@ -145,7 +145,7 @@ function entries(
     if (!allowed.includes(name))
       throw new WorkflowError(
         `${where}.${name} (${line(key)}) is outside this runner's subset` +
-          ` (supported here: ${allowed.join(', ')}); see README "Running workflows locally"`
+          ` (supported here: ${allowed.join(', ')}); see docs/running-locally.md#what-it-runs`
       )
     out.push([name, value])
   }

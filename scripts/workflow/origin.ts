@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmod, copyFile, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import {
   startGitHost,
@@ -94,6 +94,7 @@ async function git(cwd: string, ...args: string[]): Promise<string> {
 
 async function copyTree(from: string, to: string): Promise<void> {
   for (const name of await readdir(from)) {
+    if (name === '.git') continue
     const source = join(from, name)
     const target = join(to, name)
     if ((await stat(source)).isDirectory()) await copyTree(source, target)
@@ -103,6 +104,42 @@ async function copyTree(from: string, to: string): Promise<void> {
       await chmod(target, (await stat(source)).mode)
     }
   }
+}
+
+/**
+ * The origin's main branch from the seed: a git repository's HEAD commit as it is (its
+ * history, nothing of its working tree or its other refs), any other directory's files as one
+ * commit.
+ */
+async function seedOrigin(seedDir: string, at: { root: string; bareDir: string }): Promise<void> {
+  const info = await stat(seedDir).catch(() => null)
+  if (!info?.isDirectory())
+    throw new WorkflowError(
+      `--seed ${seedDir} is not a directory: give a directory or a git repository`
+    )
+  await git(at.root, 'init', '-q', '--bare', '-b', 'main', at.bareDir)
+  const top = await git(seedDir, 'rev-parse', '--show-toplevel').catch(() => '')
+  if (top !== '' && resolve(top) === resolve(seedDir)) {
+    const head = await git(seedDir, 'rev-parse', '--verify', '-q', 'HEAD^{commit}').catch(() => '')
+    if (head === '')
+      throw new WorkflowError(
+        `--seed ${seedDir} is a git repository without a commit: commit first`
+      )
+    await git(at.bareDir, 'fetch', '-q', resolve(seedDir), `${head}:refs/heads/main`)
+    return
+  }
+  const seed = join(at.root, 'seed')
+  await mkdir(seed)
+  await git(seed, 'init', '-q', '-b', 'main')
+  await copyTree(seedDir, seed)
+  await git(seed, 'add', '-A')
+  await git(seed, 'commit', '-q', '--allow-empty', '-m', 'seed')
+  await git(seed, 'push', '-q', at.bareDir, 'main')
+}
+
+function firstLine(error: unknown): string {
+  const { stderr, message } = error as { stderr?: string; message?: string }
+  return (stderr?.trim() || message || String(error)).split('\n')[0] as string
 }
 
 /**
@@ -161,17 +198,17 @@ export async function startOrigin(options: {
   const root = await mkdtemp(join(tmpdir(), 'workflow-origin-'))
   const bareDir = options.bareDir ?? join(root, 'origin.git')
   const reuse = options.bareDir !== undefined && (await keptOrigin(options.bareDir)) === 'bare'
-  if (!reuse) {
-    const seed = join(root, 'seed')
-    await mkdir(seed)
-    await git(root, 'init', '-q', '--bare', '-b', 'main', bareDir)
-    await git(seed, 'init', '-q', '-b', 'main')
-    await copyTree(options.seedDir, seed)
-    await git(seed, 'add', '-A')
-    await git(seed, 'commit', '-q', '-m', 'seed')
-    await git(seed, 'push', '-q', bareDir, 'main')
+  let sha: string
+  try {
+    if (!reuse) await seedOrigin(options.seedDir, { root, bareDir })
+    sha = await git(bareDir, 'rev-parse', 'main')
+  } catch (error) {
+    await rm(root, { recursive: true, force: true })
+    if (error instanceof WorkflowError) throw error
+    throw new WorkflowError(
+      `the origin could not be seeded from ${options.seedDir}: ${firstLine(error)}`
+    )
   }
-  const sha = await git(bareDir, 'rev-parse', 'main')
   const ledgerRepository = options.ledgerRepository
   if (ledgerRepository !== undefined && !OWNER_NAME.test(ledgerRepository))
     throw new WorkflowError(`the ledger repository ${ledgerRepository} is not an owner/name`)

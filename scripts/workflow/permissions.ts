@@ -227,6 +227,23 @@ export async function startGate(options: {
       target.search = url.search
       return forward(req, res, target)
     }
+    // A repository this server does not have (a misspelt ledger-repository, say) is a 404 in
+    // GitHub's shape, for git and the API alike: GitHub answers so for one the token cannot see.
+    const otherGit = /^\/([^/]+\/[^/]+)\.git(\/|$)/.exec(url.pathname)
+    const otherApi = /^\/repos\/([^/]+\/[^/]+)(\/|$)/.exec(url.pathname)
+    const other = (otherGit ?? otherApi)?.[1]
+    if (other !== undefined && other !== options.repository) {
+      if (otherGit) return refuse(404, 'a repository of this server', 'Repository not found.\n')
+      return refuse(
+        404,
+        'a repository of this server',
+        JSON.stringify({
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '404'
+        })
+      )
+    }
     const route = API_ROUTES.find(r => r.method === req.method && r.path.test(url.pathname))
     if (!route)
       return refuse(

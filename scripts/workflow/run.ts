@@ -4,13 +4,14 @@
  * `uses: <owner>/dispatch-ledger@<ref>` through scripts/runner.ts (the runner-faithful
  * harness for the bundled action), `actions/checkout` as a clone of the test origin through
  * the permission gate, and `run:` steps in bash with the GITHUB_OUTPUT / GITHUB_ENV /
- * GITHUB_PATH files. The subset and its limits are in README "Running workflows locally".
+ * GITHUB_PATH files. The subset and its limits are in docs/running-locally.md.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { ACTIONS, loadManifest, manifestPath, parseOutputFile, runAction } from '../runner.ts'
+import { missingLocalAction, parseSelfUses, resolvePublished } from './actions.ts'
 import { WorkflowError } from './errors.ts'
 import { evaluateCondition, evaluateToString, type Contexts, type Status } from './expressions.ts'
 import {
@@ -25,13 +26,20 @@ import {
   type StepModel,
   type WorkflowModel
 } from './model.ts'
-import { resolvePermissions, type DefaultPermissions, type Gate } from './permissions.ts'
+import {
+  resolvePermissions,
+  type DefaultPermissions,
+  type Gate,
+  type Permissions
+} from './permissions.ts'
 
 export type Result = 'success' | 'failure' | 'cancelled' | 'skipped'
 
 export interface StepRun {
   id: string
   name: string
+  /** a `run:` step (its stdout is its log), not a `uses:` one */
+  run?: boolean
   outcome: Result
   conclusion: Result
   outputs: Record<string, string>
@@ -161,12 +169,16 @@ export function triggerList(model: WorkflowModel): string {
  * inputs the action has. (GitHub's runner only warns and runs the step without the input,
  * which is how a misspelt input goes unnoticed.)
  */
-export async function checkStepInputs(model: WorkflowModel): Promise<void> {
+export async function checkStepInputs(model: WorkflowModel): Promise<Map<string, string>> {
+  const resolved = new Map<string, string>()
   for (const job of model.jobs)
     for (const step of job.steps) {
       if (step.uses === undefined || emulatedInputs(step.uses) !== undefined) continue
       const action = selfAction(step.uses)
-      if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
+      const parsed = parseSelfUses(step.uses)
+      if (parsed?.kind === 'published')
+        resolved.set(step.uses, await resolvePublished(step.uses, parsed, step.where))
+      else if (action !== undefined && !(ACTIONS as readonly string[]).includes(action))
         throw new WorkflowError(
           `${step.where} (${step.uses}): this repository has no action ${action}; ` +
             `its actions are ./ (admit) and ${ACTIONS.map(a => `./${a}`).join(', ')}`
@@ -175,10 +187,13 @@ export async function checkStepInputs(model: WorkflowModel): Promise<void> {
       const unknown = Object.keys(step.with).filter(name => !declared.includes(name))
       if (unknown.length > 0)
         throw new WorkflowError(
-          `${step.where} (${step.name}): ${manifestPath(action)} has no input ` +
-            `${unknown.map(name => JSON.stringify(name)).join(', ')}; its inputs: ${declared.join(', ')}`
+          // GitHub's own words (its runner only warns, and runs the step without the input).
+          `${step.where} (${step.name}): Unexpected input(s) ` +
+            `${unknown.map(name => `'${name}'`).join(', ')}, valid inputs are ` +
+            `[${declared.map(name => `'${name}'`).join(', ')}] (${manifestPath(action)})`
         )
     }
+  return resolved
 }
 
 /**
@@ -214,7 +229,7 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
   const content = options.content ?? (await readFile(options.file, 'utf8'))
   const model = await loadWorkflowModel(options.file, content)
   const eventName = options.eventName ?? soleEvent(model)
-  await checkStepInputs(model)
+  const resolved = await checkStepInputs(model)
   const runAttempt = options.runAttempt ?? 1
   const run: WorkflowRun = {
     triggered: triggers(model, eventName, options.event),
@@ -228,7 +243,7 @@ export async function runWorkflow(options: WorkflowRunOptions): Promise<Workflow
   try {
     const eventPath = join(dir, 'event.json')
     await writeFile(eventPath, JSON.stringify(options.event))
-    const shared = { options, model, eventName, eventPath, runAttempt }
+    const shared = { options, model, eventName, eventPath, runAttempt, resolved }
     for (const job of order(model.jobs)) {
       const previous = options.rerunOf?.jobs[job.id]
       if (previous?.result === 'success') {
@@ -268,6 +283,8 @@ interface Shared {
   eventName: string
   eventPath: string
   runAttempt: number
+  /** what each published `uses:` runs (the line the job's log shows for it) */
+  resolved: Map<string, string>
 }
 
 function ancestors(job: JobModel, model: WorkflowModel): string[] {
@@ -317,6 +334,46 @@ function githubContext(shared: Shared, job: string, token: string, workspace: st
     token,
     workspace
   }
+}
+
+/**
+ * The runner machine's own PATH and HOME, which every step inherits on GitHub. The entries
+ * `npm run` put first (node_modules/.bin of the project that started this runner, npm's
+ * node-gyp-bin) are left out: a runner's PATH has no project's tools on it, so a step finds
+ * the machine's own node, however old, as it would on GitHub.
+ */
+function machinePath(): { PATH: string; HOME: string } {
+  const path = (process.env.PATH ?? '')
+    .split(':')
+    .filter(dir => dir !== '' && !/node_modules[\\/]\.bin$|node-gyp-bin$/.test(dir))
+  return { PATH: path.join(':'), HOME: process.env.HOME ?? tmpdir() }
+}
+
+/**
+ * The fork a pull request event comes from, said as the job's log says it, or undefined when
+ * the run is not a fork's pull request. GitHub gives such a run a read-only GITHUB_TOKEN and
+ * no secrets (pull_request_target runs in the base repository and is not one).
+ */
+function forkPullRequest(shared: Shared): string | undefined {
+  if (
+    !['pull_request', 'pull_request_review', 'pull_request_review_comment'].includes(
+      shared.eventName
+    )
+  )
+    return undefined
+  const { origin } = shared.options
+  const pr = shared.options.event.pull_request as
+    { head?: { repo?: { full_name?: string; fork?: boolean } } } | undefined
+  const head = pr?.head?.repo
+  const base = `${origin.owner}/${origin.name}`
+  if (!head || (head.full_name === base && head.fork !== true)) return undefined
+  return `pull request from the fork ${head.full_name ?? '(unknown)'}: GITHUB_TOKEN is read-only and no secrets are passed`
+}
+
+function readOnly(permissions: Permissions): Permissions {
+  return Object.fromEntries(
+    Object.entries(permissions).map(([scope, level]) => [scope, level === 'write' ? 'read' : level])
+  ) as Permissions
 }
 
 /** The variables the runner sets for every step (GitHub's "default environment variables"). */
@@ -401,13 +458,19 @@ async function runJob(
       jobId: job.id,
       default: options.defaultPermissions ?? 'restricted'
     })
-    const token = options.origin.gate.issueToken(permissions)
+    const fork = forkPullRequest(shared)
+    // A fork's pull request gets a read-only GITHUB_TOKEN whatever `permissions:` grants, and
+    // no secrets, as on GitHub.
+    const token = options.origin.gate.issueToken(fork ? readOnly(permissions) : permissions)
     const github = githubContext(shared, job.id, token, workspace)
     const needs = Object.fromEntries(
       job.needs.map(id => [id, { result: done[id]?.result, outputs: done[id]?.outputs ?? {} }])
     )
     const inputs = workflowInputs(shared)
-    const secrets = { ...options.origin.secrets, ...options.secrets, GITHUB_TOKEN: token }
+    const secrets = {
+      ...(fork ? {} : { ...options.origin.secrets, ...options.secrets }),
+      GITHUB_TOKEN: token
+    }
     const vars = { ...options.origin.vars }
     const jobContexts: Contexts = { github, needs, inputs, secrets, vars }
     if (
@@ -420,6 +483,9 @@ async function runJob(
       return { id: job.id, result: 'skipped', outputs: {}, steps: [] }
     }
     log(`job ${job.id}: run ${options.runId} attempt ${shared.runAttempt}`)
+    if (fork) log(`job ${job.id}: ${fork}`)
+    for (const uses of new Set(job.steps.map(s => s.uses)))
+      if (uses !== undefined && shared.resolved.has(uses)) log(`  ${shared.resolved.get(uses)}`)
     const state: JobState = {
       contexts: {
         ...jobContexts,
@@ -502,11 +568,18 @@ export function formatStep(job: string, step: StepRun, masks: readonly string[] 
     .split('\n')
     .filter(line => line.trim() !== '')
     .map(line => `    stderr: ${line}`)
+  // A run: step's stdout is its log, as on a runner (less the ::add-mask:: commands).
+  const stdout = step.run
+    ? step.stdout
+        .split('\n')
+        .filter(line => line.trim() !== '' && !line.startsWith('::add-mask::'))
+        .map(line => `    | ${line}`)
+    : []
   const errors = step.errors.map(e => `    error: ${e}`)
   // The job summary GitHub would show on the run's page, as text under the step.
   const text = summaryText(step.summary)
   const summary = text === '' ? [] : ['    summary:', ...text.split('\n').map(l => `      ${l}`)]
-  return masked([head, ...outputs, ...stderr, ...errors, ...summary].join('\n'), masks)
+  return masked([head, ...outputs, ...stdout, ...stderr, ...errors, ...summary].join('\n'), masks)
 }
 
 const ENTITIES: Record<string, string> = {
@@ -585,12 +658,13 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
   const stepEnv = evaluateMap(step.env, state.contexts, `${step.where}.env`)
   const contexts = { ...state.contexts, env: { ...state.env, ...stepEnv } }
   const env: Record<string, string> = {
+    ...machinePath(),
     ...(at.shared.options.machineEnv ?? {}),
     ...at.base,
     ...state.env,
     ...stepEnv
   }
-  if (state.path.length > 0) env.PATH = [...state.path, process.env.PATH ?? ''].join(':')
+  if (state.path.length > 0) env.PATH = [...state.path, env.PATH ?? ''].join(':')
   const withValues = evaluateMap(step.with, contexts, `${step.where}.with`)
   const continueOnError =
     step.continueOnError === true ||
@@ -606,7 +680,7 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
         ? await checkout(withValues, env, at)
         : USES.appToken.test(step.uses ?? '')
           ? createAppToken(withValues, at)
-          : await runSelf(selfAction(step.uses ?? ''), withValues, env, at)
+          : await runSelf(step.uses ?? '', selfAction(step.uses ?? ''), withValues, env, at)
   state.masks.push(...addedMasks(ran.stdout), ...(ran.masks ?? []))
   const outcome: Result = ran.ok ? 'success' : 'failure'
   const conclusion: Result = ran.ok || continueOnError ? 'success' : 'failure'
@@ -616,6 +690,7 @@ async function runStep(step: StepModel, state: JobState, at: StepEnvironment): P
   return {
     id: step.id,
     name: step.name,
+    run: step.run !== undefined,
     outcome,
     conclusion,
     outputs: ran.outputs,
@@ -805,12 +880,17 @@ function gitFree(env: Record<string, string>): Record<string, string> {
  * through scripts/runner.ts, which fails on an input its manifest does not declare.
  */
 async function runSelf(
+  uses: string,
   action: string | undefined,
   withValues: Record<string, string>,
   env: Record<string, string>,
   at: StepEnvironment
 ): Promise<Ran> {
   const { shared } = at
+  const local = parseSelfUses(uses)
+  const missing = local?.kind === 'local' ? missingLocalAction(action, at.workspace) : undefined
+  if (missing !== undefined)
+    return { ok: false, outputs: {}, stdout: '', stderr: '', errors: [missing] }
   // The harness makes its own output, summary, state and env files.
   const { GITHUB_EVENT_PATH: eventPath, ...rest } = env
   const result = await runAction({

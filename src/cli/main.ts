@@ -13,12 +13,14 @@ import { keyCommand } from './keyView.js'
 import { showCommand } from './showView.js'
 import { statusCommand } from './statusView.js'
 import { verifyCommand } from './verifyView.js'
-import { styleFor, type Style } from './format.js'
+import { styleFor, widthFor, type Style } from './format.js'
 import { parse, UsageError, type Parsed } from './usage.js'
 
 export interface Output {
   write(text: string): unknown
   readonly isTTY?: boolean
+  /** the terminal's width, when it is one */
+  readonly columns?: number
 }
 
 export interface CliIo {
@@ -33,6 +35,8 @@ export interface CliIo {
    * every view derived again.
    */
   readonly build?: () => string
+  /** The package's version (`--version`). */
+  readonly version?: string
 }
 
 /** What a subcommand gets: its arguments, the store, and where and how to print. */
@@ -45,6 +49,8 @@ export interface CliContext {
   readonly serverUrl: string | undefined
   readonly json: boolean
   readonly style: Style
+  /** the widest a table may be (the terminal's width, COLUMNS, else 80) */
+  readonly width: number
   readonly print: (text: string) => void
   readonly cwd: string
 }
@@ -68,6 +74,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (!(error instanceof UsageError)) throw error
     io.stderr.write(`dispatch-ledger: ${error.message}\n`)
     return 2
+  }
+  if (parsed.command === 'version') {
+    io.stdout.write(`dispatch-ledger ${io.version ?? 'unknown (a build without its version)'}\n`)
+    return 0
   }
   if (parsed.command === 'help' || parsed.values.help) {
     io.stdout.write(`${parsed.help}\n`)
@@ -109,6 +119,7 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
     serverUrl,
     json: parsed.values.json === true,
     style: styleFor(io.stdout, io.env),
+    width: widthFor(io.stdout, io.env),
     print: line => io.stdout.write(`${line}\n`),
     cwd: io.cwd
   }

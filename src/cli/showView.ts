@@ -3,6 +3,7 @@
  * line never writes), with its records, its receiver admission and its key's generations.
  */
 import { stat } from 'node:fs/promises'
+import { missingLedgers, readOperation } from '../commands/attention.js'
 import { readGenerations } from '../commands/generations.js'
 import { planCommand } from '../commands/plan.js'
 import { findReceiver } from '../commands/receiver.js'
@@ -25,10 +26,49 @@ export class UnknownRun extends DispatchLedgerError {
   }
 }
 
-type Selector = { run_id: string } | { dispatch_key: string }
+type Selector =
+  | { run_id: string }
+  | { dispatch_key: string }
+  | { operation: NonNullable<Awaited<ReturnType<typeof readOperation>>> }
+
+/** An operation id with a chain (a tag, a release, … made by effect), or null. */
+async function operationNamed(argument: string, { store, namespace }: CliContext) {
+  try {
+    const operation = await readOperation({ namespace, operation_id: argument }, { store })
+    return operation ? { operation } : null
+  } catch (error) {
+    // Not an operation id at all (its name cannot be one): it is no operation.
+    if (error instanceof DispatchLedgerError && error.code === 'invalid_input') return null
+    throw error
+  }
+}
+
+/** An operation, as status lists it: its kind, state and what happens next. */
+function showOperation(
+  operation: NonNullable<Awaited<ReturnType<typeof readOperation>>>,
+  context: CliContext
+): Exit {
+  if (context.json) {
+    context.print(JSON.stringify(operation, null, 2))
+    return 0
+  }
+  const t = terminalText
+  const head = [
+    ['operation', t(operation.operation_id ?? '')],
+    ['ref', operation.operation_ref],
+    ['kind', operation.kind ?? ''],
+    ['state', `${operation.state}, record ${operation.sequence}`],
+    [operation.held ? 'an operator must' : 'next', t(operation.next)]
+  ]
+  const width = Math.max(...head.map(([k]) => (k as string).length))
+  for (const [k, v] of head)
+    context.print(`${context.style.paint('bold', (k as string).padEnd(width))}  ${v}`)
+  return 0
+}
 
 export async function showCommand(context: CliContext): Promise<Exit> {
   const selector = await selectorFor(context.parsed.argument as string, context)
+  if ('operation' in selector) return showOperation(selector.operation, context)
   const { store, namespace, clock } = context
   const planned = await planCommand({ namespace, writer: null, ...selector }, { store, clock })
   const { view, chain } = planned
@@ -45,7 +85,11 @@ export async function showCommand(context: CliContext): Promise<Exit> {
     ledger_ref: planned.ledger_ref,
     admission_ref: admissionRef(namespace, view.state.dispatch_key),
     generation: planned.generation,
-    state: view.state,
+    // The state's name, as status --json says it; the whole reconstruction is `run`.
+    state: view.state.state,
+    terminal: view.state.terminal,
+    sequence: view.state.sequence,
+    run: view.state,
     plan: view.plan,
     records: chain.map(entry => recordRow(entry, context.serverUrl)),
     receiver: receiverKey ? { receiver_key: receiverKey, admitted: receiver } : null,
@@ -80,6 +124,13 @@ async function selectorFor(argument: string, context: CliContext): Promise<Selec
   if (chain) return { run_id: asRun }
   const key = await readGenerations(store, { namespace, dispatch_key: argument }).catch(() => null)
   if (key && key.generations.length > 0) return { dispatch_key: argument }
+  const operation = await operationNamed(argument, context)
+  if (operation) return operation
+  // Not readable as a run: an admitted run whose ledger is gone says so, not "no run".
+  const missing = (await missingLedgers({ namespace }, { store }, null)).find(
+    m => m.run_id === argument || m.dispatch_key === argument
+  )
+  if (missing) throw new UnknownRun(`Run ${argument} cannot be read: ${missing.problem}`)
   throw new UnknownRun(
     `There is no run ${JSON.stringify(argument)} in ${namespace} at ${store.name}: it is no run id ` +
       'there, no admitted dispatch key, and no event file. `dispatch-ledger status --all` lists ' +
@@ -148,7 +199,8 @@ type Shown = {
   ledger_ref: string
   admission_ref: string
   generation: number
-  state: { state: string; sequence: number; terminal: boolean; updated_at: string }
+  state: string
+  run: { state: string; sequence: number; terminal: boolean; updated_at: string }
   plan: {
     action: string
     reason: string
@@ -162,7 +214,7 @@ type Shown = {
 
 function showText(shown: Shown, { style, clock }: CliContext): string {
   const t = terminalText
-  const { plan, state } = shown
+  const { plan, run: state } = shown
   const gate = [
     plan.authority_required ? `gate: ${plan.authority_required}` : null,
     plan.blind_resubmission_forbidden ? 'blind resubmission forbidden' : null

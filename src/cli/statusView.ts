@@ -2,7 +2,23 @@
 import { scanRuns, type ScannedRun } from '../commands/scan.js'
 import { workflowRunUrl } from '../core/writer.js'
 import { awaitedReceiver } from '../core/observation.js'
-import { age, count, secondsSince, table, terminalText, type Cell, type Colour } from './format.js'
+import {
+  missingLedgers,
+  heldOperations,
+  type HeldOperation,
+  type MissingLedger
+} from '../commands/attention.js'
+import {
+  age,
+  count,
+  cut,
+  fittedTable,
+  secondsSince,
+  terminalText,
+  wrap,
+  type Cell,
+  type Colour
+} from './format.js'
 import type { CliContext, Exit } from './main.js'
 
 /** One line of status, as JSON prints it (the names scan's `runs` output uses, and a few more). */
@@ -30,15 +46,85 @@ export async function statusCommand(context: CliContext): Promise<Exit> {
   const { namespace, store, clock } = context
   const scanned = await scanRuns({ namespace }, { store, clock })
   const now = clock.now()
-  const all = scanned.map(run => statusRow(run, now, context.serverUrl))
-  const shown = context.parsed.values.all ? all : all.filter(row => row.terminal !== true)
+  const missing = await missingLedgers(
+    { namespace },
+    { store },
+    new Set(scanned.map(run => run.ledger_ref))
+  )
+  const operations = await heldOperations({ namespace }, { store })
+  const all = [
+    ...scanned.map(run => statusRow(run, now, context.serverUrl)),
+    ...missing.map(missingRow)
+  ]
+  const matching = all.filter(row => wanted(row, context))
+  const limit = limitOf(context)
+  const shown = limit === null ? matching : matching.slice(0, limit)
+  const unreadable =
+    all.filter(row => row.error !== null).length + operations.filter(op => op.error !== null).length
+  const exit: Exit = unreadable > 0 ? 1 : 0
   if (context.json) {
-    context.print(JSON.stringify({ namespace, store: store.name, runs: shown }, null, 2))
-    return 0
+    context.print(
+      JSON.stringify({ namespace, store: store.name, runs: shown, operations, unreadable }, null, 2)
+    )
+    return exit
   }
   if (shown.length > 0) context.print(statusTable(shown, context))
-  context.print(footer(all.length, shown.length, context))
-  return 0
+  if (operations.length > 0) context.print(operationsText(operations, context))
+  context.print(wrap(footer({ all, matching, shown }, context), context.width))
+  if (unreadable > 0)
+    context.print(
+      wrap(
+        `${count(unreadable, 'entry', 'entries')} could not be read (listed with the problem): ` +
+          '`dispatch-ledger verify` names every problem.',
+        context.width
+      )
+    )
+  return exit
+}
+
+/**
+ * Whether a row is one the filters ask for. A row that could not be read is always listed:
+ * its state is unknown, and a filter must not hide it.
+ */
+function wanted(row: StatusRow, { parsed }: CliContext): boolean {
+  if (row.error !== null) return true
+  const { values } = parsed
+  if (!values.all && values.state === undefined && row.terminal === true) return false
+  if (typeof values.state === 'string' && row.state !== values.state) return false
+  if (typeof values.key === 'string') {
+    const key = values.key
+    const matches = key.endsWith('*')
+      ? (row.dispatch_key ?? '').startsWith(key.slice(0, -1))
+      : row.dispatch_key === key
+    if (!matches) return false
+  }
+  return true
+}
+
+function limitOf({ parsed }: CliContext): number | null {
+  const given = parsed.values.limit
+  return typeof given === 'string' ? Number(given) : null
+}
+
+/** A run whose admission names a ledger that does not exist: listed with that problem. */
+function missingRow(missing: MissingLedger): StatusRow {
+  return {
+    run_id: missing.run_id,
+    dispatch_key: missing.dispatch_key,
+    ledger_ref: missing.ledger_ref,
+    state: null,
+    terminal: null,
+    sequence: null,
+    updated_at: null,
+    age_seconds: null,
+    recovery_action: null,
+    recovery_reason: null,
+    authority_required: null,
+    blind_resubmission_forbidden: null,
+    workflow_run_url: null,
+    orphan: null,
+    error: missing.problem
+  }
 }
 
 export function statusRow(run: ScannedRun, now: Date, serverUrl: string | undefined): StatusRow {
@@ -84,20 +170,34 @@ export function statusRow(run: ScannedRun, now: Date, serverUrl: string | undefi
   }
 }
 
-function statusTable(rows: readonly StatusRow[], { style }: CliContext): string {
-  return table(
+/** The run table, fitted to the width: the workflow run URL and the key give way first. */
+function statusTable(rows: readonly StatusRow[], { style, width }: CliContext): string {
+  return fittedTable(
     ['RUN ID', 'DISPATCH KEY', 'STATE', 'NEXT ACTION', 'AGE', 'WORKFLOW RUN'],
     rows.map(row => cells(row)),
-    style
+    style,
+    {
+      width,
+      shrink: [
+        { column: 5, min: 24, keep: 'end' },
+        { column: 1, min: 16 },
+        { column: 3, min: 16 },
+        { column: 2, min: 14 }
+      ],
+      drop: [5, 4, 3]
+    }
   )
 }
 
 function cells(row: StatusRow): Cell[] {
   if (row.error !== null)
     return [
-      { text: terminalText(row.ledger_ref) },
-      { text: '' },
-      { text: 'does not verify', colour: 'red' },
+      { text: terminalText(row.run_id ?? row.ledger_ref) },
+      { text: terminalText(row.dispatch_key ?? '') },
+      {
+        text: row.run_id === null ? 'does not verify' : 'ledger missing',
+        colour: 'red'
+      },
       { text: terminalText(row.error), colour: 'red' },
       { text: '' },
       { text: '' }
@@ -117,6 +217,27 @@ function cells(row: StatusRow): Cell[] {
   ]
 }
 
+/**
+ * Operations held for an operator (whatever their kind), each with what the operator does
+ * next, as wrapped prose: the verb to comment must be read whole at any width.
+ */
+function operationsText(operations: readonly HeldOperation[], { style, width }: CliContext) {
+  const lines = [style.paint('bold', 'OPERATIONS HELD FOR AN OPERATOR')]
+  for (const op of operations) {
+    const head = `${terminalText(op.operation_id ?? op.operation_ref)}  ${op.kind ?? ''}  `
+    const state = op.state ?? 'does not verify'
+    lines.push(
+      `${cut(head, Math.max(width - [...state].length, 16), 'end')}${style.paint('yellow', state)}`
+    )
+    lines.push(
+      ...wrap(terminalText(op.error ?? op.next), width - 2)
+        .split('\n')
+        .map(line => `  ${line}`)
+    )
+  }
+  return lines.join('\n')
+}
+
 function stateColour(row: StatusRow): Colour | undefined {
   if (row.terminal) return 'green'
   if (row.recovery_action?.startsWith('await_') || row.recovery_action === 'reconcile_provider')
@@ -124,13 +245,23 @@ function stateColour(row: StatusRow): Colour | undefined {
   return undefined
 }
 
-function footer(all: number, shown: number, { parsed, namespace, store }: CliContext): string {
+function footer(
+  rows: { all: readonly StatusRow[]; matching: readonly StatusRow[]; shown: readonly StatusRow[] },
+  { parsed, namespace, store }: CliContext
+): string {
   const where = `in ${namespace} at ${terminalText(store.name)}`
-  if (parsed.values.all) return `${count(all, 'run')} ${where}.`
-  const ended = all - shown
-  if (all === 0) return `No run ${where}.`
+  const { all, matching, shown } = rows
+  const more =
+    matching.length > shown.length
+      ? ` (${matching.length - shown.length} more: raise --limit to list them)`
+      : ''
+  const filtered = parsed.values.state !== undefined || parsed.values.key !== undefined
+  if (filtered) return `${count(shown.length, 'run')} of ${all.length} ${where} match${more}.`
+  if (parsed.values.all) return `${count(all.length, 'run')} ${where}${more}.`
+  if (all.length === 0) return `No run ${where}.`
+  const ended = all.length - matching.length
   return (
-    `${count(shown, 'run')} not ended ${where}` +
+    `${count(shown.length, 'run')} not ended ${where}${more}` +
     (ended > 0 ? ` (${ended} ended: dispatch-ledger status --all lists them).` : '.')
   )
 }

@@ -21,7 +21,12 @@ const COMMON = {
 } as const satisfies ParseArgsConfig['options']
 
 const OWN = {
-  status: { all: { type: 'boolean' } },
+  status: {
+    all: { type: 'boolean' },
+    state: { type: 'string' },
+    key: { type: 'string' },
+    limit: { type: 'string' }
+  },
   show: { mermaid: { type: 'boolean' }, 'event-name': { type: 'string' } },
   verify: {},
   key: { 'event-name': { type: 'string' } }
@@ -30,7 +35,7 @@ const OWN = {
 /** How many positional arguments each takes, and what the one it takes is called. */
 const POSITIONAL: Record<Subcommand, string | null> = {
   status: null,
-  show: '<run id | dispatch key | event file>',
+  show: '<run id | dispatch key | event file | operation id>',
   verify: null,
   key: '<event file>'
 }
@@ -52,21 +57,30 @@ const HELP: Record<Subcommand | 'main', string> = {
 Usage: dispatch-ledger <command> [options]
 
 Commands:
-  status [--all]                 every run not ended (--all: every run), with its next action
-  show <run id | key | event>    one run: its records, plan, receiver and generations
+  status [--all]                 every run not ended (--all: every run), with its next action,
+                                 and every operation held for an operator
+  show <run id | key | event>    one run: its records, plan, receiver and generations (or one
+                                 operation, by its operation id)
   verify                         every entry verified, and what only a whole view sees
   key <event file>               the dispatch key and request digest an event derives, and its run
 
-Run \`dispatch-ledger <command> --help\` for a command's options.
+Run \`dispatch-ledger <command> --help\` for a command's options; \`dispatch-ledger --version\`
+prints the version.
 
 ${COMMON_HELP}`,
-  status: `Usage: dispatch-ledger status [--all] [--json] [options]
+  status: `Usage: dispatch-ledger status [--all] [--state S] [--key K] [--limit N] [--json] [options]
 
 Lists every run that has not ended (--all: every run) with its run id, dispatch key, state,
-next action, age (since its newest record) and the workflow run that wrote that record.
-Ledgers no admission admits (orphans) and ledgers that do not verify are listed too.
+next action, age (since its newest record) and the workflow run that wrote that record, then
+every operation (a tag, a release, …) held for an operator. A run that cannot be read (its
+ledger does not verify, or its admission names a ledger that was deleted) is listed with its
+problem whatever the filters, and status then exits 1. The table fits the terminal's width
+(COLUMNS, else 80 when not a terminal).
 
   --all                          every run, ended ones included
+  --state S                      only runs in state S (ended states included)
+  --key K                        only the run of dispatch key K (K* : keys that start with K)
+  --limit N                      at most N runs
 
 ${COMMON_HELP}`,
   show: `Usage: dispatch-ledger show <run id | dispatch key | event file> [--json] [--mermaid] [options]
@@ -99,7 +113,7 @@ ${COMMON_HELP}`
 }
 
 export interface Parsed {
-  readonly command: Subcommand | 'help'
+  readonly command: Subcommand | 'help' | 'version'
   readonly help: string
   readonly values: Readonly<Record<string, string | boolean | undefined>>
   readonly argument: string | null
@@ -109,6 +123,8 @@ export function parse(argv: readonly string[]): Parsed {
   const [first, ...rest] = argv
   if (first === undefined || first === '--help' || first === '-h' || first === 'help')
     return { command: 'help', help: HELP.main, values: {}, argument: null }
+  if (first === '--version' || first === '-V')
+    return { command: 'version', help: HELP.main, values: {}, argument: null }
   if (!(SUBCOMMANDS as readonly string[]).includes(first))
     throw new UsageError(
       `unknown command ${JSON.stringify(first)}: use one of ${SUBCOMMANDS.join(', ')} ` +
@@ -135,6 +151,11 @@ export function parse(argv: readonly string[]): Parsed {
       wanted
         ? `${command} takes one argument, ${wanted} (dispatch-ledger ${command} --help)`
         : `${command} takes no argument, but was given ${JSON.stringify(positionals[0])} (dispatch-ledger ${command} --help)`
+    )
+  const limit = values.limit
+  if (typeof limit === 'string' && !/^[1-9][0-9]*$/.test(limit))
+    throw new UsageError(
+      `${command}: --limit ${JSON.stringify(limit)} is not a whole number of runs, at least 1 (dispatch-ledger ${command} --help)`
     )
   return { command, help: HELP[command], values, argument: positionals[0] ?? null }
 }

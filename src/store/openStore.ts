@@ -1,6 +1,7 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { InvalidInput } from '../core/errors.js'
+import { InvalidInput, StoreError } from '../core/errors.js'
+import { forkOf, originRefusal } from '../core/refusal.js'
 import { parseArchiveAfter, parseRetentionDays } from '../core/index/layout.js'
 import { Git } from './git.js'
 import { LocalStore } from './localStore.js'
@@ -51,7 +52,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   if (remote === 'auto') {
     if (options.env.ACT === 'true' || options.env.GITHUB_ACTIONS !== 'true')
       return new LocalStore(git, layout)
-    if (await git.hasRemote('origin')) return new RemoteStore(git, 'origin', layout)
+    if (await git.hasRemote('origin'))
+      return new RemoteStore(git, 'origin', {
+        ...layout,
+        ...(await refusalOf('origin', options.env))
+      })
     // Not a repository at all is the truer message (git's own, naming actions/checkout).
     await git.ok(['rev-parse', '--git-dir'])
     throw new InvalidInput(
@@ -71,7 +76,26 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       `The repository at ${path} has no remote named ${remote}. Use remote: auto, remote: none, ` +
         'or the name of a configured remote.'
     )
-  return new RemoteStore(git, remote, layout)
+  return new RemoteStore(git, remote, { ...layout, ...(await refusalOf(remote, options.env)) })
+}
+
+/**
+ * How a refusal by the remote is said: naming the cause (no credentials, a fork's read-only
+ * token, a missing permission) from the event the step runs on.
+ */
+async function refusalOf(remote: string, env: NodeJS.ProcessEnv) {
+  const eventName = env.GITHUB_EVENT_NAME ?? ''
+  const payload =
+    env.GITHUB_EVENT_PATH && eventName.startsWith('pull_request')
+      ? await readFile(env.GITHUB_EVENT_PATH, 'utf8')
+          .then(text => JSON.parse(text) as unknown)
+          .catch(() => null)
+      : null
+  const fork = forkOf(eventName, payload, env.GITHUB_REPOSITORY ?? '')
+  return {
+    refusal: (access: 'read' | 'write', said: string) =>
+      new StoreError(originRefusal({ remote, access, said, fork }))
+  }
 }
 
 /** The store settings every step gives, parsed (a bad value is an input error, nothing read). */

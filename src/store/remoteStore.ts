@@ -9,6 +9,6 @@ import { RemoteRefs, type RemoteOptions } from './index/physical.js'
  */
 export class RemoteStore extends IndexedStore {
   constructor(git: Git, name: string, options: LayoutOptions & RemoteOptions = {}) {
-    super(new RemoteRefs(git, name, { warn: options.warn }), options)
+    super(new RemoteRefs(git, name, { warn: options.warn, refusal: options.refusal }), options)
   }
 }

@@ -7,6 +7,7 @@
 import { join, resolve } from 'node:path'
 import { stat } from 'node:fs/promises'
 import { InvalidInput, StoreError } from '../core/errors.js'
+import { isMissingCredentials } from '../core/refusal.js'
 import { LEDGER_REPOSITORY_NAME } from '../core/ledgerRepositoryName.js'
 import { validateNamespace } from '../core/refs.js'
 import { Git, redact } from './git.js'
@@ -41,6 +42,8 @@ interface Arbiter {
   readonly url: string
   readonly name: string
   readonly env: NodeJS.ProcessEnv
+  /** the variable the token sent to it came from, when one is */
+  readonly token?: 'GH_TOKEN' | 'GITHUB_TOKEN'
 }
 
 export async function openSnapshotStore(options: SnapshotOptions): Promise<ReadOnlyStore> {
@@ -51,17 +54,32 @@ export async function openSnapshotStore(options: SnapshotOptions): Promise<ReadO
   const refs = new RemoteRefs(git, arbiter.name, {
     remote: arbiter.url,
     snapshot: true,
-    refusal: (access, said) =>
-      new StoreError(
-        `${arbiter.name} refused to let dispatch-ledger ${access} its refs (${said}). Check the ` +
-          'name, and give git credentials that may read it (a credential helper, or GH_TOKEN ' +
-          'for --ledger-repository).'
-      )
+    refusal: (access, said) => new StoreError(refusedRead(arbiter, access, said))
   })
   // The whole namespace in one fetch: every later read of this process is covered by it.
   await refs.bring([`${namespace}/`], { shallow: false, refresh: true })
   const memo = options.memo ? MemoFile.open(join(cache, MEMO_FILE), options.memo.fingerprint) : null
   return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {})
+}
+
+/**
+ * Why the arbiter refused, told apart as their fixes differ: no credentials at all, or
+ * credentials it does not take (a wrong or expired token, or one that may not read it: GitHub
+ * answers 404 for a repository a token cannot see, as for one that does not exist).
+ */
+function refusedRead(arbiter: Arbiter, access: 'read' | 'write', said: string): string {
+  if (isMissingCredentials(said) && !arbiter.token)
+    return (
+      `${arbiter.name} asked for credentials and none were given (${said}). Set GH_TOKEN to a ` +
+      `token that may read it (\`gh auth token\` prints yours) for --ledger-repository, or give ` +
+      'git a credential helper for the remote.'
+    )
+  return (
+    `${arbiter.name} refused the credentials given (${said}): the token ` +
+    `${arbiter.token ? `in ${arbiter.token}` : 'of your git credential helper'} is wrong, ` +
+    `expired, or may not ${access} it (GitHub answers 404 for a repository a token cannot see, ` +
+    'as for one that does not exist: check the name too). Give a token with contents: read on it.'
+  )
 }
 
 async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {
@@ -75,8 +93,14 @@ async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {
       )
     const url = ledgerUrl(options.serverUrl || env.GITHUB_SERVER_URL, repository)
     const token = env.GH_TOKEN || env.GITHUB_TOKEN || ''
+    const from = env.GH_TOKEN ? 'GH_TOKEN' : env.GITHUB_TOKEN ? 'GITHUB_TOKEN' : undefined
     // The token reaches git only through its environment, never argv or a config file.
-    return { url, name: repository, env: token ? credentialEnv(env, url, token) : env }
+    return {
+      url,
+      name: repository,
+      env: token ? credentialEnv(env, url, token) : env,
+      ...(from ? { token: from } : {})
+    }
   }
   const remote = options.remote
   const path = resolve(options.repositoryPath)
@@ -90,6 +114,12 @@ async function findArbiter(options: SnapshotOptions): Promise<Arbiter> {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote))
     throw new InvalidInput(
       `--remote ${JSON.stringify(remote)} is not a remote name, a URL or a path.`
+    )
+  const clone = await new Git(path, env).run(['rev-parse', '--git-dir'])
+  if (clone.code !== 0)
+    throw new InvalidInput(
+      `${path} is not a git clone (${firstWords(clone.stderr)}). Run dispatch-ledger inside a ` +
+        'clone of the repository, or give --repository PATH, --remote URL or --ledger-repository owner/name.'
     )
   const got = await new Git(path, env).run(['remote', 'get-url', remote])
   if (got.code !== 0)

@@ -1,0 +1,190 @@
+/**
+ * `dispatch-ledger status` as an operator relies on it (docs/cli.md#status), from the committed
+ * bundle: it never hides a run it could not read (a deleted ledger ref is listed with its
+ * problem, and status exits 1 as verify does), it lists the operations held for an operator,
+ * its table fits the width it is given, and its filters, --version and its errors say what
+ * they mean.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFile, spawnSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { effect } from '../../src/commands/effect.js'
+import { ledgerRef } from '../../src/core/refs.js'
+import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.js'
+import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
+import { RELEASE_OP, releaseDeps, releaseRequest } from '../support/releases.js'
+import { cleanupRepos, git, makeTempDir } from '../support/repo.js'
+import { workspace } from '../support/effects.js'
+
+const run = promisify(execFile)
+const CLI = join(PROJECT_ROOT, 'dist', 'cli', 'index.js')
+const NS = 'refs/dispatch-ledger'
+
+async function cli(args: string[], options: { cwd: string; env?: Record<string, string> }) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', RUNNER_TEMP: home, TMPDIR: home, ...options.env }
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+let ledger: BuiltLedger
+let home: string
+let gh: FakeGitHub
+
+beforeAll(async () => {
+  ledger = await buildLedger()
+  home = await makeTempDir()
+  // A release whose answer was lost and cannot be looked up (a draft): held `unknown`.
+  gh = await start()
+  const { dir, head } = await workspace(ledger.origin.url)
+  await gh.fault('createRelease', { kind: 'late-commit', answer: 'error', commitAfterMs: 1200 })
+  const held = await effect(releaseRequest(head, { draft: true }), releaseDeps(dir, gh))
+  expect(held.state).toBe('unknown')
+}, 120_000)
+
+afterAll(async () => {
+  await gh?.stop()
+  await ledger?.origin.cleanup()
+  await cleanupRepos()
+})
+
+/** A node older than 24 on PATH (outside node_modules), or null. */
+function olderNode(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir.includes('node_modules')) continue
+    const candidate = join(dir, 'node')
+    const found = spawnSync(candidate, ['--version'], { encoding: 'utf8' })
+    if (found.status === 0 && Number(/^v(\d+)/.exec(found.stdout)?.[1]) < 24) return candidate
+  }
+  return null
+}
+
+const widest = (text: string) => Math.max(...text.split('\n').map(line => [...line].length))
+
+describe('status', () => {
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8'))
+    const result = await cli(['--version'], { cwd: ledger.clone })
+    expect(result).toMatchObject({ code: 0, stdout: `dispatch-ledger ${version}\n` })
+  })
+
+  it.each([80, 120])('fits %i columns (COLUMNS, as for a pipe)', async columns => {
+    const result = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: String(columns) } })
+    expect(result.code).toBe(0)
+    expect(widest(result.stdout)).toBeLessThanOrEqual(columns)
+    const header = result.stdout.split('\n')[0] as string
+    expect(header).toMatch(/^RUN ID\s+DISPATCH KEY\s+STATE/)
+    // Every run id whole, so `show <run id>` can be copied from it.
+    expect(result.stdout).toContain(ledger.runs.waiting)
+  })
+
+  it('unfitted (a wide COLUMNS) the same table is wider than 120: the fitting is what keeps it in', async () => {
+    const result = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: '1000' } })
+    expect(widest(result.stdout)).toBeGreaterThan(120)
+  })
+
+  it('--state, --key and --limit filter the runs', async () => {
+    const rows = async (...args: string[]) => {
+      const result = await cli(['status', '--json', ...args], { cwd: ledger.clone })
+      expect(result.code).toBe(0)
+      return (JSON.parse(result.stdout) as { runs: Array<{ run_id: string }> }).runs.map(
+        r => r.run_id
+      )
+    }
+    // Ended states too: both cancelled runs, and no other.
+    expect((await rows('--state', 'cancelled')).sort()).toEqual(
+      [ledger.runs.ended, ledger.runs.generation1].sort()
+    )
+    expect(await rows('--key', 'cli/waiting')).toEqual([ledger.runs.waiting])
+    expect((await rows('--key', 'cli/*')).sort()).toEqual(
+      [ledger.runs.observing, ledger.runs.waiting, ledger.runs.archived].sort()
+    )
+    expect(await rows('--limit', '1')).toHaveLength(1)
+    const text = await cli(['status', '--limit', '1'], {
+      cwd: ledger.clone,
+      env: { COLUMNS: '200' }
+    })
+    expect(text.stdout).toMatch(/\(3 more: raise --limit to list them\)/)
+    const bad = await cli(['status', '--limit', '0'], { cwd: ledger.clone })
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--limit "0" is not a whole number of runs/)
+  })
+
+  it('lists an operation held unknown for an operator, with the verb that settles it; show names it too', async () => {
+    const json = await cli(['status', '--json'], { cwd: ledger.clone })
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout).operations).toEqual([
+      expect.objectContaining({ operation_id: RELEASE_OP, kind: 'release', state: 'unknown' })
+    ])
+    const text = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: '400' } })
+    expect(text.stdout).toMatch(/^OPERATIONS HELD FOR AN OPERATOR$/m)
+    expect(text.stdout).toContain(`${RELEASE_OP}  release  unknown\n`)
+    expect(text.stdout).toContain(`/ledger resolve-effect ${RELEASE_OP} committed <release id>`)
+    const shown = await cli(['show', RELEASE_OP], { cwd: ledger.clone })
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toMatch(/^state\s+unknown, record \d+$/m)
+    expect(shown.stdout).toMatch(/^an operator must\s+its outcome is unknown/m)
+  })
+
+  it('runs on an older Node than the 24 the project develops with (docs/cli.md says 20)', async () => {
+    const old = olderNode()
+    if (old === null) return // no older node on this machine: the claim is checked where there is
+    const { stdout } = await run(old, ['--version'])
+    expect(Number(/^v(\d+)/.exec(stdout)?.[1])).toBeGreaterThanOrEqual(20)
+    const result = await run(old, [CLI, 'status', '--json'], {
+      cwd: ledger.clone,
+      env: { ...process.env, RUNNER_TEMP: home, TMPDIR: home }
+    })
+    expect(JSON.parse(result.stdout).runs.length).toBeGreaterThan(0)
+  })
+
+  it('a directory that is not a clone says so', async () => {
+    const result = await cli(['status'], { cwd: await makeTempDir() })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/ is not a git clone \(.*\)\. Run dispatch-ledger inside a clone/)
+  })
+
+  // Last: it deletes a ledger ref at the origin.
+  it('a run whose ledger ref was deleted is listed with its problem and status exits 1; show says what is wrong', async () => {
+    const { observing } = ledger.runs
+    await git(ledger.origin.dir, 'update-ref', '-d', ledgerRef(NS, observing))
+    const text = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: '400' } })
+    expect(text.code).toBe(1)
+    const line = text.stdout.split('\n').find(l => l.startsWith(observing))
+    expect(line).toMatch(
+      /ledger missing\s+the admission \S+ admits run \S+, whose ledger \S+ does not exist/
+    )
+    expect(text.stdout).toMatch(/1 entry could not be read .*dispatch-ledger verify/)
+    for (const args of [
+      ['status', '--json'],
+      ['status', '--all', '--json'],
+      ['status', '--state', 'cancelled', '--json']
+    ]) {
+      const json = await cli(args, { cwd: ledger.clone })
+      expect(json.code).toBe(1)
+      expect(JSON.parse(json.stdout).runs).toContainEqual(
+        expect.objectContaining({
+          run_id: observing,
+          state: null,
+          error: expect.stringMatching(/does not exist/)
+        })
+      )
+    }
+    const shown = await cli(['show', observing], { cwd: ledger.clone })
+    expect(shown.code).toBe(1)
+    expect(shown.stderr).toMatch(
+      new RegExp(`Run ${observing} cannot be read: the admission .* does not exist`)
+    )
+    const verify = await cli(['verify'], { cwd: ledger.clone })
+    expect(verify.code).toBe(1)
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * docs/troubleshooting.md's "Errors, by what the step says": every entry is keyed by a text a
+ * step prints. Each is produced here by making that mistake in a published workflow, run by
+ * the local workflow runner against a test origin and the fake GitHub API, and the entry's
+ * fix then makes the next run pass. An entry without a mistake here, or a mistake whose error
+ * no longer contains its entry's text, fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { WorkflowError } from '../../scripts/workflow/errors.js'
+import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
+import { runWorkflow, type WorkflowRun } from '../../scripts/workflow/run.js'
+import { cleanupRepos, makeTempDir } from '../support/repo.js'
+
+const PAGE = join(PROJECT_ROOT, 'docs/troubleshooting.md')
+const LEDGER = 'octo-org/dispatch-ledger-state'
+const example = (name: string) => readFile(join(PROJECT_ROOT, 'examples/workflows', name), 'utf8')
+
+let origin: TestOrigin
+let labeled: Record<string, unknown>
+let runIds = 8100
+let issues = 8100
+
+beforeAll(async () => {
+  origin = await startOrigin({
+    seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+    fakeApi: { receiver: { mode: 'off' } },
+    ledgerRepository: LEDGER
+  })
+  labeled = JSON.parse(
+    await readFile(join(PROJECT_ROOT, 'examples/events/issues-labeled.json'), 'utf8')
+  ) as Record<string, unknown>
+})
+afterAll(async () => {
+  await origin.close()
+  await cleanupRepos()
+})
+
+/** The texts the page's error entries are keyed by (its `### \`…\`` headings). */
+async function keyedTexts(): Promise<string[]> {
+  const page = await readFile(PAGE, 'utf8')
+  const section = page.slice(page.indexOf('## Errors, by what the step says'))
+  const end = section.indexOf('\n## ', 1)
+  return [
+    ...(end === -1 ? section : section.slice(0, end)).matchAll(/^### (`+) ?(.+?) ?\1$/gm)
+  ].map(m => m[2] as string)
+}
+
+interface Mistake {
+  /** what the step printed for the mistake (its errors, outputs and summary) */
+  made(): Promise<string>
+  /** the run with the entry's fix */
+  fixed(): Promise<WorkflowRun>
+}
+
+function deliver(
+  content: string,
+  options: { event?: Record<string, unknown>; eventName?: string; issue?: number } = {}
+) {
+  const issue = { ...(labeled.issue as object), number: options.issue ?? issues++ }
+  return makeTempDir().then(dir =>
+    runWorkflow({
+      file: 'workflow.yml',
+      content,
+      event: options.event ?? { ...labeled, issue },
+      eventName: options.eventName,
+      origin,
+      runId: runIds++,
+      machineEnv: { AGENT_LOG: join(dir, 'agent.log') }
+    })
+  )
+}
+
+/** Everything a run's steps said: errors, outputs and summaries. */
+function said(run: WorkflowRun): string {
+  return Object.values(run.jobs)
+    .flatMap(job => job.steps)
+    .flatMap(step => [...step.errors, ...Object.values(step.outputs), step.summary])
+    .join('\n')
+}
+
+const quickStart = () => example('issue-labeled.yml')
+
+function changed(text: string, from: string | RegExp, to: string): string {
+  const out = text.replace(from, to)
+  if (out === text) throw new Error(`the workflow has no ${String(from)} to change`)
+  return out
+}
+
+const FORK_WORKFLOW = [
+  'name: pull request',
+  'on: [pull_request, pull_request_target]',
+  'permissions:',
+  '  contents: write',
+  'jobs:',
+  '  admit:',
+  '    runs-on: ubuntu-latest',
+  '    steps:',
+  '      - uses: actions/checkout@v5',
+  '      - uses: octo-org/dispatch-ledger@v0',
+  '        with:',
+  '          dispatch-key: pr/${{ github.event.pull_request.number }}'
+].join('\n')
+
+function forkEvent(number: number): Record<string, unknown> {
+  return {
+    action: 'opened',
+    number,
+    pull_request: {
+      number,
+      head: { ref: 'patch', repo: { full_name: 'someone/octo-repo', fork: true } },
+      base: { ref: 'main', repo: { full_name: `${origin.owner}/${origin.name}` } }
+    },
+    repository: { id: origin.id, name: origin.name, full_name: `${origin.owner}/${origin.name}` },
+    sender: { login: 'someone' }
+  }
+}
+
+const MISTAKES: Record<string, Mistake> = {
+  'asked this job for credentials and it has none': {
+    made: async () =>
+      said(
+        await deliver(
+          changed(
+            await quickStart(),
+            '      - uses: actions/checkout@v5\n',
+            '      - uses: actions/checkout@v5\n        with:\n          persist-credentials: false\n'
+          )
+        )
+      ),
+    fixed: async () => deliver(await quickStart())
+  },
+  'Give the workflow `permissions: contents: write`': {
+    made: async () =>
+      said(await deliver(changed(await quickStart(), 'contents: write', 'contents: read'))),
+    fixed: async () => deliver(await quickStart())
+  },
+  'a fork cannot grant `contents: write`': {
+    made: async () =>
+      said(await deliver(FORK_WORKFLOW, { event: forkEvent(71), eventName: 'pull_request' })),
+    // The base repository's own event for the same pull request has a write token.
+    fixed: async () =>
+      deliver(FORK_WORKFLOW, { event: forkEvent(72), eventName: 'pull_request_target' })
+  },
+  'Unexpected input(s)': {
+    made: async () => {
+      const error = await deliver(
+        changed(await quickStart(), 'workflow: agent.yml', 'workflw: agent.yml')
+      ).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(WorkflowError)
+      return (error as Error).message
+    },
+    fixed: async () => deliver(await quickStart())
+  },
+  'GitHub answers 404 both for a repository that does not exist and for one the token cannot see': {
+    made: async () =>
+      said(
+        await deliver(
+          changed(
+            await example('ledger-issue-labeled.yml'),
+            new RegExp(`ledger-repository: ${LEDGER}$`, 'gm'),
+            'ledger-repository: octo-org/dispatch-ledger-stat'
+          )
+        )
+      ),
+    fixed: async () => deliver(await example('ledger-issue-labeled.yml'))
+  },
+  'admitted by another workflow run, owns this dispatch; this workflow run must not act on it': {
+    made: async () => {
+      const issue = issues++
+      const first = await deliver(await quickStart(), { issue })
+      expect(first.conclusion).toBe('success')
+      const again = await deliver(await quickStart(), { issue })
+      // Green, and it sent nothing.
+      expect(again.conclusion).toBe('success')
+      expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({ owner: 'false' })
+      expect(again.jobs.dispatch!.steps[1]!.outputs.sent ?? 'false').toBe('false')
+      return said(again)
+    },
+    // Nothing to fix: the owner's run is the one that works.
+    fixed: async () => deliver(await quickStart())
+  }
+}
+
+describe('docs/troubleshooting.md: each error entry', () => {
+  it('has a mistake here that makes it, and every mistake here has its entry', async () => {
+    const keys = await keyedTexts()
+    expect(keys.length).toBeGreaterThanOrEqual(6)
+    expect([...keys].sort()).toEqual(Object.keys(MISTAKES).sort())
+  })
+
+  it.each(Object.keys(MISTAKES))('%s: the mistake prints it, the fix passes', async key => {
+    const mistake = MISTAKES[key] as Mistake
+    expect(await mistake.made()).toContain(key)
+    const fixed = await mistake.fixed()
+    expect(fixed.conclusion).toBe('success')
+  })
+})
