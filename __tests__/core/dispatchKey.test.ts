@@ -230,6 +230,20 @@ const EXAMPLES: Example[] = [
     digest: 'sha256:c21071c42e56c4e59d721cdd21d06248b6c625cc1fe85b608f80d591006af957'
   },
   {
+    file: 'workflow_run-receiver-success.json',
+    eventName: 'workflow_run',
+    key: `v1/workflow_run/${REPO}/30433700/1`,
+    request: {
+      scheme: 'v1',
+      event: 'workflow_run',
+      repository_id: REPO,
+      run_id: 30433700,
+      run_attempt: 1,
+      conclusion: 'success'
+    },
+    digest: 'sha256:dab459cd86900e22c6100c85094955efc414127942a13faf87bef854a1440820'
+  },
+  {
     file: 'push.json',
     eventName: 'push',
     key: `v1/push/${REPO}/refs/heads/main/a10867b14bb761a232cd80139fbd4c0d33264240`,

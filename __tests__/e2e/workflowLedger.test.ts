@@ -104,7 +104,9 @@ describe('the quick start through a ledger repository of its own', () => {
     )
     expect(other).toBe('')
 
-    // A redelivery (the same event, a new workflow run) sends nothing.
+    // The agent still works (its workflow run in progress at GitHub). A redelivery (the same
+    // event, a new workflow run) looks the receiver up, finds it working, and sends nothing.
+    await origin.api!.setRun(receivers[0]!.runId, { status: 'in_progress', conclusion: null })
     const again = await q.deliver()
     expect(again.conclusion).toBe('success')
     expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
@@ -117,10 +119,9 @@ describe('the quick start through a ledger repository of its own', () => {
     expect(await q.working()).toHaveLength(1)
 
     // An operator's cancel, answered by ledger-operate.yml with the ledger inputs, reaches it
-    // while the agent still works (its workflow run in progress at GitHub): cancelled in the
+    // while the agent still works: cancelled in the
     // ledger, and the receiver's run (which cancel reads from its admission in the ledger
     // repository) cancelled at GitHub.
-    await origin.api!.setRun(receivers[0]!.runId, { status: 'in_progress', conclusion: null })
     const op = await q.operate(`/ledger cancel ${admit!.outputs.run_id} not needed`)
     expect(op.conclusion).toBe('success')
     expect(stepOutcomes(op, 'operate')).toEqual([

@@ -355,7 +355,7 @@ describe('npm run workflow tells the truth', () => {
     )
     const ran = await cli(file, '--event', 'examples/events/issues-labeled.json', '--fake-api')
     expect(ran.err).toMatch(
-      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): Unexpected input\(s\) 'workflw', valid inputs are \['dispatch-key', 'request', 'run-id', 'reuse', 'driver', 'workflow', .*, 'timeout-seconds'\] \(dispatch\/action\.yml\)$/m
+      /^error: jobs\.d\.steps\[2\] \(\.\/dispatch\): Unexpected input\(s\) 'workflw', valid inputs are \['dispatch-key', 'request', 'run-id', 'reuse', 'on-success', 'driver', 'workflow', .*, 'timeout-seconds'\] \(dispatch\/action\.yml\)$/m
     )
     expect(ran.err).not.toMatch(NO_STACK)
     expect(ran.out).toBe('')
