@@ -337,6 +337,7 @@ function markersIn(body) {
 /* harmony export */   VD: () => (/* binding */ afterLookup),
 /* harmony export */   ju: () => (/* binding */ afterSend),
 /* harmony export */   pf: () => (/* binding */ planEffect),
+/* harmony export */   tu: () => (/* binding */ answerIdName),
 /* harmony export */   x6: () => (/* binding */ awaitsOtherSender)
 /* harmony export */ });
 /* unused harmony export PLAN_BY_STATE */
@@ -452,6 +453,16 @@ function answeredId(op) {
             return result?.number != null ? String(result.number) : null;
     }
 }
+/** What an operator names a committed effect of `kind` by in `resolve-effect … committed <id>`. */
+function answerIdName(kind) {
+    return ANSWER_ID[kind ?? ''] ?? '<id>';
+}
+const ANSWER_ID = {
+    release: '<release id>',
+    comment: '<comment id>',
+    issue: '<issue number>',
+    'pull-request': '<pull request number>'
+};
 /**
  * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
  * the same answer again is a duplicate, a different one a conflict (the first answer wins).

@@ -717,6 +717,7 @@ var operationJournal = __webpack_require__(5444);
 
 
 
+
 /** A step never loops for ever: each pass appends or sends, and sends are bounded. */
 const MAX_PASSES = 16;
 /** Beyond the request's bound: time for the sending step to record what it was answered. */
@@ -1125,13 +1126,6 @@ async function effectStep(inputs, context) {
         ...(outcome.ok ? {} : { failure: failureMessage(outcome, request.intent.kind) })
     };
 }
-/** What names a committed effect to an operator's `resolve-effect … committed <id>`. */
-const ANSWER_ID = {
-    release: '<release id>',
-    comment: '<comment id>',
-    issue: '<issue number>',
-    'pull-request': '<pull request number>'
-};
 function failureMessage(outcome, kind) {
     const id = outcome.operation_id;
     switch (outcome.next) {
@@ -1141,7 +1135,7 @@ function failureMessage(outcome, kind) {
             return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename what is in the way (the other tag, release, branch or pull request), then use a new operation-id.`;
         case 'unknown':
         case 'refuse_unknown':
-            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${ANSWER_ID[kind] ?? '<id>'} (or not-committed).`;
+            return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${(0,decide/* answerIdName */.tu)(kind)} (or not-committed).`;
         case 'not_committed':
             return `The operation ${id} ended without its effect: ${outcome.reason}.`;
         default:

@@ -214,14 +214,18 @@ describe('kind-specific behaviour', () => {
     expect(await gh.count('createPull')).toBe(0)
   })
 
-  it('an issue is found on a later page, among pull requests, with the runner’s clock an hour ahead of GitHub’s', async () => {
-    // 150 issues and pull requests: the lookup reads every page (100 a page).
+  it('an issue is found on a later page, among pull requests, with the runner’s clock 55 minutes ahead of GitHub’s', async () => {
+    // 150 issues and pull requests, all inside the lookup's window: the runner's clock is ahead,
+    // but by less than the hour the lookup allows, so the noise made a moment before the intent
+    // is listed too and the lookup reads every page (100 a page). GitHub's times are in whole
+    // seconds: a clock exactly an hour ahead would leave the noise out whenever a second passed.
+    const ahead = { now: () => new Date(Date.now() + 55 * 60_000) }
     for (let i = 0; i < 75; i++) {
       await gh.addIssue({ title: `noise ${i}` })
       await gh.addPull({ head: `noise/${i}`, base: 'main' })
     }
     await gh.fault('createIssue', { kind: 'commit-then-drop' })
-    const outcome = await runWrite(dir, gh, 'issue', {}, { clock: LATER })
+    const outcome = await runWrite(dir, gh, 'issue', {}, { clock: ahead })
     expect(outcome).toMatchObject({ ok: true, state: 'terminal_committed' })
     expect(await gh.count('listIssues')).toBeGreaterThanOrEqual(2)
   })

@@ -358,7 +358,12 @@ describe('one-step dispatch: no admit step (the quick start)', () => {
     expect(replayPushes).toBe(0)
     expect(await gh.count('dispatch')).toBe(1)
 
-    // A redelivery (another workflow run, the same event): sends nothing, pushes nothing.
+    // A redelivery (another workflow run, the same event) while the agent still works: it looks
+    // the receiver up, finds it working, sends nothing and pushes nothing. The fake's receiver
+    // has finished by now (and a concluded one would end the run in one push): set it back to
+    // in progress, as a long agent run would be.
+    await gh.settled()
+    await gh.setRun(working[0]!.run_id, { status: 'in_progress', conclusion: null })
     const other = await coordinator()
     other.event.issue = c.event.issue
     let redelivered: ActionResult | undefined

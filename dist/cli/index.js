@@ -14,7 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(813);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(568);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -54,7 +54,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 813:
+/***/ 568:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -13123,6 +13123,153 @@ async function keyCommand(context) {
     return 0;
 }
 
+;// CONCATENATED MODULE: ./src/core/effect/decide.ts
+
+const d = (next, record, reason) => ({
+    next,
+    record,
+    reason
+});
+/** Before any I/O: what the recorded chain alone says. */
+function planEffect(op, intentDigest) {
+    if (op === null)
+        return d('prepare', 'prepared', 'no operation yet: record the intent first');
+    if (op.intent_digest !== intentDigest)
+        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
+    return PLAN_BY_STATE[op.state];
+}
+const PLAN_BY_STATE = {
+    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
+    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
+    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
+    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
+    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
+    conflict: d('conflict', null, 'another actor holds what this operation makes: nothing is sent'),
+    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
+};
+/**
+ * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
+ * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
+ * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
+ * lookup now could miss a create still on its way (for a comment or an issue that makes the
+ * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
+ * never turns anything into "not sent".
+ */
+function awaitsOtherSender(op, context) {
+    if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend)
+        return false;
+    const age = context.nowMs - Date.parse(op.updated_at);
+    return age < context.boundMs;
+}
+/**
+ * After a send answered (or did not), by the one protocol. A release's definite refusal ends
+ * the operation only when it was the only send: an earlier one may have made the release.
+ */
+function afterSend(ctx, outcome) {
+    switch (protocolAfterSend(outcome, ctx, ctx.sends === 1)) {
+        case 'committed':
+            return d('committed', null, 'the atomic push created the ref and recorded it committed');
+        case 'record':
+            return d('read_back', 'observed', 'GitHub answered 201: read it back');
+        case 'fail':
+            return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
+        case 'stop':
+            return d('stop', null, reasonOf(outcome));
+        case 'lookup':
+            return d('lookup', null, reasonOf(outcome));
+    }
+}
+/** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
+function afterLookup(ctx, lookup) {
+    const reason = lookup.reason ?? lookup.kind;
+    const left = sendsLeft(ctx.sendsThisStep);
+    switch (protocolAfterLookup(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
+        case 'adopt':
+            return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
+        case 'conflict':
+            return d('conflict', 'conflict', `another actor holds what this operation makes: ${reason}`);
+        case 'fail_and_retry':
+        case 'resend':
+            return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`);
+        case 'fail_only':
+            return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
+        case 'unresolved':
+            // An unfenced provider (a draft, a comment, an issue): absence proves nothing, only an
+            // operator can settle it.
+            return ctx.fenced
+                ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
+                : d('unknown', 'unknown', `${reason}, yet the create may still commit (it has no fence)`);
+        case 'stop':
+            return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`);
+    }
+}
+function reasonOf(outcome) {
+    switch (outcome.kind) {
+        case 'submitted':
+            return 'accepted';
+        case 'refused':
+            return outcome.message;
+        case 'ambiguous':
+            return outcome.reason;
+    }
+}
+const AFTER_READ_BACK = {
+    match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
+    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
+    // Created (201) and now gone: something deleted it. Not provably terminal either way.
+    none: d('unknown', 'unknown', 'what was created can no longer be found'),
+    unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
+};
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
+function answeredId(op) {
+    const result = op.result;
+    switch (op.intent.kind) {
+        case 'release':
+            return result?.release_id ?? null;
+        case 'comment':
+            return result?.id ?? null;
+        default:
+            return result?.number != null ? String(result.number) : null;
+    }
+}
+/** What an operator names a committed effect of `kind` by in `resolve-effect … committed <id>`. */
+function answerIdName(kind) {
+    return ANSWER_ID[kind ?? ''] ?? '<id>';
+}
+const ANSWER_ID = {
+    release: '<release id>',
+    comment: '<comment id>',
+    issue: '<issue number>',
+    'pull-request': '<pull request number>'
+};
+/**
+ * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
+ * the same answer again is a duplicate, a different one a conflict (the first answer wins).
+ */
+function decideResolve(op, answer, releaseId) {
+    if (op.state === 'unknown')
+        return {
+            outcome: 'applied',
+            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
+        };
+    const settled = op.resolution;
+    if (settled === null)
+        return {
+            outcome: 'rejected',
+            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
+        };
+    const same = settled.answer === answer && (answer === 'not_committed' || answeredId(op) === releaseId);
+    return same
+        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
+        : {
+            outcome: 'conflict',
+            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
+        };
+}
+
 ;// CONCATENATED MODULE: ./src/core/effect/operation.ts
 /**
  * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
@@ -13499,9 +13646,10 @@ function foldOperation(records, options = {}) {
 
 
 
+
 /** The states in which nothing more happens until a person decides. */
 const HELD = {
-    unknown: id => `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed <release id>\` or \`/ledger resolve-effect ${id} not-committed\``,
+    unknown: (id, kind) => `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
     conflict: () => 'it was prepared for another intent: the step that asked for it must use a new operation-id'
 };
 /**
@@ -13565,7 +13713,7 @@ async function readOperation({ namespace, operation_id }, { store }) {
             sequence: op.sequence,
             updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
             next: held
-                ? held(op.operation_id)
+                ? held(op.operation_id, op.intent.kind)
                 : op.final
                     ? 'nothing: it has ended'
                     : 'nothing yet: the step that owns it goes on',
@@ -13595,7 +13743,7 @@ async function heldOperations({ namespace }, { store }) {
                     state: op.state,
                     sequence: op.sequence,
                     updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
-                    next: next(op.operation_id),
+                    next: next(op.operation_id, op.intent.kind),
                     error: null
                 });
             }

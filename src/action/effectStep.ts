@@ -1,4 +1,10 @@
-import { effect, effectRequestFrom, intentSubject, type EffectOutcome } from '../commands/effect.js'
+import {
+  answerIdName,
+  effect,
+  effectRequestFrom,
+  intentSubject,
+  type EffectOutcome
+} from '../commands/effect.js'
 import { InvalidInput } from '../commands/reporting.js'
 import type { StepContext } from './context.js'
 import type { Inputs } from './inputs.js'
@@ -60,14 +66,6 @@ export async function effectStep(inputs: Inputs, context: StepContext): Promise<
   }
 }
 
-/** What names a committed effect to an operator's `resolve-effect … committed <id>`. */
-const ANSWER_ID: Readonly<Record<string, string>> = {
-  release: '<release id>',
-  comment: '<comment id>',
-  issue: '<issue number>',
-  'pull-request': '<pull request number>'
-}
-
 function failureMessage(outcome: EffectOutcome, kind: string): string {
   const id = outcome.operation_id
   switch (outcome.next) {
@@ -77,7 +75,7 @@ function failureMessage(outcome: EffectOutcome, kind: string): string {
       return `The operation ${id} is a conflict: ${outcome.reason}. Nothing more is sent for it; remove or rename what is in the way (the other tag, release, branch or pull request), then use a new operation-id.`
     case 'unknown':
     case 'refuse_unknown':
-      return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${ANSWER_ID[kind] ?? '<id>'} (or not-committed).`
+      return `The outcome of operation ${id} is unknown: ${outcome.reason}. Every effect for it fails until an operator answers /ledger resolve-effect ${id} committed ${answerIdName(kind)} (or not-committed).`
     case 'not_committed':
       return `The operation ${id} ended without its effect: ${outcome.reason}.`
     default:

@@ -6,6 +6,7 @@
  * command line's `status` never hides a run it could not read.
  */
 import { DispatchLedgerError } from '../core/errors.js'
+import { answerIdName } from '../core/effect/decide.js'
 import { OPERATION_CHAIN, foldOperation } from '../core/effect/operationChain.js'
 import { operationRef, type OperationState } from '../core/effect/operation.js'
 import { admissionsPrefix, operationsPrefix, runsPrefix } from '../core/refs.js'
@@ -36,12 +37,13 @@ export interface HeldOperation {
 }
 
 /** The states in which nothing more happens until a person decides. */
-const HELD: Readonly<Partial<Record<OperationState, (id: string) => string>>> = {
-  unknown: id =>
-    `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed <release id>\` or \`/ledger resolve-effect ${id} not-committed\``,
-  conflict: () =>
-    'it was prepared for another intent: the step that asked for it must use a new operation-id'
-}
+const HELD: Readonly<Partial<Record<OperationState, (id: string, kind: string | null) => string>>> =
+  {
+    unknown: (id, kind) =>
+      `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
+    conflict: () =>
+      'it was prepared for another intent: the step that asked for it must use a new operation-id'
+  }
 
 /** What an admission says, kept by its git id: admissions never change under one id. */
 interface AdmissionSays {
@@ -119,7 +121,7 @@ export async function readOperation(
       sequence: op.sequence,
       updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
       next: held
-        ? held(op.operation_id)
+        ? held(op.operation_id, op.intent.kind)
         : op.final
           ? 'nothing: it has ended'
           : 'nothing yet: the step that owns it goes on',
@@ -154,7 +156,7 @@ export async function heldOperations(
           state: op.state,
           sequence: op.sequence,
           updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
-          next: next(op.operation_id),
+          next: next(op.operation_id, op.intent.kind),
           error: null
         })
       } catch (error) {

@@ -54,6 +54,7 @@ import {
 } from './operationJournal.js'
 
 export { intentSubject } from '../core/effect/operation.js'
+export { answerIdName } from '../core/effect/decide.js'
 export {
   effectRequestFrom,
   type EffectCommandOptions,

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   AFTER_READ_BACK,
   afterLookup,
+  answerIdName,
   afterSend,
   awaitsOtherSender,
   decideResolve,
@@ -421,5 +422,18 @@ describe('awaitsOtherSender: a fresh may_have_been_sent of another step is follo
     ['no operation', null, at, null, false]
   ] as const)('%s', (_n, operation, nowMs, ownSend, follows) => {
     expect(awaitsOtherSender(operation, { nowMs, boundMs: 10_000, ownSend })).toBe(follows)
+  })
+})
+
+describe('answerIdName: what an operator names a committed effect by', () => {
+  it.each([
+    ['release', '<release id>'],
+    ['comment', '<comment id>'],
+    ['issue', '<issue number>'],
+    ['pull-request', '<pull request number>'],
+    ['tag', '<id>'],
+    [null, '<id>']
+  ])('%s → %s', (kind, name) => {
+    expect(answerIdName(kind)).toBe(name)
   })
 })

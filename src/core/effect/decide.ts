@@ -197,6 +197,18 @@ function answeredId(op: RecoveredOperation): string | null {
   }
 }
 
+/** What an operator names a committed effect of `kind` by in `resolve-effect … committed <id>`. */
+export function answerIdName(kind: string | null): string {
+  return ANSWER_ID[kind ?? ''] ?? '<id>'
+}
+
+const ANSWER_ID: Readonly<Record<string, string>> = {
+  release: '<release id>',
+  comment: '<comment id>',
+  issue: '<issue number>',
+  'pull-request': '<pull request number>'
+}
+
 export type ResolveDecision =
   | { readonly outcome: 'applied'; readonly record: OperationState }
   | { readonly outcome: 'duplicate' | 'conflict' | 'rejected'; readonly reason: string }
