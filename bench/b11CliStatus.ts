@@ -3,7 +3,7 @@
  * filled as B4 fills them (`lib/fill.ts`: each key's admission in its index bucket, every run
  * archived, half of them ended), read from a bare origin through its path, as a person's clone
  * reads its origin. The committed bundle dist/cli/index.js runs as its bin does. Each size has
- * a cache repository of its own (RUNNER_TEMP): the first status brings every object (cold), the
+ * a cache repository of its own (its own XDG_CACHE_HOME): the first status brings every object (cold), the
  * next ones only what changed (warm, the usual case at a laptop), and reuse the views the
  * first one derived (docs/cli.md#what-a-warm-status-reuses). Beside them, in the same rounds, a
  * warm status at 10⁴ whose memo is removed before it runs: what the memo saves. Top-level git
@@ -14,7 +14,7 @@ import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT, tempDir, timed } from './lib/proc.ts'
 import { bareWithAdmissions } from './lib/fill.ts'
-import { MEMO_FILE } from '../src/store/snapshotStore.ts'
+import { MEMO_FILE } from '../src/store/cacheNames.ts'
 import type { Context, PartResult } from './lib/part.ts'
 import { interleave, ms, ratio, summarize, table } from './lib/stats.ts'
 
@@ -49,7 +49,7 @@ async function gitProcesses(size: Size): Promise<number> {
 
 /** Removes the size's memo (the file docs/cli.md names), so that its next status derives every view. */
 async function forget(size: Size): Promise<void> {
-  const root = join(size.env.RUNNER_TEMP as string, 'dispatch-ledger')
+  const root = join(size.env.XDG_CACHE_HOME as string, 'dispatch-ledger')
   for (const cache of await readdir(root)) await rm(join(root, cache, MEMO_FILE), { force: true })
 }
 
@@ -59,7 +59,7 @@ export async function b11(ctx: Context): Promise<PartResult> {
     ctx.log(`B11: filling ${keys} keys`)
     const { dir } = await bareWithAdmissions(keys)
     const cache = await tempDir(`b11-cache-${keys}`)
-    sizes.push({ keys, origin: dir, env: { ...process.env, RUNNER_TEMP: cache, NO_COLOR: '1' } })
+    sizes.push({ keys, origin: dir, env: { ...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1' } })
   }
   const cold = await Promise.all(sizes.map(async s => ({ keys: s.keys, ...(await status(s)) })))
   const processes = []

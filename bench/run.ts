@@ -4,7 +4,9 @@
  * bench/results/bench-<time>.json and bench/results/latest.json. B1 runs first and again
  * last, so every report shows how much the same measurement moved within one run.
  * Parts in OPT_IN (B10: minutes of whole workflow runs) run only when `--only` names them.
- * Exits 1 when a part that checks a bound (`failOnMiss`) misses a goal.
+ * Exits 1 when a part that checks a bound (`failOnMiss`) misses a goal. `-- --list` loads every
+ * part (each module and what it imports) and prints their ids, measuring nothing: the tests run
+ * it, so a part that cannot load fails CI rather than the next person's `npm run bench`.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -76,6 +78,12 @@ const plan: Array<[string, Part]> = [
 ]
 /** Too slow for every run (B10: 300 quick-start workflow runs per pass, tens of minutes). */
 const OPT_IN = new Set(['B10'])
+
+if (args.includes('--list')) {
+  const ids = [...new Set(plan.map(([id]) => id))]
+  process.stdout.write(`${ids.map(id => `${id}${OPT_IN.has(id) ? ' (opt-in)' : ''}`).join('\n')}\n`)
+  process.exit(0)
+}
 
 const results: PartResult[] = []
 try {

@@ -12,7 +12,8 @@ import {
   ledgerRef,
   NAMESPACE_FAMILIES,
   runsPrefix,
-  validateNamespace
+  validateNamespace,
+  RESERVED_REF_FAMILIES
 } from '../../src/core/refs.js'
 import {
   admissionName,
@@ -63,7 +64,16 @@ describe('ref names', () => {
 })
 
 describe('validateNamespace (docs/design/storage.md)', () => {
-  it.each(['refs/dispatch-ledger', 'refs/a/b', 'refs/x', 'refs/_a.b-c/9'])('accepts %s', ns => {
+  it.each([
+    'refs/dispatch-ledger',
+    'refs/a/b',
+    'refs/x',
+    'refs/_a.b-c/9',
+    // A family's name deeper down, or as a prefix of a component, is not that family.
+    'refs/dispatch-ledger/notes',
+    'refs/notes-of-mine',
+    'refs/x/heads'
+  ])('accepts %s', ns => {
     expect(validateNamespace(ns)).toBe(ns)
   })
 
@@ -71,13 +81,30 @@ describe('validateNamespace (docs/design/storage.md)', () => {
     ['dispatch-ledger', 'must start with refs/'],
     ['refs', 'must start with refs/'],
     ['ref/x', 'must start with refs/'],
+    ['refs/heads/x', 'must not be under refs/heads, which git or GitHub uses for branches'],
+    ['refs/tags/x', 'must not be under refs/tags, which git or GitHub uses for tags'],
     [
-      'refs/heads/x',
-      'must not be under refs/heads, which belongs to branches, tags or pull requests'
+      'refs/pull/x',
+      "must not be under refs/pull, which git or GitHub uses for GitHub's pull requests"
     ],
-    ['refs/tags/x', 'must not be under refs/tags'],
-    ['refs/pull/x', 'must not be under refs/pull'],
-    ['refs/remotes/x', 'must not be under refs/remotes'],
+    [
+      'refs/remotes/x',
+      'must not be under refs/remotes, which git or GitHub uses for remote-tracking'
+    ],
+    ['refs/notes/x', 'must not be under refs/notes, which git or GitHub uses for git notes'],
+    [
+      'refs/replace',
+      'must not be under refs/replace, which git or GitHub uses for replacement objects'
+    ],
+    ['refs/stash/x', 'must not be under refs/stash'],
+    ['refs/bisect/x', 'must not be under refs/bisect'],
+    ['refs/worktree/x', 'must not be under refs/worktree'],
+    ['refs/rewritten/x', 'must not be under refs/rewritten'],
+    ['refs/prefetch/x', 'must not be under refs/prefetch'],
+    ['refs/original/x', 'must not be under refs/original'],
+    ['refs/changes/x', 'must not be under refs/changes'],
+    ['refs/Notes/x', 'must not be under refs/notes'],
+    ['refs/REPLACE/x', 'must not be under refs/replace'],
     ['refs/', 'has an invalid path component ""'],
     ['refs/a//b', 'has an invalid path component ""'],
     ['refs/a/', 'has an invalid path component ""'],
@@ -93,6 +120,26 @@ describe('validateNamespace (docs/design/storage.md)', () => {
     expect(message).toContain(`The \`namespace\` ${JSON.stringify(ns)} ${why}`)
     expect(message).toMatch(/\. Use a prefix such as refs\/dispatch-ledger\.$/)
   })
+})
+
+it('the reserved families are exactly those git and GitHub give meaning to', () => {
+  expect([...RESERVED_REF_FAMILIES.keys()].sort()).toEqual(
+    [
+      'heads',
+      'tags',
+      'remotes',
+      'notes',
+      'replace',
+      'stash',
+      'bisect',
+      'worktree',
+      'rewritten',
+      'prefetch',
+      'original',
+      'pull',
+      'changes'
+    ].sort()
+  )
 })
 
 describe("a namespace inside another namespace's families is refused", () => {

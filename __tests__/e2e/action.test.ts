@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { admissionRef } from '../../src/core/refs.js'
+import { admissionRef, RESERVED_REF_FAMILIES } from '../../src/core/refs.js'
 import { entryLocation } from '../../src/core/index/location.js'
 import {
   cleanupRepos,
@@ -230,11 +230,21 @@ describe('the bundled action, run as the runner runs it', () => {
         /There is no action "launch": name a folder/
       )
     })
-    it('a namespace under refs/heads', async () => {
+    // Every family git and GitHub give meaning to, through the bundle: an input error, and no
+    // ref anywhere in the repository (not only under the default namespace).
+    it.each([...RESERVED_REF_FAMILIES.keys()])('a namespace under refs/%s', async family => {
+      const repo = await makeRepo()
       await expectRefused(
-        { event: await example('issues-labeled.json'), with: { namespace: 'refs/heads/ledger' } },
-        /namespace.*refs\/heads/
+        {
+          event: await example('issues-labeled.json'),
+          with: { namespace: `refs/${family}/ledger` }
+        },
+        new RegExp(
+          `namespace input "refs/${family}/ledger" must not be under refs/${family}, which`
+        ),
+        repo
       )
+      expect(await git(repo, 'for-each-ref')).toBe('')
     })
   })
 })

@@ -64,7 +64,7 @@ afterAll(async () => {
   await cleanupRepos()
 })
 
-const env = () => ({ RUNNER_TEMP: home, TMPDIR: home })
+const env = () => ({ RUNNER_TEMP: home, TMPDIR: home, XDG_CACHE_HOME: home })
 
 /** What the plan action says of a run, named by its id. */
 async function planOf(runId: string) {
@@ -425,7 +425,7 @@ describe('a warm status (the memo)', () => {
   async function statusOf(bare: string, cache: string): Promise<unknown[]> {
     const result = await cli(['status', '--all', '--json', '--remote', bare], {
       cwd: bare,
-      env: { RUNNER_TEMP: cache, TMPDIR: cache }
+      env: { RUNNER_TEMP: cache, TMPDIR: cache, XDG_CACHE_HOME: cache }
     })
     expect(result.code).toBe(0)
     const runs = (JSON.parse(result.stdout) as { runs: Array<Record<string, unknown>> }).runs

@@ -27,7 +27,14 @@ async function cli(args: string[], options: { cwd: string; env?: Record<string, 
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', RUNNER_TEMP: home, TMPDIR: home, ...options.env }
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        RUNNER_TEMP: home,
+        TMPDIR: home,
+        XDG_CACHE_HOME: home,
+        ...options.env
+      }
     })
     return { code: 0, stdout, stderr }
   } catch (error) {
@@ -142,7 +149,7 @@ describe('status', () => {
     expect(Number(/^v(\d+)/.exec(stdout)?.[1])).toBeGreaterThanOrEqual(20)
     const result = await run(old, [CLI, 'status', '--json'], {
       cwd: ledger.clone,
-      env: { ...process.env, RUNNER_TEMP: home, TMPDIR: home }
+      env: { ...process.env, RUNNER_TEMP: home, TMPDIR: home, XDG_CACHE_HOME: home }
     })
     expect(JSON.parse(result.stdout).runs.length).toBeGreaterThan(0)
   })

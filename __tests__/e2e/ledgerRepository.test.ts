@@ -161,6 +161,39 @@ describe('admit through a ledger repository, with no checkout at all', () => {
     for (const config of configs) expect(await readFile(config, 'utf8')).not.toMatch(/remote|url/)
   })
 
+  it('a stale lock a killed git left in the job’s cache does not fail the next step: the cache is made again', async () => {
+    const host = await server()
+    const workspace = await makeTempDir()
+    const runnerTemp = await makeTempDir()
+    const first = await step(host, { workspace, runId: 811, env: { RUNNER_TEMP: runnerTemp } })
+    expect(first.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    const root = join(runnerTemp, 'dispatch-ledger')
+    const [cache] = await readdir(root)
+    const dir = join(root, cache as string)
+    // What gits killed mid-fetch and mid-update leave: the shallow file's lock, packed-refs'
+    // and every ref's.
+    await writeFile(join(dir, 'shallow.lock'), '')
+    await writeFile(join(dir, 'packed-refs.lock'), '')
+    for (const ref of refsOf(dir, 'refs/')) await writeFile(join(dir, `${ref}.lock`), '')
+    // Another job (a cache of its own) admits another issue; this job's next step meets that
+    // admission, so its fetch brings new commits into the cache the locks are in.
+    const event = await labeled()
+    ;(event.issue as { number: number }).number += 1
+    const elsewhere = { RUNNER_TEMP: await makeTempDir() }
+    const other = await step(host, { workspace, runId: 900, event, env: elsewhere })
+    expect(other.outputs).toMatchObject({ created: 'true', owner: 'true' })
+    const next = await step(host, {
+      workspace,
+      runId: 812,
+      event,
+      env: { RUNNER_TEMP: runnerTemp }
+    })
+    expect(next.errors).toEqual([])
+    expect(next.outputs).toMatchObject({ created: 'false', run_id: other.outputs.run_id })
+    expect(await readdir(dir)).not.toContain('shallow.lock')
+    expect(await readdir(root)).toEqual([cache])
+  }, 60_000)
+
   it('ledger-repository without a token fails naming ledger-token, and writes nothing', async () => {
     const host = await server()
     const workspace = await makeTempDir()

@@ -194,6 +194,28 @@ describe('npm run action', () => {
 })
 
 /**
+ * `npm run bench` is not run in CI (minutes of measurements), so a part that cannot load would
+ * first be seen by the next person to measure: `--list` loads every part and whatever it
+ * imports, measures nothing, and names each part.
+ */
+describe('the benchmark', () => {
+  it('loads every part: --list names them all and exits 0', async () => {
+    const listed = await script('bench/run.ts', '--list')
+    expect(listed.stderr).toBe('')
+    expect(listed.code).toBe(0)
+    const ids = listed.stdout.trim().split('\n')
+    expect(ids).toContain('B1')
+    expect(ids).toContain('B8')
+    expect(ids).toContain('B10 (opt-in)')
+    expect(ids).toContain('B11')
+    const files = await readdir(join(PROJECT_ROOT, 'bench'))
+    // One listed id per part module (b<N><Name>.ts), so a new part left out of the plan shows.
+    const parts = files.filter(f => /^b\d+[A-Z]\w*\.ts$/.test(f))
+    expect(ids).toHaveLength(parts.length)
+  })
+})
+
+/**
  * The scripts are TypeScript that only Node 24 runs as it is; an older node (the system's)
  * fails with ERR_UNKNOWN_FILE_EXTENSION before any of the script runs. npm run puts
  * node_modules/.bin (the project's Node 24) first on PATH, and each such script's pre-script

@@ -14,7 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(568);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(15);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -54,7 +54,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 568:
+/***/ 15:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -641,6 +641,90 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(760);
+;// CONCATENATED MODULE: ./src/core/cacheSafety.ts
+/**
+ * Whether a cache repository's path may be used (docs/cli.md#the-cache): the pure decision,
+ * from what lstat said of each path, and from the text of the cache's own git config. A cache
+ * that another user could have written is never used: its hooks, its config and its refs would
+ * act as the operator, with the operator's token in git's environment.
+ */
+/**
+ * Why this path of the cache may not be used, or null. `directory`: it must be a directory
+ * (the cache root and the repository); otherwise any plain file or directory of the user's.
+ */
+function cachePathRefusal(facts, judge) {
+    const { path } = facts;
+    const elsewhere = `or set ${judge.setting} to a directory of your own`;
+    if (facts.kind === 'symlink')
+        return (`The cache path ${path} is a symbolic link: dispatch-ledger never uses a cache through a ` +
+            `link, which could point into another repository (your own clone) or another user's ` +
+            `files. Remove the link (rm ${path}) and run again, ${elsewhere}.`);
+    if (judge.uid !== null && facts.uid !== judge.uid)
+        return (`The cache path ${path} belongs to uid ${facts.uid}, not to you (uid ${judge.uid}): ` +
+            'another user could have planted hooks, config or refs there, so it is not used. ' +
+            `Remove it (as its owner or root), ${elsewhere}.`);
+    if (judge.directory ? facts.kind !== 'directory' : facts.kind === 'other')
+        return (`The cache path ${path} is not a ${judge.directory ? 'directory' : 'plain file'}. ` +
+            `Remove it and run again, ${elsewhere}.`);
+    const writable = [facts.mode & 0o020 ? 'its group' : '', facts.mode & 0o002 ? 'everyone' : '']
+        .filter(Boolean)
+        .join(' and ');
+    if (judge.directory && writable)
+        return (`The cache path ${path} is writable by ${writable} (mode ${octal(facts.mode)}): whoever ` +
+            `can write it could plant hooks or refs there, so it is not used. Run chmod 700 ${path} ` +
+            `(or remove it) and run again, ${elsewhere}.`);
+    return null;
+}
+function octal(mode) {
+    return `0${(mode & 0o7777).toString(8).padStart(3, '0')}`;
+}
+/**
+ * The settings a cache's config may hold: what `git init --bare` writes, on any platform.
+ * Anything else could make git run a program or talk elsewhere (core.sshCommand,
+ * credential.helper, url.*.insteadOf, protocol.*.allow, filter.*, include.path, ...), so a
+ * config with anything else is not used.
+ */
+const ALLOWED = new Set([
+    'core.repositoryformatversion',
+    'core.filemode',
+    'core.bare',
+    'core.logallrefupdates',
+    'core.ignorecase',
+    'core.precomposeunicode',
+    'core.symlinks',
+    'extensions.objectformat',
+    'extensions.refstorage'
+]);
+/** Why a cache's config (the file's text) may not be read, or null. */
+function cacheConfigRefusal(path, text, judge) {
+    let section = null;
+    const unexpected = (what) => `The cache's config ${path} holds ${what}, which no cache dispatch-ledger made holds (a ` +
+        'setting there could make git run a program as you). It is not used: remove the cache ' +
+        `(rm -r ${dirOf(path)}) and run again, or set ${judge.setting} to a directory of your own.`;
+    for (const raw of text.split('\n')) {
+        const line = raw.trim();
+        if (line === '' || line.startsWith('#') || line.startsWith(';'))
+            continue;
+        const header = /^\[\s*([A-Za-z0-9.-]+)\s*(?:"[^]*")?\s*\]\s*(.*)$/.exec(line);
+        if (header) {
+            if (/"/.test(line))
+                return unexpected(`the section ${JSON.stringify(line)}`);
+            section = header[1].toLowerCase();
+            if ((header[2] ?? '').trim() === '')
+                continue;
+            return unexpected(`the line ${JSON.stringify(line)}`);
+        }
+        const key = /^([A-Za-z][A-Za-z0-9-]*)\s*(=|$)/.exec(line)?.[1];
+        const name = section !== null && key ? `${section}.${key.toLowerCase()}` : null;
+        if (name === null || !ALLOWED.has(name))
+            return unexpected(`the setting ${JSON.stringify(line)}`);
+    }
+    return null;
+}
+function dirOf(path) {
+    return path.replace(/[/\\][^/\\]*$/, '');
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:fs"
@@ -9073,6 +9157,150 @@ class ObjectReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/store/cacheRepository.ts
+/**
+ * The cache repositories of this store (docs/cli.md#the-cache, docs/design/writers.md#the-local-copy):
+ * a bare repository per arbiter that fetches bring its refs into, never the user's clone. It
+ * lives in a directory of the user's own (the command line: the user's cache directory; a
+ * step: RUNNER_TEMP, the job's own), made mode 0700, and one another user could have written
+ * is never used: before any git runs there, each path from the cache root down is checked with
+ * lstat (no link, the user's, not writable by group or others) and its config may hold only
+ * what `git init` writes. Its git runs no hook and no fsmonitor whatever any config says.
+ */
+
+
+
+
+
+
+
+/** The user's cache directory: `$XDG_CACHE_HOME/dispatch-ledger`, else `~/.cache/dispatch-ledger`. */
+function userCacheLocation(env) {
+    // The XDG base directory rules ignore a relative path.
+    const xdg = env.XDG_CACHE_HOME;
+    const base = xdg && (0,external_node_path_.isAbsolute)(xdg) ? xdg : (0,external_node_path_.join)(env.HOME || (0,external_node_os_namespaceObject.homedir)(), '.cache');
+    return { root: (0,external_node_path_.join)(base, 'dispatch-ledger'), setting: 'XDG_CACHE_HOME' };
+}
+/**
+ * A step's: RUNNER_TEMP is the job's own directory, emptied by the runner between jobs, so a
+ * cache there is never shared with another job or user; outside a runner, the user's.
+ */
+function cacheRepository_stepCacheLocation(env) {
+    return env.RUNNER_TEMP
+        ? { root: join(env.RUNNER_TEMP, 'dispatch-ledger'), setting: 'RUNNER_TEMP' }
+        : userCacheLocation(env);
+}
+/**
+ * Config every git process of a cache gets, after any entries the environment already has:
+ * no hook (core.hooksPath at a file that holds none) and no fsmonitor, whatever the user's or
+ * the cache's config says.
+ */
+const CACHE_CONFIG = [
+    ['core.hooksPath', '/dev/null'],
+    ['core.fsmonitor', 'false']
+];
+/** The environment with config entries added after the GIT_CONFIG_COUNT ones it has. */
+function withConfig(env, entries) {
+    const given = Number(env.GIT_CONFIG_COUNT ?? '0');
+    const start = Number.isInteger(given) && given > 0 ? given : 0;
+    const added = { GIT_CONFIG_COUNT: String(start + entries.length) };
+    entries.forEach(([key, value], i) => {
+        added[`GIT_CONFIG_KEY_${start + i}`] = key;
+        added[`GIT_CONFIG_VALUE_${start + i}`] = value;
+    });
+    return { ...env, ...added };
+}
+/** The cache repository for a URL, made when absent; a refusal throws, nothing run in it. */
+async function cacheRepository_openCache(options) {
+    const judge = { uid: process.getuid?.() ?? null, setting: options.location.setting };
+    const env = withConfig(options.env, CACHE_CONFIG);
+    const root = options.location.root;
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_.dirname)(root), { recursive: true, mode: 0o700 }).catch(() => { });
+    await ownDirectory(root, judge);
+    const dir = (0,external_node_path_.join)(root, (0,external_node_crypto_.createHash)('sha256').update(options.url).digest('hex').slice(0, 16));
+    await ownDirectory(dir, judge);
+    const cache = { dir, env };
+    const held = await checkContents(dir, judge);
+    if (!held.has('HEAD'))
+        await initCache(cache);
+    else if (options.remakeIfLocked && (await hasLock(dir, held)))
+        await remakeCache(cache);
+    return cache;
+}
+/**
+ * Whether git left a `*.lock` file in the cache (a killed git's, or a live one's): at the top
+ * (packed-refs.lock, shallow.lock, HEAD.lock, config.lock, index.lock) or among its refs.
+ */
+async function hasLock(dir, held) {
+    const top = held ?? new Set(await (0,promises_namespaceObject.readdir)(dir).catch(() => []));
+    if ([...top].some(name => name.endsWith('.lock')))
+        return true;
+    const refs = await (0,promises_namespaceObject.readdir)((0,external_node_path_.join)(dir, 'refs'), { recursive: true }).catch(() => []);
+    return refs.some(name => name.endsWith('.lock'));
+}
+/**
+ * The cache made again, fresh: the old one moved aside (so no git still in it writes into the
+ * new one) and removed. It is a copy of the arbiter, so nothing is lost; the next fetch brings
+ * what is needed again.
+ */
+async function remakeCache(cache) {
+    const aside = `${cache.dir}.stale-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    await (0,promises_namespaceObject.rename)(cache.dir, aside).catch(error => {
+        if (error.code !== 'ENOENT')
+            throw error;
+    });
+    await (0,promises_namespaceObject.mkdir)(cache.dir, { mode: 0o700 }).catch(error => {
+        if (error.code !== 'EEXIST')
+            throw error;
+    });
+    await initCache(cache);
+    await (0,promises_namespaceObject.rm)(aside, { recursive: true, force: true });
+}
+/** `git init --bare` with no template: no sample hooks, nothing but what git needs. */
+async function initCache(cache) {
+    await new git_Git(cache.dir, cache.env).ok(['init', '--quiet', '--bare', '--template=']);
+}
+/** A directory of the cache: made mode 0700 when absent, else checked before any use. */
+async function ownDirectory(path, judge) {
+    await (0,promises_namespaceObject.mkdir)(path, { mode: 0o700 }).catch(error => {
+        if (error.code !== 'EEXIST')
+            throw new errors_StoreError(`Cannot make the cache directory ${path} (${error.code}). ` +
+                `Set ${judge.setting} to a directory you can write.`);
+    });
+    refuse(cachePathRefusal(await factsOf(path), { ...judge, directory: true }));
+}
+/**
+ * Each entry at the top of the repository (HEAD, config, objects, refs, the memo, ...) is a
+ * plain file or directory of the user's, and the config holds only what `git init` writes.
+ * Below the top nothing else needs a look: the repository directory is the user's and no one
+ * else may write it. Returns the names there.
+ */
+async function checkContents(dir, judge) {
+    const names = await (0,promises_namespaceObject.readdir)(dir);
+    for (const name of names)
+        refuse(cachePathRefusal(await factsOf((0,external_node_path_.join)(dir, name)), { ...judge, directory: false }));
+    if (names.includes('config')) {
+        const path = (0,external_node_path_.join)(dir, 'config');
+        refuse(cacheConfigRefusal(path, await (0,promises_namespaceObject.readFile)(path, 'utf8'), judge));
+    }
+    return new Set(names);
+}
+async function factsOf(path) {
+    const info = await (0,promises_namespaceObject.lstat)(path);
+    const kind = info.isSymbolicLink()
+        ? 'symlink'
+        : info.isDirectory()
+            ? 'directory'
+            : info.isFile()
+                ? 'file'
+                : 'other';
+    return { path, kind, uid: info.uid, mode: info.mode };
+}
+function refuse(refusal) {
+    if (refusal !== null)
+        throw new errors_StoreError(refusal);
+}
+
 ;// CONCATENATED MODULE: ./src/core/index/layout.ts
 /**
  * Layout v2 (docs/design/storage.md): where each logical name of the store lives. Commands
@@ -9216,8 +9444,31 @@ const NAMESPACE_FAMILIES = [
     'runs'
 ];
 /**
- * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull,
- * none of whose components is a family of another namespace's refs.
+ * The ref families git and GitHub give a meaning to, each with what it is. A namespace under
+ * one of them would be read as that: refs/replace/<oid> changes what every clone sees of an
+ * object, refs/notes are shown by `git log`, refs/stash and refs/bisect are a person's working
+ * state, refs/worktree, refs/rewritten and refs/prefetch are git's own, refs/original is
+ * filter-branch's backup, refs/pull and refs/changes are the review systems' (GitHub's pull
+ * requests, Gerrit's changes).
+ */
+const RESERVED_REF_FAMILIES = new Map([
+    ['heads', 'branches'],
+    ['tags', 'tags'],
+    ['remotes', 'remote-tracking branches'],
+    ['notes', 'git notes, which git log shows'],
+    ['replace', 'replacement objects, which change what every clone sees'],
+    ['stash', 'the stash'],
+    ['bisect', 'git bisect'],
+    ['worktree', "each worktree's own refs"],
+    ['rewritten', "git rebase's labels"],
+    ['prefetch', "git maintenance's prefetch"],
+    ['original', "git filter-branch's backups"],
+    ['pull', "GitHub's pull requests"],
+    ['changes', "review systems' changes (Gerrit)"]
+]);
+/**
+ * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside the families git and GitHub give
+ * meaning to, none of whose components is a family of another namespace's refs.
  */
 function validateNamespace(namespace) {
     const parts = namespace.split('/');
@@ -9227,8 +9478,11 @@ function validateNamespace(namespace) {
     };
     if (parts[0] !== 'refs' || parts.length < 2)
         bad('must start with refs/');
-    if (['heads', 'tags', 'pull', 'remotes'].includes(parts[1] ?? ''))
-        bad(`must not be under refs/${parts[1]}, which belongs to branches, tags or pull requests`);
+    // Case-insensitively, as below: refs/Heads is refs/heads on a case-insensitive file system.
+    const top = (parts[1] ?? '').toLowerCase();
+    const meaning = RESERVED_REF_FAMILIES.get(top);
+    if (meaning !== undefined)
+        bad(`must not be under refs/${top}, which git or GitHub uses for ${meaning}`);
     for (const part of parts.slice(1)) {
         if (!COMPONENT.test(part) || part.endsWith('.lock') || part.includes('..'))
             bad(`has an invalid path component ${JSON.stringify(part)}`);
@@ -11070,12 +11324,10 @@ function firstLine(text) {
  * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
  * `<server>/<owner>/<name>.git`, reached with a token that only the git processes' environment
  * carries (an `http.<url>.extraheader` through GIT_CONFIG_COUNT), never a command line, a stored
- * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP, so a
- * step needs no checkout of the code repository and the workspace's `.git` is never touched.
+ * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP
+ * (cacheRepository.ts), so a step needs no checkout of the code repository and the workspace's
+ * `.git` is never touched.
  */
-
-
-
 
 
 
@@ -11094,14 +11346,7 @@ function authorizationHeader(token) {
  * (after any GIT_CONFIG_COUNT entries already there) that sends the token to this URL only.
  */
 function credentialEnv(env, url, token) {
-    const given = Number(env.GIT_CONFIG_COUNT ?? '0');
-    const index = Number.isInteger(given) && given > 0 ? given : 0;
-    return {
-        ...env,
-        GIT_CONFIG_COUNT: String(index + 1),
-        [`GIT_CONFIG_KEY_${index}`]: `http.${url}.extraheader`,
-        [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
-    };
+    return withConfig(env, [[`http.${url}.extraheader`, authorizationHeader(token)]]);
 }
 /**
  * The store whose arbiter is a ledger repository; its name is `owner/name`. `code`: the
@@ -11121,24 +11366,20 @@ async function ledgerRepository_openLedgerStore(ledger, options) {
             `(contents: write on ${repository}, for example from actions/create-github-app-token). ` +
             'Nothing was admitted.');
     const url = ledgerUrl(options.env.GITHUB_SERVER_URL, repository);
-    const cache = await cacheRepository(options.env, url);
-    const git = new Git(cache, credentialEnv(options.env, url, token));
+    // A killed git's lock in the job's cache is no reason to fail: the cache is made again.
+    const cache = await openCache({
+        location: stepCacheLocation(options.env),
+        url,
+        env: credentialEnv(options.env, url, token),
+        remakeIfLocked: true
+    });
+    const git = new Git(cache.dir, cache.env);
     const refs = new RemoteRefs(git, repository, {
         ...options.layout,
         remote: url,
         refusal: (access, said) => refused(repository, access, said)
     });
     return new LedgerRepositoryStore(refs, options.layout, options.code ?? null);
-}
-/** A bare repository of this store's own, made once per runner (one `git init`). */
-async function cacheRepository(env, url) {
-    const root = env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)();
-    const dir = (0,external_node_path_.join)(root, 'dispatch-ledger', (0,external_node_crypto_.createHash)('sha256').update(url).digest('hex').slice(0, 16));
-    if (await (0,promises_namespaceObject.stat)((0,external_node_path_.join)(dir, 'HEAD')).catch(() => null))
-        return dir;
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    await new git_Git(dir, env).ok(['init', '--quiet', '--bare']);
-    return dir;
 }
 /** A token that may not read or may not write the ledger repository: what to fix, named. */
 function refused(repository, access, said) {
@@ -11363,6 +11604,14 @@ function refusal_originRefusal(options) {
  */
 const LEDGER_REPOSITORY_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
 
+;// CONCATENATED MODULE: ./src/store/cacheNames.ts
+/**
+ * Names of files in a cache repository that other code (the benchmarks, the tests) must find.
+ * This module imports nothing, so a script run by Node's type stripping can import it directly.
+ */
+/** The memo of a warm status, kept inside the cache repository it describes (docs/cli.md). */
+const MEMO_FILE = 'dispatch-ledger-memo.json';
+
 ;// CONCATENATED MODULE: ./src/store/memo.ts
 /**
  * The command line's memo (docs/cli.md#what-a-warm-status-reuses): what status derived from
@@ -11520,22 +11769,50 @@ function refusal(what) {
 
 
 
-/** The memo's file, inside the cache repository it describes. */
-const MEMO_FILE = 'dispatch-ledger-memo.json';
+
+
 async function openSnapshotStore(options) {
     const namespace = validateNamespace(options.namespace);
     const arbiter = await findArbiter(options);
-    const cache = await cacheRepository(options.env, arbiter.url);
-    const git = new git_Git(cache, arbiter.env);
-    const refs = new physical_RemoteRefs(git, arbiter.name, {
-        remote: arbiter.url,
-        snapshot: true,
-        refusal: (access, said) => new errors_StoreError(refusedRead(arbiter, access, said))
+    // The user's own cache: another user's, a link or a writable-by-others one is refused here.
+    const cache = await cacheRepository_openCache({
+        location: userCacheLocation(options.env),
+        url: arbiter.url,
+        env: arbiter.env,
+        remakeIfLocked: false
     });
-    // The whole namespace in one fetch: every later read of this process is covered by it.
-    await refs.bring([`${namespace}/`], { shallow: false, refresh: true });
-    const memo = options.memo ? MemoFile.open((0,external_node_path_.join)(cache, MEMO_FILE), options.memo.fingerprint) : null;
+    const refs = await fetchedInto(cache, arbiter, namespace);
+    const memo = options.memo
+        ? MemoFile.open((0,external_node_path_.join)(cache.dir, MEMO_FILE), options.memo.fingerprint)
+        : null;
     return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {});
+}
+/**
+ * The whole namespace in one fetch: every later read of this process is covered by it. Two
+ * commands of one user may share the cache at once, so a lock there may be live and is not
+ * looked for first; but one git could not take even after waiting for it (a killed git's) makes
+ * the cache again, and the fetch is made once more in the fresh copy. Nothing was read before
+ * it, so nothing this process knows is lost with the old copy.
+ */
+async function fetchedInto(cache, arbiter, namespace) {
+    const fetch = async () => {
+        const refs = new physical_RemoteRefs(new git_Git(cache.dir, cache.env), arbiter.name, {
+            remote: arbiter.url,
+            snapshot: true,
+            refusal: (access, said) => new errors_StoreError(refusedRead(arbiter, access, said))
+        });
+        await refs.bring([`${namespace}/`], { shallow: false, refresh: true });
+        return refs;
+    };
+    try {
+        return await fetch();
+    }
+    catch (error) {
+        if (!(await hasLock(cache.dir)))
+            throw error;
+        await remakeCache(cache);
+        return fetch();
+    }
 }
 /**
  * Why the arbiter refused, told apart as their fixes differ: no credentials at all, or

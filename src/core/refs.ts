@@ -22,8 +22,32 @@ export const NAMESPACE_FAMILIES: readonly string[] = [
 ]
 
 /**
- * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside refs/heads, refs/tags and refs/pull,
- * none of whose components is a family of another namespace's refs.
+ * The ref families git and GitHub give a meaning to, each with what it is. A namespace under
+ * one of them would be read as that: refs/replace/<oid> changes what every clone sees of an
+ * object, refs/notes are shown by `git log`, refs/stash and refs/bisect are a person's working
+ * state, refs/worktree, refs/rewritten and refs/prefetch are git's own, refs/original is
+ * filter-branch's backup, refs/pull and refs/changes are the review systems' (GitHub's pull
+ * requests, Gerrit's changes).
+ */
+export const RESERVED_REF_FAMILIES: ReadonlyMap<string, string> = new Map([
+  ['heads', 'branches'],
+  ['tags', 'tags'],
+  ['remotes', 'remote-tracking branches'],
+  ['notes', 'git notes, which git log shows'],
+  ['replace', 'replacement objects, which change what every clone sees'],
+  ['stash', 'the stash'],
+  ['bisect', 'git bisect'],
+  ['worktree', "each worktree's own refs"],
+  ['rewritten', "git rebase's labels"],
+  ['prefetch', "git maintenance's prefetch"],
+  ['original', "git filter-branch's backups"],
+  ['pull', "GitHub's pull requests"],
+  ['changes', "review systems' changes (Gerrit)"]
+])
+
+/**
+ * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside the families git and GitHub give
+ * meaning to, none of whose components is a family of another namespace's refs.
  */
 export function validateNamespace(namespace: string): string {
   const parts = namespace.split('/')
@@ -34,8 +58,11 @@ export function validateNamespace(namespace: string): string {
     )
   }
   if (parts[0] !== 'refs' || parts.length < 2) bad('must start with refs/')
-  if (['heads', 'tags', 'pull', 'remotes'].includes(parts[1] ?? ''))
-    bad(`must not be under refs/${parts[1]}, which belongs to branches, tags or pull requests`)
+  // Case-insensitively, as below: refs/Heads is refs/heads on a case-insensitive file system.
+  const top = (parts[1] ?? '').toLowerCase()
+  const meaning = RESERVED_REF_FAMILIES.get(top)
+  if (meaning !== undefined)
+    bad(`must not be under refs/${top}, which git or GitHub uses for ${meaning}`)
   for (const part of parts.slice(1)) {
     if (!COMPONENT.test(part) || part.endsWith('.lock') || part.includes('..'))
       bad(`has an invalid path component ${JSON.stringify(part)}`)

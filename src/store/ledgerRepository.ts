@@ -2,14 +2,12 @@
  * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
  * `<server>/<owner>/<name>.git`, reached with a token that only the git processes' environment
  * carries (an `http.<url>.extraheader` through GIT_CONFIG_COUNT), never a command line, a stored
- * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP, so a
- * step needs no checkout of the code repository and the workspace's `.git` is never touched.
+ * URL or a config file. The local side is a cache repository of its own under RUNNER_TEMP
+ * (cacheRepository.ts), so a step needs no checkout of the code repository and the workspace's
+ * `.git` is never touched.
  */
-import { createHash } from 'node:crypto'
-import { mkdir, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { InvalidInput, StoreError } from '../core/errors.js'
+import { openCache, stepCacheLocation, withConfig } from './cacheRepository.js'
 import { Git } from './git.js'
 import { IndexedStore, type LayoutOptions } from './index/indexedStore.js'
 import { RemoteRefs, type RemoteOptions } from './index/physical.js'
@@ -40,14 +38,7 @@ export function credentialEnv(
   url: string,
   token: string
 ): NodeJS.ProcessEnv {
-  const given = Number(env.GIT_CONFIG_COUNT ?? '0')
-  const index = Number.isInteger(given) && given > 0 ? given : 0
-  return {
-    ...env,
-    GIT_CONFIG_COUNT: String(index + 1),
-    [`GIT_CONFIG_KEY_${index}`]: `http.${url}.extraheader`,
-    [`GIT_CONFIG_VALUE_${index}`]: authorizationHeader(token)
-  }
+  return withConfig(env, [[`http.${url}.extraheader`, authorizationHeader(token)]])
 }
 
 /**
@@ -81,28 +72,20 @@ export async function openLedgerStore(
         'Nothing was admitted.'
     )
   const url = ledgerUrl(options.env.GITHUB_SERVER_URL, repository)
-  const cache = await cacheRepository(options.env, url)
-  const git = new Git(cache, credentialEnv(options.env, url, token))
+  // A killed git's lock in the job's cache is no reason to fail: the cache is made again.
+  const cache = await openCache({
+    location: stepCacheLocation(options.env),
+    url,
+    env: credentialEnv(options.env, url, token),
+    remakeIfLocked: true
+  })
+  const git = new Git(cache.dir, cache.env)
   const refs = new RemoteRefs(git, repository, {
     ...options.layout,
     remote: url,
     refusal: (access, said) => refused(repository, access, said)
   })
   return new LedgerRepositoryStore(refs, options.layout, options.code ?? null)
-}
-
-/** A bare repository of this store's own, made once per runner (one `git init`). */
-export async function cacheRepository(env: NodeJS.ProcessEnv, url: string): Promise<string> {
-  const root = env.RUNNER_TEMP || tmpdir()
-  const dir = join(
-    root,
-    'dispatch-ledger',
-    createHash('sha256').update(url).digest('hex').slice(0, 16)
-  )
-  if (await stat(join(dir, 'HEAD')).catch(() => null)) return dir
-  await mkdir(dir, { recursive: true })
-  await new Git(dir, env).ok(['init', '--quiet', '--bare'])
-  return dir
 }
 
 /** A token that may not read or may not write the ledger repository: what to fix, named. */

@@ -13,7 +13,15 @@ import { validateNamespace } from '../core/refs.js'
 import { Git, redact } from './git.js'
 import { IndexedStore } from './index/indexedStore.js'
 import { RemoteRefs } from './index/physical.js'
-import { cacheRepository, credentialEnv, ledgerUrl } from './ledgerRepository.js'
+import {
+  hasLock,
+  openCache,
+  remakeCache,
+  userCacheLocation,
+  type Cache
+} from './cacheRepository.js'
+import { credentialEnv, ledgerUrl } from './ledgerRepository.js'
+import { MEMO_FILE } from './cacheNames.js'
 import { MemoFile } from './memo.js'
 import { ReadOnlyStore } from './readOnlyStore.js'
 
@@ -34,9 +42,6 @@ export interface SnapshotOptions {
   readonly memo?: { readonly fingerprint: string } | null
 }
 
-/** The memo's file, inside the cache repository it describes. */
-export const MEMO_FILE = 'dispatch-ledger-memo.json'
-
 /** Where the arbiter is, and what to call it in messages (never with credentials). */
 interface Arbiter {
   readonly url: string
@@ -49,17 +54,44 @@ interface Arbiter {
 export async function openSnapshotStore(options: SnapshotOptions): Promise<ReadOnlyStore> {
   const namespace = validateNamespace(options.namespace)
   const arbiter = await findArbiter(options)
-  const cache = await cacheRepository(options.env, arbiter.url)
-  const git = new Git(cache, arbiter.env)
-  const refs = new RemoteRefs(git, arbiter.name, {
-    remote: arbiter.url,
-    snapshot: true,
-    refusal: (access, said) => new StoreError(refusedRead(arbiter, access, said))
+  // The user's own cache: another user's, a link or a writable-by-others one is refused here.
+  const cache = await openCache({
+    location: userCacheLocation(options.env),
+    url: arbiter.url,
+    env: arbiter.env,
+    remakeIfLocked: false
   })
-  // The whole namespace in one fetch: every later read of this process is covered by it.
-  await refs.bring([`${namespace}/`], { shallow: false, refresh: true })
-  const memo = options.memo ? MemoFile.open(join(cache, MEMO_FILE), options.memo.fingerprint) : null
+  const refs = await fetchedInto(cache, arbiter, namespace)
+  const memo = options.memo
+    ? MemoFile.open(join(cache.dir, MEMO_FILE), options.memo.fingerprint)
+    : null
   return new ReadOnlyStore(new IndexedStore(refs), memo ? { memo } : {})
+}
+
+/**
+ * The whole namespace in one fetch: every later read of this process is covered by it. Two
+ * commands of one user may share the cache at once, so a lock there may be live and is not
+ * looked for first; but one git could not take even after waiting for it (a killed git's) makes
+ * the cache again, and the fetch is made once more in the fresh copy. Nothing was read before
+ * it, so nothing this process knows is lost with the old copy.
+ */
+async function fetchedInto(cache: Cache, arbiter: Arbiter, namespace: string): Promise<RemoteRefs> {
+  const fetch = async () => {
+    const refs = new RemoteRefs(new Git(cache.dir, cache.env), arbiter.name, {
+      remote: arbiter.url,
+      snapshot: true,
+      refusal: (access, said) => new StoreError(refusedRead(arbiter, access, said))
+    })
+    await refs.bring([`${namespace}/`], { shallow: false, refresh: true })
+    return refs
+  }
+  try {
+    return await fetch()
+  } catch (error) {
+    if (!(await hasLock(cache.dir))) throw error
+    await remakeCache(cache)
+    return fetch()
+  }
 }
 
 /**
