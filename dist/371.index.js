@@ -34,11 +34,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   scanStep: () => (/* binding */ scanStep)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(689);
-/* harmony import */ var _failpoint_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4056);
-/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(301);
-
+/* harmony import */ var _commands_scan_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(689);
+/* harmony import */ var _failpoint_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4056);
+/* harmony import */ var _commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(301);
 
 
 
@@ -49,17 +47,15 @@ __webpack_require__.r(__webpack_exports__);
  */
 async function scanStep(inputs, context) {
     const { store } = context;
-    const sweep = await (0,_commands_scan_js__WEBPACK_IMPORTED_MODULE_1__/* .sweepRuns */ .LN)({
+    const sweep = await (0,_commands_scan_js__WEBPACK_IMPORTED_MODULE_0__/* .sweepRuns */ .LN)({
         namespace: inputs.namespace,
         observe: inputs.observe === 'true',
         onSuccess: inputs.onSuccess,
         writer: context.writer,
         actor: null,
-        onBoundary: (0,_failpoint_js__WEBPACK_IMPORTED_MODULE_3__/* .failpoint */ .Z)(context.env)
+        onBoundary: (0,_failpoint_js__WEBPACK_IMPORTED_MODULE_2__/* .failpoint */ .Z)(context.env)
     }, context);
     const scanned = sweep.runs;
-    for (const line of sweep.unknown)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(line);
     const broken = scanned.flatMap(run => 'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []);
     const orphans = scanned.flatMap(run => 'orphan' in run
         ? [
@@ -90,15 +86,11 @@ async function scanStep(inputs, context) {
                 authority_required: run.plan.authority_required
             }
         ]);
-    for (const run of orphans)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(run.orphan);
-    for (const run of broken)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`${run.ledger_ref}: ${run.error}`);
     const now = context.clock.now();
     const serverUrl = context.env.GITHUB_SERVER_URL;
     const listed = (run) => ({
-        age: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .age */ .KW)((0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .secondsSince */ .wv)(run.state.updated_at, now)),
-        url: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .workflowRunUrl */ .CX)(serverUrl, run.writer)
+        age: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .age */ .KW)((0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .secondsSince */ .wv)(run.state.updated_at, now)),
+        url: (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .workflowRunUrl */ .CX)(serverUrl, run.writer)
     });
     const seen = new Map(scanned.flatMap(run => ('writer' in run ? [[run.ledger_ref, listed(run)]] : [])));
     const table = scanTable(open, orphans, broken, ref => seen.get(ref) ?? { age: '', url: null });
@@ -108,6 +100,12 @@ async function scanStep(inputs, context) {
             observed: JSON.stringify(sweep.observed),
             store: store.name
         },
+        // Logged by the adapter, which makes every log line inert.
+        warnings: [
+            ...sweep.unknown,
+            ...orphans.map(run => run.orphan),
+            ...broken.map(run => `${run.ledger_ref}: ${run.error}`)
+        ],
         summary: {
             title: 'dispatch-ledger: scan',
             meaning: `${observedText(sweep)}${count(scanned.length, 'run')} in ${inputs.namespace}; ${open.length} not terminal; ${count(orphans.length, 'orphan')} (no admission admits ${orphans.length === 1 ? 'it' : 'them'}: nothing acts on ${orphans.length === 1 ? 'it' : 'them'}); ${broken.length} ${broken.length === 1 ? 'does' : 'do'} not verify.`,
@@ -137,14 +135,14 @@ function count(n, noun) {
 function scanTable(open, orphans, broken, listed) {
     const tail = (ref) => {
         const { age, url } = listed(ref);
-        return `${age} | ${url === null ? '' : (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(url)} |`;
+        return `${age} | ${url === null ? '' : (0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(url)} |`;
     };
     return [
         '| run id | dispatch key | state | seq | next action | gate | age | workflow run |',
         '|---|---|---|---|---|---|---|---|',
-        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} | ${tail(run.ledger_ref)}`),
-        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.dispatch_key)} | orphan (${run.state}) | ${run.sequence} | none | | ${tail(run.ledger_ref)}`),
-        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.ledger_ref)} | | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_2__/* .inertText */ .UJ)(run.error)} | | | |`)
+        ...open.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.dispatch_key)} | ${run.state} | ${run.sequence} | ${run.recovery_action} | ${run.authority_required ?? ''} | ${tail(run.ledger_ref)}`),
+        ...orphans.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.run_id)} | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.dispatch_key)} | orphan (${run.state}) | ${run.sequence} | none | | ${tail(run.ledger_ref)}`),
+        ...broken.map(run => `| ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.ledger_ref)} | | does not verify | | ${(0,_commands_reporting_js__WEBPACK_IMPORTED_MODULE_1__/* .inertText */ .UJ)(run.error)} | | | |`)
     ].join('\n');
 }
 

@@ -7,6 +7,7 @@ import { STEPS } from './action/steps.js'
 import { writeSummary } from './action/summary.js'
 import { authorizationHeader, openDeps, type LedgerRepository } from './commands/deps.js'
 import { validateNamespace } from './core/refs.js'
+import { logLine } from './core/text.js'
 import { writerFromEnv } from './core/writer.js'
 import { needsEvent, REGISTRY, type CommandName } from './registry.js'
 
@@ -24,12 +25,22 @@ export async function run(
     if (inputs.token) core.setSecret(inputs.token)
     const report = await runStep(command, inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
-    for (const warning of report.warnings ?? []) core.warning(warning)
+    for (const warning of report.warnings ?? []) log.warning(warning)
     await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
-    if (report.failure) core.setFailed(inInputTerms(report.failure))
+    if (report.failure) log.failed(inInputTerms(report.failure))
   } catch (error) {
-    core.setFailed(inInputTerms(error instanceof Error ? error.message : String(error)))
+    log.failed(inInputTerms(error instanceof Error ? error.message : String(error)))
   }
+}
+
+/**
+ * The only way a message reaches the workflow log: as one inert line. Messages quote stored
+ * names, event text and a schema library's words, and a raw escape sequence or bidirectional
+ * control there would reach whoever reads the log.
+ */
+const log = {
+  warning: (message: string) => core.warning(logLine(message)),
+  failed: (message: string) => core.setFailed(logLine(message))
 }
 
 /**
@@ -67,7 +78,7 @@ async function runStep(
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
     env,
-    warn: message => core.warning(message)
+    warn: log.warning
   })
   const context: StepContext = { ...deps, event, writer, env }
   return step(inputs, context)

@@ -1,6 +1,6 @@
 /** The command line's printing (docs/cli.md): colour rules, inert stored text, aligned columns. */
 import { describe, expect, it } from '@jest/globals'
-import { age, styleFor, table, terminalText } from '../../src/cli/format.js'
+import { age, fittedTable, styleFor, table } from '../../src/cli/format.js'
 
 describe('colour', () => {
   it.each([
@@ -20,9 +20,14 @@ describe('colour', () => {
 })
 
 describe('stored text on a terminal', () => {
-  it('control characters are shown as codes, never sent', () => {
-    expect(terminalText('run\u001b[2J\u0007\u2028x')).toBe('run\\u001b[2J\\u0007\\u2028x')
-    expect(terminalText('v1/issues/1/2/labeled/agent:run')).toBe('v1/issues/1/2/labeled/agent:run')
+  it('a table shows the control characters of a cell as codes, never sends them', () => {
+    const style = styleFor({ isTTY: false }, {})
+    const rows = [[{ text: 'run\u001b[2J\u0007\u2028x' }, { text: 'a\u202eb' }]]
+    expect(table(['A', 'B'], rows, style).split('\n')[1]).toBe(
+      'run\\u001b[2J\\u0007\\u2028x  a\\u202eb'
+    )
+    const fit = { width: 80, shrink: [], drop: [] }
+    expect(fittedTable(['A', 'B'], rows, style, fit)).toBe(table(['A', 'B'], rows, style))
   })
 })
 

@@ -7,7 +7,15 @@ import { describe, expect, test } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import { checkDispatchKey, deriveDispatch, keyComponent } from '../../src/core/dispatchKey.js'
 import { InvalidInput } from '../../src/core/errors.js'
-import { checkRunId, findControlCharacter, inertText } from '../../src/core/text.js'
+import {
+  checkRunId,
+  escapeControls,
+  findControlCharacter,
+  inertJson,
+  inertText,
+  logLine,
+  quoted
+} from '../../src/core/text.js'
 
 const REPO = { id: 7 }
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
@@ -185,5 +193,96 @@ describe('inertText (job summary)', () => {
     const nasty = ['\n', '\r', '\u2028', '<', '>', '[', ']', '#', '|', '`', '*', '!', '\u0000']
     for (const c of nasty)
       expect(inertText(`x${c}y`).replace(/&#\d+;/g, '')).not.toMatch(/[\n\r\u2028<>[\]#|`*!\u0000]/)
+  })
+})
+
+/** Each class of code point, with its edges: what is shown as an escape and what is kept. */
+const ESCAPED: Array<[string, number]> = [
+  ['NUL (first of C0)', 0x00],
+  ['TAB', 0x09],
+  ['LF', 0x0a],
+  ['CR', 0x0d],
+  ['ESC', 0x1b],
+  ['US (last of C0)', 0x1f],
+  ['DEL', 0x7f],
+  ['U+0080 (first of C1)', 0x80],
+  ['NEL', 0x85],
+  ['CSI', 0x9b],
+  ['U+009F (last of C1)', 0x9f],
+  ['ARABIC LETTER MARK', 0x061c],
+  ['LEFT-TO-RIGHT MARK', 0x200e],
+  ['RIGHT-TO-LEFT MARK', 0x200f],
+  ['LINE SEPARATOR', 0x2028],
+  ['PARAGRAPH SEPARATOR', 0x2029],
+  ['LRE (first embedding)', 0x202a],
+  ['RLE', 0x202b],
+  ['PDF', 0x202c],
+  ['LRO', 0x202d],
+  ['RLO (last embedding)', 0x202e],
+  ['LRI (first isolate)', 0x2066],
+  ['RLI', 0x2067],
+  ['FSI', 0x2068],
+  ['PDI (last isolate)', 0x2069]
+]
+
+const KEPT: Array<[string, string]> = [
+  ['space', ' '],
+  ['tilde (before DEL)', '~'],
+  ['NBSP (after C1)', '\u00a0'],
+  ['é', 'é'],
+  ['ü/ß', 'ü/ß'],
+  ['Arabic letter', '\u0628'],
+  ['U+061B (before ALM)', '\u061b'],
+  ['U+061D (after ALM)', '\u061d'],
+  ['ZWJ (before LRM)', '\u200d'],
+  ['U+2010 (after RLM)', '\u2010'],
+  ['U+2029 neighbour U+202F', '\u202f'],
+  ['U+2065 (before LRI)', '\u2065'],
+  ['U+206A (after PDI)', '\u206a'],
+  ['中文', '中文'],
+  ['emoji', '😀'],
+  ['family emoji (ZWJ)', '👨\u200d👩\u200d👧'],
+  ['backslash', '\\']
+]
+
+describe('escapeControls: the one escaping function for printed text', () => {
+  test.each(ESCAPED)('%s is shown as its \\u escape', (_, code) => {
+    const c = String.fromCodePoint(code)
+    const shown = `\\u${code.toString(16).padStart(4, '0')}`
+    expect(escapeControls(`a${c}b`)).toBe(`a${shown}b`)
+    // Every printed form is built on it.
+    expect(quoted(c)).not.toContain(c)
+    expect(inertText(`a${c}b`)).not.toContain(c)
+    expect(logLine(`a${c}b`)).not.toContain(c)
+    const json = inertJson({ [c]: c })
+    // Its line breaks are the indentation's; within the strings there is none.
+    expect(json.split('\n')).toEqual(['{', expect.not.stringContaining(c), '}'])
+    expect(JSON.parse(json)).toEqual({ [c]: c })
+  })
+
+  test.each(KEPT)('%s is kept as it is', (_, text) => {
+    expect(escapeControls(text)).toBe(text)
+    expect(JSON.parse(inertJson({ text }))).toEqual({ text })
+  })
+
+  test('a terminal title and clear-screen sequence prints as text', () => {
+    expect(escapeControls('x\u001b]0;PWNED\u0007\u001b[2Jy')).toBe(
+      'x\\u001b]0;PWNED\\u0007\\u001b[2Jy'
+    )
+    expect(quoted('x\u001b]0;PWNED\u0007\u001b[2Jy\u202e')).toBe(
+      '"x\\u001b]0;PWNED\\u0007\\u001b[2Jy\\u202e"'
+    )
+  })
+
+  test('logLine makes a message one line: its line breaks become spaces', () => {
+    expect(logLine('first\n  second\r\nthird')).toBe('first second third')
+  })
+
+  test('inertJson keeps the indentation: its line breaks are layout', () => {
+    expect(inertJson({ a: ['\u202e'] })).toBe('{\n  "a": [\n    "\\u202e"\n  ]\n}')
+  })
+
+  test('a summary cell shows a bidirectional control by its code', () => {
+    expect(inertText('evil\u202etxt.exe')).toBe('evil\\u202etxt.exe')
   })
 })

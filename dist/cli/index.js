@@ -8175,26 +8175,51 @@ function text_checkRunId(runId) {
     return runId;
 }
 /**
- * A value quoted for a message or a log line: JSON string syntax, with the characters JSON
- * leaves raw (DEL, C1, U+2028, U+2029) escaped too, so no value can break or colour a log line.
+ * What a terminal or a log must never receive raw: C0, DEL and C1 (an escape sequence can
+ * retitle a window or clear the screen), the line and paragraph separators, and the
+ * bidirectional controls (they reorder what is shown, so a name can read as another).
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/**
+ * Text as it may be printed anywhere: each character above shown as its JSON escape
+ * (`\u001b`, `\u202e`), everything else, any other non-ASCII included, kept. The one escaping
+ * function: every printed or logged form below is built on it.
+ */
+function escapeControls(text) {
+    return text.replace(UNPRINTABLE, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * A value quoted for a message or a log line: JSON string syntax (which escapes C0 itself),
+ * with the characters JSON leaves raw escaped too, so no value can break or colour a line.
  */
 function quoted(value) {
-    return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]/g, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    return escapeControls(JSON.stringify(value));
+}
+/**
+ * A message as one inert log line: its line breaks (and the space around them) become one
+ * space, every other control character its escape.
+ */
+function logLine(message) {
+    return escapeControls(message.replace(/\s*\n\s*/g, ' '));
+}
+/**
+ * A value as indented JSON a terminal may show: JSON.stringify leaves DEL, C1, the separators
+ * and the bidirectional controls raw inside strings, so each line is escaped (the line breaks
+ * between them are layout; inside a string JSON has escaped them already).
+ */
+function inertJson(value) {
+    return JSON.stringify(value, null, 2).split('\n').map(escapeControls).join('\n');
 }
 const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g;
 const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
-const OTHER_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /**
  * A value from an event, an input or the store, made safe to place anywhere in a job summary:
  * markdown and HTML specials become character references, line breaks are shown as `⏎` (so a
  * value can never end a block and start a heading, a link or an image), and any other control
- * character is shown by its code (`\u001b`).
+ * character, a bidirectional control included, is shown by its code (`\u001b`, `\u202e`).
  */
 function inertText(value) {
-    return value
-        .replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`)
-        .replace(LINE_BREAK, '⏎')
-        .replace(OTHER_CONTROL, c => `\\u${c.codePointAt(0).toString(16).padStart(4, '0')}`);
+    return escapeControls(value.replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`).replace(LINE_BREAK, '⏎'));
 }
 
 ;// CONCATENATED MODULE: ./src/core/record.ts
@@ -13186,170 +13211,6 @@ function inferredName(p) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/core/time.ts
-
-/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
-const EARLIEST = Date.UTC(2000, 0, 1);
-const LATEST = Date.UTC(10000, 0, 1) - 1000;
-/**
- * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
- * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
- * rejects commits dated before 1970, and such a date is never the truth.
- */
-function time_timestampOf(now) {
-    const ms = now.getTime();
-    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
-        throw new errors_InvalidInput(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
-            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
-    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
-function age(seconds) {
-    if (seconds < 0)
-        return 'in the future';
-    if (seconds < 60)
-        return `${Math.floor(seconds)}s ago`;
-    if (seconds < 3600)
-        return `${Math.floor(seconds / 60)}m ago`;
-    if (seconds < 86400)
-        return `${Math.floor(seconds / 3600)}h ago`;
-    return `${Math.floor(seconds / 86400)}d ago`;
-}
-/** Whole seconds from an RFC 3339 time to now. */
-function secondsSince(time, now) {
-    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
-}
-
-;// CONCATENATED MODULE: ./src/cli/format.ts
-/**
- * How the command line prints (docs/cli.md): aligned columns, relative ages, colour only on a
- * terminal that has not asked for none (NO_COLOR), and every stored value made inert first.
- */
-
-
-const CODES = {
-    bold: '1',
-    dim: '2',
-    red: '31',
-    green: '32',
-    yellow: '33',
-    cyan: '36'
-};
-/** Colour on a TTY only, never with NO_COLOR set (any value), nor with TERM=dumb. */
-function styleFor(stream, env) {
-    const on = stream.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb';
-    return {
-        paint: (colour, text) => (on && text !== '' ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text)
-    };
-}
-/**
- * A stored value as a terminal may show it: a control character (an escape sequence could
- * rewrite the screen) is printed as its code, `\u001b`, never sent raw.
- */
-function terminalText(value) {
-    return value.replace(new RegExp(CONTROL_CHARACTERS.source, 'gu'), c => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
-}
-/** Columns padded to their widest cell (by code point, uncoloured), two spaces apart. */
-function table(header, rows, style) {
-    const widths = header.map((h, i) => Math.max([...h].length, ...rows.map(r => [...(r[i]?.text ?? '')].length)));
-    const line = (cells) => cells
-        .map((cell, i) => {
-        const pad = i === cells.length - 1 ? '' : ' '.repeat((widths[i] ?? 0) - [...cell.text].length);
-        return (cell.colour ? style.paint(cell.colour, cell.text) : cell.text) + pad;
-    })
-        .join('  ')
-        .trimEnd();
-    return [line(header.map(text => ({ text, colour: 'bold' }))), ...rows.map(line)].join('\n');
-}
-/** `1 run`, `2 runs`. */
-function count(n, noun, plural = `${noun}s`) {
-    return `${n} ${n === 1 ? noun : plural}`;
-}
-/** `text` cut to `width` code points with an ellipsis, keeping its start (or its end). */
-function cut(text, width, keep = 'start') {
-    const points = [...text];
-    if (points.length <= width)
-        return text;
-    if (width <= 1)
-        return '…'.slice(0, width);
-    return keep === 'start'
-        ? `${points.slice(0, width - 1).join('')}…`
-        : `…${points.slice(points.length - width + 1).join('')}`;
-}
-/**
- * A table no wider than `fit.width`: the shrinkable columns are cut, in order, down to their
- * minimum; then columns are left out, in order, until it fits (the last column kept always).
- */
-function fittedTable(header, rows, style, fit) {
-    let columns = header.map((_, i) => i);
-    const natural = (i) => Math.max([...(header[i] ?? '')].length, ...rows.map(r => [...(r[i]?.text ?? '')].length));
-    const widths = new Map(columns.map(i => [i, natural(i)]));
-    const total = () => columns.reduce((sum, i) => sum + (widths.get(i) ?? 0), 0) + 2 * (columns.length - 1);
-    const shrinkAll = () => {
-        for (const { column, min } of fit.shrink) {
-            if (!columns.includes(column))
-                continue;
-            const over = total() - fit.width;
-            if (over <= 0)
-                return;
-            const now = widths.get(column) ?? 0;
-            widths.set(column, Math.max(Math.min(min, now), now - over));
-        }
-    };
-    shrinkAll();
-    for (const column of fit.drop) {
-        if (total() <= fit.width || columns.length <= 1)
-            break;
-        columns = columns.filter(i => i !== column);
-        for (const i of columns)
-            widths.set(i, natural(i));
-        shrinkAll();
-    }
-    const keepOf = (i) => fit.shrink.find(s => s.column === i)?.keep ?? 'start';
-    const pick = (cells) => columns.map(i => cells[i]);
-    return table(pick(header).map((h, j) => cut(h, widths.get(columns[j]) ?? 0)), rows.map(row => pick(row).map((cell, j) => {
-        const i = columns[j];
-        return { ...cell, text: cut(cell?.text ?? '', widths.get(i) ?? 0, keepOf(i)) };
-    })), style);
-}
-/**
- * The width a table is fitted to: the terminal's, else COLUMNS, else 80 (a pipe or a file:
- * `--json` is the form for programs, and 80 columns reads anywhere).
- */
-function widthFor(stream, env) {
-    if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0)
-        return stream.columns;
-    const given = Number(env.COLUMNS);
-    return Number.isInteger(given) && given > 0 ? given : 80;
-}
-/**
- * Prose wrapped to `width` columns at spaces, each line after the first indented by `indent`;
- * a word longer than a line is broken, so no line is ever wider.
- */
-function wrap(text, width, indent = '') {
-    const room = Math.max(width - [...indent].length, 8);
-    const lines = [];
-    let line = '';
-    const flush = () => {
-        lines.push(line);
-        line = '';
-    };
-    for (let word of text.split(/\s+/).filter(Boolean)) {
-        while ([...word].length > room) {
-            if (line)
-                flush();
-            lines.push([...word].slice(0, room).join(''));
-            word = [...word].slice(room).join('');
-        }
-        if (line && [...line].length + 1 + [...word].length > (lines.length === 0 ? width : room))
-            flush();
-        line = line ? `${line} ${word}` : word;
-    }
-    if (line || lines.length === 0)
-        flush();
-    return lines.map((l, i) => (i === 0 ? l : `${indent}${l}`)).join('\n');
-}
-
 ;// CONCATENATED MODULE: ./src/cli/keyView.ts
 /** `dispatch-ledger key`: what an event derives (as the actions derive it) and who owns it. */
 
@@ -13380,23 +13241,24 @@ async function keyCommand(context) {
         }
     };
     if (context.json) {
-        context.print(JSON.stringify(answer, null, 2));
+        context.printJson(answer);
         return 0;
     }
     const rows = [
         ['event', answer.event_name],
-        ['dispatch key', terminalText(answer.dispatch_key)],
+        ['dispatch key', answer.dispatch_key],
         ['request digest', answer.request_digest],
         ['admission', answer.admission_ref],
         [
             'owned by',
             answer.owner
-                ? `${terminalText(answer.owner.run_id)} (generation ${answer.owner.generation}, admitted ${answer.owner.admitted_at})`
-                : `no run: the key is not admitted in ${namespace} at ${terminalText(store.name)}`
+                ? `${answer.owner.run_id} (generation ${answer.owner.generation}, admitted ${answer.owner.admitted_at})`
+                : `no run: the key is not admitted in ${namespace} at ${store.name}`
         ]
     ];
+    // Every value made inert here, where it is printed: the key and the names come from the event.
     for (const [k, v] of rows)
-        context.print(`${context.style.paint('bold', k.padEnd(14))}  ${v}`);
+        context.print(`${context.style.paint('bold', k.padEnd(14))}  ${escapeControls(v)}`);
     return 0;
 }
 
@@ -14041,6 +13903,40 @@ async function heldOperations({ namespace }, { store }) {
         }
         return held;
     });
+}
+
+;// CONCATENATED MODULE: ./src/core/time.ts
+
+/** docs/design/writers.md "Time": entries are dated from 2000 to 9999; anything else is a broken clock. */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(10000, 0, 1) - 1000;
+/**
+ * An entry's timestamp from a clock reading: RFC 3339 UTC, whole seconds (a commit's own
+ * timestamp has no finer grain). A clock outside 2000–9999 is an error, never a record: git
+ * rejects commits dated before 1970, and such a date is never the truth.
+ */
+function time_timestampOf(now) {
+    const ms = now.getTime();
+    if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST)
+        throw new errors_InvalidInput(`The clock reads ${Number.isFinite(ms) ? now.toISOString() : 'an invalid time'}, outside ` +
+            '2000-01-01 to 9999-12-31. Nothing was written; fix the machine clock (NTP) and run again.');
+    return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+/** `45s ago`, `12m ago`, `3h ago`, `5d ago` (the largest unit that is at least 1). */
+function age(seconds) {
+    if (seconds < 0)
+        return 'in the future';
+    if (seconds < 60)
+        return `${Math.floor(seconds)}s ago`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)}m ago`;
+    if (seconds < 86400)
+        return `${Math.floor(seconds / 3600)}h ago`;
+    return `${Math.floor(seconds / 86400)}d ago`;
+}
+/** Whole seconds from an RFC 3339 time to now. */
+function secondsSince(time, now) {
+    return Math.floor((now.getTime() - Date.parse(time)) / 1000);
 }
 
 ;// CONCATENATED MODULE: ./src/core/newRecord.ts
@@ -14830,6 +14726,142 @@ async function planCommand(choice, { store, clock, github }) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/format.ts
+/**
+ * How the command line prints (docs/cli.md): aligned columns, relative ages, colour only on a
+ * terminal that has not asked for none (NO_COLOR), and every stored value made inert first.
+ */
+
+
+const CODES = {
+    bold: '1',
+    dim: '2',
+    red: '31',
+    green: '32',
+    yellow: '33',
+    cyan: '36'
+};
+/** Colour on a TTY only, never with NO_COLOR set (any value), nor with TERM=dumb. */
+function styleFor(stream, env) {
+    const on = stream.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+    return {
+        paint: (colour, text) => (on && text !== '' ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text)
+    };
+}
+/**
+ * A cell's text as a terminal may show it: a stored value's control characters (an escape
+ * sequence could rewrite the screen, a bidirectional control reorder it) as their codes.
+ */
+function inert(rows) {
+    return rows.map(row => row.map(cell => ({ ...cell, text: escapeControls(cell?.text ?? '') })));
+}
+/**
+ * Columns padded to their widest cell (by code point, uncoloured), two spaces apart; every
+ * cell's text is made inert first, so a caller cannot forget to.
+ */
+function table(header, given, style) {
+    const rows = inert(given);
+    const widths = header.map((h, i) => Math.max([...h].length, ...rows.map(r => [...(r[i]?.text ?? '')].length)));
+    const line = (cells) => cells
+        .map((cell, i) => {
+        const pad = i === cells.length - 1 ? '' : ' '.repeat((widths[i] ?? 0) - [...cell.text].length);
+        return (cell.colour ? style.paint(cell.colour, cell.text) : cell.text) + pad;
+    })
+        .join('  ')
+        .trimEnd();
+    return [line(header.map(text => ({ text, colour: 'bold' }))), ...rows.map(line)].join('\n');
+}
+/** `1 run`, `2 runs`. */
+function count(n, noun, plural = `${noun}s`) {
+    return `${n} ${n === 1 ? noun : plural}`;
+}
+/** `text` cut to `width` code points with an ellipsis, keeping its start (or its end). */
+function cut(text, width, keep = 'start') {
+    const points = [...text];
+    if (points.length <= width)
+        return text;
+    if (width <= 1)
+        return '…'.slice(0, width);
+    return keep === 'start'
+        ? `${points.slice(0, width - 1).join('')}…`
+        : `…${points.slice(points.length - width + 1).join('')}`;
+}
+/**
+ * A table no wider than `fit.width`: the shrinkable columns are cut, in order, down to their
+ * minimum; then columns are left out, in order, until it fits (the last column kept always).
+ */
+function fittedTable(header, given, style, fit) {
+    // Measured as printed: an escape is wider than the character it shows.
+    const rows = inert(given);
+    let columns = header.map((_, i) => i);
+    const natural = (i) => Math.max([...(header[i] ?? '')].length, ...rows.map(r => [...(r[i]?.text ?? '')].length));
+    const widths = new Map(columns.map(i => [i, natural(i)]));
+    const total = () => columns.reduce((sum, i) => sum + (widths.get(i) ?? 0), 0) + 2 * (columns.length - 1);
+    const shrinkAll = () => {
+        for (const { column, min } of fit.shrink) {
+            if (!columns.includes(column))
+                continue;
+            const over = total() - fit.width;
+            if (over <= 0)
+                return;
+            const now = widths.get(column) ?? 0;
+            widths.set(column, Math.max(Math.min(min, now), now - over));
+        }
+    };
+    shrinkAll();
+    for (const column of fit.drop) {
+        if (total() <= fit.width || columns.length <= 1)
+            break;
+        columns = columns.filter(i => i !== column);
+        for (const i of columns)
+            widths.set(i, natural(i));
+        shrinkAll();
+    }
+    const keepOf = (i) => fit.shrink.find(s => s.column === i)?.keep ?? 'start';
+    const pick = (cells) => columns.map(i => cells[i]);
+    return table(pick(header).map((h, j) => cut(h, widths.get(columns[j]) ?? 0)), rows.map(row => pick(row).map((cell, j) => {
+        const i = columns[j];
+        return { ...cell, text: cut(cell?.text ?? '', widths.get(i) ?? 0, keepOf(i)) };
+    })), style);
+}
+/**
+ * The width a table is fitted to: the terminal's, else COLUMNS, else 80 (a pipe or a file:
+ * `--json` is the form for programs, and 80 columns reads anywhere).
+ */
+function widthFor(stream, env) {
+    if (stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0)
+        return stream.columns;
+    const given = Number(env.COLUMNS);
+    return Number.isInteger(given) && given > 0 ? given : 80;
+}
+/**
+ * Prose wrapped to `width` columns at spaces, each line after the first indented by `indent`;
+ * a word longer than a line is broken, so no line is ever wider.
+ */
+function wrap(text, width, indent = '') {
+    const room = Math.max(width - [...indent].length, 8);
+    const lines = [];
+    let line = '';
+    const flush = () => {
+        lines.push(line);
+        line = '';
+    };
+    for (let word of text.split(/\s+/).filter(Boolean)) {
+        while ([...word].length > room) {
+            if (line)
+                flush();
+            lines.push([...word].slice(0, room).join(''));
+            word = [...word].slice(room).join('');
+        }
+        if (line && [...line].length + 1 + [...word].length > (lines.length === 0 ? width : room))
+            flush();
+        line = line ? `${line} ${word}` : word;
+    }
+    if (line || lines.length === 0)
+        flush();
+    return lines.map((l, i) => (i === 0 ? l : `${indent}${l}`)).join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/cli/showView.ts
 /**
  * `dispatch-ledger show`: one run as the plan command reads it (no confirmation: the command
@@ -14870,21 +14902,27 @@ async function operationNamed(argument, { store, namespace }) {
 /** An operation, as status lists it: its kind, state and what happens next. */
 function showOperation(operation, context) {
     if (context.json) {
-        context.print(JSON.stringify(operation, null, 2));
+        context.printJson(operation);
         return 0;
     }
-    const t = terminalText;
-    const head = [
-        ['operation', t(operation.operation_id ?? '')],
+    context.print(heading([
+        ['operation', operation.operation_id ?? ''],
         ['ref', operation.operation_ref],
         ['kind', operation.kind ?? ''],
         ['state', `${operation.state}, record ${operation.sequence}`],
-        [operation.held ? 'an operator must' : 'next', t(operation.next)]
-    ];
-    const width = Math.max(...head.map(([k]) => k.length));
-    for (const [k, v] of head)
-        context.print(`${context.style.paint('bold', k.padEnd(width))}  ${v}`);
+        [operation.held ? 'an operator must' : 'next', operation.next]
+    ], context.style));
     return 0;
+}
+/**
+ * Labelled lines, the labels aligned and bold; every value made inert here, where it is
+ * printed (run ids, keys and reasons are stored text).
+ */
+function heading(rows, style) {
+    const width = Math.max(...rows.map(([k]) => k.length));
+    return rows
+        .map(([k, v]) => `${style.paint('bold', k.padEnd(width))}  ${escapeControls(v)}`)
+        .join('\n');
 }
 async function showCommand(context) {
     const selector = await selectorFor(context.parsed.argument, context);
@@ -14923,7 +14961,7 @@ async function showCommand(context) {
         mermaid: mermaid(chain, view.state.terminal)
     };
     if (context.json)
-        context.print(JSON.stringify(shown, null, 2));
+        context.printJson(shown);
     else if (context.parsed.values.mermaid)
         context.print(shown.mermaid);
     else
@@ -14956,7 +14994,7 @@ async function selectorFor(argument, context) {
     const missing = (await missingLedgers({ namespace }, { store }, null)).find(m => m.run_id === argument || m.dispatch_key === argument);
     if (missing)
         throw new UnknownRun(`Run ${argument} cannot be read: ${missing.problem}`);
-    throw new UnknownRun(`There is no run ${JSON.stringify(argument)} in ${namespace} at ${store.name}: it is no run id ` +
+    throw new UnknownRun(`There is no run ${quoted(argument)} in ${namespace} at ${store.name}: it is no run id ` +
         'there, no admitted dispatch key, and no event file. `dispatch-ledger status --all` lists ' +
         'every run; check --namespace and --remote.');
 }
@@ -14984,13 +15022,13 @@ function recordRow(entry, serverUrl) {
 }
 /**
  * The run's path through its states as a mermaid state diagram (state names are the schema's
- * words, so nothing stored reaches the diagram but them).
+ * words, so nothing stored reaches the diagram but them; each line is made inert all the same).
  */
 function mermaid(chain, terminal) {
     const lines = ['stateDiagram-v2'];
     let previous = '[*]';
     for (const { value } of chain) {
-        lines.push(`    ${previous} --> ${value.state}: ${value.ledger_sequence}`);
+        lines.push(escapeControls(`    ${previous} --> ${value.state}: ${value.ledger_sequence}`));
         previous = value.state;
     }
     if (terminal)
@@ -14998,15 +15036,14 @@ function mermaid(chain, terminal) {
     return lines.join('\n');
 }
 function showText(shown, { style, clock }) {
-    const t = terminalText;
     const { plan, run: state } = shown;
     const gate = [
         plan.authority_required ? `gate: ${plan.authority_required}` : null,
         plan.blind_resubmission_forbidden ? 'blind resubmission forbidden' : null
     ].filter(Boolean);
     const head = [
-        ['run id', t(shown.run_id)],
-        ['dispatch key', t(shown.dispatch_key)],
+        ['run id', shown.run_id],
+        ['dispatch key', shown.dispatch_key],
         ['ledger', shown.ledger_ref],
         ['admission', `${shown.admission_ref} (generation ${shown.generation})`],
         [
@@ -15015,30 +15052,29 @@ function showText(shown, { style, clock }) {
                 age(secondsSince(state.updated_at, clock.now()))
         ],
         ['next action', `${plan.action}${gate.length ? ` (${gate.join('; ')})` : ''}`],
-        ['reason', t(plan.reason)],
+        ['reason', plan.reason],
         ['receiver', receiverText(shown.receiver)]
     ];
-    const width = Math.max(...head.map(([k]) => k.length));
     return [
-        ...head.map(([k, v]) => `${style.paint('bold', k.padEnd(width))}  ${v}`),
+        heading(head, style),
         '',
         table(['SEQ', 'STATE', 'TIME', 'WRITER', 'ATTEMPT', 'SUBMISSION', 'EXTERNAL IDS'], shown.records.map(r => [
             { text: String(r.sequence) },
             { text: r.state },
             { text: r.occurred_at, colour: 'dim' },
-            { text: r.workflow_run_url ?? (r.writer ? `run ${t(r.writer.github_run_id)}` : '') },
+            { text: r.workflow_run_url ?? (r.writer ? `run ${r.writer.github_run_id}` : '') },
             { text: r.attempt === null ? '' : String(r.attempt) },
             { text: r.submission_state ?? '' },
             {
                 text: Object.entries(r.external_ids)
-                    .map(([k, v]) => `${t(k)}=${t(v)}`)
+                    .map(([k, v]) => `${k}=${v}`)
                     .join(' ')
             }
         ]), style),
         '',
         table(['GENERATION', 'RUN ID', 'ADMITTED AT'], shown.generations.map(g => [
             { text: String(g.generation) },
-            { text: t(g.run_id) },
+            { text: g.run_id },
             { text: g.admitted_at, colour: 'dim' }
         ]), style)
     ].join('\n');
@@ -15047,9 +15083,9 @@ function receiverText(receiver) {
     if (receiver === null)
         return 'none (the current attempt names no receiver key)';
     if (receiver.admitted === null)
-        return `not admitted yet (receiver key ${terminalText(receiver.receiver_key)})`;
+        return `not admitted yet (receiver key ${receiver.receiver_key})`;
     const run = receiver.admitted.workflow_run_id;
-    return `${terminalText(receiver.admitted.receiver_run_id)}${run ? ` (workflow run ${run})` : ''}`;
+    return `${receiver.admitted.receiver_run_id}${run ? ` (workflow run ${run})` : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/observation.ts
@@ -15583,6 +15619,7 @@ async function sweepRuns(options, deps) {
 
 
 
+
 async function statusCommand(context) {
     const { namespace, store, clock } = context;
     const scanned = await scanRuns({ namespace }, { store, clock });
@@ -15599,7 +15636,7 @@ async function statusCommand(context) {
     const unreadable = all.filter(row => row.error !== null).length + operations.filter(op => op.error !== null).length;
     const exit = unreadable > 0 ? 1 : 0;
     if (context.json) {
-        context.print(JSON.stringify({ namespace, store: store.name, runs: shown, operations, unreadable }, null, 2));
+        context.printJson({ namespace, store: store.name, runs: shown, operations, unreadable });
         return exit;
     }
     if (shown.length > 0)
@@ -15715,19 +15752,19 @@ function statusTable(rows, { style, width }) {
 function cells(row) {
     if (row.error !== null)
         return [
-            { text: terminalText(row.run_id ?? row.ledger_ref) },
-            { text: terminalText(row.dispatch_key ?? '') },
+            { text: row.run_id ?? row.ledger_ref },
+            { text: row.dispatch_key ?? '' },
             {
                 text: row.run_id === null ? 'does not verify' : 'ledger missing',
                 colour: 'red'
             },
-            { text: terminalText(row.error), colour: 'red' },
+            { text: row.error, colour: 'red' },
             { text: '' },
             { text: '' }
         ];
     return [
-        { text: terminalText(row.run_id ?? '') },
-        { text: terminalText(row.dispatch_key ?? '') },
+        { text: row.run_id ?? '' },
+        { text: row.dispatch_key ?? '' },
         row.orphan !== null
             ? { text: `orphan (${row.state})`, colour: 'red' }
             : { text: row.state ?? '', colour: stateColour(row) },
@@ -15746,10 +15783,10 @@ function cells(row) {
 function operationsText(operations, { style, width }) {
     const lines = [style.paint('bold', 'OPERATIONS HELD FOR AN OPERATOR')];
     for (const op of operations) {
-        const head = `${terminalText(op.operation_id ?? op.operation_ref)}  ${op.kind ?? ''}  `;
-        const state = op.state ?? 'does not verify';
+        const head = escapeControls(`${op.operation_id ?? op.operation_ref}  ${op.kind ?? ''}  `);
+        const state = escapeControls(op.state ?? 'does not verify');
         lines.push(`${cut(head, Math.max(width - [...state].length, 16), 'end')}${style.paint('yellow', state)}`);
-        lines.push(...wrap(terminalText(op.error ?? op.next), width - 2)
+        lines.push(...wrap(escapeControls(op.error ?? op.next), width - 2)
             .split('\n')
             .map(line => `  ${line}`));
     }
@@ -15763,7 +15800,7 @@ function stateColour(row) {
     return undefined;
 }
 function footer(rows, { parsed, namespace, store }) {
-    const where = `in ${namespace} at ${terminalText(store.name)}`;
+    const where = escapeControls(`in ${namespace} at ${store.name}`);
     const { all, matching, shown } = rows;
     const more = matching.length > shown.length
         ? ` (${matching.length - shown.length} more: raise --limit to list them)`
@@ -16205,19 +16242,19 @@ async function verifyCommand(context) {
     const report = await verifyNamespace({ namespace }, { store });
     const ok = report.problems.length === 0;
     if (context.json)
-        context.print(JSON.stringify({ namespace, store: store.name, ok, ...report }, null, 2));
+        context.printJson({ namespace, store: store.name, ok, ...report });
     else if (ok)
-        context.print(`${namespace} at ${terminalText(store.name)} verifies: ` +
+        context.print(`${escapeControls(namespace)} at ${escapeControls(store.name)} verifies: ` +
             (Object.entries(report.counts)
                 .map(([kind, n]) => `${n} ${kind}`)
                 .join(', ') || 'nothing to verify') +
             '.');
     else {
         for (const { where, problem } of report.problems)
-            context.print(`${terminalText(where)}: ${terminalText(problem)}`);
+            context.print(`${escapeControls(where)}: ${escapeControls(problem)}`);
         // The problems above stop every command, so nothing past them was read: say so.
         if (report.unverified)
-            context.print(`not verified further: ${terminalText(report.unverified)}`);
+            context.print(`not verified further: ${escapeControls(report.unverified)}`);
     }
     return ok ? 0 : 1;
 }
@@ -16381,6 +16418,7 @@ function usage_parse(argv) {
 
 
 
+
 const RUNNERS = {
     status: statusCommand,
     show: showCommand,
@@ -16396,7 +16434,7 @@ async function runCli(argv, io) {
     catch (error) {
         if (!(error instanceof UsageError))
             throw error;
-        io.stderr.write(`dispatch-ledger: ${error.message}\n`);
+        io.stderr.write(`dispatch-ledger: ${logLine(error.message)}\n`);
         return 2;
     }
     if (parsed.command === 'version') {
@@ -16445,6 +16483,7 @@ async function contextFor(parsed, io) {
         style: styleFor(io.stdout, io.env),
         width: widthFor(io.stdout, io.env),
         print: line => io.stdout.write(`${line}\n`),
+        printJson: value => io.stdout.write(`${inertJson(value)}\n`),
         cwd: io.cwd
     };
 }
@@ -16457,12 +16496,14 @@ function keep(memo) {
         // Nothing the command answered depends on it.
     }
 }
-/** An error as one line: ours carry what is wrong and the fix; anything else its message only. */
+/**
+ * An error as one inert line: ours carry what is wrong and the fix; anything else its message
+ * only. Either may quote stored text (a schema library's message names a forged field).
+ */
 function oneLine(error) {
-    const message = error instanceof DispatchLedgerError
+    return logLine(error instanceof DispatchLedgerError
         ? error.message
-        : `unexpected error: ${error?.message ?? String(error)}`;
-    return message.replace(/\s*\n\s*/g, ' ');
+        : `unexpected error: ${error?.message ?? String(error)}`);
 }
 
 

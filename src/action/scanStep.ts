@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { sweepRuns } from '../commands/scan.js'
 import type { ObservationBoundary } from '../commands/observe.js'
 import { failpoint } from './failpoint.js'
@@ -26,7 +25,6 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
     context
   )
   const scanned = sweep.runs
-  for (const line of sweep.unknown) core.warning(line)
   const broken = scanned.flatMap(run =>
     'error' in run ? [{ ledger_ref: run.ledger_ref, error: run.error }] : []
   )
@@ -63,8 +61,6 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
           }
         ]
   )
-  for (const run of orphans) core.warning(run.orphan)
-  for (const run of broken) core.warning(`${run.ledger_ref}: ${run.error}`)
   const now = context.clock.now()
   const serverUrl = context.env.GITHUB_SERVER_URL
   const listed = (run: Extract<(typeof scanned)[number], { writer: unknown }>) => ({
@@ -81,6 +77,12 @@ export async function scanStep(inputs: Inputs, context: StepContext): Promise<St
       observed: JSON.stringify(sweep.observed),
       store: store.name
     },
+    // Logged by the adapter, which makes every log line inert.
+    warnings: [
+      ...sweep.unknown,
+      ...orphans.map(run => run.orphan),
+      ...broken.map(run => `${run.ledger_ref}: ${run.error}`)
+    ],
     summary: {
       title: 'dispatch-ledger: scan',
       meaning: `${observedText(sweep)}${count(scanned.length, 'run')} in ${inputs.namespace}; ${open.length} not terminal; ${count(orphans.length, 'orphan')} (no admission admits ${orphans.length === 1 ? 'it' : 'them'}: nothing acts on ${orphans.length === 1 ? 'it' : 'them'}); ${broken.length} ${broken.length === 1 ? 'does' : 'do'} not verify.`,

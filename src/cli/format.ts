@@ -2,7 +2,7 @@
  * How the command line prints (docs/cli.md): aligned columns, relative ages, colour only on a
  * terminal that has not asked for none (NO_COLOR), and every stored value made inert first.
  */
-import { CONTROL_CHARACTERS } from '../core/text.js'
+import { escapeControls } from '../core/text.js'
 
 export { age, secondsSince } from '../core/time.js'
 
@@ -30,28 +30,29 @@ export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): S
   }
 }
 
-/**
- * A stored value as a terminal may show it: a control character (an escape sequence could
- * rewrite the screen) is printed as its code, `\u001b`, never sent raw.
- */
-export function terminalText(value: string): string {
-  return value.replace(
-    new RegExp(CONTROL_CHARACTERS.source, 'gu'),
-    c => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`
-  )
-}
-
 export interface Cell {
   readonly text: string
   readonly colour?: Colour
 }
 
-/** Columns padded to their widest cell (by code point, uncoloured), two spaces apart. */
+/**
+ * A cell's text as a terminal may show it: a stored value's control characters (an escape
+ * sequence could rewrite the screen, a bidirectional control reorder it) as their codes.
+ */
+function inert(rows: readonly (readonly Cell[])[]): Cell[][] {
+  return rows.map(row => row.map(cell => ({ ...cell, text: escapeControls(cell?.text ?? '') })))
+}
+
+/**
+ * Columns padded to their widest cell (by code point, uncoloured), two spaces apart; every
+ * cell's text is made inert first, so a caller cannot forget to.
+ */
 export function table(
   header: readonly string[],
-  rows: readonly (readonly Cell[])[],
+  given: readonly (readonly Cell[])[],
   style: Style
 ): string {
+  const rows = inert(given)
   const widths = header.map((h, i) =>
     Math.max([...h].length, ...rows.map(r => [...(r[i]?.text ?? '')].length))
   )
@@ -104,10 +105,12 @@ export function cut(text: string, width: number, keep: 'start' | 'end' = 'start'
  */
 export function fittedTable(
   header: readonly string[],
-  rows: readonly (readonly Cell[])[],
+  given: readonly (readonly Cell[])[],
   style: Style,
   fit: Fit
 ): string {
+  // Measured as printed: an escape is wider than the character it shows.
+  const rows = inert(given)
   let columns = header.map((_, i) => i)
   const natural = (i: number) =>
     Math.max([...(header[i] ?? '')].length, ...rows.map(r => [...(r[i]?.text ?? '')].length))

@@ -2,8 +2,8 @@
 import { readGenerations } from '../commands/generations.js'
 import { deriveDispatch } from '../core/dispatchKey.js'
 import { admissionRef } from '../core/refs.js'
+import { escapeControls } from '../core/text.js'
 import { loadEventFile } from './event.js'
-import { terminalText } from './format.js'
 import type { CliContext, Exit } from './main.js'
 
 export async function keyCommand(context: CliContext): Promise<Exit> {
@@ -32,21 +32,23 @@ export async function keyCommand(context: CliContext): Promise<Exit> {
     }
   }
   if (context.json) {
-    context.print(JSON.stringify(answer, null, 2))
+    context.printJson(answer)
     return 0
   }
   const rows: Array<[string, string]> = [
     ['event', answer.event_name],
-    ['dispatch key', terminalText(answer.dispatch_key)],
+    ['dispatch key', answer.dispatch_key],
     ['request digest', answer.request_digest],
     ['admission', answer.admission_ref],
     [
       'owned by',
       answer.owner
-        ? `${terminalText(answer.owner.run_id)} (generation ${answer.owner.generation}, admitted ${answer.owner.admitted_at})`
-        : `no run: the key is not admitted in ${namespace} at ${terminalText(store.name)}`
+        ? `${answer.owner.run_id} (generation ${answer.owner.generation}, admitted ${answer.owner.admitted_at})`
+        : `no run: the key is not admitted in ${namespace} at ${store.name}`
     ]
   ]
-  for (const [k, v] of rows) context.print(`${context.style.paint('bold', k.padEnd(14))}  ${v}`)
+  // Every value made inert here, where it is printed: the key and the names come from the event.
+  for (const [k, v] of rows)
+    context.print(`${context.style.paint('bold', k.padEnd(14))}  ${escapeControls(v)}`)
   return 0
 }

@@ -6,6 +6,7 @@
 import { systemClock, type Clock } from '../commands/deps.js'
 import { DispatchLedgerError } from '../core/errors.js'
 import { DEFAULT_NAMESPACE } from '../core/refs.js'
+import { inertJson, logLine } from '../core/text.js'
 import type { MemoFile } from '../store/memo.js'
 import type { ReadOnlyStore } from '../store/readOnlyStore.js'
 import { openSnapshotStore } from '../store/snapshotStore.js'
@@ -52,6 +53,8 @@ export interface CliContext {
   /** the widest a table may be (the terminal's width, COLUMNS, else 80) */
   readonly width: number
   readonly print: (text: string) => void
+  /** Prints a value as `--json` shows it: indented, every control character a `\uXXXX` escape. */
+  readonly printJson: (value: unknown) => void
   readonly cwd: string
 }
 
@@ -72,7 +75,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     parsed = parse(argv)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`dispatch-ledger: ${error.message}\n`)
+    io.stderr.write(`dispatch-ledger: ${logLine(error.message)}\n`)
     return 2
   }
   if (parsed.command === 'version') {
@@ -121,6 +124,7 @@ async function contextFor(parsed: Parsed, io: CliIo): Promise<CliContext> {
     style: styleFor(io.stdout, io.env),
     width: widthFor(io.stdout, io.env),
     print: line => io.stdout.write(`${line}\n`),
+    printJson: value => io.stdout.write(`${inertJson(value)}\n`),
     cwd: io.cwd
   }
 }
@@ -134,11 +138,14 @@ function keep(memo: MemoFile | undefined): void {
   }
 }
 
-/** An error as one line: ours carry what is wrong and the fix; anything else its message only. */
+/**
+ * An error as one inert line: ours carry what is wrong and the fix; anything else its message
+ * only. Either may quote stored text (a schema library's message names a forged field).
+ */
 function oneLine(error: unknown): string {
-  const message =
+  return logLine(
     error instanceof DispatchLedgerError
       ? error.message
       : `unexpected error: ${(error as Error)?.message ?? String(error)}`
-  return message.replace(/\s*\n\s*/g, ' ')
+  )
 }

@@ -12,11 +12,11 @@ import { DispatchLedgerError } from '../core/errors.js'
 import { RECEIVER_KEY, type AdmittedReceiver } from '../core/receiver.js'
 import type { LedgerRecord } from '../core/record.js'
 import { admissionRef, ledgerRef } from '../core/refs.js'
-import { checkRunId } from '../core/text.js'
+import { checkRunId, escapeControls, quoted } from '../core/text.js'
 import { workflowRunUrl } from '../core/writer.js'
 import type { StoredEntry } from '../store/store.js'
 import { loadEventFile } from './event.js'
-import { age, secondsSince, table, terminalText } from './format.js'
+import { age, secondsSince, table, type Style } from './format.js'
 import type { CliContext, Exit } from './main.js'
 
 /** A name that is no run id the store holds and no admitted key: exit 1, saying so. */
@@ -49,21 +49,33 @@ function showOperation(
   context: CliContext
 ): Exit {
   if (context.json) {
-    context.print(JSON.stringify(operation, null, 2))
+    context.printJson(operation)
     return 0
   }
-  const t = terminalText
-  const head = [
-    ['operation', t(operation.operation_id ?? '')],
-    ['ref', operation.operation_ref],
-    ['kind', operation.kind ?? ''],
-    ['state', `${operation.state}, record ${operation.sequence}`],
-    [operation.held ? 'an operator must' : 'next', t(operation.next)]
-  ]
-  const width = Math.max(...head.map(([k]) => (k as string).length))
-  for (const [k, v] of head)
-    context.print(`${context.style.paint('bold', (k as string).padEnd(width))}  ${v}`)
+  context.print(
+    heading(
+      [
+        ['operation', operation.operation_id ?? ''],
+        ['ref', operation.operation_ref],
+        ['kind', operation.kind ?? ''],
+        ['state', `${operation.state}, record ${operation.sequence}`],
+        [operation.held ? 'an operator must' : 'next', operation.next]
+      ],
+      context.style
+    )
+  )
   return 0
+}
+
+/**
+ * Labelled lines, the labels aligned and bold; every value made inert here, where it is
+ * printed (run ids, keys and reasons are stored text).
+ */
+function heading(rows: ReadonlyArray<readonly [string, string]>, style: Style): string {
+  const width = Math.max(...rows.map(([k]) => k.length))
+  return rows
+    .map(([k, v]) => `${style.paint('bold', k.padEnd(width))}  ${escapeControls(v)}`)
+    .join('\n')
 }
 
 export async function showCommand(context: CliContext): Promise<Exit> {
@@ -101,7 +113,7 @@ export async function showCommand(context: CliContext): Promise<Exit> {
     })),
     mermaid: mermaid(chain, view.state.terminal)
   }
-  if (context.json) context.print(JSON.stringify(shown, null, 2))
+  if (context.json) context.printJson(shown)
   else if (context.parsed.values.mermaid) context.print(shown.mermaid)
   else context.print(showText(shown, context))
   return 0
@@ -132,7 +144,7 @@ async function selectorFor(argument: string, context: CliContext): Promise<Selec
   )
   if (missing) throw new UnknownRun(`Run ${argument} cannot be read: ${missing.problem}`)
   throw new UnknownRun(
-    `There is no run ${JSON.stringify(argument)} in ${namespace} at ${store.name}: it is no run id ` +
+    `There is no run ${quoted(argument)} in ${namespace} at ${store.name}: it is no run id ` +
       'there, no admitted dispatch key, and no event file. `dispatch-ledger status --all` lists ' +
       'every run; check --namespace and --remote.'
   )
@@ -180,13 +192,13 @@ function recordRow(entry: StoredEntry<LedgerRecord>, serverUrl: string | undefin
 
 /**
  * The run's path through its states as a mermaid state diagram (state names are the schema's
- * words, so nothing stored reaches the diagram but them).
+ * words, so nothing stored reaches the diagram but them; each line is made inert all the same).
  */
 export function mermaid(chain: readonly StoredEntry<LedgerRecord>[], terminal: boolean): string {
   const lines = ['stateDiagram-v2']
   let previous = '[*]'
   for (const { value } of chain) {
-    lines.push(`    ${previous} --> ${value.state}: ${value.ledger_sequence}`)
+    lines.push(escapeControls(`    ${previous} --> ${value.state}: ${value.ledger_sequence}`))
     previous = value.state
   }
   if (terminal) lines.push(`    ${previous} --> [*]`)
@@ -213,15 +225,14 @@ type Shown = {
 }
 
 function showText(shown: Shown, { style, clock }: CliContext): string {
-  const t = terminalText
   const { plan, run: state } = shown
   const gate = [
     plan.authority_required ? `gate: ${plan.authority_required}` : null,
     plan.blind_resubmission_forbidden ? 'blind resubmission forbidden' : null
   ].filter(Boolean)
-  const head = [
-    ['run id', t(shown.run_id)],
-    ['dispatch key', t(shown.dispatch_key)],
+  const head: Array<[string, string]> = [
+    ['run id', shown.run_id],
+    ['dispatch key', shown.dispatch_key],
     ['ledger', shown.ledger_ref],
     ['admission', `${shown.admission_ref} (generation ${shown.generation})`],
     [
@@ -230,12 +241,11 @@ function showText(shown: Shown, { style, clock }: CliContext): string {
         age(secondsSince(state.updated_at, clock.now()))
     ],
     ['next action', `${plan.action}${gate.length ? ` (${gate.join('; ')})` : ''}`],
-    ['reason', t(plan.reason)],
+    ['reason', plan.reason],
     ['receiver', receiverText(shown.receiver)]
   ]
-  const width = Math.max(...head.map(([k]) => (k as string).length))
   return [
-    ...head.map(([k, v]) => `${style.paint('bold', (k as string).padEnd(width))}  ${v}`),
+    heading(head, style),
     '',
     table(
       ['SEQ', 'STATE', 'TIME', 'WRITER', 'ATTEMPT', 'SUBMISSION', 'EXTERNAL IDS'],
@@ -243,12 +253,12 @@ function showText(shown: Shown, { style, clock }: CliContext): string {
         { text: String(r.sequence) },
         { text: r.state },
         { text: r.occurred_at, colour: 'dim' },
-        { text: r.workflow_run_url ?? (r.writer ? `run ${t(r.writer.github_run_id)}` : '') },
+        { text: r.workflow_run_url ?? (r.writer ? `run ${r.writer.github_run_id}` : '') },
         { text: r.attempt === null ? '' : String(r.attempt) },
         { text: r.submission_state ?? '' },
         {
           text: Object.entries(r.external_ids)
-            .map(([k, v]) => `${t(k)}=${t(v)}`)
+            .map(([k, v]) => `${k}=${v}`)
             .join(' ')
         }
       ]),
@@ -259,7 +269,7 @@ function showText(shown: Shown, { style, clock }: CliContext): string {
       ['GENERATION', 'RUN ID', 'ADMITTED AT'],
       shown.generations.map(g => [
         { text: String(g.generation) },
-        { text: t(g.run_id) },
+        { text: g.run_id },
         { text: g.admitted_at, colour: 'dim' }
       ]),
       style
@@ -269,8 +279,7 @@ function showText(shown: Shown, { style, clock }: CliContext): string {
 
 function receiverText(receiver: Shown['receiver']): string {
   if (receiver === null) return 'none (the current attempt names no receiver key)'
-  if (receiver.admitted === null)
-    return `not admitted yet (receiver key ${terminalText(receiver.receiver_key)})`
+  if (receiver.admitted === null) return `not admitted yet (receiver key ${receiver.receiver_key})`
   const run = receiver.admitted.workflow_run_id
-  return `${terminalText(receiver.admitted.receiver_run_id)}${run ? ` (workflow run ${run})` : ''}`
+  return `${receiver.admitted.receiver_run_id}${run ? ` (workflow run ${run})` : ''}`
 }

@@ -2,6 +2,7 @@
 import { scanRuns, type ScannedRun } from '../commands/scan.js'
 import { workflowRunUrl } from '../core/writer.js'
 import { awaitedReceiver } from '../core/observation.js'
+import { escapeControls } from '../core/text.js'
 import {
   missingLedgers,
   heldOperations,
@@ -14,7 +15,6 @@ import {
   cut,
   fittedTable,
   secondsSince,
-  terminalText,
   wrap,
   type Cell,
   type Colour
@@ -63,9 +63,7 @@ export async function statusCommand(context: CliContext): Promise<Exit> {
     all.filter(row => row.error !== null).length + operations.filter(op => op.error !== null).length
   const exit: Exit = unreadable > 0 ? 1 : 0
   if (context.json) {
-    context.print(
-      JSON.stringify({ namespace, store: store.name, runs: shown, operations, unreadable }, null, 2)
-    )
+    context.printJson({ namespace, store: store.name, runs: shown, operations, unreadable })
     return exit
   }
   if (shown.length > 0) context.print(statusTable(shown, context))
@@ -192,19 +190,19 @@ function statusTable(rows: readonly StatusRow[], { style, width }: CliContext): 
 function cells(row: StatusRow): Cell[] {
   if (row.error !== null)
     return [
-      { text: terminalText(row.run_id ?? row.ledger_ref) },
-      { text: terminalText(row.dispatch_key ?? '') },
+      { text: row.run_id ?? row.ledger_ref },
+      { text: row.dispatch_key ?? '' },
       {
         text: row.run_id === null ? 'does not verify' : 'ledger missing',
         colour: 'red'
       },
-      { text: terminalText(row.error), colour: 'red' },
+      { text: row.error, colour: 'red' },
       { text: '' },
       { text: '' }
     ]
   return [
-    { text: terminalText(row.run_id ?? '') },
-    { text: terminalText(row.dispatch_key ?? '') },
+    { text: row.run_id ?? '' },
+    { text: row.dispatch_key ?? '' },
     row.orphan !== null
       ? { text: `orphan (${row.state})`, colour: 'red' }
       : { text: row.state ?? '', colour: stateColour(row) },
@@ -224,13 +222,13 @@ function cells(row: StatusRow): Cell[] {
 function operationsText(operations: readonly HeldOperation[], { style, width }: CliContext) {
   const lines = [style.paint('bold', 'OPERATIONS HELD FOR AN OPERATOR')]
   for (const op of operations) {
-    const head = `${terminalText(op.operation_id ?? op.operation_ref)}  ${op.kind ?? ''}  `
-    const state = op.state ?? 'does not verify'
+    const head = escapeControls(`${op.operation_id ?? op.operation_ref}  ${op.kind ?? ''}  `)
+    const state = escapeControls(op.state ?? 'does not verify')
     lines.push(
       `${cut(head, Math.max(width - [...state].length, 16), 'end')}${style.paint('yellow', state)}`
     )
     lines.push(
-      ...wrap(terminalText(op.error ?? op.next), width - 2)
+      ...wrap(escapeControls(op.error ?? op.next), width - 2)
         .split('\n')
         .map(line => `  ${line}`)
     )
@@ -249,7 +247,7 @@ function footer(
   rows: { all: readonly StatusRow[]; matching: readonly StatusRow[]; shown: readonly StatusRow[] },
   { parsed, namespace, store }: CliContext
 ): string {
-  const where = `in ${namespace} at ${terminalText(store.name)}`
+  const where = escapeControls(`in ${namespace} at ${store.name}`)
   const { all, matching, shown } = rows
   const more =
     matching.length > shown.length

@@ -32,29 +32,61 @@ export function checkRunId(runId: string): string {
 }
 
 /**
- * A value quoted for a message or a log line: JSON string syntax, with the characters JSON
- * leaves raw (DEL, C1, U+2028, U+2029) escaped too, so no value can break or colour a log line.
+ * What a terminal or a log must never receive raw: C0, DEL and C1 (an escape sequence can
+ * retitle a window or clear the screen), the line and paragraph separators, and the
+ * bidirectional controls (they reorder what is shown, so a name can read as another).
  */
-export function quoted(value: string): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\u009f\u2028\u2029]/g,
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu
+
+/**
+ * Text as it may be printed anywhere: each character above shown as its JSON escape
+ * (`\u001b`, `\u202e`), everything else, any other non-ASCII included, kept. The one escaping
+ * function: every printed or logged form below is built on it.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(
+    UNPRINTABLE,
     c => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`
   )
 }
 
+/**
+ * A value quoted for a message or a log line: JSON string syntax (which escapes C0 itself),
+ * with the characters JSON leaves raw escaped too, so no value can break or colour a line.
+ */
+export function quoted(value: string): string {
+  return escapeControls(JSON.stringify(value))
+}
+
+/**
+ * A message as one inert log line: its line breaks (and the space around them) become one
+ * space, every other control character its escape.
+ */
+export function logLine(message: string): string {
+  return escapeControls(message.replace(/\s*\n\s*/g, ' '))
+}
+
+/**
+ * A value as indented JSON a terminal may show: JSON.stringify leaves DEL, C1, the separators
+ * and the bidirectional controls raw inside strings, so each line is escaped (the line breaks
+ * between them are layout; inside a string JSON has escaped them already).
+ */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).split('\n').map(escapeControls).join('\n')
+}
+
 const HTML_SPECIAL = /[&<>"'`|\\[\]*_#!~]/g
 const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g
-const OTHER_CONTROL = /[\u0000-\u001f\u007f-\u009f]/g
 
 /**
  * A value from an event, an input or the store, made safe to place anywhere in a job summary:
  * markdown and HTML specials become character references, line breaks are shown as `⏎` (so a
  * value can never end a block and start a heading, a link or an image), and any other control
- * character is shown by its code (`\u001b`).
+ * character, a bidirectional control included, is shown by its code (`\u001b`, `\u202e`).
  */
 export function inertText(value: string): string {
-  return value
-    .replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`)
-    .replace(LINE_BREAK, '⏎')
-    .replace(OTHER_CONTROL, c => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`)
+  return escapeControls(
+    value.replace(HTML_SPECIAL, c => `&#${c.charCodeAt(0)};`).replace(LINE_BREAK, '⏎')
+  )
 }
