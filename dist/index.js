@@ -31433,7 +31433,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   oI: () => (/* binding */ refNameClash)
 });
 
-// UNUSED EXPORTS: ObjectReader, commandName, createLine, transaction
+// UNUSED EXPORTS: EXCERPT_LIMIT, ObjectReader, commandName, createLine, excerpt, quietTraces, transaction
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
@@ -31544,7 +31544,7 @@ class Git {
         this.spawned++;
         return (0,external_node_child_process_namespaceObject.spawn)('git', [...BASE_CONFIG, ...args], {
             cwd: this.cwd,
-            env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+            env: { ...quietTraces(this.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
             stdio: ['pipe', 'pipe', 'pipe']
         });
     }
@@ -31787,6 +31787,17 @@ class Git {
             return;
         await this.ok(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
     }
+    /** Whether the remote holds any ref under the prefixes (one `ls-remote`). */
+    async remoteHolds(remote, prefixes) {
+        checkPrefixes(prefixes);
+        const patterns = prefixes.map(prefix => `${prefix}*`);
+        const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...patterns]);
+        // A pattern matches a name's tail: only what lies under a prefix counts.
+        return out
+            .split('\n')
+            .map(line => line.split('\t')[1] ?? '')
+            .some(ref => prefixes.some(prefix => ref.startsWith(prefix)));
+    }
     /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
     async lsRemote(remote, refs) {
         const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs]);
@@ -31828,7 +31839,7 @@ class Git {
         return new errors/* StoreError */.AD(`Could not start git: ${error.message}`);
     }
     failure(args, result) {
-        const said = redact(result.stderr.trim());
+        const said = excerpt(result.stderr);
         if (/not a git repository/i.test(said))
             return new errors/* StoreError */.AD(`${this.cwd} is not a git repository. Check the repository out first ` +
                 '(actions/checkout) or point repository-path at one.');
@@ -31959,9 +31970,52 @@ function checkPrefixes(prefixes) {
         if (/[*?[\\]/.test(p))
             throw new errors/* StoreError */.AD(`a ref prefix has a glob character: ${p}`);
 }
-/** git may echo a remote URL; never let credentials in one reach a log. */
+/**
+ * git may echo a remote URL or, tracing, a request's headers; never let credentials in either
+ * reach a log.
+ */
 function redact(text) {
-    return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@');
+    return text
+        .replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@')
+        .replace(/(authorization:\s*)(?:(?:basic|bearer|token)\s+)?[^\s"']+/gi, '$1***');
+}
+/** The most of git's own words an error message quotes (its fatal line is rarely longer). */
+const EXCERPT_LIMIT = 600;
+/**
+ * What an error message quotes of git's stderr: one line, redacted, at most EXCERPT_LIMIT
+ * characters. When all of it does not fit, git's own `fatal:`/`error:` lines are kept first,
+ * as they say why; whatever else git printed is left out.
+ */
+function excerpt(stderr) {
+    const lines = redact(stderr)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+    const all = lines.join(' ');
+    if (all.length <= EXCERPT_LIMIT)
+        return all;
+    const causes = lines.filter(line => /^(fatal|error):/i.test(line)).join(' ');
+    const kept = causes || all;
+    return kept.length <= EXCERPT_LIMIT ? kept : `${kept.slice(0, EXCERPT_LIMIT - 1)}…`;
+}
+/**
+ * The environment with git's diagnostics that print to stderr taken out (GIT_TRACE*=1, 2 or
+ * true, GIT_CURL_VERBOSE): the store reads git's stderr for what happened (a lock held, a
+ * ref refused, a prompt refused), and a trace there would be taken for git's answer and flood
+ * every error line. A trace sent to a file (an absolute path, or an af_unix: socket) stays,
+ * so git can still be traced, always with its credentials redacted (GIT_TRACE_REDACT=1).
+ */
+function quietTraces(env) {
+    const quiet = {};
+    for (const [name, value] of Object.entries(env)) {
+        if (name === 'GIT_CURL_VERBOSE')
+            continue;
+        if (/^GIT_TRACE/.test(name) && !/^(\/|af_unix:)/.test(value ?? ''))
+            continue;
+        quiet[name] = value;
+    }
+    quiet.GIT_TRACE_REDACT = '1';
+    return quiet;
 }
 /** Writes one loose object (zlib of `<type> <size>\0<body>`) atomically, fsynced. */
 async function writeLoose(objects, oid, raw) {
@@ -33811,14 +33865,25 @@ class RemoteRefs {
         if (wanted.length === 0)
             return;
         this.epoch++;
-        const result = await this.git.fetchRefs(this.remote, wanted, options.shallow ? { depth: 1 } : {});
-        // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
-        const nothing = options.shallow && result.code === 1 && result.stderr.trim() === '';
-        if (result.code !== 0 && !nothing) {
+        const depth = options.shallow ? { depth: 1 } : {};
+        let result = await this.git.fetchRefs(this.remote, wanted, depth);
+        // A shallow fetch that matches no ref exits 1, as a fetch that failed to update a ref
+        // does. What git printed cannot tell them apart (a trace, a warning, or nothing), so the
+        // remote's own listing does: none of the refs there means they are absent; some there
+        // means they came in between or the fetch failed, and it is made once more.
+        if (options.shallow && result.code === 1) {
+            if (!(await this.git.remoteHolds(this.remote, wanted)))
+                return this.covers(wanted);
+            result = await this.git.fetchRefs(this.remote, wanted, depth);
+        }
+        if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
-        for (const prefix of wanted)
+        this.covers(wanted);
+    }
+    covers(prefixes) {
+        for (const prefix of prefixes)
             this.fetched.add(prefix);
     }
     async bringObjectsNow(oids, what) {

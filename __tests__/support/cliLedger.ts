@@ -23,6 +23,15 @@ export interface BuiltLedger {
   }
   /** The event file (issues labeled) whose key has two generations. */
   readonly labeled: Record<string, unknown>
+  /** Every step's result, in the order they ran. */
+  readonly steps: readonly ActionResult[]
+}
+
+export interface LedgerOptions {
+  /** The arbiter (default: a bare repository behind a file:// URL). */
+  readonly origin?: BuiltLedger['origin']
+  /** Added to every step's environment. */
+  readonly env?: Record<string, string>
 }
 
 const DISPATCHED = JSON.stringify({
@@ -33,17 +42,21 @@ const REFUSED = JSON.stringify({
   failure: { code: 'forbidden', classification: 'configuration', retryable: false }
 })
 
-async function ok(run: ActionRun): Promise<ActionResult> {
-  const result = await runAction(run)
-  if (result.code !== 0)
-    throw new Error(`${run.action ?? 'admit'} failed: ${result.stderr}\n${result.stdout}`)
-  return result
-}
-
-export async function buildLedger(): Promise<BuiltLedger> {
-  const origin = await makeBareRemote()
+export async function buildLedger(options: LedgerOptions = {}): Promise<BuiltLedger> {
+  const steps: ActionResult[] = []
+  const ok = async (run: ActionRun): Promise<ActionResult> => {
+    const result = await runAction(run)
+    steps.push(result)
+    if (result.code !== 0)
+      throw new Error(`${run.action ?? 'admit'} failed: ${result.stderr}\n${result.stdout}`)
+    return result
+  }
+  const origin = options.origin ?? (await makeBareRemote())
   const { dir, head } = await workspace(origin.url)
-  const base = { workspace: dir, env: { GITHUB_SHA: head, GITHUB_REPOSITORY_ID: '123456789' } }
+  const base = {
+    workspace: dir,
+    env: { GITHUB_SHA: head, GITHUB_REPOSITORY_ID: '123456789', ...options.env }
+  }
   const admit = async (key: string, runId: number, extra: Record<string, string> = {}) =>
     (
       await ok({
@@ -127,6 +140,7 @@ export async function buildLedger(): Promise<BuiltLedger> {
       generation1,
       generation2: second.outputs.run_id as string
     },
-    labeled: again
+    labeled: again,
+    steps
   }
 }

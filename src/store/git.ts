@@ -133,7 +133,7 @@ export class Git {
     this.spawned++
     return spawn('git', [...BASE_CONFIG, ...args], {
       cwd: this.cwd,
-      env: { ...this.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
+      env: { ...quietTraces(this.env), GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', LANGUAGE: 'C' },
       stdio: ['pipe', 'pipe', 'pipe']
     })
   }
@@ -404,6 +404,18 @@ export class Git {
     )
   }
 
+  /** Whether the remote holds any ref under the prefixes (one `ls-remote`). */
+  async remoteHolds(remote: string, prefixes: readonly string[]): Promise<boolean> {
+    checkPrefixes(prefixes)
+    const patterns = prefixes.map(prefix => `${prefix}*`)
+    const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...patterns])
+    // A pattern matches a name's tail: only what lies under a prefix counts.
+    return out
+      .split('\n')
+      .map(line => line.split('\t')[1] ?? '')
+      .some(ref => prefixes.some(prefix => ref.startsWith(prefix)))
+  }
+
   /** `<oid> <ref>` for the named refs as the remote holds them (absent refs are missing). */
   async lsRemote(remote: string, refs: readonly string[]): Promise<Map<string, string>> {
     const out = await this.ok([...NETWORK_CONFIG, 'ls-remote', '--refs', remote, ...refs])
@@ -449,7 +461,7 @@ export class Git {
   }
 
   failure(args: readonly string[], result: GitResult): StoreError {
-    const said = redact(result.stderr.trim())
+    const said = excerpt(result.stderr)
     if (/not a git repository/i.test(said))
       return new StoreError(
         `${this.cwd} is not a git repository. Check the repository out first ` +
@@ -594,9 +606,52 @@ export function checkPrefixes(prefixes: readonly string[]): void {
     if (/[*?[\\]/.test(p)) throw new StoreError(`a ref prefix has a glob character: ${p}`)
 }
 
-/** git may echo a remote URL; never let credentials in one reach a log. */
+/**
+ * git may echo a remote URL or, tracing, a request's headers; never let credentials in either
+ * reach a log.
+ */
 export function redact(text: string): string {
-  return text.replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@')
+  return text
+    .replace(/(\w+:\/\/)[^/@\s]+@/g, '$1***@')
+    .replace(/(authorization:\s*)(?:(?:basic|bearer|token)\s+)?[^\s"']+/gi, '$1***')
+}
+
+/** The most of git's own words an error message quotes (its fatal line is rarely longer). */
+export const EXCERPT_LIMIT = 600
+
+/**
+ * What an error message quotes of git's stderr: one line, redacted, at most EXCERPT_LIMIT
+ * characters. When all of it does not fit, git's own `fatal:`/`error:` lines are kept first,
+ * as they say why; whatever else git printed is left out.
+ */
+export function excerpt(stderr: string): string {
+  const lines = redact(stderr)
+    .split('\n')
+    .map(line => line.trim())
+    .filter(Boolean)
+  const all = lines.join(' ')
+  if (all.length <= EXCERPT_LIMIT) return all
+  const causes = lines.filter(line => /^(fatal|error):/i.test(line)).join(' ')
+  const kept = causes || all
+  return kept.length <= EXCERPT_LIMIT ? kept : `${kept.slice(0, EXCERPT_LIMIT - 1)}…`
+}
+
+/**
+ * The environment with git's diagnostics that print to stderr taken out (GIT_TRACE*=1, 2 or
+ * true, GIT_CURL_VERBOSE): the store reads git's stderr for what happened (a lock held, a
+ * ref refused, a prompt refused), and a trace there would be taken for git's answer and flood
+ * every error line. A trace sent to a file (an absolute path, or an af_unix: socket) stays,
+ * so git can still be traced, always with its credentials redacted (GIT_TRACE_REDACT=1).
+ */
+export function quietTraces(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const quiet: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(env)) {
+    if (name === 'GIT_CURL_VERBOSE') continue
+    if (/^GIT_TRACE/.test(name) && !/^(\/|af_unix:)/.test(value ?? '')) continue
+    quiet[name] = value
+  }
+  quiet.GIT_TRACE_REDACT = '1'
+  return quiet
 }
 
 export interface RefTime {

@@ -158,18 +158,25 @@ export class RemoteRefs implements RefBackend {
     const wanted = options.refresh ? prefixes : prefixes.filter(p => !this.covered(p))
     if (wanted.length === 0) return
     this.epoch++
-    const result = await this.git.fetchRefs(
-      this.remote,
-      wanted,
-      options.shallow ? { depth: 1 } : {}
-    )
-    // A shallow fetch that matches no ref exits 1 without a word: the refs are absent.
-    const nothing = options.shallow && result.code === 1 && result.stderr.trim() === ''
-    if (result.code !== 0 && !nothing) {
+    const depth = options.shallow ? { depth: 1 } : {}
+    let result = await this.git.fetchRefs(this.remote, wanted, depth)
+    // A shallow fetch that matches no ref exits 1, as a fetch that failed to update a ref
+    // does. What git printed cannot tell them apart (a trace, a warning, or nothing), so the
+    // remote's own listing does: none of the refs there means they are absent; some there
+    // means they came in between or the fetch failed, and it is made once more.
+    if (options.shallow && result.code === 1) {
+      if (!(await this.git.remoteHolds(this.remote, wanted))) return this.covers(wanted)
+      result = await this.git.fetchRefs(this.remote, wanted, depth)
+    }
+    if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
       throw this.git.failure(['fetch'], result)
     }
-    for (const prefix of wanted) this.fetched.add(prefix)
+    this.covers(wanted)
+  }
+
+  private covers(prefixes: readonly string[]): void {
+    for (const prefix of prefixes) this.fetched.add(prefix)
   }
 
   private async bringObjectsNow(oids: readonly string[], what?: string): Promise<void> {

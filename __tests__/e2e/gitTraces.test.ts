@@ -1,0 +1,193 @@
+/**
+ * Git's own diagnostics change nothing (docs/design/writers.md#gits-own-diagnostics): with
+ * GIT_TRACE, GIT_TRACE_PACKET, GIT_TRACE2, GIT_TRACE_CURL and GIT_CURL_VERBOSE printing to
+ * stderr, or the traces sent to files, the same workload through the bundled actions — admit,
+ * record (one that archives), a second generation, effect's tag — over smart HTTP gives the
+ * outputs a run without them gives, and so do the command line's status, show, verify and key.
+ * An error quotes a bounded excerpt of git, never the trace, never the token.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { PROJECT_ROOT, runAction } from '../../scripts/runner.js'
+import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
+import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
+import { cleanupRepos, makeTempDir } from '../support/repo.js'
+
+const run = promisify(execFile)
+const CLI = join(PROJECT_ROOT, 'dist', 'cli', 'index.js')
+/** The longest ::error:: line the product may print (its message and git's bounded excerpt). */
+const ERROR_LINE_LIMIT = 2000
+
+const servers: GitHttpServer[] = []
+afterAll(async () => {
+  await Promise.all(servers.map(server => server.close()))
+  await cleanupRepos()
+})
+
+const TO_STDERR = {
+  GIT_TRACE: '1',
+  GIT_TRACE_PACKET: '1',
+  GIT_TRACE_SETUP: 'true',
+  GIT_TRACE_CURL: '2',
+  GIT_TRACE2: '1',
+  GIT_TRACE2_PERF: '2',
+  GIT_CURL_VERBOSE: '1'
+}
+
+async function toFiles(): Promise<Record<string, string>> {
+  const dir = await makeTempDir()
+  return {
+    GIT_TRACE: join(dir, 'trace'),
+    GIT_TRACE_PACKET: join(dir, 'packet'),
+    GIT_TRACE_CURL: join(dir, 'curl'),
+    GIT_TRACE2_EVENT: join(dir, 'event'),
+    GIT_TRACE_REDACT: '0'
+  }
+}
+
+interface Built {
+  readonly ledger: BuiltLedger
+  readonly server: GitHttpServer
+  readonly env: Record<string, string>
+}
+
+async function build(env: Record<string, string>): Promise<Built> {
+  const server = await startGitHttpServer()
+  servers.push(server)
+  const origin = { dir: server.bareDir, url: server.url, cleanup: async () => {} }
+  return { ledger: await buildLedger({ origin, env }), server, env }
+}
+
+/**
+ * Text without what depends on when it ran: git ids of commits and tags (they hold the time
+ * they were made), times and ages.
+ */
+function timeless(text: string): string {
+  return (
+    text
+      .replace(/\b[0-9a-f]{40}\b/g, '<oid>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+      .replace(/"age_seconds": \d+/g, '"age_seconds": 0')
+      .replace(/\b\d+ ?(s|m|h|d)\b/g, '<age>')
+      // Digests of records, which hold their times; a table's widths follow its ages.
+      .replace(/sha256:[0-9a-f]{64}/g, 'sha256:<digest>')
+      .replace(/ {2,}/g, '  ')
+  )
+}
+
+/** What each step said. */
+function said(ledger: BuiltLedger) {
+  return ledger.steps.map(step =>
+    timeless(
+      JSON.stringify({
+        code: step.code,
+        outputs: step.outputs,
+        errors: step.errors,
+        warnings: step.stdout.split('\n').filter(line => line.startsWith('::warning'))
+      })
+    )
+  )
+}
+
+async function cli(args: string[], built: Built) {
+  const env = {
+    ...process.env,
+    NO_COLOR: '1',
+    COLUMNS: '400',
+    XDG_CACHE_HOME: await makeTempDir(),
+    ...built.env
+  }
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      cwd: built.ledger.clone,
+      env
+    })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+/** The command line's answers over one ledger, ages and the arbiter's address left out. */
+async function answers(built: Built) {
+  const { runs } = built.ledger
+  const event = join(await makeTempDir(), 'event.json')
+  await writeFile(event, JSON.stringify(built.ledger.labeled))
+  const commands = [
+    ['status', '--all', '--json'],
+    ['status', '--all'],
+    ['show', runs.archived, '--json'],
+    ['show', runs.generation2],
+    ['show', runs.observing, '--mermaid'],
+    ['verify'],
+    ['key', event, '--event-name', 'issues']
+  ]
+  const out = []
+  for (const args of commands) {
+    const answer = await cli(args, built)
+    out.push({
+      command: args[0],
+      code: answer.code,
+      stdout: timeless(answer.stdout.replaceAll(built.server.url, '<origin>')),
+      stderr: answer.stderr
+    })
+  }
+  return out
+}
+
+describe('git traces on, to stderr or to files', () => {
+  let plain: Built | undefined
+
+  it('the workload gives the same outputs, warnings and command-line answers as without them', async () => {
+    plain = await build({})
+    const traced = await build(TO_STDERR)
+    const filed = await build(await toFiles())
+    expect(said(traced.ledger)).toEqual(said(plain.ledger))
+    expect(said(filed.ledger)).toEqual(said(plain.ledger))
+    const base = await answers(plain)
+    expect(base.every(answer => answer.code === 0)).toBe(true)
+    expect(await answers(traced)).toEqual(base)
+    expect(await answers(filed)).toEqual(base)
+    // A trace sent to a file is still written, with credentials redacted whatever was asked.
+    const trace = await readFile(filed.env.GIT_TRACE_PACKET as string, 'utf8')
+    expect(trace).toMatch(/packet:/)
+  }, 300_000)
+
+  it('an error with traces on quotes a bounded excerpt of git, never the trace or the token', async () => {
+    const token = 'ghs_traceTokenThatMustNeverBePrinted0001'
+    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`
+    const base = plain ?? (await build({}))
+    base.server.refuseWrites(true)
+    const refused = await runAction({
+      workspace: base.ledger.clone,
+      eventName: 'workflow_dispatch',
+      event: { inputs: {}, repository: { id: 123456789 } },
+      runId: 777,
+      with: { 'dispatch-key': 'traces/refused', remote: 'origin' },
+      env: {
+        ...TO_STDERR,
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${base.server.url}.extraheader`,
+        GIT_CONFIG_VALUE_0: header
+      }
+    }).finally(() => base.server.refuseWrites(false))
+    expect(refused.code).toBe(1)
+    expect(refused.errors.length).toBeGreaterThan(0)
+    for (const line of refused.errors) {
+      expect(line.length).toBeLessThanOrEqual(ERROR_LINE_LIMIT)
+      // git's own refusal, not the first line of a trace.
+      expect(line).toMatch(
+        /refused to let this job write refs \(remote: Permission to repo.git denied/
+      )
+      expect(line).not.toMatch(/\d\d:\d\d:\d\d\.\d{6} |packet:|trace: |Authorization: [^*]/i)
+      expect(line).not.toContain(token)
+    }
+    const encoded = header.split(' ')[2] as string
+    expect(refused.stdout + refused.stderr).not.toContain(token)
+    expect(refused.stdout + refused.stderr).not.toContain(encoded)
+  }, 120_000)
+})
