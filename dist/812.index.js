@@ -530,8 +530,8 @@ var localStore = __webpack_require__(281);
 var remoteStore = __webpack_require__(7994);
 // EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 3 modules
 var ledgerRepository = __webpack_require__(9110);
-// EXTERNAL MODULE: ./src/store/index/physical.ts
-var physical = __webpack_require__(3049);
+// EXTERNAL MODULE: ./src/store/index/physical.ts + 1 modules
+var physical = __webpack_require__(3974);
 ;// CONCATENATED MODULE: ./src/store/tagStore.ts
 /**
  * The git side of the tag provider (docs/design/effects.md#tag-protocol): reading a tag at the

@@ -31694,6 +31694,13 @@ class Git {
      * The repository's common git directory for a plain checkout, a linked worktree or a bare
      * repository, read from the file system; null for anything unusual (then ask git).
      */
+    /** The repository's common git directory, from its files or, when unusual, from git. */
+    async gitCommonDir() {
+        const known = await this.commonDir();
+        if (known)
+            return known;
+        return (0,external_node_path_.resolve)(this.cwd, (await this.ok(['rev-parse', '--git-common-dir'])).trim());
+    }
     async commonDir() {
         if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
             return null;
@@ -33774,24 +33781,77 @@ function pause(attempt) {
 
 /***/ }),
 
-/***/ 3049:
+/***/ 3974:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T8: () => (/* binding */ isLeaseRefused),
-/* harmony export */   TM: () => (/* binding */ firstLine),
-/* harmony export */   WH: () => (/* binding */ LocalRefs),
-/* harmony export */   d2: () => (/* binding */ parsePorcelain),
-/* harmony export */   rX: () => (/* binding */ RemoteRefs)
-/* harmony export */ });
-/* unused harmony exports heldLock, isLockFailure, isRaceLost */
-/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
-/* harmony import */ var _git_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2676);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  WH: () => (/* binding */ LocalRefs),
+  rX: () => (/* binding */ RemoteRefs),
+  TM: () => (/* binding */ firstLine),
+  T8: () => (/* binding */ isLeaseRefused),
+  d2: () => (/* binding */ parsePorcelain)
+});
+
+// UNUSED EXPORTS: heldLock, isLockFailure, isRaceLost
+
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/store/git.ts + 2 modules
+var git = __nccwpck_require__(2676);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/store/staleLocks.ts
+/**
+ * Stale locks in a step's local copy (docs/design/writers.md#the-local-copy). The checkout's
+ * copies of the ledger's refs only follow the arbiter, and a git killed in an earlier step of
+ * the job leaves its `*.lock` file there, which fails every later fetch that must move that
+ * ref ("Unable to create '….lock': File exists"). A lock older than this process was taken by
+ * no git of this step, and a job's steps run one at a time, so it is a dead git's: it is
+ * removed, and the fetch made again. Only the locks git names, only inside this repository's
+ * git directory, only plain files.
+ */
+
+
+/** When this process started (epoch ms): a lock file older than that is no git's of ours. */
+const STARTED_AT = Date.now() - process.uptime() * 1000;
+/** The lock files git's stderr says it could not create, as absolute paths. */
+function namedLocks(stderr, cwd) {
+    const locks = new Set();
+    for (const match of stderr.matchAll(/Unable to create '([^'\n]+\.lock)': File exists/g))
+        locks.add((0,external_node_path_.resolve)(cwd, match[1]));
+    return [...locks];
+}
+/**
+ * Removes each lock git named that lies in gitDir and is older than this process; returns the
+ * ones removed (none: the failure is not a stale lock's, and nothing is retried).
+ */
+async function removeStaleLocks(options) {
+    const before = options.startedAt ?? STARTED_AT;
+    const removed = [];
+    for (const lock of namedLocks(options.stderr, options.cwd)) {
+        const inside = (0,external_node_path_.relative)(options.gitDir, lock);
+        if (inside === '' || inside.startsWith('..') || (0,external_node_path_.isAbsolute)(inside))
+            continue;
+        const info = await (0,promises_.lstat)(lock).catch(() => null);
+        if (!info?.isFile() || info.mtimeMs >= before)
+            continue;
+        await (0,promises_.rm)(lock, { force: true });
+        removed.push(lock);
+    }
+    return removed;
+}
+
+;// CONCATENATED MODULE: ./src/store/index/physical.ts
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
  * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
  * which to change; this port only brings refs up to date and applies one all-or-nothing change.
  */
+
 
 
 class LocalRefs {
@@ -33876,11 +33936,24 @@ class RemoteRefs {
                 return this.covers(wanted);
             result = await this.git.fetchRefs(this.remote, wanted, depth);
         }
+        if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+            result = await this.git.fetchRefs(this.remote, wanted, depth);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
         this.covers(wanted);
+    }
+    /**
+     * Whether a fetch failed on locks a git killed earlier in the job left in the local copy, now
+     * removed (staleLocks.ts). Not in a snapshot: the command line's cache may be shared by two
+     * commands of one user at once, and it is made again instead (snapshotStore.ts).
+     */
+    async removedStaleLocks(stderr) {
+        if (this.snapshot || !/\.lock': File exists/.test(stderr))
+            return false;
+        const gitDir = await this.git.gitCommonDir();
+        return (await removeStaleLocks({ stderr, cwd: this.git.cwd, gitDir })).length > 0;
     }
     covers(prefixes) {
         for (const prefix of prefixes)
@@ -33894,7 +33967,7 @@ class RemoteRefs {
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             if (/not our ref/i.test(result.stderr))
-                throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} does not hold ${what ?? `the object ${oids.join(', ')}`}: the ` +
+                throw new errors/* StoreError */.AD(`The remote ${this.name} does not hold ${what ?? `the object ${oids.join(', ')}`}: the ` +
                     'index names a commit the remote never received or no longer has (git answered ' +
                     '"not our ref"). dispatch-ledger will not guess past it; nothing was written. The ' +
                     'entry that names it was written by hand or by another tool: repair or remove it.');
@@ -33910,14 +33983,14 @@ class RemoteRefs {
     async apply(changes) {
         // A snapshot's sessions resolve names from their listing: a change here would go unseen.
         if (this.snapshot)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`the snapshot of ${this.name} is read-only`);
+            throw new errors/* StoreError */.AD(`the snapshot of ${this.name} is read-only`);
         const result = await this.git.push(this.remote, changes, { atomic: true, follow: true });
         const parsed = parsePorcelain(result.stdout);
         const lines = changes.map(c => parsed.get(c.ref));
         if (result.code !== 0) {
-            const clash = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .refNameClash */ .oI)(result.stderr);
+            const clash = (0,git/* refNameClash */.oI)(result.stderr);
             if (clash)
-                throw (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .clashError */ .qo)(clash, `The remote ${this.name}`);
+                throw (0,git/* clashError */.qo)(clash, `The remote ${this.name}`);
         }
         this.locked = null;
         if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
@@ -33954,7 +34027,7 @@ class RemoteRefs {
         // A fetch into a symbolic ref of this repository would write through it.
         const [symbolic] = await this.git.symbolicRefs(prefix);
         if (symbolic !== undefined)
-            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The ref ${symbolic} in this repository is a symbolic ref, and fetching ${this.name}'s ` +
+            throw new errors/* StoreError */.AD(`The ref ${symbolic} in this repository is a symbolic ref, and fetching ${this.name}'s ` +
                 'refs into it would write through it; nothing was read. Remove it with ' +
                 `\`git symbolic-ref --delete ${symbolic}\`.`);
         await this.bring([prefix], { shallow: false, refresh: true });
@@ -34002,12 +34075,12 @@ class RemoteRefs {
             return;
         if (custom)
             throw custom(access, firstLine(result.stderr));
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
+        throw new errors/* StoreError */.AD(`The remote ${this.name} refused to let this job ${access} refs (${firstLine(result.stderr)}). ` +
             'Nothing was admitted or recorded. Give the workflow `permissions: contents: ' +
             `${access}\` (and check out with credentials persisted, as actions/checkout does by default).`);
     }
     rejected(result, line) {
-        return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .StoreError */ .AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
+        return new errors/* StoreError */.AD(`The remote ${this.name} rejected the push (${line.ref}: ${line.summary}; ` +
             `${firstLine(result.stderr)}). Nothing is claimed; a server-side hook or ruleset may ` +
             'forbid these refs.');
     }
@@ -34035,7 +34108,7 @@ function isRaceLost(line) {
 }
 /** The line of git's stderr that says what went wrong (redacted), for an error message. */
 function firstLine(text) {
-    const lines = (0,_git_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text)
+    const lines = (0,git/* redact */.E$)(text)
         .split('\n')
         .map(line => line.trim())
         .filter(Boolean);
@@ -34300,8 +34373,8 @@ function refuse(refusal) {
 
 // EXTERNAL MODULE: ./src/store/index/indexedStore.ts + 5 modules
 var indexedStore = __nccwpck_require__(1523);
-// EXTERNAL MODULE: ./src/store/index/physical.ts
-var physical = __nccwpck_require__(3049);
+// EXTERNAL MODULE: ./src/store/index/physical.ts + 1 modules
+var physical = __nccwpck_require__(3974);
 ;// CONCATENATED MODULE: ./src/store/ledgerRepository.ts
 /**
  * A ledger repository of its own (docs/design/ledger-repository.md): the arbiter is
@@ -34382,7 +34455,7 @@ function refused(repository, access, said) {
 /* harmony export */   V: () => (/* binding */ LocalStore)
 /* harmony export */ });
 /* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1523);
-/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
+/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3974);
 
 
 /** The local repository's refs are the store: the arbiter when there is no remote. */
@@ -34402,7 +34475,7 @@ class LocalStore extends _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__/* .
 /* harmony export */   q: () => (/* binding */ RemoteStore)
 /* harmony export */ });
 /* harmony import */ var _index_indexedStore_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1523);
-/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3049);
+/* harmony import */ var _index_physical_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3974);
 
 
 /**

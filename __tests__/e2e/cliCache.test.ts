@@ -19,7 +19,9 @@ import { cleanupRepos, git, makeTempDir } from '../support/repo.js'
 const run = promisify(execFile)
 const CLI = join(PROJECT_ROOT, 'dist', 'cli', 'index.js')
 const OTHER = 65534
-const asRoot = process.getuid?.() === 0
+/** The user running the tests; the tests of a second user need root, which can act as one. */
+const ME = process.getuid?.() ?? 0
+const asRoot = ME === 0
 
 interface Ran {
   code: number
@@ -74,7 +76,7 @@ async function homeOf(
     join(home, '.gitconfig'),
     `[safe]\n\tdirectory = ${options.trust ?? ledger.origin.dir}\n`
   )
-  await run('chown', ['-R', `${uid}:${uid}`, home])
+  if (uid !== ME) await run('chown', ['-R', `${uid}:${uid}`, home])
   return { home, env: { HOME: home } }
 }
 
@@ -87,7 +89,7 @@ async function refsOf(dir: string): Promise<string> {
 
 describe('the cache', () => {
   it('is made under the user’s cache directory, mode 0700, and a second status reuses it', async () => {
-    const { home, env } = await homeOf(0)
+    const { home, env } = await homeOf(ME)
     const first = await cli(['status', '--all', '--remote', ledger.origin.dir], { cwd: home, env })
     expect(first.stderr).toBe('')
     expect(first.code).toBe(0)
@@ -111,7 +113,7 @@ describe('the cache', () => {
     'another user’s cache with hooks is refused, even where safe.directory=* lets git open it: no hook runs',
     async () => {
       // safe.directory=* (common on CI images) lets git open a repository anyone owns.
-      const { home, env } = await homeOf(0, { trust: '*' })
+      const { home, env } = await homeOf(ME, { trust: '*' })
       const marker = join(home, 'hook-ran')
       const cache = join(home, '.cache', 'dispatch-ledger', cacheName())
       await mkdir(join(cache, 'hooks'), { recursive: true })
@@ -135,7 +137,7 @@ describe('the cache', () => {
   )
 
   it('a planted config of the operator’s own (hooksPath set) is refused and its hook never runs', async () => {
-    const { home, env } = await homeOf(0)
+    const { home, env } = await homeOf(ME)
     const marker = join(home, 'hook-ran')
     const cache = join(home, '.cache', 'dispatch-ledger', cacheName())
     await mkdir(join(home, '.cache', 'dispatch-ledger'), { recursive: true, mode: 0o700 })
@@ -157,7 +159,7 @@ describe('the cache', () => {
   }, 60_000)
 
   it('a cache that is a symbolic link into the operator’s clone is refused, the clone unchanged', async () => {
-    const { home, env } = await homeOf(0)
+    const { home, env } = await homeOf(ME)
     const root = join(home, '.cache', 'dispatch-ledger')
     await mkdir(root, { recursive: true, mode: 0o700 })
     await chmod(root, 0o700)
@@ -173,7 +175,7 @@ describe('the cache', () => {
     expect(await refsOf(ledger.clone)).toBe(before)
     expect(await readdir(join(ledger.clone, '.git'))).toEqual(files)
     // The root itself a link: refused the same way.
-    const { home: second, env: secondEnv } = await homeOf(0)
+    const { home: second, env: secondEnv } = await homeOf(ME)
     await mkdir(join(second, '.cache'), { mode: 0o700 })
     await symlink(join(ledger.clone, '.git'), join(second, '.cache', 'dispatch-ledger'))
     const rootLink = await cli(['status', '--remote', ledger.origin.dir], {
@@ -186,7 +188,7 @@ describe('the cache', () => {
   }, 60_000)
 
   it('a cache directory others may write is refused, with the chmod that fixes it', async () => {
-    const { home, env } = await homeOf(0)
+    const { home, env } = await homeOf(ME)
     const root = join(home, '.cache', 'dispatch-ledger')
     await mkdir(root, { recursive: true })
     await chmod(root, 0o777)
@@ -204,7 +206,7 @@ describe('the cache', () => {
   twoUsers(
     'two users run status on one machine, each in a cache of their own',
     async () => {
-      const root = await homeOf(0)
+      const root = await homeOf(ME)
       const other = await homeOf(OTHER)
       // The second user may read the origin (as a second user may read a shared server's).
       await run('chmod', ['-R', 'a+rX', join(ledger.origin.dir, '..')])
@@ -225,7 +227,7 @@ describe('the cache', () => {
   )
 
   it('a stale lock a killed git left in the cache: the cache is made again and status answers as a fresh one', async () => {
-    const { home, env } = await homeOf(0)
+    const { home, env } = await homeOf(ME)
     const args = ['status', '--all', '--json', '--remote', ledger.origin.dir]
     expect((await cli(args, { cwd: home, env })).code).toBe(0)
     const cache = join(home, '.cache', 'dispatch-ledger', cacheName())

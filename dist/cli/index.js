@@ -14,7 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(15);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(316);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -54,7 +54,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 15:
+/***/ 316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8752,6 +8752,13 @@ class git_Git {
      * The repository's common git directory for a plain checkout, a linked worktree or a bare
      * repository, read from the file system; null for anything unusual (then ask git).
      */
+    /** The repository's common git directory, from its files or, when unusual, from git. */
+    async gitCommonDir() {
+        const known = await this.commonDir();
+        if (known)
+            return known;
+        return (0,external_node_path_.resolve)(this.cwd, (await this.ok(['rev-parse', '--git-common-dir'])).trim());
+    }
     async commonDir() {
         if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG)
             return null;
@@ -11153,12 +11160,54 @@ function pause(attempt) {
     return new Promise(resolve => setTimeout(resolve, Math.random() * 20 * Math.min(attempt, 10)));
 }
 
+;// CONCATENATED MODULE: ./src/store/staleLocks.ts
+/**
+ * Stale locks in a step's local copy (docs/design/writers.md#the-local-copy). The checkout's
+ * copies of the ledger's refs only follow the arbiter, and a git killed in an earlier step of
+ * the job leaves its `*.lock` file there, which fails every later fetch that must move that
+ * ref ("Unable to create '….lock': File exists"). A lock older than this process was taken by
+ * no git of this step, and a job's steps run one at a time, so it is a dead git's: it is
+ * removed, and the fetch made again. Only the locks git names, only inside this repository's
+ * git directory, only plain files.
+ */
+
+
+/** When this process started (epoch ms): a lock file older than that is no git's of ours. */
+const STARTED_AT = Date.now() - process.uptime() * 1000;
+/** The lock files git's stderr says it could not create, as absolute paths. */
+function namedLocks(stderr, cwd) {
+    const locks = new Set();
+    for (const match of stderr.matchAll(/Unable to create '([^'\n]+\.lock)': File exists/g))
+        locks.add((0,external_node_path_.resolve)(cwd, match[1]));
+    return [...locks];
+}
+/**
+ * Removes each lock git named that lies in gitDir and is older than this process; returns the
+ * ones removed (none: the failure is not a stale lock's, and nothing is retried).
+ */
+async function removeStaleLocks(options) {
+    const before = options.startedAt ?? STARTED_AT;
+    const removed = [];
+    for (const lock of namedLocks(options.stderr, options.cwd)) {
+        const inside = (0,external_node_path_.relative)(options.gitDir, lock);
+        if (inside === '' || inside.startsWith('..') || (0,external_node_path_.isAbsolute)(inside))
+            continue;
+        const info = await (0,promises_namespaceObject.lstat)(lock).catch(() => null);
+        if (!info?.isFile() || info.mtimeMs >= before)
+            continue;
+        await (0,promises_namespaceObject.rm)(lock, { force: true });
+        removed.push(lock);
+    }
+    return removed;
+}
+
 ;// CONCATENATED MODULE: ./src/store/index/physical.ts
 /**
  * The refs a store keeps, as git holds them: the local repository's, or a remote's (the
  * arbiter, docs/design/arbiter.md). Layout v2 (indexedStore.ts) decides which refs to read and
  * which to change; this port only brings refs up to date and applies one all-or-nothing change.
  */
+
 
 
 class LocalRefs {
@@ -11243,11 +11292,24 @@ class physical_RemoteRefs {
                 return this.covers(wanted);
             result = await this.git.fetchRefs(this.remote, wanted, depth);
         }
+        if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+            result = await this.git.fetchRefs(this.remote, wanted, depth);
         if (result.code !== 0) {
             this.refuseIfForbidden(result, 'read');
             throw this.git.failure(['fetch'], result);
         }
         this.covers(wanted);
+    }
+    /**
+     * Whether a fetch failed on locks a git killed earlier in the job left in the local copy, now
+     * removed (staleLocks.ts). Not in a snapshot: the command line's cache may be shared by two
+     * commands of one user at once, and it is made again instead (snapshotStore.ts).
+     */
+    async removedStaleLocks(stderr) {
+        if (this.snapshot || !/\.lock': File exists/.test(stderr))
+            return false;
+        const gitDir = await this.git.gitCommonDir();
+        return (await removeStaleLocks({ stderr, cwd: this.git.cwd, gitDir })).length > 0;
     }
     covers(prefixes) {
         for (const prefix of prefixes)

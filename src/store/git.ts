@@ -298,6 +298,13 @@ export class Git {
    * The repository's common git directory for a plain checkout, a linked worktree or a bare
    * repository, read from the file system; null for anything unusual (then ask git).
    */
+  /** The repository's common git directory, from its files or, when unusual, from git. */
+  async gitCommonDir(): Promise<string> {
+    const known = await this.commonDir()
+    if (known) return known
+    return resolve(this.cwd, (await this.ok(['rev-parse', '--git-common-dir'])).trim())
+  }
+
   private async commonDir(): Promise<string | null> {
     if (this.env.GIT_DIR || this.env.GIT_OBJECT_DIRECTORY || this.env.GIT_CONFIG) return null
     const dotGit = join(this.cwd, '.git')

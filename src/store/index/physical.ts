@@ -13,6 +13,7 @@ import {
   type RefChange
 } from '../git.js'
 import type { RawRef } from '../store.js'
+import { removeStaleLocks } from '../staleLocks.js'
 
 export type ApplyOutcome =
   /** Every ref moved as asked. */
@@ -168,11 +169,24 @@ export class RemoteRefs implements RefBackend {
       if (!(await this.git.remoteHolds(this.remote, wanted))) return this.covers(wanted)
       result = await this.git.fetchRefs(this.remote, wanted, depth)
     }
+    if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+      result = await this.git.fetchRefs(this.remote, wanted, depth)
     if (result.code !== 0) {
       this.refuseIfForbidden(result, 'read')
       throw this.git.failure(['fetch'], result)
     }
     this.covers(wanted)
+  }
+
+  /**
+   * Whether a fetch failed on locks a git killed earlier in the job left in the local copy, now
+   * removed (staleLocks.ts). Not in a snapshot: the command line's cache may be shared by two
+   * commands of one user at once, and it is made again instead (snapshotStore.ts).
+   */
+  private async removedStaleLocks(stderr: string): Promise<boolean> {
+    if (this.snapshot || !/\.lock': File exists/.test(stderr)) return false
+    const gitDir = await this.git.gitCommonDir()
+    return (await removeStaleLocks({ stderr, cwd: this.git.cwd, gitDir })).length > 0
   }
 
   private covers(prefixes: readonly string[]): void {
