@@ -15624,7 +15624,10 @@ function checkNames(namespace, raw, problems) {
             symbolic.add(ref);
             refused = true;
             problems.add(ref, `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
-                'namespace, and every command refuses to read or write through one. Remove it ' +
+                'namespace. In the repository a step runs in, one fails every command; one made on ' +
+                'the server (no push or API can make one on GitHub, a server administrator can) is ' +
+                'outside what a client can see before it writes: the server shows it as the commit ' +
+                'its target holds, and a push to it moves the target. Remove it ' +
                 `(\`git symbolic-ref --delete ${ref}\` where it is)`);
             continue;
         }

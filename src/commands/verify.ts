@@ -55,8 +55,8 @@ export interface VerifyReport {
   /** Empty when the namespace is intact. */
   readonly problems: readonly VerifyProblem[]
   /**
-   * Set when the entries could not be read at all because every command refuses the namespace
-   * for a problem listed (layout v1 refs, a symbolic ref): what the store said.
+   * Set when the entries could not be read at all because the store refused the namespace for a
+   * problem listed (layout v1 refs, a symbolic ref in the repository read): what it said.
    */
   readonly unverified?: string
 }
@@ -138,7 +138,10 @@ function checkNames(namespace: string, raw: readonly RawRef[], problems: Problem
       problems.add(
         ref,
         `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
-          'namespace, and every command refuses to read or write through one. Remove it ' +
+          'namespace. In the repository a step runs in, one fails every command; one made on ' +
+          'the server (no push or API can make one on GitHub, a server administrator can) is ' +
+          'outside what a client can see before it writes: the server shows it as the commit ' +
+          'its target holds, and a push to it moves the target. Remove it ' +
           `(\`git symbolic-ref --delete ${ref}\` where it is)`
       )
       continue
