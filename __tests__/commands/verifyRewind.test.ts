@@ -330,13 +330,41 @@ describe.each(TRANSPORTS)('verify sees what a rewind leaves, over %s', transport
   })
 })
 
+describe('the fix an unkept head is named with', () => {
+  it.each([
+    ['deleted', async (dir: string, ref: string) => git(dir, 'update-ref', '-d', ref)],
+    [
+      'rewound',
+      async (dir: string, ref: string) =>
+        git(dir, 'update-ref', ref, (await git(dir, 'rev-parse', `${ref}^1`)).trim())
+    ]
+  ])('keeps the head reachable again once the archive ref is %s', async (_how, tamper) => {
+    const a = await arbiter('local')
+    await workload(a)
+    const ref = archiveRef(NS, bucketOfRun(ARCHIVED))
+    await tamper(a.dir, ref)
+    const [found] = (await verified(a)).problems
+    // The command the line gives, run as it says: its tree, parents and message.
+    const command = /`git commit-tree (\S+)((?: -p [0-9a-f]{40})+) -m '([^']+)'`/.exec(
+      found?.problem ?? ''
+    )
+    expect(command).not.toBeNull()
+    const [, tree, parents, message] = command as unknown as [string, string, string, string]
+    const args = ['commit-tree', tree, ...parents.trim().split(' '), '-m', message]
+    await git(a.dir, 'update-ref', ref, (await git(a.dir, ...args)).trim())
+    expect((await verified(a)).problems).toEqual([])
+  })
+})
+
 describe('status lists a run once', () => {
   let home: string
   beforeAll(async () => {
     home = await makeTempDir()
   })
 
-  async function status(dir: string): Promise<{ code: number; runs: Array<{ run_id: string }> }> {
+  async function status(
+    dir: string
+  ): Promise<{ code: number; runs: Array<{ run_id: string; error: string | null }> }> {
     let stdout = ''
     const code = await runCli(['status', '--all', '--json', '--remote', dir], {
       env: { ...process.env, RUNNER_TEMP: home, TMPDIR: home, XDG_CACHE_HOME: home },
@@ -361,6 +389,28 @@ describe('status lists a run once', () => {
     const after = await status(a.dir)
     expect(after.runs.map(r => r.run_id).sort()).toEqual(ids)
     expect(after.code).toBe(0)
+    // A key forged to admit that run again, naming a ledger that does not exist: still once,
+    // with the problem, and status exits 1.
+    const forged = keyHash('v1/rewind/forged')
+    const own = (await entryAt(a.dir, admissionRef(NS, ENDED_KEY))) as Record<string, unknown>
+    const second = {
+      ...own,
+      dispatch_key: 'v1/rewind/forged',
+      ledger_ref: ledgerRef(NS, 'run-gone')
+    }
+    const bytes = encodeCommit({ ...admissionCommit(second as never), json: canonicalJson(second) })
+    await editIndex(
+      a.dir,
+      indexRef(NS, bucketOf(forged)),
+      new Map([[`keys/${forged}/1`, Buffer.from(bytes)]])
+    )
+    const twice = await status(a.dir)
+    expect(twice.code).toBe(1)
+    expect(twice.runs.map(r => r.run_id).sort()).toEqual(ids)
+    expect(twice.runs.find(r => r.run_id === ENDED)).toMatchObject({
+      error: expect.stringMatching(/run-gone|does not exist/)
+    })
+    await editIndex(a.dir, indexRef(NS, bucketOf(forged)), new Map([[`keys/${forged}`, null]]))
     const { problems } = await verified(a)
     expect(problems.map(p => p.problem).sort()).toEqual([
       expect.stringMatching(/copy of .*:keys\//),
