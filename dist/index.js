@@ -28920,6 +28920,7 @@ function digestOf(value) {
 /* harmony export */   rN: () => (/* binding */ recordCommit),
 /* harmony export */   zK: () => (/* binding */ IDENTITY)
 /* harmony export */ });
+/* unused harmony exports ADMISSION_SUBJECT, chainSubject */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
@@ -28945,21 +28946,27 @@ function encodeCommit(spec) {
 function epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
+/** The subject of every admission commit. */
+const ADMISSION_SUBJECT = 'dispatch-ledger admission';
 /** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
 function admissionCommit(admission) {
     return {
         parent: null,
         time: epochSeconds(admission.admitted_at),
-        subject: 'dispatch-ledger admission',
+        subject: ADMISSION_SUBJECT,
         json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(admission)
     };
+}
+/** The subject line of the entry commit that stores a chain's record: it names its place. */
+function chainSubject(entry, record) {
+    return `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`;
 }
 /** The entry commit that stores a chain's record: the subject line names its place. */
 function chainCommit(entry, record, parent) {
     return {
         parent,
         time: epochSeconds(entry.occurredAt(record)),
-        subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
+        subject: chainSubject(entry, record),
         json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
     };
 }
@@ -29289,6 +29296,7 @@ function runIdForGeneration(runId, generation, scheme) {
 /* harmony export */   BU: () => (/* binding */ FAMILIES),
 /* harmony export */   C4: () => (/* binding */ indexRef),
 /* harmony export */   CY: () => (/* binding */ parseArchiveAfter),
+/* harmony export */   E0: () => (/* binding */ bucketOfEntry),
 /* harmony export */   KY: () => (/* binding */ liveChainPrefix),
 /* harmony export */   Mi: () => (/* binding */ archiveRef),
 /* harmony export */   Rg: () => (/* binding */ admissionName),
@@ -29341,6 +29349,13 @@ function chainName(namespace, family, hash) {
 }
 function bucketOf(hash) {
     return hash.slice(0, 2);
+}
+/**
+ * The bucket an entry named `name` (`keys/<name>`, `runs/<name>`, …) belongs in; null when the
+ * name is no sha256 hash, so that no bucket is its own.
+ */
+function bucketOfEntry(name) {
+    return /^[0-9a-f]{64}$/.test(name) ? bucketOf(name) : null;
 }
 function indexRef(namespace, bucket) {
     return `${namespace}/index/${bucket}`;
@@ -33291,19 +33306,29 @@ class IndexedStore {
         // session's reader together, in the buckets' order as listed.
         const each = await Promise.all(buckets.map(async (bucket) => {
             const view = await session.bucket(bucket.ref);
+            // Only what sits where its hash puts it is listed: readers look nowhere else, so a copy
+            // in a second bucket (verify names it) would list one run twice, and an entry moved out of
+            // its bucket reads as absent (a missing ledger, an orphan) rather than as listed but gone.
+            const name = bucket.ref.slice(`${namespace}/index/`.length);
+            const own = (item) => (0,layout/* bucketOfEntry */.E0)(item.name) === name;
             if (family !== 'admissions')
-                return (await view.list(family)).map(item => ({
+                return (await view.list(family)).filter(own).map(item => ({
                     ref: `${namespace}/${family}/${item.name}`,
                     oid: item.oid
                 }));
-            const keys = await view.list('keys');
+            const keys = (await view.list('keys')).filter(own);
             const generations = await Promise.all(keys.map(key => view.readTree(key.oid)));
             return keys.flatMap((key, i) => (generations[i] ?? []).map(gen => ({
                 ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
                 oid: gen.oid
             })));
         }));
-        return [...listed, ...each.flat()];
+        // A live ref and an index entry of one chain (a revival's entry put back by hand): once.
+        const unique = new Map();
+        for (const entry of [...listed, ...each.flat()])
+            if (!unique.has(entry.ref))
+                unique.set(entry.ref, entry);
+        return [...unique.values()];
     }
     // ——— writing ———
     advanceIntent(ref, next, expected, options, creates) {
@@ -33684,13 +33709,16 @@ class ReadSession {
     }
 }
 /**
- * A bucket's raw entries beyond admissions (verify): its end markers and archived chains' index
+ * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
  * entries, and every head its archive ref keeps reachable, walked through the archive commits
- * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
+ * with the bucket's own commits as stored.
  */
 async function bucketExtras(namespace, bucket, view, objects) {
     const markers = [];
     const entries = [];
+    const admissions = [];
+    const keys = [];
     for (const item of await view.list('ended')) {
         const path = (0,layout/* endedPath */.sZ)(item.name);
         const blob = await view.blob(path);
@@ -33711,12 +33739,48 @@ async function bucketExtras(namespace, bucket, view, objects) {
                     text: blob.bytes.toString('utf8')
                 });
         }
-    return { markers, entries, heads: await archivedHeads((0,layout/* archiveRef */.Mi)(namespace, bucket), objects) };
+    for (const key of await view.list('keys')) {
+        keys.push(`keys/${key.name}`);
+        if (key.mode !== TREE_MODE)
+            continue; // the key's reading names a file where its directory belongs
+        for (const item of await view.readTree(key.oid)) {
+            const path = `keys/${key.name}/${item.name}`;
+            // A stray name or a directory is the generations' reading to name.
+            if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name))
+                continue;
+            const blob = await view.blob(path);
+            if (blob)
+                admissions.push({
+                    where: view.at(path),
+                    ref: (0,layout/* admissionName */.Rg)(namespace, key.name, Number(item.name)),
+                    text: blob.bytes.toString('utf8')
+                });
+        }
+    }
+    const archive = (0,layout/* archiveRef */.Mi)(namespace, bucket);
+    const walked = await archivedHeads(archive, objects);
+    const tip = view.tip === null ? null : await objects.read(view.tip);
+    return {
+        markers,
+        entries,
+        admissions,
+        keys,
+        heads: walked.heads,
+        archiveTip: walked.tip,
+        commits: [
+            ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
+            ...walked.commits.map(c => ({ ref: archive, ...c }))
+        ]
+    };
 }
-/** Every parent of the archive commits from ref's tip that is not itself one of them. */
+/**
+ * Every parent of the archive commits from ref's tip that is not itself one of them, with the
+ * tip and the archive commits walked.
+ */
 async function archivedHeads(ref, objects) {
     const heads = new Map();
-    const seen = new Set();
+    const commits = new Map();
+    let tipOid = null;
     let next = [{ name: ref, tip: true }];
     while (next.length > 0) {
         const after = [];
@@ -33727,21 +33791,27 @@ async function archivedHeads(ref, objects) {
                     heads.set(name, null);
                 continue;
             }
-            if (tip)
+            if (tip) {
                 checkArchiveTip(ref, object);
+                tipOid = object.oid;
+            }
             if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
                 heads.set(object.oid, object.content);
                 continue;
             }
-            if (seen.has(object.oid))
+            if (commits.has(object.oid))
                 continue;
-            seen.add(object.oid);
+            commits.set(object.oid, object.content);
             for (const parent of (0,entry/* parseCommit */.L5)(object.content).parents)
                 after.push({ name: parent, tip: false });
         }
         next = after;
     }
-    return [...heads].map(([oid, content]) => ({ oid, content }));
+    return {
+        heads: [...heads].map(([oid, content]) => ({ oid, content })),
+        tip: tipOid,
+        commits: [...commits].map(([oid, content]) => ({ oid, content }))
+    };
 }
 /**
  * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message

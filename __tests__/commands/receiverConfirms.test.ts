@@ -8,24 +8,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { chmod, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { admitCommand } from '../../src/commands/admit.js'
 import { readRun } from '../../src/commands/readRun.js'
-import { recordCommand } from '../../src/commands/record.js'
-import { deriveDispatch } from '../../src/core/dispatchKey.js'
 import type { LedgerRecord } from '../../src/core/record.js'
 import { Git } from '../../src/store/git.js'
 import { RemoteStore } from '../../src/store/remoteStore.js'
 import type { Store, StoredEntry } from '../../src/store/store.js'
-import {
-  ADMITTED,
-  ARCHIVE_AFTER,
-  arrive,
-  end,
-  local,
-  NS,
-  T0,
-  writer
-} from '../support/generations.js'
+import { ARCHIVE_AFTER, arrive, end, local, NS, T0, writer } from '../support/generations.js'
 import {
   cleanupRepos,
   git,
@@ -37,69 +25,14 @@ import {
 import { ledgerRef } from '../../src/core/refs.js'
 import { admit } from '../../src/commands/admit.js'
 import { breakChain, firstOf, ORPHAN, orphanIn } from '../support/orphans.js'
+import {
+  coordinatorRecords,
+  dispatchedCoordinator,
+  receive,
+  RECEIVER_RUN
+} from '../support/receivers.js'
 
 afterAll(cleanupRepos)
-
-const RECEIVER_RUN = 4242
-
-const receiverEvent = (coordinator: string) => ({
-  name: 'workflow_dispatch',
-  payload: {
-    repository: { id: 123456789 },
-    workflow: '.github/workflows/agent.yml',
-    inputs: { issue: '42', dispatch_key: `${coordinator}/a1` }
-  }
-})
-
-const receiverKey = (coordinator: string) => {
-  const event = receiverEvent(coordinator)
-  return deriveDispatch({ eventName: event.name, payload: event.payload }).dispatch_key
-}
-
-const receive = (store: Store, coordinator: string) =>
-  admitCommand(
-    {
-      namespace: NS,
-      event: receiverEvent(coordinator),
-      writer: writer(RECEIVER_RUN)
-    },
-    {
-      store,
-      clock: { now: () => ADMITTED },
-      github: { runUrl: (id: string) => `https://github.com/octo-org/octo-repo/actions/runs/${id}` }
-    }
-  )
-
-/** What the coordinator's own steps record, by run id (as its dispatch step would). */
-async function coordinatorRecords(
-  store: Store,
-  runId: string,
-  state: 'dispatched',
-  provider: Record<string, unknown>
-) {
-  await recordCommand(
-    {
-      namespace: NS,
-      run_id: runId,
-      state,
-      fields: { provider },
-      event: { name: 'issues', payload: {} },
-      writer: writer(501)
-    },
-    { store, clock: { now: () => ADMITTED } }
-  )
-}
-
-/** A coordinator that admitted and recorded the intent of attempt 1 to this receiver. */
-async function dispatchedCoordinator(store: () => Store): Promise<string> {
-  const runId = (await arrive(store(), 501, T0)).admission.run_id
-  await coordinatorRecords(store(), runId, 'dispatched', {
-    driver: 'workflow',
-    submission_state: 'not_submitted',
-    external_ids: { receiver_key: receiverKey(runId) }
-  })
-  return runId
-}
 
 const chainOf = async (store: Store, runId: string): Promise<StoredEntry<LedgerRecord>[]> =>
   (await readRun(store, NS, { by: 'run_id', run_id: runId })).chain

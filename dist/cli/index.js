@@ -14,7 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(316);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(902);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -54,7 +54,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 316:
+/***/ 902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8434,21 +8434,27 @@ function encodeCommit(spec) {
 function epochSeconds(timestamp) {
     return Math.floor(Date.parse(timestamp) / 1000);
 }
+/** The subject of every admission commit. */
+const ADMISSION_SUBJECT = 'dispatch-ledger admission';
 /** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
 function admissionCommit(admission) {
     return {
         parent: null,
         time: epochSeconds(admission.admitted_at),
-        subject: 'dispatch-ledger admission',
+        subject: ADMISSION_SUBJECT,
         json: canonicalJson(admission)
     };
+}
+/** The subject line of the entry commit that stores a chain's record: it names its place. */
+function chainSubject(entry, record) {
+    return `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`;
 }
 /** The entry commit that stores a chain's record: the subject line names its place. */
 function chainCommit(entry, record, parent) {
     return {
         parent,
         time: epochSeconds(entry.occurredAt(record)),
-        subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
+        subject: chainSubject(entry, record),
         json: canonical_canonicalJson(record)
     };
 }
@@ -9428,6 +9434,13 @@ function chainName(namespace, family, hash) {
 }
 function bucketOf(hash) {
     return hash.slice(0, 2);
+}
+/**
+ * The bucket an entry named `name` (`keys/<name>`, `runs/<name>`, …) belongs in; null when the
+ * name is no sha256 hash, so that no bucket is its own.
+ */
+function bucketOfEntry(name) {
+    return /^[0-9a-f]{64}$/.test(name) ? bucketOf(name) : null;
 }
 function indexRef(namespace, bucket) {
     return `${namespace}/index/${bucket}`;
@@ -10673,19 +10686,29 @@ class IndexedStore {
         // session's reader together, in the buckets' order as listed.
         const each = await Promise.all(buckets.map(async (bucket) => {
             const view = await session.bucket(bucket.ref);
+            // Only what sits where its hash puts it is listed: readers look nowhere else, so a copy
+            // in a second bucket (verify names it) would list one run twice, and an entry moved out of
+            // its bucket reads as absent (a missing ledger, an orphan) rather than as listed but gone.
+            const name = bucket.ref.slice(`${namespace}/index/`.length);
+            const own = (item) => bucketOfEntry(item.name) === name;
             if (family !== 'admissions')
-                return (await view.list(family)).map(item => ({
+                return (await view.list(family)).filter(own).map(item => ({
                     ref: `${namespace}/${family}/${item.name}`,
                     oid: item.oid
                 }));
-            const keys = await view.list('keys');
+            const keys = (await view.list('keys')).filter(own);
             const generations = await Promise.all(keys.map(key => view.readTree(key.oid)));
             return keys.flatMap((key, i) => (generations[i] ?? []).map(gen => ({
                 ref: `${namespace}/admissions/${key.name}${gen.name === '1' ? '' : `.g${gen.name}`}`,
                 oid: gen.oid
             })));
         }));
-        return [...listed, ...each.flat()];
+        // A live ref and an index entry of one chain (a revival's entry put back by hand): once.
+        const unique = new Map();
+        for (const entry of [...listed, ...each.flat()])
+            if (!unique.has(entry.ref))
+                unique.set(entry.ref, entry);
+        return [...unique.values()];
     }
     // ——— writing ———
     advanceIntent(ref, next, expected, options, creates) {
@@ -11066,13 +11089,16 @@ class ReadSession {
     }
 }
 /**
- * A bucket's raw entries beyond admissions (verify): its end markers and archived chains' index
+ * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
  * entries, and every head its archive ref keeps reachable, walked through the archive commits
- * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
+ * with the bucket's own commits as stored.
  */
 async function bucketExtras(namespace, bucket, view, objects) {
     const markers = [];
     const entries = [];
+    const admissions = [];
+    const keys = [];
     for (const item of await view.list('ended')) {
         const path = endedPath(item.name);
         const blob = await view.blob(path);
@@ -11093,12 +11119,48 @@ async function bucketExtras(namespace, bucket, view, objects) {
                     text: blob.bytes.toString('utf8')
                 });
         }
-    return { markers, entries, heads: await archivedHeads(archiveRef(namespace, bucket), objects) };
+    for (const key of await view.list('keys')) {
+        keys.push(`keys/${key.name}`);
+        if (key.mode !== TREE_MODE)
+            continue; // the key's reading names a file where its directory belongs
+        for (const item of await view.readTree(key.oid)) {
+            const path = `keys/${key.name}/${item.name}`;
+            // A stray name or a directory is the generations' reading to name.
+            if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name))
+                continue;
+            const blob = await view.blob(path);
+            if (blob)
+                admissions.push({
+                    where: view.at(path),
+                    ref: admissionName(namespace, key.name, Number(item.name)),
+                    text: blob.bytes.toString('utf8')
+                });
+        }
+    }
+    const archive = archiveRef(namespace, bucket);
+    const walked = await archivedHeads(archive, objects);
+    const tip = view.tip === null ? null : await objects.read(view.tip);
+    return {
+        markers,
+        entries,
+        admissions,
+        keys,
+        heads: walked.heads,
+        archiveTip: walked.tip,
+        commits: [
+            ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
+            ...walked.commits.map(c => ({ ref: archive, ...c }))
+        ]
+    };
 }
-/** Every parent of the archive commits from ref's tip that is not itself one of them. */
+/**
+ * Every parent of the archive commits from ref's tip that is not itself one of them, with the
+ * tip and the archive commits walked.
+ */
 async function archivedHeads(ref, objects) {
     const heads = new Map();
-    const seen = new Set();
+    const commits = new Map();
+    let tipOid = null;
     let next = [{ name: ref, tip: true }];
     while (next.length > 0) {
         const after = [];
@@ -11109,21 +11171,27 @@ async function archivedHeads(ref, objects) {
                     heads.set(name, null);
                 continue;
             }
-            if (tip)
+            if (tip) {
                 checkArchiveTip(ref, object);
+                tipOid = object.oid;
+            }
             if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
                 heads.set(object.oid, object.content);
                 continue;
             }
-            if (seen.has(object.oid))
+            if (commits.has(object.oid))
                 continue;
-            seen.add(object.oid);
+            commits.set(object.oid, object.content);
             for (const parent of parseCommit(object.content).parents)
                 after.push({ name: parent, tip: false });
         }
         next = after;
     }
-    return [...heads].map(([oid, content]) => ({ oid, content }));
+    return {
+        heads: [...heads].map(([oid, content]) => ({ oid, content })),
+        tip: tipOid,
+        commits: [...commits].map(([oid, content]) => ({ oid, content }))
+    };
 }
 /**
  * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
@@ -15753,10 +15821,10 @@ async function statusCommand(context) {
     const now = clock.now();
     const missing = await missingLedgers({ namespace }, { store }, new Set(scanned.map(run => run.ledger_ref)));
     const operations = await heldOperations({ namespace }, { store });
-    const all = [
+    const all = onePerRun([
         ...scanned.map(run => statusRow(run, now, context.serverUrl)),
         ...missing.map(missingRow)
-    ];
+    ]);
     const matching = all.filter(row => wanted(row, context));
     const limit = limitOf(context);
     const shown = limit === null ? matching : matching.slice(0, limit);
@@ -15801,6 +15869,28 @@ function wanted(row, { parsed }) {
 function limitOf({ parsed }) {
     const given = parsed.values.limit;
     return typeof given === 'string' ? Number(given) : null;
+}
+/**
+ * Each run once, by its run id. The listing names each ledger once, but two entries can still
+ * name one run: an admission forged to name a missing ledger for a run whose own ledger is
+ * listed, or two keys admitting one run. The row that says a problem is the one kept, so no
+ * problem hides behind the run's own row; a row with no run id (a ledger that does not verify)
+ * is its ledger's, and always listed.
+ */
+function onePerRun(rows) {
+    const at = new Map();
+    const out = [];
+    for (const row of rows) {
+        const seen = row.run_id === null ? undefined : at.get(row.run_id);
+        if (seen === undefined) {
+            if (row.run_id !== null)
+                at.set(row.run_id, out.length);
+            out.push(row);
+        }
+        else if (out[seen].error === null && row.error !== null)
+            out[seen] = row;
+    }
+    return out;
 }
 /** A run whose admission names a ledger that does not exist: listed with that problem. */
 function missingRow(missing) {
@@ -15944,6 +16034,185 @@ function footer(rows, { parsed, namespace, store }) {
         (ended > 0 ? ` (${ended} ended: dispatch-ledger status --all lists them).` : '.'));
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/admissionAgreement.ts
+/** Why `admission` disagrees with `first`, its run's first record (one clause), or null. */
+function admissionRecordProblem(admission, first) {
+    const digest = first.idempotency.request_digest;
+    if (admission.request_digest !== digest)
+        return (`its request_digest ${admission.request_digest} disagrees with its run's first record, ` +
+            `which carries ${digest}`);
+    // Instants, not strings: one moment written two ways is the same time.
+    if (Date.parse(admission.admitted_at) !== Date.parse(first.occurred_at))
+        return (`its admitted_at ${admission.admitted_at} disagrees with its run's first record, which ` +
+            `occurred at ${first.occurred_at}`);
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/commitShape.ts
+/**
+ * What a stored commit may carry besides its entry (docs/design/writers.md#what-a-writer-of-the-repository-can-still-do): the
+ * product writes `tree`, `parent`, `author` and `committer` headers and a subject naming what the
+ * commit holds. Any other header (`encoding`, `mergetag`, one of a forger's own) or a subject that
+ * disagrees with the entry is something no writer of the product made. A signature (`gpgsig`,
+ * `gpgsig-sha256`, what a server or a person adds by signing) changes nothing the product reads,
+ * so it is ignored. Pure.
+ */
+/** The headers every product commit carries, each at most this often (`parent` any number). */
+const WRITTEN = { tree: 1, author: 1, committer: 1 };
+const IGNORED = new Set(['gpgsig', 'gpgsig-sha256']);
+/** The commit's header block and message, split as git splits them (the first blank line). */
+function split(raw) {
+    const end = raw.indexOf('\n\n');
+    const head = end === -1 ? raw : raw.slice(0, end);
+    return { headers: head.split('\n'), message: end === -1 ? '' : raw.slice(end + 2) };
+}
+/** Why a commit's headers are not the product's (one clause), or null. */
+function headerProblem(raw) {
+    const seen = new Map();
+    for (const line of split(raw).headers) {
+        // A line starting with a space continues the header above it (a signature's lines).
+        if (line.startsWith(' '))
+            continue;
+        const name = line.slice(0, line.indexOf(' ') === -1 ? line.length : line.indexOf(' '));
+        if (IGNORED.has(name) || name === 'parent')
+            continue;
+        const most = WRITTEN[name];
+        if (most === undefined)
+            return `it carries a header ${JSON.stringify(name)}, which dispatch-ledger never writes`;
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+        if (seen.get(name) > most)
+            return `it carries more than one ${JSON.stringify(name)} header`;
+    }
+    return null;
+}
+/**
+ * Why a commit's subject is not `expected` (one clause), or null. The subject is the whole first
+ * paragraph of the message, as git shows it: a second line before the blank one is part of it.
+ */
+function subjectProblem(raw, expected) {
+    const { message } = split(raw);
+    const end = message.indexOf('\n\n');
+    const subject = (end === -1 ? message : message.slice(0, end)).replace(/\n$/, '');
+    if (subject === expected)
+        return null;
+    return (`its subject line ${JSON.stringify(subject)} disagrees with the entry it carries, whose ` +
+        `subject is ${JSON.stringify(expected)}`);
+}
+/** The first of headerProblem and subjectProblem, or null. */
+function commitProblem(raw, expectedSubject) {
+    return headerProblem(raw) ?? subjectProblem(raw, expectedSubject);
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/receiverConfirmation.ts
+
+/**
+ * Every way a confirmed attempt reads, record by record, with the external ids folded as the
+ * run's state folds them (a later record's ids over an earlier one's): a forged record that only
+ * changes `workflow_run_id` after the confirmation is seen too. Each distinct reading once.
+ */
+function receiverConfirmations(records) {
+    const ids = new Map();
+    const seen = new Set();
+    const found = [];
+    for (const record of records) {
+        if (record.attempt === null || record.provider === null)
+            continue;
+        if (record.state !== 'dispatched' && record.state !== 'attempt_failed')
+            continue;
+        const number = record.attempt.number;
+        const merged = { ...ids.get(number), ...record.provider.external_ids };
+        ids.set(number, merged);
+        const key = merged[receiver_RECEIVER_KEY];
+        if (merged[RECEIVER_CONFIRMED] !== 'true' || key === undefined)
+            continue;
+        const confirmation = {
+            sequence: record.ledger_sequence,
+            attempt: number,
+            receiver_key: key,
+            receiver_run_id: merged['receiver_run_id'] ?? null,
+            workflow_run_id: merged['workflow_run_id'] ?? null,
+            html_url: merged['html_url'] ?? null
+        };
+        const reading = JSON.stringify({ ...confirmation, sequence: 0 });
+        if (seen.has(reading))
+            continue;
+        seen.add(reading);
+        found.push(confirmation);
+    }
+    return found;
+}
+/**
+ * Why a confirmation names a run other than the receiver admission's (one clause), or null. A
+ * confirmation may leave a run unnamed (a writer outside Actions has no workflow run); it may
+ * never name another.
+ */
+function confirmationProblem(confirmation, receiver) {
+    const at = `its attempt ${confirmation.attempt} (as of record ${confirmation.sequence})`;
+    const { receiver_run_id, workflow_run_id, html_url } = confirmation;
+    if (receiver_run_id !== null && receiver_run_id !== receiver.run_id)
+        return (`${at} confirms run ${JSON.stringify(receiver_run_id)} as its receiver, but the receiver ` +
+            `admission of its key admits run ${JSON.stringify(receiver.run_id)}`);
+    if (workflow_run_id !== null && workflow_run_id !== receiver.writer_run_id)
+        return (`${at} names workflow run ${JSON.stringify(workflow_run_id)} as its receiver, but the ` +
+            `receiver admission of its key was written by ` +
+            (receiver.writer_run_id === null
+                ? 'no workflow run'
+                : `workflow run ${JSON.stringify(receiver.writer_run_id)}`));
+    if (html_url !== null && !html_url.endsWith(`/actions/runs/${workflow_run_id ?? ''}`))
+        return (`${at} links ${JSON.stringify(html_url)} as its receiver, which is not the workflow run ` +
+            `${JSON.stringify(workflow_run_id)} it names`);
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/placement.ts
+/**
+ * Where an index entry may sit (docs/design/storage.md#refs-layout-v2): in the bucket the first two
+ * hex digits of its hash select, the only one any reader looks in. An entry elsewhere is read by
+ * no command; a copy beside the real one made status list its run twice. And every archived
+ * chain's head must stay reachable from its bucket's archive ref, or a gc on the server deletes
+ * the chain while its index entry still names it. Pure.
+ */
+
+
+/** The bucket the entry's hash selects; null when its name is no hash at all. */
+function selectedBucket(path) {
+    return bucketOfEntry(path.split('/')[1] ?? '');
+}
+/**
+ * Why the entry is not where readers look (one clause), or null. `heldThere`: whether the bucket
+ * its hash selects holds the same path (then this one is a second copy).
+ */
+function placementProblem(entry, heldThere) {
+    const selected = selectedBucket(entry.path);
+    if (selected === entry.bucket)
+        return null;
+    if (selected === null)
+        return `its name is not a sha256 hash, so no bucket is its own and no reader looks for it`;
+    const home = indexRef(entry.namespace, selected);
+    return heldThere
+        ? `it is a copy of ${home}:${entry.path}, in a second bucket: its hash selects ${home}, ` +
+            'where every reader looks; remove this copy'
+        : `its hash selects ${home}, where every reader looks, and that bucket does not hold it: no ` +
+            `command reads it here; move it to ${home}`;
+}
+/**
+ * Why an archived chain's head is not kept by its bucket's archive ref (one clause), or null.
+ * `kept`: every head the archive ref keeps reachable; `tip`: its tip, null when it is gone.
+ */
+function unkeptHeadProblem(head, archive) {
+    if (archive.kept.has(head))
+        return null;
+    const how = archive.tip === null
+        ? `${archive.ref} does not exist (deleted)`
+        : `${archive.ref} (at ${archive.tip}) does not reach it (rewound or replaced)`;
+    const parent = archive.tip === null ? '' : ` -p ${archive.tip}`;
+    return (`its head ${head} is not reachable from the archive ref that must keep it: ${how}. The chain ` +
+        'still reads while the server holds its commits, but a gc there deletes them. Keep it ' +
+        `reachable again: \`git commit-tree ${EMPTY_TREE}${parent} -p ${head} -m ` +
+        `'dispatch-ledger archive ${archive.ref}'\` in a clone holding it, then push that commit to ` +
+        archive.ref);
+}
+
 ;// CONCATENATED MODULE: ./src/core/index/names.ts
 /**
  * What a ref under a namespace is, by its name alone (docs/design/storage.md): one of layout
@@ -15977,30 +16246,11 @@ function refKind(namespace, ref) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commands/verify.ts
+;// CONCATENATED MODULE: ./src/commands/verifyNames.ts
 /**
- * `dispatch-ledger verify`: every index entry, admission and chain of a namespace, live and
- * archived, verified as the commands verify them, plus what only a whole view sees. Read-only.
- *
- * Everything is read through the store's one listing of the namespace (`inventory`), its
- * listings of admissions, runs and operations, and one read session: a constant number of git
- * processes whatever the number of runs. Each check is the one the commands make (the
- * generations' read path, the admission's chain check, the chain names, reconstruct, the orphan
- * rule); what only a whole view can see is added here: refs no writer makes, a chain behind the
- * head its archive keeps, end markers that do not match their key's ledger.
+ * verify's listing of a namespace and its list of problems: the names alone (symbolic refs, layout
+ * v1 refs, names no writer makes), and how a problem is said where it is.
  */
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 
@@ -16017,30 +16267,6 @@ const COUNTED = [
     'end_markers',
     'archived_heads'
 ];
-async function verifyNamespace({ namespace }, { store }) {
-    if (!store.inventory)
-        throw new errors_StoreError(`The store ${store.name} cannot list every ref under ${namespace}, so verify cannot run on it.`);
-    const problems = new Problems();
-    const counts = Object.fromEntries(COUNTED.map(c => [c, 0]));
-    const raw = await store.inventory(namespace);
-    const listing = checkNames(namespace, raw, problems);
-    counts.refs = raw.length;
-    counts.index_buckets = listing.indexBuckets;
-    counts.archive_refs = listing.archiveRefs;
-    let unverified;
-    try {
-        await verifyEntries(namespace, store, { listing, problems, counts });
-    }
-    catch (error) {
-        if (!(error instanceof DispatchLedgerError))
-            throw error;
-        if (listing.refused)
-            unverified = error.message;
-        else
-            problems.add(whereOf(error, namespace), error.message);
-    }
-    return { counts, problems: problems.list, ...(unverified ? { unverified } : {}) };
-}
 /** Problems by where they are: the first said of a place stands (one tampering, one line). */
 class Problems {
     byWhere = new Map();
@@ -16065,7 +16291,10 @@ function checkNames(namespace, raw, problems) {
             symbolic.add(ref);
             refused = true;
             problems.add(ref, `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
-                'namespace, and every command refuses to read or write through one. Remove it ' +
+                'namespace. In the repository a step runs in, one fails every command; one made on ' +
+                'the server (no push or API can make one on GitHub, a server administrator can) is ' +
+                'outside what a client can see before it writes: the server shows it as the commit ' +
+                'its target holds, and a push to it moves the target. Remove it ' +
                 `(\`git symbolic-ref --delete ${ref}\` where it is)`);
             continue;
         }
@@ -16099,6 +16328,277 @@ function whereOf(error, fallback) {
 /** A problem already listed where it is: the caller's check stops without saying it again. */
 class Reported extends Error {
 }
+/**
+ * What only verify sees, at where (and the commit there at fault): the commands read past it, so
+ * the line says what is wrong and how to look rather than that they refuse it.
+ */
+function finding(where, clause, oid) {
+    return (`The entry at ${where}${oid ? ` (commit ${oid})` : ''}: ${clause}. Inspect it with ` +
+        `${inspectCommand(oid ?? where)}.`);
+}
+/** Lists a command's error where it is; a Reported one is listed already. */
+function listError(problems, error, fallback) {
+    if (error instanceof Reported)
+        return;
+    if (!(error instanceof DispatchLedgerError))
+        throw error;
+    problems.add(whereOf(error, fallback), error.message);
+}
+
+;// CONCATENATED MODULE: ./src/commands/verifyBucket.ts
+/**
+ * What only a bucket shows verify (docs/cli.md#verify): where its entries sit (in the bucket their
+ * hash selects, once), its end markers against their keys' ledgers, its archived entries' heads
+ * kept by its archive ref and contained in their chains, the heads that archive keeps, and its
+ * own commits as stored. Read after every key, run and operation, whose verified chains it uses.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** An entry's place in its bucket: `keys/<h>` for an admission `keys/<h>/<N>`, else its path. */
+function placeOf(where) {
+    return where
+        .slice(where.indexOf(':') + 1)
+        .split('/')
+        .slice(0, 2)
+        .join('/');
+}
+class BucketVerifier {
+    namespace;
+    reader;
+    context;
+    verified;
+    /** Every entry's place in every bucket read, as `<bucket>:<place>`. */
+    present = new Set();
+    /** The entries out of the bucket their hash selects, named once every bucket is read. */
+    misplaced = [];
+    constructor(namespace, reader, context, verified) {
+        this.namespace = namespace;
+        this.reader = reader;
+        this.context = context;
+        this.verified = verified;
+    }
+    /**
+     * What only the bucket shows: where its entries sit, its end markers, archived entries and
+     * archive heads (each entry's head kept by the archive), and its commits as stored.
+     */
+    async bucket(bucket) {
+        if (!this.reader.readBucketExtras)
+            return;
+        let extras;
+        try {
+            extras = await this.reader.readBucketExtras(this.namespace, bucket);
+        }
+        catch (error) {
+            listError(this.context.problems, error, indexRef(this.namespace, bucket));
+            return;
+        }
+        const placed = this.placed(bucket, [
+            ...extras.keys.map(path => `${indexRef(this.namespace, bucket)}:${path}`),
+            ...extras.markers.map(m => m.where),
+            ...extras.entries.map(e => e.where)
+        ]);
+        for (const marker of extras.markers.filter(placed))
+            try {
+                this.endMarker(marker);
+                this.context.counts.end_markers++;
+            }
+            catch (error) {
+                listError(this.context.problems, error, marker.where);
+            }
+        const archive = {
+            ref: archiveRef(this.namespace, bucket),
+            tip: extras.archiveTip,
+            kept: new Set(extras.heads.map(head => head.oid))
+        };
+        for (const entry of extras.entries.filter(placed))
+            try {
+                const head = this.archivedEntry(entry);
+                const unkept = unkeptHeadProblem(head, archive);
+                if (unkept)
+                    this.context.problems.add(entry.where, finding(entry.where, unkept));
+                else
+                    this.context.counts.index_entries++;
+            }
+            catch (error) {
+                listError(this.context.problems, error, entry.where);
+            }
+        for (const head of extras.heads)
+            try {
+                this.archivedHead(archive.ref, head);
+                this.context.counts.archived_heads++;
+            }
+            catch (error) {
+                listError(this.context.problems, error, archive.ref);
+            }
+        for (const admission of extras.admissions.filter(placed)) {
+            const wrong = commitProblem(admission.text, ADMISSION_SUBJECT);
+            if (wrong)
+                this.context.problems.add(admission.where, finding(admission.where, wrong));
+        }
+        for (const commit of extras.commits) {
+            const wrong = headerProblem(commit.content);
+            if (wrong)
+                this.context.problems.add(commit.ref, finding(commit.ref, wrong, commit.oid));
+        }
+    }
+    /**
+     * Notes where each entry of the bucket sits; answers whether an entry (by its `where`) is in
+     * the bucket its hash selects. The others are named in placements.
+     */
+    placed(bucket, wheres) {
+        const out = new Set();
+        for (const where of wheres) {
+            const path = placeOf(where);
+            this.present.add(`${bucket}:${path}`);
+            if (selectedBucket(path) === bucket || out.has(path))
+                continue;
+            out.add(path);
+            this.misplaced.push({ bucket, path, where: `${indexRef(this.namespace, bucket)}:${path}` });
+        }
+        return ({ where }) => !out.has(placeOf(where));
+    }
+    /** Every entry out of the bucket its hash selects: a second copy, or one no reader finds. */
+    placements() {
+        for (const { bucket, path, where } of this.misplaced) {
+            const home = selectedBucket(path);
+            const held = home !== null && this.present.has(`${home}:${path}`);
+            const wrong = placementProblem({ namespace: this.namespace, bucket, path }, held);
+            if (wrong)
+                this.context.problems.add(where, finding(where, wrong));
+        }
+    }
+    /** An end marker names its key's newest generation's ledger, ended at the head it records. */
+    endMarker(marker) {
+        const entry = decodeIndexEntry(marker.where, marker.text, null);
+        if (this.verified.brokenKeys.has(marker.key))
+            return;
+        const newest = this.verified.newest.get(marker.key);
+        if (!newest)
+            throw new errors_CorruptEntry(marker.where, 'it marks the end of a key its bucket does not hold');
+        const ledger = newest.admission.ledger_ref;
+        if (entry.ref !== ledger)
+            throw new errors_CorruptEntry(marker.where, `it names ${entry.ref}, but the key's newest generation (${newest.generation}) is the ` +
+                `ledger ${ledger}`);
+        const chain = this.verified.chains.get(ledger);
+        if (!chain || chain === 'broken')
+            return; // listed where the ledger is
+        const head = chain[chain.length - 1];
+        if (head.oid !== entry.head)
+            throw new errors_CorruptEntry(marker.where, `it records the end at ${entry.head}, but the ledger ${ledger} ends at ${head.oid}`);
+        if (!states_isTerminal(head.value.state))
+            throw new errors_CorruptEntry(marker.where, `the ledger it names has not ended: its last record (sequence ` +
+                `${head.value.ledger_sequence}) is ${head.value.state}`);
+    }
+    /**
+     * An archived chain's entry, answering its head; beside a live ref of the same chain, that
+     * head must be in it.
+     */
+    archivedEntry(entry) {
+        const decoded = decodeIndexEntry(entry.where, entry.text, entry.ref);
+        if (this.context.listing.live.has(entry.ref))
+            this.behind(entry.ref, decoded.head, entry.where);
+        return decoded.head;
+    }
+    /** A head the archive keeps: a record or operation of a chain that still contains it. */
+    archivedHead(archive, head) {
+        if (head.content === null)
+            throw new errors_CorruptEntry(archive, `it keeps ${head.oid} reachable, which this repository does not hold`);
+        const subject = parseCommit(head.content).message.split('\n')[0] ?? '';
+        let chain;
+        // The subject names the chain entity (`dispatch-ledger <noun> <sequence> <state>`).
+        if (subject.startsWith(`dispatch-ledger ${record_RUN_ENTRY.noun} `)) {
+            const record = entry_decodeRecord(archive, head.content, head.oid).value;
+            chain = refs_ledgerRef(this.namespace, record.run_id);
+        }
+        else if (subject.startsWith(`dispatch-ledger ${OPERATION_CHAIN.noun} `)) {
+            const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value;
+            chain = operationRef(this.namespace, op.operation_id);
+        }
+        else
+            throw new errors_CorruptEntry(archive, `it keeps ${head.oid}, which is no record or operation`);
+        this.behind(chain, head.oid, archive);
+    }
+    /** The chain at ref must contain `oid`, which `holder` names as one of its heads. */
+    behind(ref, oid, holder) {
+        const chain = this.verified.chains.get(ref);
+        if (chain === 'broken' || this.verified.missing.has(ref))
+            return; // listed already
+        if (chain === undefined || chain === null)
+            throw new errors_CorruptEntry(ref, `there is no such chain, but ${holder} keeps its head ${oid}: its ref or index entry was ` +
+                'deleted');
+        if (chain.some(e => e.oid === oid))
+            return;
+        const head = chain[chain.length - 1];
+        throw new errors_CorruptEntry(ref, `it is behind the head its archive holds: ${holder} names ${oid}, which this chain (at ` +
+            `${head.oid}, ${chain.length} records) does not contain — the ref was rewound or ` +
+            'replaced after that head was archived');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/verify.ts
+/**
+ * `dispatch-ledger verify`: every index entry, admission and chain of a namespace, live and
+ * archived, verified as the commands verify them, plus what only a whole view sees. Read-only.
+ *
+ * Everything is read through the store's one listing of the namespace (`inventory`), its
+ * listings of admissions, runs and operations, and one read session: a constant number of git
+ * processes whatever the number of runs. Each check is the one the commands make (the
+ * generations' read path, the admission's chain check, the chain names, reconstruct, the orphan
+ * rule); what only a whole view can see is added here: refs no writer makes, a chain behind the
+ * head its archive keeps, end markers that do not match their key's ledger, an admission that
+ * disagrees with its run's first record, a receiver confirmation naming another run, commits the
+ * product would not write, and what the buckets show (verifyBucket.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function verifyNamespace({ namespace }, { store }) {
+    if (!store.inventory)
+        throw new errors_StoreError(`The store ${store.name} cannot list every ref under ${namespace}, so verify cannot run on it.`);
+    const problems = new Problems();
+    const counts = Object.fromEntries(COUNTED.map(c => [c, 0]));
+    const raw = await store.inventory(namespace);
+    const listing = checkNames(namespace, raw, problems);
+    counts.refs = raw.length;
+    counts.index_buckets = listing.indexBuckets;
+    counts.archive_refs = listing.archiveRefs;
+    let unverified;
+    try {
+        await verifyEntries(namespace, store, { listing, problems, counts });
+    }
+    catch (error) {
+        if (!(error instanceof DispatchLedgerError))
+            throw error;
+        if (listing.refused)
+            unverified = error.message;
+        else
+            problems.add(whereOf(error, namespace), error.message);
+    }
+    return { counts, problems: problems.list, ...(unverified ? { unverified } : {}) };
+}
 async function verifyEntries(namespace, store, context) {
     await store.read(async (reader) => {
         // Listed in the session that reads them: one reader for the listings and every entry.
@@ -16113,8 +16613,10 @@ async function verifyEntries(namespace, store, context) {
             await verifier.run(ref);
         for (const ref of new Set(operations))
             await verifier.operation(ref);
+        const buckets = new BucketVerifier(namespace, reader, context, verifier);
         for (const bucket of context.listing.buckets)
-            await verifier.bucket(bucket);
+            await buckets.bucket(bucket);
+        buckets.placements();
     });
 }
 class Verifier {
@@ -16138,11 +16640,7 @@ class Verifier {
         this.admissions = admissions;
     }
     problem(error, fallback) {
-        if (error instanceof Reported)
-            return;
-        if (!(error instanceof DispatchLedgerError))
-            throw error;
-        this.context.problems.add(whereOf(error, fallback), error.message);
+        listError(this.context.problems, error, fallback);
     }
     /** Every key, its generations read and each admission's chain checked as admit checks it. */
     async keys() {
@@ -16173,6 +16671,12 @@ class Verifier {
                     this.missing.add(entry.admission.ledger_ref);
                 // runChain verified the chain itself: only the admission's hold on it is left.
                 checkAdmittedKey(query, entry, chain, { own: false });
+                const first = chain?.[0]?.value;
+                const disagrees = first ? admissionRecordProblem(entry.admission, first) : null;
+                if (disagrees) {
+                    this.context.problems.add(entryLocation(entry.ref), finding(entryLocation(entry.ref), disagrees));
+                    continue;
+                }
                 this.context.counts.admissions++;
             }
             catch (error) {
@@ -16193,10 +16697,12 @@ class Verifier {
         if (known !== undefined)
             return known;
         try {
-            const chain = await this.reader.readChain(ref);
+            const read = withTexts(entry_decodeRecord);
+            const chain = await this.reader.readChain(ref, read);
             if (chain) {
                 storedNames_checkChainNames(this.namespace, ref, chain);
                 runView_verifiedState(chain);
+                this.shapes(ref, record_RUN_ENTRY, chain, read.texts);
             }
             this.chains.set(ref, chain);
             return chain;
@@ -16227,6 +16733,8 @@ class Verifier {
                     return;
                 throw error;
             }
+            if (!(await this.confirmations(ref, chain)))
+                return;
             this.context.counts.runs++;
         }
         catch (error) {
@@ -16238,7 +16746,8 @@ class Verifier {
         if (this.context.listing.symbolic.has(ref))
             return;
         try {
-            const chain = await this.reader.readChain(ref, OPERATION_CHAIN);
+            const read = withTexts(OPERATION_CHAIN.decode);
+            const chain = await this.reader.readChain(ref, read);
             if (!chain)
                 return;
             const op = foldOperation(chain.map(e => e.value), { headOid: chain[chain.length - 1]?.oid, canonical: texts(chain) });
@@ -16246,6 +16755,7 @@ class Verifier {
                 throw new errors_CorruptEntry(ref, `its records are of operation ${JSON.stringify(op.operation_id)}, whose chain is not ` +
                     'this ref (a copied chain?)');
             this.chains.set(ref, chain);
+            this.shapes(ref, OPERATION_CHAIN, chain, read.texts);
             this.context.counts.operations++;
         }
         catch (error) {
@@ -16253,111 +16763,76 @@ class Verifier {
             this.problem(error, ref);
         }
     }
-    /** What only the bucket shows: its end markers, archived entries and archive heads. */
-    async bucket(bucket) {
-        if (!this.reader.readBucketExtras)
-            return;
-        let extras;
+    /**
+     * Each record of a chain as its commit was stored: no header the product never writes, and
+     * the subject its writer gives that record. `texts`: the commits' texts, newest first.
+     */
+    shapes(ref, entry, chain, texts) {
+        if (texts.length !== chain.length)
+            return; // read before, not through this decoder
+        chain.forEach((record, i) => {
+            const text = texts[chain.length - 1 - i];
+            const wrong = commitProblem(text, chainSubject(entry, record.value));
+            if (wrong)
+                this.context.problems.add(ref, finding(ref, wrong, record.oid));
+        });
+    }
+    /**
+     * A run's receiver confirmations, each checked against the receiver admission of its key:
+     * they name only that admission's run and the workflow run that wrote it. False when one
+     * does not (listed).
+     */
+    async confirmations(ref, chain) {
+        for (const confirmation of receiverConfirmations(chain.map(e => e.value))) {
+            const receiver = await this.receiverOf(confirmation.receiver_key);
+            // No receiver admission (dropped by retention) or a broken one (listed there): unchecked.
+            if (!receiver)
+                continue;
+            const wrong = confirmationProblem(confirmation, receiver);
+            if (wrong) {
+                this.context.problems.add(ref, finding(ref, wrong));
+                return false;
+            }
+        }
+        return true;
+    }
+    /** The receiver admission of a key: its run, and the workflow run that wrote its first record. */
+    async receiverOf(key) {
+        const ref = refs_admissionRef(this.namespace, key);
+        if (this.brokenKeys.has(ref))
+            return null;
         try {
-            extras = await this.reader.readBucketExtras(this.namespace, bucket);
+            const admission = (await this.reader.readAdmission(ref))?.value;
+            if (!admission)
+                return null;
+            const chain = await this.runChain(admission.ledger_ref);
+            const first = chain?.[0]?.value;
+            return { run_id: admission.run_id, writer_run_id: first?.writer?.github_run_id ?? null };
         }
         catch (error) {
-            this.problem(error, indexRef(this.namespace, bucket));
-            return;
+            if (error instanceof Reported || error instanceof DispatchLedgerError)
+                return null;
+            throw error;
         }
-        for (const marker of extras.markers)
-            try {
-                this.endMarker(marker);
-                this.context.counts.end_markers++;
-            }
-            catch (error) {
-                this.problem(error, marker.where);
-            }
-        for (const entry of extras.entries)
-            try {
-                this.archivedEntry(entry);
-                this.context.counts.index_entries++;
-            }
-            catch (error) {
-                this.problem(error, entry.where);
-            }
-        const archive = archiveRef(this.namespace, bucket);
-        for (const head of extras.heads)
-            try {
-                this.archivedHead(archive, head);
-                this.context.counts.archived_heads++;
-            }
-            catch (error) {
-                this.problem(error, archive);
-            }
-    }
-    /** An end marker names its key's newest generation's ledger, ended at the head it records. */
-    endMarker(marker) {
-        const entry = decodeIndexEntry(marker.where, marker.text, null);
-        if (this.brokenKeys.has(marker.key))
-            return;
-        const newest = this.newest.get(marker.key);
-        if (!newest)
-            throw new errors_CorruptEntry(marker.where, 'it marks the end of a key its bucket does not hold');
-        const ledger = newest.admission.ledger_ref;
-        if (entry.ref !== ledger)
-            throw new errors_CorruptEntry(marker.where, `it names ${entry.ref}, but the key's newest generation (${newest.generation}) is the ` +
-                `ledger ${ledger}`);
-        const chain = this.chains.get(ledger);
-        if (!chain || chain === 'broken')
-            return; // listed where the ledger is
-        const head = chain[chain.length - 1];
-        if (head.oid !== entry.head)
-            throw new errors_CorruptEntry(marker.where, `it records the end at ${entry.head}, but the ledger ${ledger} ends at ${head.oid}`);
-        if (!states_isTerminal(head.value.state))
-            throw new errors_CorruptEntry(marker.where, `the ledger it names has not ended: its last record (sequence ` +
-                `${head.value.ledger_sequence}) is ${head.value.state}`);
-    }
-    /** An archived chain's entry; beside a live ref of the same chain, its head must be in it. */
-    archivedEntry(entry) {
-        const decoded = decodeIndexEntry(entry.where, entry.text, entry.ref);
-        if (!this.context.listing.live.has(entry.ref))
-            return;
-        this.behind(entry.ref, decoded.head, entry.where);
-    }
-    /** A head the archive keeps: a record or operation of a chain that still contains it. */
-    archivedHead(archive, head) {
-        if (head.content === null)
-            throw new errors_CorruptEntry(archive, `it keeps ${head.oid} reachable, which this repository does not hold`);
-        const subject = parseCommit(head.content).message.split('\n')[0] ?? '';
-        let chain;
-        // The subject names the chain entity (`dispatch-ledger <noun> <sequence> <state>`).
-        if (subject.startsWith(`dispatch-ledger ${record_RUN_ENTRY.noun} `)) {
-            const record = entry_decodeRecord(archive, head.content, head.oid).value;
-            chain = refs_ledgerRef(this.namespace, record.run_id);
-        }
-        else if (subject.startsWith(`dispatch-ledger ${OPERATION_CHAIN.noun} `)) {
-            const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value;
-            chain = operationRef(this.namespace, op.operation_id);
-        }
-        else
-            throw new errors_CorruptEntry(archive, `it keeps ${head.oid}, which is no record or operation`);
-        this.behind(chain, head.oid, archive);
-    }
-    /** The chain at ref must contain `oid`, which `holder` names as one of its heads. */
-    behind(ref, oid, holder) {
-        const chain = this.chains.get(ref);
-        if (chain === 'broken' || this.missing.has(ref))
-            return; // listed already
-        if (chain === undefined || chain === null)
-            throw new errors_CorruptEntry(ref, `there is no such chain, but ${holder} keeps its head ${oid}: its ref or index entry was ` +
-                'deleted');
-        if (chain.some(e => e.oid === oid))
-            return;
-        const head = chain[chain.length - 1];
-        throw new errors_CorruptEntry(ref, `it is behind the head its archive holds: ${holder} names ${oid}, which this chain (at ` +
-            `${head.oid}, ${chain.length} records) does not contain — the ref was rewound or ` +
-            'replaced after that head was archived');
     }
 }
 function texts(chain) {
     const all = chain.map(e => e.json);
     return all.every(t => t !== undefined) ? all : undefined;
+}
+/**
+ * A chain decoder that keeps each commit's text as the walk reads it (newest first): what the
+ * commit shape checks read, beside the decoded entries.
+ */
+function withTexts(decode) {
+    const texts = [];
+    return {
+        texts,
+        decode: (ref, raw, oid) => {
+            texts.push(raw);
+            return decode(ref, raw, oid);
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/verifyView.ts
@@ -16481,8 +16956,10 @@ ${COMMON_HELP}`,
 
 Verifies every index entry, admission and chain, live and archived, as the commands verify
 them, and what only a whole view sees (orphans, admissions whose ledger is missing, a live ref
-behind its archived head, symbolic refs, v1 refs, unknown names). Exit 0 with the counts
-verified; exit 1 listing every problem.
+behind its archived head, an archived head its archive ref no longer keeps, an admission that
+disagrees with its first record, a receiver confirmation naming another run, commit headers or
+subjects the product never writes, entries out of their bucket, symbolic refs, v1 refs, unknown
+names). Exit 0 with the counts verified; exit 1 listing every problem.
 
 ${COMMON_HELP}`,
     key: `Usage: dispatch-ledger key <event file> [--event-name NAME] [--json] [options]

@@ -52,10 +52,10 @@ export async function statusCommand(context: CliContext): Promise<Exit> {
     new Set(scanned.map(run => run.ledger_ref))
   )
   const operations = await heldOperations({ namespace }, { store })
-  const all = [
+  const all = onePerRun([
     ...scanned.map(run => statusRow(run, now, context.serverUrl)),
     ...missing.map(missingRow)
-  ]
+  ])
   const matching = all.filter(row => wanted(row, context))
   const limit = limitOf(context)
   const shown = limit === null ? matching : matching.slice(0, limit)
@@ -102,6 +102,26 @@ function wanted(row: StatusRow, { parsed }: CliContext): boolean {
 function limitOf({ parsed }: CliContext): number | null {
   const given = parsed.values.limit
   return typeof given === 'string' ? Number(given) : null
+}
+
+/**
+ * Each run once, by its run id. The listing names each ledger once, but two entries can still
+ * name one run: an admission forged to name a missing ledger for a run whose own ledger is
+ * listed, or two keys admitting one run. The row that says a problem is the one kept, so no
+ * problem hides behind the run's own row; a row with no run id (a ledger that does not verify)
+ * is its ledger's, and always listed.
+ */
+export function onePerRun(rows: readonly StatusRow[]): StatusRow[] {
+  const at = new Map<string, number>()
+  const out: StatusRow[] = []
+  for (const row of rows) {
+    const seen = row.run_id === null ? undefined : at.get(row.run_id)
+    if (seen === undefined) {
+      if (row.run_id !== null) at.set(row.run_id, out.length)
+      out.push(row)
+    } else if ((out[seen] as StatusRow).error === null && row.error !== null) out[seen] = row
+  }
+  return out
 }
 
 /** A run whose admission names a ledger that does not exist: listed with that problem. */

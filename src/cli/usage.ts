@@ -97,8 +97,10 @@ ${COMMON_HELP}`,
 
 Verifies every index entry, admission and chain, live and archived, as the commands verify
 them, and what only a whole view sees (orphans, admissions whose ledger is missing, a live ref
-behind its archived head, symbolic refs, v1 refs, unknown names). Exit 0 with the counts
-verified; exit 1 listing every problem.
+behind its archived head, an archived head its archive ref no longer keeps, an admission that
+disagrees with its first record, a receiver confirmation naming another run, commit headers or
+subjects the product never writes, entries out of their bucket, symbolic refs, v1 refs, unknown
+names). Exit 0 with the counts verified; exit 1 listing every problem.
 
 ${COMMON_HELP}`,
   key: `Usage: dispatch-ledger key <event file> [--event-name NAME] [--json] [options]

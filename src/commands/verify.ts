@@ -7,27 +7,27 @@
  * processes whatever the number of runs. Each check is the one the commands make (the
  * generations' read path, the admission's chain check, the chain names, reconstruct, the orphan
  * rule); what only a whole view can see is added here: refs no writer makes, a chain behind the
- * head its archive keeps, end markers that do not match their key's ledger.
+ * head its archive keeps, end markers that do not match their key's ledger, an admission that
+ * disagrees with its run's first record, a receiver confirmation naming another run, commits the
+ * product would not write, and what the buckets show (verifyBucket.ts).
  */
-import { foldOperation } from '../core/effect/operationChain.js'
+import { foldOperation, OPERATION_CHAIN } from '../core/effect/operationChain.js'
 import { operationRef } from '../core/effect/operation.js'
-import { decodeRecord, parseCommit } from '../core/entry.js'
-import { CorruptEntry, DispatchLedgerError, OrphanRun, StoreError } from '../core/errors.js'
-import { decodeIndexEntry } from '../core/index/entry.js'
-import { refKind } from '../core/index/names.js'
-import { OPERATION_CHAIN } from '../core/effect/operationChain.js'
+import type { ChainEntry } from '../core/chain/definition.js'
+import { chainSubject, decodeRecord } from '../core/entry.js'
+import { CorruptEntry, DispatchLedgerError, StoreError } from '../core/errors.js'
 import { orderGenerations } from '../core/generation.js'
-import { archiveRef, indexRef } from '../core/index/layout.js'
+import { entryLocation } from '../core/index/location.js'
+import { RUN_ENTRY, type LedgerRecord } from '../core/record.js'
+import { admissionRef, admissionsPrefix, operationsPrefix, runsPrefix } from '../core/refs.js'
+import { admissionRecordProblem } from '../core/verify/admissionAgreement.js'
+import { commitProblem } from '../core/verify/commitShape.js'
 import {
-  admissionRef,
-  admissionsPrefix,
-  ledgerRef,
-  operationsPrefix,
-  runsPrefix
-} from '../core/refs.js'
-import { RUN_ENTRY } from '../core/record.js'
-import { isTerminal } from '../core/states.js'
-import type { RawRef, Store, StoreReader, StoredEntry } from '../store/store.js'
+  confirmationProblem,
+  receiverConfirmations,
+  type ReceiverAdmission
+} from '../core/verify/receiverConfirmation.js'
+import type { ChainDecoder, Store, StoreReader, StoredEntry } from '../store/store.js'
 import type { CommandDeps } from './deps.js'
 import {
   admissionOfRun,
@@ -38,15 +38,24 @@ import {
 } from './generations.js'
 import { verifiedState, type RunChain } from './runView.js'
 import { checkAdmissionNames, checkChainNames } from './storedNames.js'
+import { BucketVerifier, type Verified, type VerifiedChains } from './verifyBucket.js'
+import {
+  checkNames,
+  COUNTED,
+  finding,
+  listError,
+  Problems,
+  Reported,
+  whereOf,
+  type Context,
+  type Counted,
+  type VerifyProblem
+} from './verifyNames.js'
+
+export type { VerifyProblem } from './verifyNames.js'
 
 export interface VerifyOptions {
   readonly namespace: string
-}
-
-/** One thing wrong, named where it is (a ref, or `<index ref>:<path>`), and what is wrong. */
-export interface VerifyProblem {
-  readonly where: string
-  readonly problem: string
 }
 
 export interface VerifyReport {
@@ -55,26 +64,11 @@ export interface VerifyReport {
   /** Empty when the namespace is intact. */
   readonly problems: readonly VerifyProblem[]
   /**
-   * Set when the entries could not be read at all because every command refuses the namespace
-   * for a problem listed (layout v1 refs, a symbolic ref): what the store said.
+   * Set when the entries could not be read at all because the store refused the namespace for a
+   * problem listed (layout v1 refs, a symbolic ref in the repository read): what it said.
    */
   readonly unverified?: string
 }
-
-/** What verify counts; each only once verified. */
-const COUNTED = [
-  'refs',
-  'index_buckets',
-  'archive_refs',
-  'keys',
-  'admissions',
-  'runs',
-  'operations',
-  'index_entries',
-  'end_markers',
-  'archived_heads'
-] as const
-type Counted = (typeof COUNTED)[number]
 
 export async function verifyNamespace(
   { namespace }: VerifyOptions,
@@ -102,81 +96,6 @@ export async function verifyNamespace(
   return { counts, problems: problems.list, ...(unverified ? { unverified } : {}) }
 }
 
-/** Problems by where they are: the first said of a place stands (one tampering, one line). */
-class Problems {
-  private readonly byWhere = new Map<string, string>()
-  add(where: string, problem: string): void {
-    if (!this.byWhere.has(where)) this.byWhere.set(where, problem)
-  }
-  get list(): VerifyProblem[] {
-    return [...this.byWhere].map(([where, problem]) => ({ where, problem }))
-  }
-}
-
-interface Listing {
-  readonly symbolic: ReadonlySet<string>
-  readonly live: ReadonlySet<string>
-  readonly buckets: readonly string[]
-  readonly indexBuckets: number
-  readonly archiveRefs: number
-  /** The commands refuse the whole namespace (v1 refs, symbolic refs): reads may fail. */
-  readonly refused: boolean
-}
-
-/** The names alone: symbolic refs, layout v1 refs and names no writer makes. */
-function checkNames(namespace: string, raw: readonly RawRef[], problems: Problems): Listing {
-  const symbolic = new Set<string>()
-  const live = new Set<string>()
-  const buckets = new Set<string>()
-  let indexBuckets = 0
-  let archiveRefs = 0
-  let refused = false
-  for (const { ref, symref } of raw) {
-    if (symref !== null) {
-      symbolic.add(ref)
-      refused = true
-      problems.add(
-        ref,
-        `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
-          'namespace, and every command refuses to read or write through one. Remove it ' +
-          `(\`git symbolic-ref --delete ${ref}\` where it is)`
-      )
-      continue
-    }
-    const kind = refKind(namespace, ref)
-    if (kind.kind === 'v1') {
-      refused = true
-      problems.add(
-        ref,
-        'it is a ref of layout v1, which this version does not read or write: every command ' +
-          'refuses the namespace while it is there. Delete it, or use a fresh namespace'
-      )
-    } else if (kind.kind === 'unknown') problems.add(ref, `${kind.why}. Remove it`)
-    else if (kind.kind === 'chain') live.add(ref)
-    else {
-      buckets.add(kind.bucket)
-      if (kind.kind === 'index') indexBuckets++
-      else archiveRefs++
-    }
-  }
-  return { symbolic, live, buckets: [...buckets].sort(), indexBuckets, archiveRefs, refused }
-}
-
-function whereOf(error: DispatchLedgerError, fallback: string): string {
-  if (error instanceof CorruptEntry) return error.where
-  if (error instanceof OrphanRun) return error.ledger_ref
-  return fallback
-}
-
-/** A problem already listed where it is: the caller's check stops without saying it again. */
-class Reported extends Error {}
-
-interface Context {
-  readonly listing: Listing
-  readonly problems: Problems
-  readonly counts: Record<Counted, number>
-}
-
 async function verifyEntries(namespace: string, store: Store, context: Context): Promise<void> {
   await store.read(async reader => {
     // Listed in the session that reads them: one reader for the listings and every entry.
@@ -189,21 +108,20 @@ async function verifyEntries(namespace: string, store: Store, context: Context):
     await verifier.keys()
     for (const ref of new Set(runs)) await verifier.run(ref)
     for (const ref of new Set(operations)) await verifier.operation(ref)
-    for (const bucket of context.listing.buckets) await verifier.bucket(bucket)
+    const buckets = new BucketVerifier(namespace, reader, context, verifier)
+    for (const bucket of context.listing.buckets) await buckets.bucket(bucket)
+    buckets.placements()
   })
 }
 
-/** A chain as verified: its commit ids oldest first, or null when it does not exist. */
-type Verified = readonly StoredEntry<unknown>[] | null
-
-class Verifier {
+class Verifier implements VerifiedChains {
   /** Chains read so far, by ref; 'broken' once a problem was listed for one. */
-  private readonly chains = new Map<string, Verified | 'broken'>()
+  readonly chains = new Map<string, Verified | 'broken'>()
   /** Keys whose admission is broken: their runs' orphan status is theirs to say. */
-  private readonly brokenKeys = new Set<string>()
+  readonly brokenKeys = new Set<string>()
   /** Ledgers an admission names that do not exist (listed there). */
-  private readonly missing = new Set<string>()
-  private readonly newest = new Map<string, GenerationEntry>()
+  readonly missing = new Set<string>()
+  readonly newest = new Map<string, GenerationEntry>()
 
   constructor(
     private readonly namespace: string,
@@ -214,9 +132,7 @@ class Verifier {
   ) {}
 
   private problem(error: unknown, fallback: string): void {
-    if (error instanceof Reported) return
-    if (!(error instanceof DispatchLedgerError)) throw error
-    this.context.problems.add(whereOf(error, fallback), error.message)
+    listError(this.context.problems, error, fallback)
   }
 
   /** Every key, its generations read and each admission's chain checked as admit checks it. */
@@ -247,6 +163,15 @@ class Verifier {
         if (!chain) this.missing.add(entry.admission.ledger_ref)
         // runChain verified the chain itself: only the admission's hold on it is left.
         checkAdmittedKey(query, entry, chain, { own: false })
+        const first = chain?.[0]?.value
+        const disagrees = first ? admissionRecordProblem(entry.admission, first) : null
+        if (disagrees) {
+          this.context.problems.add(
+            entryLocation(entry.ref),
+            finding(entryLocation(entry.ref), disagrees)
+          )
+          continue
+        }
         this.context.counts.admissions++
       } catch (error) {
         if (!(error instanceof Reported)) this.brokenKeys.add(base)
@@ -263,10 +188,12 @@ class Verifier {
     if (known === 'broken') throw new Reported()
     if (known !== undefined) return known as RunChain | null
     try {
-      const chain = await this.reader.readChain(ref)
+      const read = withTexts(decodeRecord)
+      const chain = await this.reader.readChain(ref, read)
       if (chain) {
         checkChainNames(this.namespace, ref, chain)
         verifiedState(chain)
+        this.shapes(ref, RUN_ENTRY, chain, read.texts)
       }
       this.chains.set(ref, chain)
       return chain
@@ -294,6 +221,7 @@ class Verifier {
         if (this.brokenKeys.has(admissionRef(this.namespace, dispatch_key))) return
         throw error
       }
+      if (!(await this.confirmations(ref, chain as Entry[]))) return
       this.context.counts.runs++
     } catch (error) {
       this.problem(error, ref)
@@ -304,7 +232,8 @@ class Verifier {
   async operation(ref: string): Promise<void> {
     if (this.context.listing.symbolic.has(ref)) return
     try {
-      const chain = await this.reader.readChain(ref, OPERATION_CHAIN)
+      const read = withTexts(OPERATION_CHAIN.decode)
+      const chain = await this.reader.readChain(ref, read)
       if (!chain) return
       const op = foldOperation(
         chain.map(e => e.value),
@@ -317,6 +246,7 @@ class Verifier {
             'this ref (a copied chain?)'
         )
       this.chains.set(ref, chain)
+      this.shapes(ref, OPERATION_CHAIN, chain, read.texts)
       this.context.counts.operations++
     } catch (error) {
       this.chains.set(ref, 'broken')
@@ -324,119 +254,78 @@ class Verifier {
     }
   }
 
-  /** What only the bucket shows: its end markers, archived entries and archive heads. */
-  async bucket(bucket: string): Promise<void> {
-    if (!this.reader.readBucketExtras) return
-    let extras
-    try {
-      extras = await this.reader.readBucketExtras(this.namespace, bucket)
-    } catch (error) {
-      this.problem(error, indexRef(this.namespace, bucket))
-      return
+  /**
+   * Each record of a chain as its commit was stored: no header the product never writes, and
+   * the subject its writer gives that record. `texts`: the commits' texts, newest first.
+   */
+  private shapes<R>(
+    ref: string,
+    entry: ChainEntry<R>,
+    chain: readonly StoredEntry<R>[],
+    texts: readonly string[]
+  ): void {
+    if (texts.length !== chain.length) return // read before, not through this decoder
+    chain.forEach((record, i) => {
+      const text = texts[chain.length - 1 - i] as string
+      const wrong = commitProblem(text, chainSubject(entry, record.value))
+      if (wrong) this.context.problems.add(ref, finding(ref, wrong, record.oid))
+    })
+  }
+
+  /**
+   * A run's receiver confirmations, each checked against the receiver admission of its key:
+   * they name only that admission's run and the workflow run that wrote it. False when one
+   * does not (listed).
+   */
+  private async confirmations(ref: string, chain: readonly Entry[]): Promise<boolean> {
+    for (const confirmation of receiverConfirmations(chain.map(e => e.value))) {
+      const receiver = await this.receiverOf(confirmation.receiver_key)
+      // No receiver admission (dropped by retention) or a broken one (listed there): unchecked.
+      if (!receiver) continue
+      const wrong = confirmationProblem(confirmation, receiver)
+      if (wrong) {
+        this.context.problems.add(ref, finding(ref, wrong))
+        return false
+      }
     }
-    for (const marker of extras.markers)
-      try {
-        this.endMarker(marker)
-        this.context.counts.end_markers++
-      } catch (error) {
-        this.problem(error, marker.where)
-      }
-    for (const entry of extras.entries)
-      try {
-        this.archivedEntry(entry)
-        this.context.counts.index_entries++
-      } catch (error) {
-        this.problem(error, entry.where)
-      }
-    const archive = archiveRef(this.namespace, bucket)
-    for (const head of extras.heads)
-      try {
-        this.archivedHead(archive, head)
-        this.context.counts.archived_heads++
-      } catch (error) {
-        this.problem(error, archive)
-      }
+    return true
   }
 
-  /** An end marker names its key's newest generation's ledger, ended at the head it records. */
-  private endMarker(marker: { where: string; key: string; text: string }): void {
-    const entry = decodeIndexEntry(marker.where, marker.text, null)
-    if (this.brokenKeys.has(marker.key)) return
-    const newest = this.newest.get(marker.key)
-    if (!newest)
-      throw new CorruptEntry(marker.where, 'it marks the end of a key its bucket does not hold')
-    const ledger = newest.admission.ledger_ref
-    if (entry.ref !== ledger)
-      throw new CorruptEntry(
-        marker.where,
-        `it names ${entry.ref}, but the key's newest generation (${newest.generation}) is the ` +
-          `ledger ${ledger}`
-      )
-    const chain = this.chains.get(ledger)
-    if (!chain || chain === 'broken') return // listed where the ledger is
-    const head = (chain as RunChain)[chain.length - 1] as RunChain[number]
-    if (head.oid !== entry.head)
-      throw new CorruptEntry(
-        marker.where,
-        `it records the end at ${entry.head}, but the ledger ${ledger} ends at ${head.oid}`
-      )
-    if (!isTerminal(head.value.state))
-      throw new CorruptEntry(
-        marker.where,
-        `the ledger it names has not ended: its last record (sequence ` +
-          `${head.value.ledger_sequence}) is ${head.value.state}`
-      )
-  }
-
-  /** An archived chain's entry; beside a live ref of the same chain, its head must be in it. */
-  private archivedEntry(entry: { where: string; ref: string; text: string }): void {
-    const decoded = decodeIndexEntry(entry.where, entry.text, entry.ref)
-    if (!this.context.listing.live.has(entry.ref)) return
-    this.behind(entry.ref, decoded.head, entry.where)
-  }
-
-  /** A head the archive keeps: a record or operation of a chain that still contains it. */
-  private archivedHead(archive: string, head: { oid: string; content: string | null }): void {
-    if (head.content === null)
-      throw new CorruptEntry(
-        archive,
-        `it keeps ${head.oid} reachable, which this repository does not hold`
-      )
-    const subject = parseCommit(head.content).message.split('\n')[0] ?? ''
-    let chain: string
-    // The subject names the chain entity (`dispatch-ledger <noun> <sequence> <state>`).
-    if (subject.startsWith(`dispatch-ledger ${RUN_ENTRY.noun} `)) {
-      const record = decodeRecord(archive, head.content, head.oid).value
-      chain = ledgerRef(this.namespace, record.run_id)
-    } else if (subject.startsWith(`dispatch-ledger ${OPERATION_CHAIN.noun} `)) {
-      const op = OPERATION_CHAIN.decode(archive, head.content, head.oid).value
-      chain = operationRef(this.namespace, op.operation_id)
-    } else throw new CorruptEntry(archive, `it keeps ${head.oid}, which is no record or operation`)
-    this.behind(chain, head.oid, archive)
-  }
-
-  /** The chain at ref must contain `oid`, which `holder` names as one of its heads. */
-  private behind(ref: string, oid: string, holder: string): void {
-    const chain = this.chains.get(ref)
-    if (chain === 'broken' || this.missing.has(ref)) return // listed already
-    if (chain === undefined || chain === null)
-      throw new CorruptEntry(
-        ref,
-        `there is no such chain, but ${holder} keeps its head ${oid}: its ref or index entry was ` +
-          'deleted'
-      )
-    if (chain.some(e => e.oid === oid)) return
-    const head = chain[chain.length - 1] as StoredEntry<unknown>
-    throw new CorruptEntry(
-      ref,
-      `it is behind the head its archive holds: ${holder} names ${oid}, which this chain (at ` +
-        `${head.oid}, ${chain.length} records) does not contain — the ref was rewound or ` +
-        'replaced after that head was archived'
-    )
+  /** The receiver admission of a key: its run, and the workflow run that wrote its first record. */
+  private async receiverOf(key: string): Promise<ReceiverAdmission | null> {
+    const ref = admissionRef(this.namespace, key)
+    if (this.brokenKeys.has(ref)) return null
+    try {
+      const admission = (await this.reader.readAdmission(ref))?.value
+      if (!admission) return null
+      const chain = await this.runChain(admission.ledger_ref)
+      const first = chain?.[0]?.value
+      return { run_id: admission.run_id, writer_run_id: first?.writer?.github_run_id ?? null }
+    } catch (error) {
+      if (error instanceof Reported || error instanceof DispatchLedgerError) return null
+      throw error
+    }
   }
 }
 
 function texts(chain: readonly StoredEntry<unknown>[]): string[] | undefined {
   const all = chain.map(e => e.json)
   return all.every(t => t !== undefined) ? (all as string[]) : undefined
+}
+
+type Entry = StoredEntry<LedgerRecord>
+
+/**
+ * A chain decoder that keeps each commit's text as the walk reads it (newest first): what the
+ * commit shape checks read, beside the decoded entries.
+ */
+function withTexts<R>(decode: ChainDecoder<R>['decode']): ChainDecoder<R> & { texts: string[] } {
+  const texts: string[] = []
+  return {
+    texts,
+    decode: (ref, raw, oid) => {
+      texts.push(raw)
+      return decode(ref, raw, oid)
+    }
+  }
 }

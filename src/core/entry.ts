@@ -40,14 +40,22 @@ export function epochSeconds(timestamp: string): number {
   return Math.floor(Date.parse(timestamp) / 1000)
 }
 
+/** The subject of every admission commit. */
+export const ADMISSION_SUBJECT = 'dispatch-ledger admission'
+
 /** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
 export function admissionCommit(admission: StoredAdmission): CommitSpec {
   return {
     parent: null,
     time: epochSeconds(admission.admitted_at),
-    subject: 'dispatch-ledger admission',
+    subject: ADMISSION_SUBJECT,
     json: canonicalJson(admission)
   }
+}
+
+/** The subject line of the entry commit that stores a chain's record: it names its place. */
+export function chainSubject<R>(entry: ChainEntry<R>, record: R): string {
+  return `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`
 }
 
 /** The entry commit that stores a chain's record: the subject line names its place. */
@@ -55,7 +63,7 @@ export function chainCommit<R>(entry: ChainEntry<R>, record: R, parent: string |
   return {
     parent,
     time: epochSeconds(entry.occurredAt(record)),
-    subject: `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`,
+    subject: chainSubject(entry, record),
     json: canonicalJson(record)
   }
 }

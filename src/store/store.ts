@@ -64,11 +64,27 @@ export interface BucketExtras {
     readonly ref: string
     readonly text: string
   }>
+  /** Each generation's admission `<index ref>:keys/<h>/<N>`: its logical name and the stored text. */
+  readonly admissions: ReadonlyArray<{
+    readonly where: string
+    readonly ref: string
+    readonly text: string
+  }>
+  /** Each key's directory `keys/<h>` (its name may be no hash: a path as the tree holds it). */
+  readonly keys: readonly string[]
   /**
    * Every head the bucket's archive ref keeps reachable, with its commit's text (null when this
    * repository does not hold it); each archive commit on the way checked to be one of that ref.
    */
   readonly heads: ReadonlyArray<{ readonly oid: string; readonly content: string | null }>
+  /** The archive ref's tip; null when the bucket has none. */
+  readonly archiveTip: string | null
+  /** The bucket's own commits, its index tip and every archive commit walked, with their text. */
+  readonly commits: ReadonlyArray<{
+    readonly ref: string
+    readonly oid: string
+    readonly content: string
+  }>
 }
 
 /** Reads through one session (one git process locally; fetches first for a remote). */

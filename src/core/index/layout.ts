@@ -65,6 +65,14 @@ export function bucketOf(hash: string): string {
   return hash.slice(0, 2)
 }
 
+/**
+ * The bucket an entry named `name` (`keys/<name>`, `runs/<name>`, …) belongs in; null when the
+ * name is no sha256 hash, so that no bucket is its own.
+ */
+export function bucketOfEntry(name: string): string | null {
+  return /^[0-9a-f]{64}$/.test(name) ? bucketOf(name) : null
+}
+
 export function indexRef(namespace: string, bucket: string): string {
   return `${namespace}/index/${bucket}`
 }

@@ -27,6 +27,7 @@ import {
   admissionName,
   archiveRef,
   bucketOf,
+  bucketOfEntry,
   endedPath,
   entryPath,
   FAMILIES,
@@ -38,7 +39,7 @@ import {
 } from '../../core/index/layout.js'
 import { admissionRef } from '../../core/refs.js'
 import { decodeIndexEntry } from '../../core/index/entry.js'
-import { objectId } from '../../core/index/tree.js'
+import { BLOB_MODE, objectId, TREE_MODE, type TreeItem } from '../../core/index/tree.js'
 import {
   checkPrefixes,
   committerTime,
@@ -456,12 +457,17 @@ export class IndexedStore implements Store {
     const each = await Promise.all(
       buckets.map(async bucket => {
         const view = await session.bucket(bucket.ref)
+        // Only what sits where its hash puts it is listed: readers look nowhere else, so a copy
+        // in a second bucket (verify names it) would list one run twice, and an entry moved out of
+        // its bucket reads as absent (a missing ledger, an orphan) rather than as listed but gone.
+        const name = bucket.ref.slice(`${namespace}/index/`.length)
+        const own = (item: TreeItem) => bucketOfEntry(item.name) === name
         if (family !== 'admissions')
-          return (await view.list(family)).map(item => ({
+          return (await view.list(family)).filter(own).map(item => ({
             ref: `${namespace}/${family}/${item.name}`,
             oid: item.oid
           }))
-        const keys = await view.list('keys')
+        const keys = (await view.list('keys')).filter(own)
         const generations = await Promise.all(keys.map(key => view.readTree(key.oid)))
         return keys.flatMap((key, i) =>
           (generations[i] ?? []).map(gen => ({
@@ -471,7 +477,11 @@ export class IndexedStore implements Store {
         )
       })
     )
-    return [...listed, ...each.flat()]
+    // A live ref and an index entry of one chain (a revival's entry put back by hand): once.
+    const unique = new Map<string, { ref: string; oid: string }>()
+    for (const entry of [...listed, ...each.flat()])
+      if (!unique.has(entry.ref)) unique.set(entry.ref, entry)
+    return [...unique.values()]
   }
 
   // ——— writing ———
@@ -903,9 +913,10 @@ class ReadSession {
 }
 
 /**
- * A bucket's raw entries beyond admissions (verify): its end markers and archived chains' index
+ * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
  * entries, and every head its archive ref keeps reachable, walked through the archive commits
- * (each checked to be an archive commit of that ref, as a writer checks the tip it extends).
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
+ * with the bucket's own commits as stored.
  */
 async function bucketExtras(
   namespace: string,
@@ -915,6 +926,8 @@ async function bucketExtras(
 ): Promise<BucketExtras> {
   const markers = []
   const entries = []
+  const admissions = []
+  const keys = []
   for (const item of await view.list('ended')) {
     const path = endedPath(item.name)
     const blob = await view.blob(path)
@@ -935,16 +948,54 @@ async function bucketExtras(
           text: blob.bytes.toString('utf8')
         })
     }
-  return { markers, entries, heads: await archivedHeads(archiveRef(namespace, bucket), objects) }
+  for (const key of await view.list('keys')) {
+    keys.push(`keys/${key.name}`)
+    if (key.mode !== TREE_MODE) continue // the key's reading names a file where its directory belongs
+    for (const item of await view.readTree(key.oid)) {
+      const path = `keys/${key.name}/${item.name}`
+      // A stray name or a directory is the generations' reading to name.
+      if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name)) continue
+      const blob = await view.blob(path)
+      if (blob)
+        admissions.push({
+          where: view.at(path),
+          ref: admissionName(namespace, key.name, Number(item.name)),
+          text: blob.bytes.toString('utf8')
+        })
+    }
+  }
+  const archive = archiveRef(namespace, bucket)
+  const walked = await archivedHeads(archive, objects)
+  const tip = view.tip === null ? null : await objects.read(view.tip)
+  return {
+    markers,
+    entries,
+    admissions,
+    keys,
+    heads: walked.heads,
+    archiveTip: walked.tip,
+    commits: [
+      ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
+      ...walked.commits.map(c => ({ ref: archive, ...c }))
+    ]
+  }
 }
 
-/** Every parent of the archive commits from ref's tip that is not itself one of them. */
+/**
+ * Every parent of the archive commits from ref's tip that is not itself one of them, with the
+ * tip and the archive commits walked.
+ */
 async function archivedHeads(
   ref: string,
   objects: ObjectReader
-): Promise<Array<{ oid: string; content: string | null }>> {
+): Promise<{
+  heads: Array<{ oid: string; content: string | null }>
+  tip: string | null
+  commits: Array<{ oid: string; content: string }>
+}> {
   const heads = new Map<string, string | null>()
-  const seen = new Set<string>()
+  const commits = new Map<string, string>()
+  let tipOid: string | null = null
   let next: Array<{ name: string; tip: boolean }> = [{ name: ref, tip: true }]
   while (next.length > 0) {
     const after: Array<{ name: string; tip: boolean }> = []
@@ -954,19 +1005,26 @@ async function archivedHeads(
         if (!tip) heads.set(name, null)
         continue
       }
-      if (tip) checkArchiveTip(ref, object)
+      if (tip) {
+        checkArchiveTip(ref, object)
+        tipOid = object.oid
+      }
       if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
         heads.set(object.oid, object.content)
         continue
       }
-      if (seen.has(object.oid)) continue
-      seen.add(object.oid)
+      if (commits.has(object.oid)) continue
+      commits.set(object.oid, object.content)
       for (const parent of parseCommit(object.content).parents)
         after.push({ name: parent, tip: false })
     }
     next = after
   }
-  return [...heads].map(([oid, content]) => ({ oid, content }))
+  return {
+    heads: [...heads].map(([oid, content]) => ({ oid, content })),
+    tip: tipOid,
+    commits: [...commits].map(([oid, content]) => ({ oid, content }))
+  }
 }
 
 /**
