@@ -14,7 +14,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(902);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(180);
 /** The `dispatch-ledger` bin (package.json): the command line over this process's own streams. */
 
 
@@ -54,7 +54,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 902:
+/***/ 180:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9755,6 +9755,145 @@ function entryCommit(ref, type, content, oid) {
     return commit;
 }
 
+;// CONCATENATED MODULE: ./src/store/index/archiveCommits.ts
+/**
+ * Archive commits (docs/design/storage.md): the commits an archive ref chains, each on the
+ * empty tree with the archive subject of its very ref, whose other parents are the archived
+ * chains' heads it keeps reachable. The writer checks a tip before it extends it; verify walks
+ * them all.
+ */
+
+
+/**
+ * Every parent of the archive commits from ref's tip that is not itself one of them, with the
+ * tip and the archive commits walked.
+ */
+async function archivedHeads(ref, objects) {
+    const heads = new Map();
+    const commits = new Map();
+    let tipOid = null;
+    let next = [{ name: ref, tip: true }];
+    while (next.length > 0) {
+        const after = [];
+        for (const { name, tip } of next) {
+            const object = await objects.read(name);
+            if (!object) {
+                if (!tip)
+                    heads.set(name, null);
+                continue;
+            }
+            if (tip) {
+                checkArchiveTip(ref, object);
+                tipOid = object.oid;
+            }
+            if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
+                heads.set(object.oid, object.content);
+                continue;
+            }
+            if (commits.has(object.oid))
+                continue;
+            commits.set(object.oid, object.content);
+            for (const parent of parseCommit(object.content).parents)
+                after.push({ name: parent, tip: false });
+        }
+        next = after;
+    }
+    return {
+        heads: [...heads].map(([oid, content]) => ({ oid, content })),
+        tip: tipOid,
+        commits: [...commits].map(([oid, content]) => ({ oid, content }))
+    };
+}
+/**
+ * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
+ * exactly the archive subject (a symbolic ref to another ref, a branch or a forged commit is not).
+ */
+function checkArchiveTip(ref, object) {
+    if (object.type !== 'commit' || !isArchiveCommit(ref, object.content))
+        throw new errors_CorruptEntry(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
+            'forged commit?)');
+}
+/** On the empty tree, its subject exactly the archive subject of ref (the writer and verify). */
+function isArchiveCommit(ref, content) {
+    const commit = parseCommit(content);
+    const subject = commit.message.split('\n\n')[0]?.replace(/\n$/, '');
+    return commit.tree === EMPTY_TREE && subject === `dispatch-ledger archive ${ref}`;
+}
+
+;// CONCATENATED MODULE: ./src/store/index/bucketExtras.ts
+/**
+ * What verify reads of a bucket, raw (src/commands/verifyBucket.ts): every entry as stored,
+ * and every head its archive ref keeps reachable.
+ */
+
+
+
+/**
+ * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
+ * entries, and every head its archive ref keeps reachable, walked through the archive commits
+ * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
+ * with the bucket's own commits as stored.
+ */
+async function bucketExtras(namespace, bucket, view, objects) {
+    const markers = [];
+    const entries = [];
+    const admissions = [];
+    const keys = [];
+    for (const item of await view.list('ended')) {
+        const path = endedPath(item.name);
+        const blob = await view.blob(path);
+        if (blob)
+            markers.push({
+                where: view.at(path),
+                key: admissionName(namespace, item.name, 1),
+                text: blob.bytes.toString('utf8')
+            });
+    }
+    for (const family of FAMILIES)
+        for (const item of await view.list(family)) {
+            const blob = await view.blob(`${family}/${item.name}`);
+            if (blob)
+                entries.push({
+                    where: view.at(`${family}/${item.name}`),
+                    ref: `${namespace}/${family}/${item.name}`,
+                    text: blob.bytes.toString('utf8')
+                });
+        }
+    for (const key of await view.list('keys')) {
+        keys.push(`keys/${key.name}`);
+        if (key.mode !== TREE_MODE)
+            continue; // the key's reading names a file where its directory belongs
+        for (const item of await view.readTree(key.oid)) {
+            const path = `keys/${key.name}/${item.name}`;
+            // A stray name or a directory is the generations' reading to name.
+            if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name))
+                continue;
+            const blob = await view.blob(path);
+            if (blob)
+                admissions.push({
+                    where: view.at(path),
+                    ref: admissionName(namespace, key.name, Number(item.name)),
+                    text: blob.bytes.toString('utf8')
+                });
+        }
+    }
+    const archive = archiveRef(namespace, bucket);
+    const walked = await archivedHeads(archive, objects);
+    const tip = view.tip === null ? null : await objects.read(view.tip);
+    return {
+        markers,
+        entries,
+        admissions,
+        keys,
+        heads: walked.heads,
+        archiveTip: walked.tip,
+        commits: [
+            ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
+            ...walked.commits.map(c => ({ ref: archive, ...c }))
+        ]
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/store/index/bucket.ts
 /**
  * An index bucket as read (docs/design/storage.md): its tip commit and the tree under it,
@@ -9948,6 +10087,104 @@ class BucketView {
         if (tree !== oid)
             out.push({ type: 'tree', body, oid: tree });
         return tree;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/store/index/readSession.ts
+
+/**
+ * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
+ * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
+ * there, the same id is the same bytes.
+ */
+async function itemId(view, path) {
+    const item = await view.item(path);
+    return item ? `${item.mode} ${item.oid}` : null;
+}
+/**
+ * One read session's `git cat-file --batch`, started again after a fetch: a process started
+ * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
+ * session ends, so a read other work of the session has in flight on it still answers.
+ */
+class ReadSession {
+    refs;
+    current = null;
+    epoch = -1;
+    retired = [];
+    /**
+     * The buckets opened in this session, by ref and tip commit: a bucket is opened again only
+     * when its ref names another commit (each open still reads the ref). What a view caches is
+     * read by object id, so it can never be stale for the tip it was opened at.
+     */
+    views = new Map();
+    constructor(refs) {
+        this.refs = refs;
+    }
+    /**
+     * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
+     * process): every name is then resolved without a round trip to git, and an absent one (most
+     * runs are archived) costs nothing.
+     */
+    listings = new Map();
+    objects() {
+        if (!this.current || this.epoch !== this.refs.epoch) {
+            if (this.current)
+                this.retired.push(this.current);
+            this.current = this.refs.git.openReader();
+            this.epoch = this.refs.epoch;
+            this.views.clear();
+            this.listings.clear();
+        }
+        return this.current;
+    }
+    /** The object a ref names now; null when there is no such ref. */
+    async readRef(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return objects.read(ref);
+        const oid = await this.refOid(ref);
+        return oid === null ? null : objects.read(oid);
+    }
+    /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
+    async refOid(ref) {
+        const objects = this.objects();
+        if (!this.refs.snapshot)
+            return (await objects.read(ref))?.oid ?? null;
+        const dir = ref.slice(0, ref.lastIndexOf('/') + 1);
+        let listing = this.listings.get(dir);
+        if (!listing) {
+            listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])));
+            this.listings.set(dir, listing);
+            listing.catch(() => this.listings.delete(dir));
+        }
+        return (await listing).get(ref) ?? null;
+    }
+    /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
+    async bucket(ref) {
+        const objects = this.objects();
+        // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
+        const known = this.refs.snapshot ? await this.refOid(ref) : undefined;
+        const opened = known ? this.views.get(`${ref} ${known}`) : undefined;
+        if (opened)
+            return opened;
+        const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known));
+        if (!tip)
+            return BucketView.fromTip(ref, null, objects);
+        // The open itself is shared, so readers opening one tip together read its root once.
+        const key = `${ref} ${tip.oid}`;
+        let view = this.views.get(key);
+        if (!view) {
+            view = BucketView.fromTip(ref, tip, objects);
+            this.views.set(key, view);
+            // A bucket that fails its check is checked again at its next open (and fails again).
+            view.catch(() => this.views.delete(key));
+        }
+        return view;
+    }
+    close() {
+        this.current?.close();
+        for (const reader of this.retired.splice(0))
+            reader.close();
     }
 }
 
@@ -10423,6 +10660,8 @@ function generationGap(where, items, generation) {
  * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
  * are ours (content addressing), absent is tried again (every lease stays as read).
  */
+
+
 
 
 
@@ -10992,221 +11231,6 @@ class IndexedStore {
     get clock() {
         return this.now();
     }
-}
-/**
- * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
- * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
- * there, the same id is the same bytes.
- */
-async function itemId(view, path) {
-    const item = await view.item(path);
-    return item ? `${item.mode} ${item.oid}` : null;
-}
-/**
- * One read session's `git cat-file --batch`, started again after a fetch: a process started
- * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
- * session ends, so a read other work of the session has in flight on it still answers.
- */
-class ReadSession {
-    refs;
-    current = null;
-    epoch = -1;
-    retired = [];
-    /**
-     * The buckets opened in this session, by ref and tip commit: a bucket is opened again only
-     * when its ref names another commit (each open still reads the ref). What a view caches is
-     * read by object id, so it can never be stale for the tip it was opened at.
-     */
-    views = new Map();
-    constructor(refs) {
-        this.refs = refs;
-    }
-    /**
-     * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
-     * process): every name is then resolved without a round trip to git, and an absent one (most
-     * runs are archived) costs nothing.
-     */
-    listings = new Map();
-    objects() {
-        if (!this.current || this.epoch !== this.refs.epoch) {
-            if (this.current)
-                this.retired.push(this.current);
-            this.current = this.refs.git.openReader();
-            this.epoch = this.refs.epoch;
-            this.views.clear();
-            this.listings.clear();
-        }
-        return this.current;
-    }
-    /** The object a ref names now; null when there is no such ref. */
-    async readRef(ref) {
-        const objects = this.objects();
-        if (!this.refs.snapshot)
-            return objects.read(ref);
-        const oid = await this.refOid(ref);
-        return oid === null ? null : objects.read(oid);
-    }
-    /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
-    async refOid(ref) {
-        const objects = this.objects();
-        if (!this.refs.snapshot)
-            return (await objects.read(ref))?.oid ?? null;
-        const dir = ref.slice(0, ref.lastIndexOf('/') + 1);
-        let listing = this.listings.get(dir);
-        if (!listing) {
-            listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])));
-            this.listings.set(dir, listing);
-            listing.catch(() => this.listings.delete(dir));
-        }
-        return (await listing).get(ref) ?? null;
-    }
-    /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
-    async bucket(ref) {
-        const objects = this.objects();
-        // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
-        const known = this.refs.snapshot ? await this.refOid(ref) : undefined;
-        const opened = known ? this.views.get(`${ref} ${known}`) : undefined;
-        if (opened)
-            return opened;
-        const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known));
-        if (!tip)
-            return BucketView.fromTip(ref, null, objects);
-        // The open itself is shared, so readers opening one tip together read its root once.
-        const key = `${ref} ${tip.oid}`;
-        let view = this.views.get(key);
-        if (!view) {
-            view = BucketView.fromTip(ref, tip, objects);
-            this.views.set(key, view);
-            // A bucket that fails its check is checked again at its next open (and fails again).
-            view.catch(() => this.views.delete(key));
-        }
-        return view;
-    }
-    close() {
-        this.current?.close();
-        for (const reader of this.retired.splice(0))
-            reader.close();
-    }
-}
-/**
- * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
- * entries, and every head its archive ref keeps reachable, walked through the archive commits
- * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
- * with the bucket's own commits as stored.
- */
-async function bucketExtras(namespace, bucket, view, objects) {
-    const markers = [];
-    const entries = [];
-    const admissions = [];
-    const keys = [];
-    for (const item of await view.list('ended')) {
-        const path = endedPath(item.name);
-        const blob = await view.blob(path);
-        if (blob)
-            markers.push({
-                where: view.at(path),
-                key: admissionName(namespace, item.name, 1),
-                text: blob.bytes.toString('utf8')
-            });
-    }
-    for (const family of FAMILIES)
-        for (const item of await view.list(family)) {
-            const blob = await view.blob(`${family}/${item.name}`);
-            if (blob)
-                entries.push({
-                    where: view.at(`${family}/${item.name}`),
-                    ref: `${namespace}/${family}/${item.name}`,
-                    text: blob.bytes.toString('utf8')
-                });
-        }
-    for (const key of await view.list('keys')) {
-        keys.push(`keys/${key.name}`);
-        if (key.mode !== TREE_MODE)
-            continue; // the key's reading names a file where its directory belongs
-        for (const item of await view.readTree(key.oid)) {
-            const path = `keys/${key.name}/${item.name}`;
-            // A stray name or a directory is the generations' reading to name.
-            if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name))
-                continue;
-            const blob = await view.blob(path);
-            if (blob)
-                admissions.push({
-                    where: view.at(path),
-                    ref: admissionName(namespace, key.name, Number(item.name)),
-                    text: blob.bytes.toString('utf8')
-                });
-        }
-    }
-    const archive = archiveRef(namespace, bucket);
-    const walked = await archivedHeads(archive, objects);
-    const tip = view.tip === null ? null : await objects.read(view.tip);
-    return {
-        markers,
-        entries,
-        admissions,
-        keys,
-        heads: walked.heads,
-        archiveTip: walked.tip,
-        commits: [
-            ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
-            ...walked.commits.map(c => ({ ref: archive, ...c }))
-        ]
-    };
-}
-/**
- * Every parent of the archive commits from ref's tip that is not itself one of them, with the
- * tip and the archive commits walked.
- */
-async function archivedHeads(ref, objects) {
-    const heads = new Map();
-    const commits = new Map();
-    let tipOid = null;
-    let next = [{ name: ref, tip: true }];
-    while (next.length > 0) {
-        const after = [];
-        for (const { name, tip } of next) {
-            const object = await objects.read(name);
-            if (!object) {
-                if (!tip)
-                    heads.set(name, null);
-                continue;
-            }
-            if (tip) {
-                checkArchiveTip(ref, object);
-                tipOid = object.oid;
-            }
-            if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
-                heads.set(object.oid, object.content);
-                continue;
-            }
-            if (commits.has(object.oid))
-                continue;
-            commits.set(object.oid, object.content);
-            for (const parent of parseCommit(object.content).parents)
-                after.push({ name: parent, tip: false });
-        }
-        next = after;
-    }
-    return {
-        heads: [...heads].map(([oid, content]) => ({ oid, content })),
-        tip: tipOid,
-        commits: [...commits].map(([oid, content]) => ({ oid, content }))
-    };
-}
-/**
- * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
- * exactly the archive subject (a symbolic ref to another ref, a branch or a forged commit is not).
- */
-function checkArchiveTip(ref, object) {
-    if (object.type !== 'commit' || !isArchiveCommit(ref, object.content))
-        throw new errors_CorruptEntry(ref, 'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
-            'forged commit?)');
-}
-/** On the empty tree, its subject exactly the archive subject of ref (the writer and verify). */
-function isArchiveCommit(ref, content) {
-    const commit = parseCommit(content);
-    const subject = commit.message.split('\n\n')[0]?.replace(/\n$/, '');
-    return commit.tree === EMPTY_TREE && subject === `dispatch-ledger archive ${ref}`;
 }
 /** Each ref with its head's committer time, read through one reader. */
 async function timed(refs, objects) {

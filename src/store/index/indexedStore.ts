@@ -21,10 +21,9 @@
  * (`exists`, `lost`). An unanswered change is settled by reading again: our own objects there
  * are ours (content addressing), absent is tried again (every lease stays as read).
  */
-import { EMPTY_TREE, encodeCommit, parseCommit, type CommitSpec } from '../../core/entry.js'
+import { encodeCommit, type CommitSpec } from '../../core/entry.js'
 import { CorruptEntry, StoreError } from '../../core/errors.js'
 import {
-  admissionName,
   archiveRef,
   bucketOf,
   bucketOfEntry,
@@ -39,12 +38,11 @@ import {
 } from '../../core/index/layout.js'
 import { admissionRef } from '../../core/refs.js'
 import { decodeIndexEntry } from '../../core/index/entry.js'
-import { BLOB_MODE, objectId, TREE_MODE, type TreeItem } from '../../core/index/tree.js'
+import { objectId, type TreeItem } from '../../core/index/tree.js'
 import {
   checkPrefixes,
   committerTime,
   type Git,
-  type GitObject,
   type LooseObject,
   type ObjectReader,
   type RefChange,
@@ -52,7 +50,6 @@ import {
   type RefUpdate
 } from '../git.js'
 import type {
-  BucketExtras,
   ChainDecoder,
   RawRef,
   ReadOptions,
@@ -65,6 +62,9 @@ import type {
 } from '../store.js'
 import { decodeLedger, decodeStoredAdmission, walkChain } from '../chainReader.js'
 import { BucketView } from './bucket.js'
+import { checkArchiveTip } from './archiveCommits.js'
+import { bucketExtras } from './bucketExtras.js'
+import { itemId, ReadSession } from './readSession.js'
 import { archivedAt, named, NeedBuckets, WritePlan, type Located } from './writePlan.js'
 import type { ApplyOutcome, RefBackend } from './physical.js'
 import type { Admission } from '../../core/admission.js'
@@ -815,236 +815,6 @@ export class IndexedStore implements Store {
   get clock(): number {
     return this.now()
   }
-}
-
-/**
- * What a bucket holds at path, as an id (its mode and object id), unread: an archived chain's
- * index entry, or a key's directory of admissions; null when nothing is there. Whatever is
- * there, the same id is the same bytes.
- */
-async function itemId(view: BucketView, path: string): Promise<string | null> {
-  const item = await view.item(path)
-  return item ? `${item.mode} ${item.oid}` : null
-}
-
-/**
- * One read session's `git cat-file --batch`, started again after a fetch: a process started
- * before refs arrived is not guaranteed to see them. The one it replaces stays open until the
- * session ends, so a read other work of the session has in flight on it still answers.
- */
-class ReadSession {
-  private current: ObjectReader | null = null
-  private epoch = -1
-  private readonly retired: ObjectReader[] = []
-  /**
-   * The buckets opened in this session, by ref and tip commit: a bucket is opened again only
-   * when its ref names another commit (each open still reads the ref). What a view caches is
-   * read by object id, so it can never be stale for the tip it was opened at.
-   */
-  private readonly views = new Map<string, Promise<BucketView>>()
-
-  constructor(private readonly refs: RefBackend) {}
-
-  /**
-   * A snapshot's refs by directory, each directory listed once per fetch from the ref files (no
-   * process): every name is then resolved without a round trip to git, and an absent one (most
-   * runs are archived) costs nothing.
-   */
-  private readonly listings = new Map<string, Promise<Map<string, string>>>()
-
-  objects(): ObjectReader {
-    if (!this.current || this.epoch !== this.refs.epoch) {
-      if (this.current) this.retired.push(this.current)
-      this.current = this.refs.git.openReader()
-      this.epoch = this.refs.epoch
-      this.views.clear()
-      this.listings.clear()
-    }
-    return this.current
-  }
-
-  /** The object a ref names now; null when there is no such ref. */
-  async readRef(ref: string): Promise<GitObject | null> {
-    const objects = this.objects()
-    if (!this.refs.snapshot) return objects.read(ref)
-    const oid = await this.refOid(ref)
-    return oid === null ? null : objects.read(oid)
-  }
-
-  /** The id a ref names now (a snapshot: from its listing; else read through git); null: none. */
-  async refOid(ref: string): Promise<string | null> {
-    const objects = this.objects()
-    if (!this.refs.snapshot) return (await objects.read(ref))?.oid ?? null
-    const dir = ref.slice(0, ref.lastIndexOf('/') + 1)
-    let listing = this.listings.get(dir)
-    if (!listing) {
-      listing = this.refs.git.listRefs([dir]).then(refs => new Map(refs.map(r => [r.ref, r.oid])))
-      this.listings.set(dir, listing)
-      listing.catch(() => this.listings.delete(dir))
-    }
-    return (await listing).get(ref) ?? null
-  }
-
-  /** The bucket at an index ref as it is now, its trees shared with earlier opens of that tip. */
-  async bucket(ref: string): Promise<BucketView> {
-    const objects = this.objects()
-    // A snapshot knows the tip's id from its listing: a bucket opened before is not read again.
-    const known = this.refs.snapshot ? await this.refOid(ref) : undefined
-    const opened = known ? this.views.get(`${ref} ${known}`) : undefined
-    if (opened) return opened
-    const tip = known === undefined ? await objects.read(ref) : known && (await objects.read(known))
-    if (!tip) return BucketView.fromTip(ref, null, objects)
-    // The open itself is shared, so readers opening one tip together read its root once.
-    const key = `${ref} ${tip.oid}`
-    let view = this.views.get(key)
-    if (!view) {
-      view = BucketView.fromTip(ref, tip, objects)
-      this.views.set(key, view)
-      // A bucket that fails its check is checked again at its next open (and fails again).
-      view.catch(() => this.views.delete(key))
-    }
-    return view
-  }
-
-  close(): void {
-    this.current?.close()
-    for (const reader of this.retired.splice(0)) reader.close()
-  }
-}
-
-/**
- * A bucket's raw entries (verify): its admissions, end markers and archived chains' index
- * entries, and every head its archive ref keeps reachable, walked through the archive commits
- * (each checked to be an archive commit of that ref, as a writer checks the tip it extends),
- * with the bucket's own commits as stored.
- */
-async function bucketExtras(
-  namespace: string,
-  bucket: string,
-  view: BucketView,
-  objects: ObjectReader
-): Promise<BucketExtras> {
-  const markers = []
-  const entries = []
-  const admissions = []
-  const keys = []
-  for (const item of await view.list('ended')) {
-    const path = endedPath(item.name)
-    const blob = await view.blob(path)
-    if (blob)
-      markers.push({
-        where: view.at(path),
-        key: admissionName(namespace, item.name, 1),
-        text: blob.bytes.toString('utf8')
-      })
-  }
-  for (const family of FAMILIES)
-    for (const item of await view.list(family)) {
-      const blob = await view.blob(`${family}/${item.name}`)
-      if (blob)
-        entries.push({
-          where: view.at(`${family}/${item.name}`),
-          ref: `${namespace}/${family}/${item.name}`,
-          text: blob.bytes.toString('utf8')
-        })
-    }
-  for (const key of await view.list('keys')) {
-    keys.push(`keys/${key.name}`)
-    if (key.mode !== TREE_MODE) continue // the key's reading names a file where its directory belongs
-    for (const item of await view.readTree(key.oid)) {
-      const path = `keys/${key.name}/${item.name}`
-      // A stray name or a directory is the generations' reading to name.
-      if (item.mode !== BLOB_MODE || !/^[1-9][0-9]*$/.test(item.name)) continue
-      const blob = await view.blob(path)
-      if (blob)
-        admissions.push({
-          where: view.at(path),
-          ref: admissionName(namespace, key.name, Number(item.name)),
-          text: blob.bytes.toString('utf8')
-        })
-    }
-  }
-  const archive = archiveRef(namespace, bucket)
-  const walked = await archivedHeads(archive, objects)
-  const tip = view.tip === null ? null : await objects.read(view.tip)
-  return {
-    markers,
-    entries,
-    admissions,
-    keys,
-    heads: walked.heads,
-    archiveTip: walked.tip,
-    commits: [
-      ...(tip ? [{ ref: view.ref, oid: tip.oid, content: tip.content }] : []),
-      ...walked.commits.map(c => ({ ref: archive, ...c }))
-    ]
-  }
-}
-
-/**
- * Every parent of the archive commits from ref's tip that is not itself one of them, with the
- * tip and the archive commits walked.
- */
-async function archivedHeads(
-  ref: string,
-  objects: ObjectReader
-): Promise<{
-  heads: Array<{ oid: string; content: string | null }>
-  tip: string | null
-  commits: Array<{ oid: string; content: string }>
-}> {
-  const heads = new Map<string, string | null>()
-  const commits = new Map<string, string>()
-  let tipOid: string | null = null
-  let next: Array<{ name: string; tip: boolean }> = [{ name: ref, tip: true }]
-  while (next.length > 0) {
-    const after: Array<{ name: string; tip: boolean }> = []
-    for (const { name, tip } of next) {
-      const object = await objects.read(name)
-      if (!object) {
-        if (!tip) heads.set(name, null)
-        continue
-      }
-      if (tip) {
-        checkArchiveTip(ref, object)
-        tipOid = object.oid
-      }
-      if (!(object.type === 'commit' && isArchiveCommit(ref, object.content))) {
-        heads.set(object.oid, object.content)
-        continue
-      }
-      if (commits.has(object.oid)) continue
-      commits.set(object.oid, object.content)
-      for (const parent of parseCommit(object.content).parents)
-        after.push({ name: parent, tip: false })
-    }
-    next = after
-  }
-  return {
-    heads: [...heads].map(([oid, content]) => ({ oid, content })),
-    tip: tipOid,
-    commits: [...commits].map(([oid, content]) => ({ oid, content }))
-  }
-}
-
-/**
- * An archive ref's tip must be an archive commit of that ref: on the empty tree, its message
- * exactly the archive subject (a symbolic ref to another ref, a branch or a forged commit is not).
- */
-function checkArchiveTip(ref: string, object: GitObject): void {
-  if (object.type !== 'commit' || !isArchiveCommit(ref, object.content))
-    throw new CorruptEntry(
-      ref,
-      'its tip is not an archive commit of this ref (a symbolic ref to another ref, or a ' +
-        'forged commit?)'
-    )
-}
-
-/** On the empty tree, its subject exactly the archive subject of ref (the writer and verify). */
-function isArchiveCommit(ref: string, content: string): boolean {
-  const commit = parseCommit(content)
-  const subject = commit.message.split('\n\n')[0]?.replace(/\n$/, '')
-  return commit.tree === EMPTY_TREE && subject === `dispatch-ledger archive ${ref}`
 }
 
 /** Each ref with its head's committer time, read through one reader. */
