@@ -278,6 +278,57 @@ function checkChainNames(namespace, ledger_ref, chain) {
 
 /***/ }),
 
+/***/ 8306:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hr: () => (/* binding */ DispatchKeySchema),
+/* harmony export */   K4: () => (/* binding */ StoredAdmissionSchema),
+/* harmony export */   Xd: () => (/* binding */ MAX_KEY_BYTES),
+/* harmony export */   t5: () => (/* binding */ withGeneration),
+/* harmony export */   uW: () => (/* binding */ ADMISSION_SCHEMA)
+/* harmony export */ });
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1183);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4130);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+
+
+
+
+const ADMISSION_SCHEMA = 'dispatch-ledger/admission/v1';
+const MAX_KEY_BYTES = 1024;
+const DispatchKeySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1, 'must not be empty'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => Buffer.byteLength(key, 'utf8') <= MAX_KEY_BYTES, `must be at most ${MAX_KEY_BYTES} UTF-8 bytes`), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters'));
+/**
+ * docs/design/storage.md, docs/design/generations.md: the immutable record that a key was admitted for a run. Closed. `generation`
+ * and `previous_run_id` came with generations; an admission written before them (v0.1) has
+ * neither and is read as generation 1 with no previous run, which is what it was. One of the
+ * two without the other, or a generation that contradicts its previous run, is corrupt.
+ */
+const StoredAdmissionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(ADMISSION_SCHEMA),
+    dispatch_key: DispatchKeySchema,
+    request_digest: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .DigestSchema */ .eH,
+    run_id: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .RunIdSchema */ .Iz,
+    ledger_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^refs\/.+\/runs\/[0-9a-f]{64}$/, 'must be a ledger ref')),
+    admitted_at: _record_js__WEBPACK_IMPORTED_MODULE_1__/* .TimestampSchema */ .wX,
+    generation: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._lte */ .Zm(999_999_999))),
+    previous_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(_record_js__WEBPACK_IMPORTED_MODULE_1__/* .RunIdSchema */ .Iz))
+})
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(a => (a.generation === undefined) === (a.previous_run_id === undefined), 'generation and previous_run_id must be given together'), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(a => a.generation === undefined || (a.generation === 1) === (a.previous_run_id === null), 'previous_run_id must be null for generation 1 and a run id for any later generation'));
+/** Reads a stored admission's generation fields, defaulting those of a v0.1 admission. */
+function withGeneration(stored) {
+    return {
+        ...stored,
+        generation: stored.generation ?? 1,
+        previous_run_id: stored.previous_run_id ?? null
+    };
+}
+
+
+/***/ }),
+
 /***/ 3449:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -394,6 +445,130 @@ function foldChain(definition, records, options = {}) {
         previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
     }
     return folder.result(previous, previousDigest, options.headOid ?? null);
+}
+
+
+/***/ }),
+
+/***/ 5263:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cv: () => (/* binding */ encodeCommit),
+/* harmony export */   DQ: () => (/* binding */ epochSeconds),
+/* harmony export */   Dk: () => (/* binding */ admissionCommit),
+/* harmony export */   L5: () => (/* binding */ parseCommit),
+/* harmony export */   LP: () => (/* binding */ decodeEntry),
+/* harmony export */   Mv: () => (/* binding */ decodeAdmission),
+/* harmony export */   eT: () => (/* binding */ decodeRecord),
+/* harmony export */   f2: () => (/* binding */ chainCommit),
+/* harmony export */   pL: () => (/* binding */ EMPTY_TREE),
+/* harmony export */   rN: () => (/* binding */ recordCommit),
+/* harmony export */   zK: () => (/* binding */ IDENTITY)
+/* harmony export */ });
+/* unused harmony exports ADMISSION_SUBJECT, chainSubject */
+/* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
+/* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(993);
+/* harmony import */ var _admission_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8306);
+/* harmony import */ var _record_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4130);
+
+
+
+
+
+/** git's empty tree: every entry commit points at it. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+/** Fixed author and committer, so an entry's object id depends only on its content. */
+const IDENTITY = 'dispatch-ledger <dispatch-ledger@users.noreply.github.com>';
+function encodeCommit(spec) {
+    const parent = spec.parent ? `parent ${spec.parent}\n` : '';
+    const stamp = `${spec.time} +0000`;
+    return (`tree ${EMPTY_TREE}\n${parent}` +
+        `author ${IDENTITY} ${stamp}\ncommitter ${IDENTITY} ${stamp}\n\n` +
+        `${spec.subject}\n\n${spec.json}\n`);
+}
+/** An entry commit's time: the record's own time, in whole seconds, so its id is reproducible. */
+function epochSeconds(timestamp) {
+    return Math.floor(Date.parse(timestamp) / 1000);
+}
+/** The subject of every admission commit. */
+const ADMISSION_SUBJECT = 'dispatch-ledger admission';
+/** Any stored shape can be written, so tests can lay down a v0.1 admission as it was. */
+function admissionCommit(admission) {
+    return {
+        parent: null,
+        time: epochSeconds(admission.admitted_at),
+        subject: ADMISSION_SUBJECT,
+        json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(admission)
+    };
+}
+/** The subject line of the entry commit that stores a chain's record: it names its place. */
+function chainSubject(entry, record) {
+    return `dispatch-ledger ${entry.noun} ${entry.sequence(record)} ${entry.state(record)}`;
+}
+/** The entry commit that stores a chain's record: the subject line names its place. */
+function chainCommit(entry, record, parent) {
+    return {
+        parent,
+        time: epochSeconds(entry.occurredAt(record)),
+        subject: chainSubject(entry, record),
+        json: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(record)
+    };
+}
+function recordCommit(record, parent) {
+    return chainCommit(_record_js__WEBPACK_IMPORTED_MODULE_4__/* .RUN_ENTRY */ .n9, record, parent);
+}
+function parseCommit(raw) {
+    const split = raw.indexOf('\n\n');
+    const header = split === -1 ? raw : raw.slice(0, split);
+    const message = split === -1 ? '' : raw.slice(split + 2);
+    let tree = '';
+    const parents = [];
+    for (const line of header.split('\n')) {
+        if (line.startsWith('tree '))
+            tree = line.slice(5);
+        else if (line.startsWith('parent '))
+            parents.push(line.slice(7));
+    }
+    return { tree, parents, message };
+}
+/**
+ * Decode and validate the JSON an entry commit carries. Anything off — not our layout,
+ * not JSON, not canonical, not the schema — is corrupt, named by its ref.
+ */
+function decodeEntry(ref, raw, schema, oid) {
+    const { message } = parseCommit(raw);
+    const split = message.indexOf('\n\n');
+    if (split === -1)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message has no JSON body', oid);
+    const body = message.slice(split + 2).replace(/\n$/, '');
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the commit message body is not JSON', oid);
+    }
+    const proto = (0,_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .findProtoKey */ .Di)(value);
+    if (proto !== null)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `it has a field named __proto__ (${proto})`, oid);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? issue.path.join('.') : 'the entry';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, `${where} ${issue?.message ?? 'is invalid'}`, oid);
+    }
+    if ((0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .canonicalJson */ .dj)(value) !== body)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .CorruptEntry */ .Ob(ref, 'the JSON body is not in canonical (JCS) form', oid);
+    return { value: parsed.data, json: body };
+}
+function decodeAdmission(ref, raw) {
+    return (0,_admission_js__WEBPACK_IMPORTED_MODULE_3__/* .withGeneration */ .t5)(decodeEntry(ref, raw, _admission_js__WEBPACK_IMPORTED_MODULE_3__/* .StoredAdmissionSchema */ .K4).value);
+}
+/** A stored record and its canonical JSON text (which digests it without re-encoding). */
+function decodeRecord(ref, raw, oid) {
+    return decodeEntry(ref, raw, _record_js__WEBPACK_IMPORTED_MODULE_4__/* .RecordSchema */ .X2, oid);
 }
 
 
@@ -729,6 +904,186 @@ function headAttempt(state) {
 
 /***/ }),
 
+/***/ 4130:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ce: () => (/* binding */ NO_AUTHORITY),
+/* harmony export */   FR: () => (/* binding */ RecordInputSchema),
+/* harmony export */   Iz: () => (/* binding */ RunIdSchema),
+/* harmony export */   Js: () => (/* binding */ ActorSchema),
+/* harmony export */   X2: () => (/* binding */ RecordSchema),
+/* harmony export */   Xf: () => (/* binding */ WriterSchema),
+/* harmony export */   eH: () => (/* binding */ DigestSchema),
+/* harmony export */   ep: () => (/* binding */ RECORD_SCHEMA),
+/* harmony export */   n9: () => (/* binding */ RUN_ENTRY),
+/* harmony export */   wX: () => (/* binding */ TimestampSchema)
+/* harmony export */ });
+/* unused harmony exports TRIGGERS, TriggerSchema, IdempotencySchema, AttemptSchema, SUBMISSION_STATES, SubmissionStateSchema, ProviderSchema, FailureSchema, EvidenceSchema, DecisionSchema, AuthoritySchema */
+/* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8001);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8395);
+/* harmony import */ var zod_mini__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3305);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1183);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2020);
+
+
+
+
+
+const RECORD_SCHEMA = 'dispatch-ledger/record/v1';
+/** A non-empty string of at most max characters. */
+const Text = (max) => zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(max));
+/** docs/design/writers.md: run ids are printable: no control characters. */
+const RunIdSchema = Text(1024).check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(id => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(id), 'must not contain control characters'));
+const DigestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^sha256:[0-9a-f]{64}$/, 'must be sha256: followed by 64 lowercase hex digits'));
+/** RFC 3339 in UTC, ending in Z, from the year 2000 to 9999 (docs/design/writers.md "Time"). */
+const TimestampSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+    .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^(?:2\d{3}|[3-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/, 'must be an RFC 3339 UTC time ending in Z, in the years 2000 to 9999'));
+const TRIGGERS = [
+    'issue',
+    'pull_request',
+    'issue_comment',
+    'workflow_dispatch',
+    'repository_dispatch',
+    'workflow_call',
+    'push',
+    'schedule',
+    'webhook',
+    'recovery',
+    'provider_observation',
+    'operator',
+    'system'
+];
+const TriggerSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(TRIGGERS);
+const ActorSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    login: Text(256),
+    id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._nonnegative */ .UI())
+});
+const IdempotencySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    dispatch_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._minLength */ .m9(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(key => !_text_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTROL_CHARACTERS */ .nI.test(key), 'must not contain control characters')),
+    request_digest: DigestSchema,
+    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(Text(1024))
+});
+const AttemptSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    number: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    reason: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['initial', 'retry', 'recovery'])
+});
+const SUBMISSION_STATES = [
+    'not_submitted',
+    'submitted',
+    'ambiguous',
+    'definite_failure'
+];
+const SubmissionStateSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(SUBMISSION_STATES);
+const ProviderSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    driver: Text(256),
+    submission_state: SubmissionStateSchema,
+    // A `__proto__` name is refused before parsing (findProtoKey): zod would drop it silently.
+    external_ids: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP())
+});
+const FailureSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    code: Text(256),
+    classification: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n([
+        'policy_denied',
+        'configuration',
+        'provider',
+        'candidate_normalization',
+        'verification',
+        'timeout',
+        'cancelled',
+        'recovery_required',
+        'internal'
+    ]),
+    retryable: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY()
+});
+const EvidenceSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    kind: Text(256),
+    digest: DigestSchema,
+    uri: Text(4096).check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .refine */ .YPB(uri => !uri.split(/[/\\]/).includes('..'), 'must not contain a .. path segment'))
+});
+const DecisionSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    outcome: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['approved', 'rejected']),
+    by: Text(256)
+});
+const denied = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(false, {
+    error: 'must be false: a record is evidence, never a grant of authority'
+});
+const AuthoritySchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    dispatch: denied,
+    verification: denied,
+    acceptance: denied,
+    canonical_state_write: denied,
+    git_push: denied,
+    integration: denied,
+    merge: denied
+});
+/** Every flag false: the only authority value a record may carry. */
+const NO_AUTHORITY = Object.freeze({
+    dispatch: false,
+    verification: false,
+    acceptance: false,
+    canonical_state_write: false,
+    git_push: false,
+    integration: false,
+    merge: false
+});
+/**
+ * docs/design/writers.md: the workflow run that appended a record (null outside Actions). Part of the record's
+ * JCS and digest, so the chain itself says which run and attempt wrote each step.
+ */
+const WriterSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    github_run_id: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._regex */ .Fk(/^[1-9][0-9]{0,19}$/, 'must be a workflow run id (digits)')),
+    run_attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    workflow_ref: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(1024))
+});
+/** docs/design/storage.md: a ledger record. Closed at every level. */
+const RecordSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    schema: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(RECORD_SCHEMA),
+    run_id: RunIdSchema,
+    ledger_sequence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._gte */ .qm(1)),
+    previous_record_digest: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DigestSchema),
+    state: _states_js__WEBPACK_IMPORTED_MODULE_0__/* .StateSchema */ .XJ,
+    occurred_at: TimestampSchema,
+    trigger: TriggerSchema,
+    actor: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ActorSchema),
+    idempotency: IdempotencySchema,
+    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(AttemptSchema),
+    provider: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ProviderSchema),
+    failure: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(FailureSchema),
+    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(EvidenceSchema),
+    decision: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DecisionSchema),
+    note: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096))),
+    authority: AuthoritySchema,
+    writer: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(WriterSchema)
+});
+/** The fields a `record` input may set; the action fills in the rest. */
+const RecordInputSchema = zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .strictObject */ .rej({
+    attempt: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(AttemptSchema)),
+    provider: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(ProviderSchema)),
+    failure: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(FailureSchema)),
+    evidence: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(EvidenceSchema)),
+    decision: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(DecisionSchema)),
+    note: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ._maxLength */ .Eb(4096)))),
+    input_key: zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* .nullable */ .mee(Text(1024)))
+});
+/** A run's record as a link of the one chain entity (core/chain/definition.ts). */
+const RUN_ENTRY = {
+    schema: RECORD_SCHEMA,
+    noun: 'record',
+    fields: { sequence: 'ledger_sequence', previousDigest: 'previous_record_digest' },
+    ends: record => (0,_states_js__WEBPACK_IMPORTED_MODULE_0__/* .isTerminal */ .Hd)(record.state),
+    keyOf: record => record.idempotency.dispatch_key,
+    sequence: record => record.ledger_sequence,
+    previousDigest: record => record.previous_record_digest,
+    state: record => record.state,
+    occurredAt: record => record.occurred_at
+};
+
+
+/***/ }),
+
 /***/ 7596:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -928,6 +1283,58 @@ function checkAppend(previous, next, previousDigest = previous === null ? null :
     if (problem.chain)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .BrokenChain */ .rF(problem.sequence, `${problem.what}; ${problem.fix}`);
     throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .IllegalTransition */ .sK(`Cannot append ledger record ${problem.sequence}: ${problem.what}. Nothing was written; ${problem.fix}.`);
+}
+
+
+/***/ }),
+
+/***/ 993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Di: () => (/* binding */ findProtoKey),
+/* harmony export */   ou: () => (/* binding */ parseJsonInput),
+/* harmony export */   zS: () => (/* binding */ parseOrThrow)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
+
+/** Parses untrusted input with a schema; the error names the first bad field. */
+function parseOrThrow(schema, value, what) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success)
+        return parsed.data;
+    const issues = parsed.error.issues.slice(0, 3).map(issue => {
+        return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+    });
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`${what} is invalid: ${issues.join('; ')}.`);
+}
+/** Parses a JSON text input; the error names the input. */
+function parseJsonInput(text, input) {
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9(`The ${input} input is not valid JSON (${error.message}). ` +
+            `Pass a JSON value, for example ${input}: '{"model": "large"}'.`);
+    }
+}
+/**
+ * The path of the first own property named `__proto__` in a parsed JSON value, or null.
+ * JSON.parse keeps such a key as data, but zod (like any object literal) drops it: refusing it
+ * is the only way not to change a stored payload silently.
+ */
+function findProtoKey(value, path = []) {
+    if (typeof value !== 'object' || value === null)
+        return null;
+    for (const key of Object.keys(value)) {
+        const at = [...path, key];
+        if (key === '__proto__')
+            return at.join('.');
+        const found = findProtoKey(value[key], at);
+        if (found !== null)
+            return found;
+    }
+    return null;
 }
 
 

@@ -528,8 +528,8 @@ var write = __webpack_require__(3625);
 var localStore = __webpack_require__(281);
 // EXTERNAL MODULE: ./src/store/remoteStore.ts
 var remoteStore = __webpack_require__(7994);
-// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 3 modules
-var ledgerRepository = __webpack_require__(9110);
+// EXTERNAL MODULE: ./src/store/ledgerRepository.ts + 2 modules
+var ledgerRepository = __webpack_require__(7003);
 // EXTERNAL MODULE: ./src/store/index/physical.ts + 1 modules
 var physical = __webpack_require__(3974);
 ;// CONCATENATED MODULE: ./src/store/tagStore.ts

@@ -1498,6 +1498,89 @@ async function decideReceiver(store, of) {
 }
 
 
+/***/ }),
+
+/***/ 6527:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ octokitOperatorApi),
+/* harmony export */   I: () => (/* binding */ apiErrorText)
+/* harmony export */ });
+/**
+ * The GitHub calls `command: operate` makes, behind a small interface so the command owns
+ * the orchestration and tests run it against a local server speaking GitHub's REST API.
+ * Every call goes through `@actions/github`'s octokit (no retry or throttling plugin: a
+ * reply comment is a POST that creates something and is sent once).
+ */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** The operator calls over the gateway's octokit, loaded on the first call. */
+function octokitOperatorApi(github) {
+    const request = () => ({ signal: github.signal() });
+    const connect = async () => ({ octokit: await github.client(), ...github.where() });
+    return {
+        async permission(username) {
+            const { octokit, owner, repo } = await connect();
+            try {
+                const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+                    owner,
+                    repo,
+                    username,
+                    request: request()
+                });
+                return { permission: data.permission, role_name: data.role_name };
+            }
+            catch (error) {
+                if (statusOf(error) === 404)
+                    return null;
+                throw error;
+            }
+        },
+        async react(comment_id, content) {
+            const { octokit, owner, repo } = await connect();
+            await octokit.rest.reactions.createForIssueComment({
+                owner,
+                repo,
+                comment_id,
+                content,
+                request: request()
+            });
+        },
+        async reply(issue_number, body) {
+            const { octokit, owner, repo } = await connect();
+            await octokit.rest.issues.createComment({
+                owner,
+                repo,
+                issue_number,
+                body,
+                request: request()
+            });
+        },
+        async cancelWorkflowRun(run_id) {
+            const { octokit, owner, repo } = await connect();
+            try {
+                await octokit.rest.actions.cancelWorkflowRun({ owner, repo, run_id, request: request() });
+                return 'requested';
+            }
+            catch (error) {
+                if (statusOf(error) === 409)
+                    return 'finished';
+                throw error;
+            }
+        }
+    };
+}
+/** An API error as one line for a warning; never the token (octokit does not echo it). */
+function apiErrorText(error) {
+    const status = statusOf(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0] ?? ''}`.slice(0, 300);
+}
+
+
 /***/ })
 
 };

@@ -1,11 +1,9 @@
 import * as core from '@actions/core'
 import type { StepContext } from './action/context.js'
-import { loadEvent } from './action/event.js'
 import { inInputTerms, readInputs, type Inputs } from './action/inputs.js'
 import type { StepReport } from './action/report.js'
 import { STEPS } from './action/steps.js'
-import { writeSummary } from './action/summary.js'
-import { authorizationHeader, openDeps, type LedgerRepository } from './commands/deps.js'
+import type { LedgerRepository } from './commands/deps.js'
 import { validateNamespace } from './core/refs.js'
 import { logLine } from './core/text.js'
 import { writerFromEnv } from './core/writer.js'
@@ -14,6 +12,11 @@ import { needsEvent, REGISTRY, type CommandName } from './registry.js'
 /**
  * The composition root: one command's inputs in, its outputs and a job summary out. Each
  * action's entry (dist/<command>.js) calls it with its own command.
+ *
+ * What every action loads at start is only what reads and checks its inputs: the store, the
+ * GitHub gateway, the event reader and the summary writer are imported once the inputs are
+ * valid, with the command's step, so a rejected input costs no more than loading
+ * @actions/core and the input schema (bench B7), and each entry's first chunk stays small.
  */
 export async function run(
   command: CommandName = 'admit',
@@ -26,6 +29,7 @@ export async function run(
     const report = await runStep(command, inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
     for (const warning of report.warnings ?? []) log.warning(warning)
+    const { writeSummary } = await import('./action/summary.js')
     await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
     if (report.failure) log.failed(inInputTerms(report.failure))
   } catch (error) {
@@ -47,7 +51,10 @@ const log = {
  * ledger-repository and the token for it (ledger-token, else the token input), masked before
  * anything runs, in the forms a log could show: the token and the header git sends.
  */
-function ledgerOf(inputs: Inputs): LedgerRepository | null {
+function ledgerOf(
+  inputs: Inputs,
+  authorizationHeader: (token: string) => string
+): LedgerRepository | null {
   if (inputs.ledgerRepository === '') return null
   const token = inputs.ledgerToken || inputs.token
   if (token !== '') {
@@ -65,7 +72,11 @@ async function runStep(
   const spec = REGISTRY[command]
   validateNamespace(inputs.namespace)
   const writer = writerFromEnv(env)
-  const step = await STEPS[command]()
+  const [step, { loadEvent }, { authorizationHeader, openDeps }] = await Promise.all([
+    STEPS[command](),
+    import('./action/event.js'),
+    import('./commands/deps.js')
+  ])
   // The event before the store, so a bad event is reported before any git process starts.
   const event = await loadEvent(env, { required: needsEvent(spec.event, inputs) })
   // Built once for every command: the store, the clock and the one GitHub gateway.
@@ -74,7 +85,7 @@ async function runStep(
     remote: inputs.remote,
     archiveAfter: inputs.archiveAfter,
     retentionDays: inputs.retentionDays,
-    ledger: ledgerOf(inputs),
+    ledger: ledgerOf(inputs, authorizationHeader),
     token: inputs.token,
     timeoutSeconds: Number(inputs.timeoutSeconds),
     env,
