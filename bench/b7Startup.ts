@@ -100,7 +100,7 @@ export async function b7(ctx: Context): Promise<PartResult> {
         row('@actions/core-only bundle (getInput + setOutput)', s.coreOnly as Summary),
         row(
           'dist/preview.js, unadmitted key, empty repo (loads its chunk, reads the store)',
-          s.preview as Summary
+          s.previewRead as Summary
         )
       ]
     ),

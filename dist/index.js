@@ -41406,7 +41406,7 @@ async function runStep(command, inputs, env) {
     const [step, { loadEvent }, { authorizationHeader, openDeps }] = await Promise.all([
         STEPS[command](),
         __nccwpck_require__.e(/* import() */ 566).then(__nccwpck_require__.bind(__nccwpck_require__, 3566)),
-        Promise.all(/* import() */[__nccwpck_require__.e(16), __nccwpck_require__.e(746)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8746))
+        Promise.all(/* import() */[__nccwpck_require__.e(16), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7423))
     ]);
     // The event before the store, so a bad event is reported before any git process starts.
     const event = await loadEvent(env, { required: (0,registry/* needsEvent */.yN)(spec.event, inputs) });

@@ -111,7 +111,8 @@ describe('scan through one read session', () => {
     expect(new Set(ids).size).toBe(ids.length)
     // Runs read concurrently: their requests share writes (one each would be one per name).
     expect(session?.writes).toBeLessThan((session?.names.length ?? 0) / 8)
-  })
+    // Filling 40 runs spawns a few hundred git processes: past jest's minute on 2 loaded cores.
+  }, 180_000)
 })
 
 describe('RemoteRefs', () => {

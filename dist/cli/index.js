@@ -515,6 +515,7 @@ function issueView(data) {
 
 
 
+
 class gateway_GitHubGateway {
     options;
     octokit = null;
@@ -588,8 +589,18 @@ class gateway_GitHubGateway {
      */
     async observe(route, parameters) {
         const where = this.where();
-        const octokit = await this.client();
         try {
+            if (!this.options.proxied) {
+                const answer = await restRequest({
+                    route,
+                    parameters: { ...where, ...parameters },
+                    token: this.options.token,
+                    baseUrl: this.options.apiUrl || 'https://api.github.com',
+                    signal: this.signal()
+                });
+                return { status: answer.status, body: this.scrub(answer.body) };
+            }
+            const octokit = await this.client();
             const response = await octokit.request(route, {
                 ...where,
                 ...parameters,
@@ -11760,6 +11771,7 @@ async function codeCheckout(options) {
  * one GitHub gateway.
  */
 
+
 // The composition root masks what git will be sent, and names the ledger repository's shape.
 
 
@@ -11786,7 +11798,8 @@ async function openDeps(options) {
         apiUrl: env.GITHUB_API_URL,
         repository: env.GITHUB_REPOSITORY,
         serverUrl: env.GITHUB_SERVER_URL,
-        timeoutSeconds: options.timeoutSeconds
+        timeoutSeconds: options.timeoutSeconds,
+        proxied: proxyConfigured(env)
     });
     return { store, clock: systemClock, github };
 }

@@ -5,6 +5,7 @@
  * one GitHub gateway.
  */
 import { GitHubGateway } from '../github/gateway.js'
+import { proxyConfigured } from '../github/rest.js'
 import type { LedgerRepository } from '../store/ledgerRepository.js'
 
 // The composition root masks what git will be sent, and names the ledger repository's shape.
@@ -78,7 +79,8 @@ export async function openDeps(options: OpenOptions): Promise<ActionDeps> {
     apiUrl: env.GITHUB_API_URL,
     repository: env.GITHUB_REPOSITORY,
     serverUrl: env.GITHUB_SERVER_URL,
-    timeoutSeconds: options.timeoutSeconds
+    timeoutSeconds: options.timeoutSeconds,
+    proxied: proxyConfigured(env)
   })
   return { store, clock: systemClock, github }
 }

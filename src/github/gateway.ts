@@ -4,7 +4,9 @@
  * that creates something — a dispatch, a re-run, a release, a comment — is sent once, because
  * a retried dispatch is the duplicate this action exists to prevent (docs/design/dispatch.md).
  * Every request is bounded by timeout-seconds. Nothing is loaded or parsed until a command
- * makes its first call, so commands that never call GitHub pay nothing for it.
+ * makes its first call, so commands that never call GitHub pay nothing for it; the dispatch,
+ * the re-run and the workflow run's lookup use the platform's fetch (./rest.ts), so a dispatch
+ * step never loads octokit at all.
  */
 import type { HttpObservation } from '../core/send/outcome.js'
 import type { ReleaseApi, WorkflowDispatch, WritesApi } from '../core/send/ports.js'
@@ -12,6 +14,7 @@ import { loadOctokit, type Octokit } from './octokit.js'
 import { octokitOperatorApi, type OperatorApi } from './operatorApi.js'
 import { GitHubReleases } from './releases.js'
 import { parseRepository, runUrlFor, type Repository } from './repository.js'
+import { restRequest } from './rest.js'
 import { GitHubWrites } from './writes.js'
 
 export interface GatewayOptions {
@@ -25,6 +28,11 @@ export interface GatewayOptions {
   readonly timeoutSeconds: number
   /** GITHUB_SERVER_URL, for a workflow run's web address; https://github.com when unset. */
   readonly serverUrl?: string | undefined
+  /**
+   * A proxy is configured (HTTPS_PROXY and the like): every call then goes through octokit,
+   * which honours it, instead of the platform's fetch on the hot path (src/github/rest.ts).
+   */
+  readonly proxied?: boolean | undefined
 }
 
 /** What the release and operator clients need from the gateway. */
@@ -123,8 +131,18 @@ export class GitHubGateway implements GitHubConnection {
     parameters: Record<string, unknown>
   ): Promise<HttpObservation> {
     const where = this.where()
-    const octokit = await this.client()
     try {
+      if (!this.options.proxied) {
+        const answer = await restRequest({
+          route,
+          parameters: { ...where, ...parameters },
+          token: this.options.token,
+          baseUrl: this.options.apiUrl || 'https://api.github.com',
+          signal: this.signal()
+        })
+        return { status: answer.status, body: this.scrub(answer.body) }
+      }
+      const octokit = await this.client()
       const response = await octokit.request(route, {
         ...where,
         ...parameters,

@@ -1,8 +1,8 @@
-export const id = 746;
-export const ids = [746];
+export const id = 423;
+export const ids = [423];
 export const modules = {
 
-/***/ 8746:
+/***/ 7423:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -207,6 +207,88 @@ function runUrlFor(serverUrl, repository) {
     return id => (0,writer/* actionsRunUrl */.Ig)(serverUrl, repository, id);
 }
 
+;// CONCATENATED MODULE: ./src/github/rest.ts
+/**
+ * One REST request with the platform's `fetch`, for the gateway's hot path (a workflow
+ * dispatch, a re-run, a workflow run's lookup). Loading octokit costs a dispatch step more
+ * than its POST does (bench B8), and for these three routes it adds nothing the send protocol
+ * needs: the request is sent once (no retry here either), bounded by the caller's signal, and
+ * answered as what was observed, classified by the core. Octokit stays for the paginated
+ * and typed calls (releases, agent writes, the operator's), and for every call when a proxy is
+ * configured, which `@actions/github` honours and the platform's `fetch` does not by default.
+ */
+const USER_AGENT = 'dispatch-ledger';
+/** Sends one request; throws only when no status came back (network, timeout). */
+async function restRequest(request) {
+    const { method, url, body } = expandRoute(request.route, request.parameters, request.baseUrl);
+    const headers = {
+        accept: 'application/vnd.github+json',
+        'user-agent': USER_AGENT
+    };
+    if (request.token !== '')
+        headers.authorization = `token ${request.token}`;
+    if (body !== undefined)
+        headers['content-type'] = 'application/json; charset=utf-8';
+    const response = await fetch(url, { method, headers, body, signal: request.signal });
+    return { status: response.status, body: await readBody(response) };
+}
+/**
+ * The route's method and URL with its `{name}` parameters filled (each one path segment,
+ * encoded), and the parameters left over as the query of a GET or the JSON body of the rest.
+ */
+function expandRoute(route, parameters, baseUrl) {
+    const [method, template] = route.split(' ', 2);
+    if (!method || !template)
+        throw new Error(`not a route: ${route}`);
+    const rest = { ...parameters };
+    const path = template.replace(/\{(\w+)\}/g, (_, name) => {
+        const value = rest[name];
+        if (value === undefined || value === null)
+            throw new Error(`${route}: ${name} is missing`);
+        delete rest[name];
+        return encodeURIComponent(String(value));
+    });
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    if (!hasBody)
+        for (const [name, value] of Object.entries(rest))
+            if (value !== undefined)
+                url.searchParams.set(name, String(value));
+    const body = hasBody && Object.keys(rest).length > 0 ? JSON.stringify(rest) : undefined;
+    return { method, url: url.toString(), body };
+}
+/**
+ * The body as octokit gives it: JSON parsed when it says it is JSON, else its text, and
+ * nothing for an empty body. A body cut after its status line keeps the status (GitHub
+ * answered; what it created is looked up later) with a null body.
+ */
+async function readBody(response) {
+    let text;
+    try {
+        text = await response.text();
+    }
+    catch {
+        return null;
+    }
+    if (text === '')
+        return undefined;
+    if (!/\bjson\b/i.test(response.headers.get('content-type') ?? ''))
+        return text;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return text;
+    }
+}
+/**
+ * Whether a proxy is configured for the runner (the variables `@actions/http-client` reads):
+ * then every call goes through octokit, which routes it there.
+ */
+function proxyConfigured(env) {
+    return ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].some(name => (env[name] ?? '') !== '');
+}
+
 ;// CONCATENATED MODULE: ./src/github/writes.ts
 
 /** Creates that have no fence: a 422 is always a refusal. */
@@ -360,6 +442,7 @@ function issueView(data) {
 
 
 
+
 class GitHubGateway {
     options;
     octokit = null;
@@ -433,8 +516,18 @@ class GitHubGateway {
      */
     async observe(route, parameters) {
         const where = this.where();
-        const octokit = await this.client();
         try {
+            if (!this.options.proxied) {
+                const answer = await restRequest({
+                    route,
+                    parameters: { ...where, ...parameters },
+                    token: this.options.token,
+                    baseUrl: this.options.apiUrl || 'https://api.github.com',
+                    signal: this.signal()
+                });
+                return { status: answer.status, body: this.scrub(answer.body) };
+            }
+            const octokit = await this.client();
             const response = await octokit.request(route, {
                 ...where,
                 ...parameters,
@@ -644,6 +737,7 @@ async function codeCheckout(options) {
  * one GitHub gateway.
  */
 
+
 // The composition root masks what git will be sent, and names the ledger repository's shape.
 
 
@@ -670,7 +764,8 @@ async function openDeps(options) {
         apiUrl: env.GITHUB_API_URL,
         repository: env.GITHUB_REPOSITORY,
         serverUrl: env.GITHUB_SERVER_URL,
-        timeoutSeconds: options.timeoutSeconds
+        timeoutSeconds: options.timeoutSeconds,
+        proxied: proxyConfigured(env)
     });
     return { store, clock: systemClock, github };
 }
