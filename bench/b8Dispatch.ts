@@ -55,14 +55,20 @@ export async function b8(ctx: Context): Promise<PartResult> {
     const bucketOf = (floor: string, round: number) =>
       `refs/bench/b8/${stamp}/bucket/${floor}/${round}`
     const rounds = ctx.quick ? 5 : 12
-    git(floorClone, [
-      'push',
-      '-q',
-      'origin',
-      ...[-1, ...Array.from({ length: rounds }, (_, i) => i), 99].flatMap(round =>
-        ['shell', 'node'].map(floor => `${base}:${bucketOf(floor, round)}`)
-      )
-    ])
+    // Spawned, not run synchronously: the origin's HTTP server answers from this process.
+    const made = await timed(
+      'git',
+      [
+        'push',
+        '-q',
+        'origin',
+        ...[-1, ...Array.from({ length: rounds }, (_, i) => i), 99].flatMap(round =>
+          ['shell', 'node'].map(floor => `${base}:${bucketOf(floor, round)}`)
+        )
+      ],
+      { cwd: floorClone }
+    )
+    if (made.code !== 0) throw new Error(`B8: making the floors' buckets failed: ${made.stderr}`)
     const env = { ...gh.env, GITHUB_TOKEN: gh.token, GITHUB_REF: 'refs/heads/main' }
     const url = `${gh.url}/repos/octo-org/octo-repo/actions/workflows/receiver.yml/dispatches`
 
