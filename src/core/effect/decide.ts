@@ -53,7 +53,7 @@ export interface EffectDecision {
 export interface EffectContext extends ProviderTraits {
   /** Sends recorded so far for the operation (may_have_been_sent records). */
   readonly sends: number
-  /** Sends made by this step. */
+  /** Sends this step tried (a push its lease refused among them): the step's budget. */
   readonly sendsThisStep: number
 }
 
@@ -165,6 +165,7 @@ function reasonOf(outcome: SendOutcome): string {
     case 'refused':
       return outcome.message
     case 'ambiguous':
+    case 'preempted':
       return outcome.reason
   }
 }
