@@ -7,8 +7,8 @@
  */
 import {
   afterLookup,
+  afterReadBack,
   afterSend,
-  AFTER_READ_BACK,
   awaitsOtherSender,
   planEffect,
   type EffectContext,
@@ -429,7 +429,7 @@ class EffectRun {
     const back = await (this.provider as ReleaseProvider | WriteProvider).readBack(
       this.journal.state?.result ?? null
     )
-    return this.settle(AFTER_READ_BACK[back.found], {
+    return this.settle(afterReadBack(this.intent.kind, back.found), {
       result: back.ids ? resultOf(back.ids) : null,
       observation: back.observation,
       send: this.journal.state?.sends ?? null
