@@ -635,7 +635,9 @@ export const REGISTRY: { readonly [N in CommandName]: Command & { readonly name:
       url: null,
       number: null,
       id: null,
-      sent: 'true when this step sent a request (a tag or branch push, or a create).'
+      sent:
+        "true when this step's request went out: a create, or a tag or branch push that its lease " +
+        'let through (one refused because the ref exists or another step recorded first made nothing).'
     }
   }
 }

@@ -9,7 +9,15 @@ import { effect } from '../../src/commands/effect.js'
 import { effectRequestFrom, type EffectCommandOptions } from '../../src/core/effect/request.js'
 import { InvalidInput } from '../../src/core/errors.js'
 import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
-import { cloneOf, KillingGit, NS, slowHook, storeFor, workspace } from '../support/effects.js'
+import {
+  cloneOf,
+  KillingGit,
+  NS,
+  slowHook,
+  stepWriter,
+  storeFor,
+  workspace
+} from '../support/effects.js'
 import { cleanupRepos, git, refsUnder } from '../support/repo.js'
 
 afterAll(cleanupRepos)
@@ -93,7 +101,8 @@ describe('kind: branch', () => {
     const theirs = (await git(dir, 'rev-parse', 'HEAD')).trim()
     await git(dir, 'push', '-q', 'origin', `${theirs}:refs/heads/${BRANCH}`)
     const outcome = await run()
-    expect(outcome).toMatchObject({ ok: false, next: 'conflict', state: 'conflict' })
+    // The create-only push was refused (the branch exists): nothing of this step's was sent.
+    expect(outcome).toMatchObject({ ok: false, next: 'conflict', state: 'conflict', sent: false })
     expect(await branchAt()).toBe(theirs)
     expect(await run()).toMatchObject({ next: 'conflict', sent: false })
   })
@@ -108,10 +117,21 @@ describe('kind: branch', () => {
     expect(await branchAt()).toBe(head)
   })
 
-  it('16 concurrent steps for one operation: one branch, every step reports it', async () => {
+  it('16 concurrent steps for one operation: one branch, one step sent it, every step reports it', async () => {
     const clones = await Promise.all(Array.from({ length: 16 }, () => cloneOf(server.url, dir)))
-    const outcomes = await Promise.all(clones.map(clone => effect(request(), storeFor(clone))))
+    server.resetCounts()
+    // Each step a workflow run of its own, as concurrent deliveries are.
+    const outcomes = await Promise.all(
+      clones.map((clone, i) => effect(request({ writer: stepWriter(i) }), storeFor(clone)))
+    )
     expect(outcomes.every(o => o.ok && o.id === head)).toBe(true)
+    // Only the push that made the branch was sent; a push whose lease was refused (the record
+    // moved, or the branch exists) made nothing and says so.
+    expect(outcomes.filter(o => o.sent)).toHaveLength(1)
+    // Each step pushes at most its prepared record and one branch push: none is repeated.
+    const { pushes } = server.counts()
+    expect(pushes).toBeGreaterThanOrEqual(2)
+    expect(pushes).toBeLessThanOrEqual(2 * clones.length)
     expect(await branchAt()).toBe(head)
     expect(Object.keys(await refsUnder(server.bareDir, 'refs/heads/'))).toEqual([
       `refs/heads/${BRANCH}`

@@ -30,6 +30,7 @@ import {
   PROTECT_TAGS,
   runTag,
   slowHook,
+  stepWriter,
   storeFor,
   tagCount,
   tagRequest,
@@ -129,7 +130,8 @@ describe.each(TRANSPORTS)('kind: tag through the remote over %s', (_name, make) 
     await git(theirs, 'push', '-q', 'origin', 'refs/tags/v1.2.3')
     const tag = (await git(r.bare, 'rev-parse', 'refs/tags/v1.2.3')).trim()
     const outcome = await runTag(dir, head)
-    expect(outcome).toMatchObject({ ok: false, next: 'conflict', state: 'conflict' })
+    // The create-only push was refused (the tag exists): this step sent nothing.
+    expect(outcome).toMatchObject({ ok: false, next: 'conflict', state: 'conflict', sent: false })
     const h = await held(r.bare, tagRequest(head))
     expect(h).toMatchObject({ tag, state: 'conflict' })
     expect(agrees(h)).toBe(true)
@@ -181,6 +183,26 @@ describe.each(TRANSPORTS)('kind: tag through the remote over %s', (_name, make) 
       expect(agrees(await held(r.bare, tagRequest(head)))).toBe(true)
     }
   )
+})
+
+describe('kind: tag over smart HTTP: concurrent steps', () => {
+  it('8 concurrent steps for one operation: one tag, one step sent it, every step reports it', async () => {
+    const r = await remote(TRANSPORTS[1]![1])
+    const { dir, head } = await workspace(r.url)
+    const clones = await Promise.all(Array.from({ length: 8 }, () => cloneOf(r.url, dir)))
+    r.server!.resetCounts()
+    const outcomes = await Promise.all(
+      clones.map((clone, i) =>
+        effect({ ...tagRequest(head), writer: stepWriter(i) }, storeFor(clone))
+      )
+    )
+    expect(outcomes.every(o => o.ok && o.tag_object === outcomes[0]!.tag_object)).toBe(true)
+    // A push whose lease was refused (the record moved, or the tag exists) made nothing.
+    expect(outcomes.filter(o => o.sent)).toHaveLength(1)
+    expect(r.server!.counts().pushes).toBeLessThanOrEqual(2 * clones.length)
+    expect(await tagCount(r.bare)).toBe(1)
+    expect(agrees(await held(r.bare, tagRequest(head)))).toBe(true)
+  })
 })
 
 describe('kind: tag over smart HTTP: a connection dropped after the server committed', () => {

@@ -10,6 +10,7 @@ import { effect } from '../../src/commands/effect.js'
 import { resolveEffect } from '../../src/commands/resolveEffect.js'
 import { bodyWithMarker } from '../../src/core/effect/artifacts.js'
 import { InvalidInput } from '../../src/core/errors.js'
+import type { EffectCommandOptions } from '../../src/core/effect/request.js'
 import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.js'
 import { requestViolations, responseViolations } from '../../testkit/fakeGitHub/openapiCheck.js'
 import { makeBareRemote } from '../../testkit/gitHttpServer.js'
@@ -52,6 +53,25 @@ afterEach(async () => {
 })
 
 const opId = (kind: WriteKind): string => writeRequest(kind).operation_id
+/** Per kind, one row per field of the request the intent binds: another value of that field. */
+const OTHER_INTENTS: Record<WriteKind, Array<[string, Partial<EffectCommandOptions>]>> = {
+  'pull-request': [
+    ['head', { head: 'agent/elsewhere' }],
+    ['base', { base: 'develop' }],
+    ['title', { title: 'Fix #7 differently' }],
+    ['body', { body: 'Another text' }],
+    ['draft flag', { draft: true }]
+  ],
+  comment: [
+    ['issue number', { issue_number: '8' }],
+    ['body', { body: 'Another text' }]
+  ],
+  issue: [
+    ['title', { title: 'Another follow-up' }],
+    ['body', { body: 'Another text' }],
+    ['set of labels', { labels: 'agent' }]
+  ]
+}
 const creates = (kind: WriteKind) => gh.count(KINDS[kind].create)
 const states = (outcome: { chain: Array<{ value: { state: string } }> }) =>
   outcome.chain.map(e => e.value.state)
@@ -69,6 +89,26 @@ describe.each(WRITE_KINDS)('kind %s', kind => {
     expect(await creates(kind)).toBe(1)
     const [made] = await marked(gh, kind, opId(kind))
     expect(made?.body).toBe(bodyWithMarker(BODY, opId(kind), outcome.chain[0]!.value.intent_digest))
+    // Every other field the intent binds is what GitHub was asked for.
+    const held = await gh.settled()
+    if (kind === 'pull-request')
+      expect(held.pulls).toEqual([
+        expect.objectContaining({
+          title: 'Fix #7',
+          draft: false,
+          head: expect.objectContaining({ ref: 'agent/issue-7', label: 'octo-org:agent/issue-7' }),
+          base: expect.objectContaining({ ref: 'main' })
+        })
+      ])
+    if (kind === 'comment')
+      expect(held.comments).toEqual([
+        expect.objectContaining({ issue_url: expect.stringMatching(/\/issues\/7$/) })
+      ])
+    if (kind === 'issue') {
+      expect(held.issues).toEqual([expect.objectContaining({ title: 'Follow-up from #7' })])
+      const labels = held.issues[0]!.labels.map(l => (typeof l === 'string' ? l : l.name))
+      expect(labels.sort()).toEqual(['agent', 'bug'])
+    }
     expect(outcome.id).toMatch(/^[0-9]+$/)
     expect(outcome.url).toMatch(/^https:\/\/github\.com\/octo-org\/octo-repo\//)
     if (kind === 'comment') expect(outcome.number).toBeNull()
@@ -149,20 +189,19 @@ describe.each(WRITE_KINDS)('kind %s', kind => {
       expect(await runWrite(dir, gh, kind)).toMatchObject({ next: 'refuse_unknown', sent: false })
   })
 
-  it('the same operation id with another intent fails before anything is sent', async () => {
-    await runWrite(dir, gh, kind)
-    await gh.resetCounts()
-    const other =
-      kind === 'pull-request'
-        ? { head: 'agent/elsewhere', operation_id: opId(kind) }
-        : { body: 'Another text', operation_id: opId(kind) }
-    expect(await runWrite(dir, gh, kind, other)).toMatchObject({
-      ok: false,
-      next: 'refuse_intent',
-      sent: false
-    })
-    expect(await creates(kind)).toBe(0)
-  })
+  it.each(OTHER_INTENTS[kind])(
+    'the same operation id with another %s fails before anything is sent',
+    async (_field, other) => {
+      await runWrite(dir, gh, kind)
+      await gh.resetCounts()
+      expect(await runWrite(dir, gh, kind, { ...other, operation_id: opId(kind) })).toMatchObject({
+        ok: false,
+        next: 'refuse_intent',
+        sent: false
+      })
+      expect(await creates(kind)).toBe(0)
+    }
+  )
 
   it("a body already carrying another operation's marker is refused; nothing is written", async () => {
     const foreign = bodyWithMarker('copied', 'gh-9-abc/comment/1', `sha256:${'a'.repeat(64)}`)

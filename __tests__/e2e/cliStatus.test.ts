@@ -18,6 +18,7 @@ import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
 import { RELEASE_OP, releaseDeps, releaseRequest } from '../support/releases.js'
 import { cleanupRepos, git, makeTempDir } from '../support/repo.js'
 import { workspace } from '../support/effects.js'
+import { writeDeps, writeRequest } from '../support/writes.js'
 
 const run = promisify(execFile)
 const CLI = join(PROJECT_ROOT, 'dist', 'cli', 'index.js')
@@ -46,6 +47,9 @@ async function cli(args: string[], options: { cwd: string; env?: Record<string, 
 let ledger: BuiltLedger
 let home: string
 let gh: FakeGitHub
+let pull: { html_url: string }
+const PULL_OP = writeRequest('pull-request').operation_id
+const COMMENT_OP = writeRequest('comment').operation_id
 
 beforeAll(async () => {
   ledger = await buildLedger()
@@ -56,6 +60,15 @@ beforeAll(async () => {
   await gh.fault('createRelease', { kind: 'late-commit', answer: 'error', commitAfterMs: 1200 })
   const held = await effect(releaseRequest(head, { draft: true }), releaseDeps(dir, gh))
   expect(held.state).toBe('unknown')
+  // Another actor's open pull request on the same head and base: GitHub's fence refuses ours,
+  // and the lookup finds theirs: `conflict`.
+  pull = await gh.addPull({ head: 'agent/issue-7', base: 'main', body: 'by hand' })
+  const pr = await effect(writeRequest('pull-request'), writeDeps(dir, gh))
+  expect(pr.state).toBe('conflict')
+  // A comment whose answer was lost and that commits only after the lookup: `unknown`.
+  await gh.fault('createComment', { kind: 'late-commit', answer: 'error', commitAfterMs: 1200 })
+  const comment = await effect(writeRequest('comment'), writeDeps(dir, gh))
+  expect(comment.state).toBe('unknown')
 }, 120_000)
 
 afterAll(async () => {
@@ -129,9 +142,9 @@ describe('status', () => {
   it('lists an operation held unknown for an operator, with the verb that settles it; show names it too', async () => {
     const json = await cli(['status', '--json'], { cwd: ledger.clone })
     expect(json.code).toBe(0)
-    expect(JSON.parse(json.stdout).operations).toEqual([
+    expect(JSON.parse(json.stdout).operations).toContainEqual(
       expect.objectContaining({ operation_id: RELEASE_OP, kind: 'release', state: 'unknown' })
-    ])
+    )
     const text = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: '400' } })
     expect(text.stdout).toMatch(/^OPERATIONS HELD FOR AN OPERATOR$/m)
     expect(text.stdout).toContain(`${RELEASE_OP}  release  unknown\n`)
@@ -140,6 +153,49 @@ describe('status', () => {
     expect(shown.code).toBe(0)
     expect(shown.stdout).toMatch(/^state\s+unknown, record \d+$/m)
     expect(shown.stdout).toMatch(/^an operator must\s+its outcome is unknown/m)
+  })
+
+  it('lists a pull request in conflict with the reason recorded with it, and a comment unknown with its verb', async () => {
+    const json = await cli(['status', '--json'], { cwd: ledger.clone })
+    expect(json.code).toBe(0)
+    const { operations } = JSON.parse(json.stdout) as { operations: Array<{ next: string }> }
+    expect(operations).toHaveLength(3)
+    const conflictNext =
+      'this pull request is in conflict: listed 1 pull requests from agent/issue-7; 0 carry our ' +
+      `marker; ${pull.html_url} is open and not ours. Nothing more is sent for it: look at what ` +
+      'that names, deal with it by hand, and give the step a new operation-id if the pull ' +
+      'request must still be made'
+    const unknownNext =
+      'its outcome is unknown: find out whether it happened, then comment ' +
+      `\`/ledger resolve-effect ${COMMENT_OP} committed <comment id>\` or ` +
+      `\`/ledger resolve-effect ${COMMENT_OP} not-committed\``
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          operation_id: PULL_OP,
+          kind: 'pull-request',
+          state: 'conflict',
+          next: conflictNext,
+          error: null
+        }),
+        expect.objectContaining({
+          operation_id: COMMENT_OP,
+          kind: 'comment',
+          state: 'unknown',
+          next: unknownNext,
+          error: null
+        })
+      ])
+    )
+    // Never the words of another state: nothing here was prepared for another intent.
+    expect(json.stdout).not.toMatch(/another intent/)
+    const text = await cli(['status'], { cwd: ledger.clone, env: { COLUMNS: '1000' } })
+    expect(text.stdout).toContain(`${PULL_OP}  pull-request  conflict\n  ${conflictNext}\n`)
+    expect(text.stdout).toContain(`${COMMENT_OP}  comment  unknown\n  ${unknownNext}\n`)
+    const shown = await cli(['show', PULL_OP], { cwd: ledger.clone, env: { COLUMNS: '1000' } })
+    expect(shown.code).toBe(0)
+    expect(shown.stdout).toMatch(/^state\s+conflict, record \d+$/m)
+    expect(shown.stdout).toMatch(/^an operator must\s+this pull request is in conflict: listed 1/m)
   })
 
   it('runs on an older Node than the 24 the project develops with (docs/cli.md says 20)', async () => {

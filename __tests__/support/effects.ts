@@ -67,6 +67,18 @@ export function tagRequest(
   }
 }
 
+/**
+ * The writer of the i-th of several concurrent steps: each is a workflow run of its own, as
+ * concurrent deliveries are, so their records differ even when written in the same millisecond.
+ */
+export function stepWriter(i: number): NonNullable<EffectRequest['writer']> {
+  return {
+    github_run_id: String(9000 + i),
+    run_attempt: 1,
+    workflow_ref: 'octo/repo/.github/workflows/agent.yml@refs/heads/main'
+  }
+}
+
 export function storeFor(dir: string, options: { git?: Git; remote?: boolean } = {}): EffectDeps {
   const g = options.git ?? new Git(dir)
   const store = options.remote === false ? new LocalStore(g) : new RemoteStore(g, 'origin')

@@ -1,14 +1,20 @@
 /**
  * What an operator must look at besides the runs a scan plans: runs whose admission names a
  * ledger that is not there (a deleted ledger ref: the run cannot be read, so no plan can be
- * made for it), and operations held for a person (an effect whose outcome is unknown, or one
- * prepared for another intent). Both are listed from the store in one session, so the
+ * made for it), and operations held for a person (an effect whose outcome is unknown, or one in
+ * conflict: another actor holds what it would make, it was found more than once, or what it
+ * made differs from its intent). Both are listed from the store in one session, so the
  * command line's `status` never hides a run it could not read.
  */
 import { DispatchLedgerError } from '../core/errors.js'
 import { answerIdName } from '../core/effect/decide.js'
 import { OPERATION_CHAIN, foldOperation } from '../core/effect/operationChain.js'
-import { operationRef, type OperationState } from '../core/effect/operation.js'
+import {
+  KIND_NOUN,
+  operationRef,
+  type OperationRecord,
+  type OperationState
+} from '../core/effect/operation.js'
 import { admissionsPrefix, operationsPrefix, runsPrefix } from '../core/refs.js'
 import type { Memo, Store } from '../store/store.js'
 import { listerOf } from './generations.js'
@@ -36,14 +42,22 @@ export interface HeldOperation {
   readonly error: string | null
 }
 
-/** The states in which nothing more happens until a person decides. */
-const HELD: Readonly<Partial<Record<OperationState, (id: string, kind: string | null) => string>>> =
-  {
-    unknown: (id, kind) =>
-      `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
-    conflict: () =>
-      'it was prepared for another intent: the step that asked for it must use a new operation-id'
+/** The states in which nothing more happens until a person decides, and what they do. */
+const HELD: Readonly<Partial<Record<OperationState, (head: OperationRecord) => string>>> = {
+  unknown: ({ operation_id: id, intent }) =>
+    `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(intent.kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
+  conflict: ({ intent, observation }) => {
+    const noun = KIND_NOUN[intent.kind]
+    // The reason recorded with the conflict: what the lookup or the read-back saw.
+    const why =
+      observation ??
+      `another actor holds what this ${noun} would make, or the ${noun} made differs from its intent`
+    return (
+      `this ${noun} is in conflict: ${why}. Nothing more is sent for it: look at what that names, deal ` +
+      `with it by hand, and give the step a new operation-id if the ${noun} must still be made`
+    )
   }
+}
 
 /** What an admission says, kept by its git id: admissions never change under one id. */
 interface AdmissionSays {
@@ -112,6 +126,7 @@ export async function readOperation(
       chain.map(e => e.value),
       { headOid: chain[chain.length - 1]?.oid }
     )
+    const head = chain[chain.length - 1]!.value
     const held = HELD[op.state]
     return {
       operation_ref: ref,
@@ -119,9 +134,9 @@ export async function readOperation(
       kind: op.intent.kind,
       state: op.state,
       sequence: op.sequence,
-      updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
+      updated_at: head.occurred_at,
       next: held
-        ? held(op.operation_id, op.intent.kind)
+        ? held(head)
         : op.final
           ? 'nothing: it has ended'
           : 'nothing yet: the step that owns it goes on',
@@ -149,14 +164,15 @@ export async function heldOperations(
         )
         const next = HELD[op.state]
         if (!next) continue
+        const head = chain[chain.length - 1]!.value
         held.push({
           operation_ref: ref,
           operation_id: op.operation_id,
           kind: op.intent.kind,
           state: op.state,
           sequence: op.sequence,
-          updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
-          next: next(op.operation_id, op.intent.kind),
+          updated_at: head.occurred_at,
+          next: next(head),
           error: null
         })
       } catch (error) {

@@ -7,8 +7,8 @@
  */
 import {
   afterLookup,
+  afterReadBack,
   afterSend,
-  AFTER_READ_BACK,
   awaitsOtherSender,
   planEffect,
   type EffectContext,
@@ -96,7 +96,10 @@ export interface EffectOutcome {
   readonly next: NextStep
   /** True when the effect exists and is ours. */
   readonly ok: boolean
-  /** This step sent a request (a push carrying the tag or branch, or a create). */
+  /**
+   * This step's request went out: a create, or a push carrying the tag or branch that its
+   * lease let through (one refused because the ref exists or the record moved made nothing).
+   */
   readonly sent: boolean
   readonly tag_object: string | null
   readonly release_id: string | null
@@ -184,7 +187,10 @@ class EffectRun {
   private readonly journal: OperationJournal
   private readonly digest: string
   private readonly provider: RefProvider | ReleaseProvider | WriteProvider
+  /** Requests this step tried, a push its lease refused among them: the step's budget. */
   private sendsThisStep = 0
+  /** Whether one of them went out (the `sent` output). */
+  private sentThisStep = false
   /** The send this step recorded last (null before it recorded one). */
   private ownSend: number | null = null
   private tagOperation: EffectOutcome | null = null
@@ -318,7 +324,11 @@ class EffectRun {
   private async send(): Promise<EffectDecision> {
     if (this.provider instanceof RefProvider) {
       this.sendsThisStep++
-      return afterSend(this.context(), await this.provider.send())
+      const outcome = await this.provider.send()
+      // A push whose lease was refused made nothing: another step's push, or another actor's
+      // ref, is what the lookup will find.
+      if (outcome.kind !== 'preempted') this.sentThisStep = true
+      return afterSend(this.context(), outcome)
     }
     if (this.intent.kind === 'release' && (this.journal.state?.sends ?? 0) === 0) {
       const blocked = await this.ensureTag()
@@ -329,6 +339,7 @@ class EffectRun {
       return this.replan()
     this.ownSend = send
     this.sendsThisStep++
+    this.sentThisStep = true
     const outcome = await this.provider.send()
     return this.settle(afterSend(this.context(), outcome), {
       send,
@@ -418,7 +429,7 @@ class EffectRun {
     const back = await (this.provider as ReleaseProvider | WriteProvider).readBack(
       this.journal.state?.result ?? null
     )
-    return this.settle(AFTER_READ_BACK[back.found], {
+    return this.settle(afterReadBack(this.intent.kind, back.found), {
       result: back.ids ? resultOf(back.ids) : null,
       observation: back.observation,
       send: this.journal.state?.sends ?? null
@@ -437,7 +448,7 @@ class EffectRun {
       state: op?.state ?? null,
       next: decision.next,
       ok: committed,
-      sent: this.sendsThisStep > 0,
+      sent: this.sentThisStep,
       tag_object: result?.tag_object ?? null,
       release_id: result?.release_id ?? null,
       release_url: result?.release_url ?? null,

@@ -5,7 +5,7 @@
  * lookup that finds nothing proves nothing (docs/design/effects.md#drafts-and-unknown). Every
  * release this provider makes carries the operation's marker, which is how a lookup knows it.
  */
-import type { ReadBackFound } from '../core/effect/decide.js'
+import { readBackObservation, type ReadBackFound } from '../core/effect/decide.js'
 import { carriesMarker } from '../core/effect/artifacts.js'
 import type { EffectResult, TagIntent } from '../core/effect/operation.js'
 import {
@@ -94,7 +94,7 @@ export class ReleaseProvider implements Provider<null> {
     return {
       found,
       ids: release ? releaseIds(release) : null,
-      observation: `read back release ${id}: ${found}`
+      observation: readBackObservation('release', id, found)
     }
   }
 

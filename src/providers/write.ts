@@ -6,7 +6,7 @@
  * fence, so a lookup that finds nothing proves nothing: a create whose answer was lost may
  * still commit after the lookup, and sending again could make two.
  */
-import type { ReadBackFound } from '../core/effect/decide.js'
+import { readBackObservation, type ReadBackFound } from '../core/effect/decide.js'
 import { carriesMarker } from '../core/effect/artifacts.js'
 import type { EffectResult, WriteIntent } from '../core/effect/operation.js'
 import {
@@ -112,7 +112,7 @@ export class WriteProvider implements Provider<null> {
     return {
       found,
       ids: view ? writeIds(view) : null,
-      observation: `read back ${this.name} ${id}: ${found}`
+      observation: readBackObservation(this.name, id, found)
     }
   }
 

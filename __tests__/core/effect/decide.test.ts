@@ -1,14 +1,16 @@
 import { describe, expect, it } from '@jest/globals'
 import fc from 'fast-check'
 import {
-  AFTER_READ_BACK,
   afterLookup,
+  afterReadBack,
   answerIdName,
   afterSend,
   awaitsOtherSender,
   decideResolve,
   PLAN_BY_STATE,
   planEffect,
+  readBackObservation,
+  type ReadBackFound,
   type EffectContext,
   type EffectDecision,
   type NextStep,
@@ -17,6 +19,7 @@ import {
 import {
   intentDigest,
   OPERATION_STATES,
+  type EffectKind,
   type OperationState
 } from '../../../src/core/effect/operation.js'
 import { foldOperation } from '../../../src/core/effect/operationChain.js'
@@ -115,24 +118,52 @@ describe('planEffect: the recorded chain alone', () => {
   })
 })
 
-describe('read back after a 201: every answer ends the step, and says why', () => {
-  it.each([
-    ['match', 'committed', 'terminal_committed', 'what was created carries our marker and fields'],
+describe('read back after a 201: every answer ends the step, and says why, naming the kind', () => {
+  // Every kind created through the API with a read-back, in the words its reasons use.
+  const KINDS: Array<[EffectKind, string]> = [
+    ['release', 'release'],
+    ['pull-request', 'pull request'],
+    ['comment', 'comment'],
+    ['issue', 'issue']
+  ]
+  const ROWS: Array<[ReadBackFound, NextStep, OperationState | null, (noun: string) => string]> = [
+    [
+      'match',
+      'committed',
+      'terminal_committed',
+      () => 'what was created carries our marker and fields'
+    ],
     [
       'mismatch',
       'conflict',
       'conflict',
-      'the release differs from the intent (edited or not ours)'
+      n => `the ${n} differs from the intent (edited or not ours)`
     ],
-    ['none', 'unknown', 'unknown', 'what was created can no longer be found'],
+    ['none', 'unknown', 'unknown', n => `the ${n} created can no longer be found`],
     [
       'unavailable',
       'stop',
       null,
-      'what was created could not be read back; the next step tries again'
+      n => `the ${n} created could not be read back; the next step tries again`
     ]
-  ] as const)('%s → %s (%s): %j', (found, next, record, reason) => {
-    expect(AFTER_READ_BACK[found]).toEqual({ next, record, reason })
+  ]
+  it.each(KINDS.flatMap(([kind, noun]) => ROWS.map(row => [kind, noun, ...row] as const)))(
+    '%s, %s: %s → %s (%s)',
+    (kind, noun, found, next, record, reason) => {
+      expect(afterReadBack(kind, found)).toEqual({ next, record, reason: reason(noun) })
+    }
+  )
+  it.each<[EffectKind, ReadBackFound, string]>([
+    ['release', 'match', 'read back release 7: it carries our marker and every field asked for'],
+    [
+      'pull-request',
+      'mismatch',
+      'read back pull request 7: it differs from the intent (edited or not ours)'
+    ],
+    ['comment', 'none', 'read back comment 7: it can no longer be found'],
+    ['issue', 'mismatch', 'read back issue 7: it differs from the intent (edited or not ours)']
+  ])('what a %s read-back that found %s records: %j', (kind, found, observation) => {
+    expect(readBackObservation(kind, 7, found)).toBe(observation)
   })
 })
 

@@ -333,6 +333,7 @@ describe('afterSend: what comes after a send, for every provider', () => {
     message: 'm'
   }
   const ambiguous: SendOutcome = { kind: 'ambiguous', reason: 'r' }
+  const preempted: SendOutcome = { kind: 'preempted', reason: 'r' }
   const driver = { fenced: true, commitsWithRecord: false }
   const unfenced = { fenced: false, commitsWithRecord: false }
   const atomic = { fenced: true, commitsWithRecord: true }
@@ -347,7 +348,9 @@ describe('afterSend: what comes after a send, for every provider', () => {
     ['refused with its record, not final → stop', refused, atomic, false, 'stop'],
     ['ambiguous → lookup', ambiguous, driver, true, 'lookup'],
     ['ambiguous, unfenced → lookup', ambiguous, unfenced, false, 'lookup'],
-    ['ambiguous with its record → lookup', ambiguous, atomic, true, 'lookup']
+    ['ambiguous with its record → lookup', ambiguous, atomic, true, 'lookup'],
+    ['preempted (a lease refused) with its record → lookup', preempted, atomic, true, 'lookup'],
+    ['preempted, not final → lookup', preempted, driver, false, 'lookup']
   ])('%s', (_name, outcome, provider, final, next) => {
     expect(afterSend(outcome, provider, final)).toBe(next)
   })
@@ -385,9 +388,13 @@ describe('classifyTagPush and classifyReleaseCreate (the effect providers)', () 
   test.each<[string, Parameters<typeof classifyTagPush>[0], SendOutcome]>([
     ['created', { kind: 'created' }, { kind: 'submitted', external_ids: { tag_object: 'oid' } }],
     [
-      'rejected: the tag exists',
+      'rejected: a lease refused (the ref exists or the record moved), so nothing went out',
       { kind: 'rejected' },
-      { kind: 'ambiguous', reason: 'the tag exists: fetch it and the journal to see whose it is' }
+      {
+        kind: 'preempted',
+        reason:
+          'the push made nothing (the ref exists or the record moved): fetch both to see whose it is'
+      }
     ],
     [
       'refused by a hook',
@@ -640,7 +647,7 @@ describe('an effect decision says why, from what the provider answered', () => {
   test.each<[Kind, Sent, number, string]>([
     ['tag', 'created', 0, 'the atomic push created the ref and recorded it committed'],
     ['tag', 'refused', 0, 'the remote refused the push (a hook or ruleset)'],
-    ['tag', 'already_exists', 0, 'the tag exists'],
+    ['tag', 'already_exists', 0, 'the push made nothing'],
     ['published', 'created', 1, 'GitHub answered 201: read it back'],
     ['published', 'refused', 1, 'GitHub definitely refused the only send'],
     ['published', 'refused', 2, 'refused 403: d'],

@@ -60,6 +60,10 @@ describe('the records each outcome appends', () => {
     expect(sendRecord('workflow', { kind: 'ambiguous', reason: 'r' }, 'ambiguous')).toBeNull()
   })
 
+  it('a request whose lease was refused went nowhere: nothing is appended', () => {
+    expect(sendRecord('command', { kind: 'preempted', reason: 'r' }, 'not_submitted')).toBeNull()
+  })
+
   it('a provably empty provider fails the attempt, retryable, recovery_required', () => {
     expect(absentRecord('command', 'exit 1').fields.failure).toEqual({
       code: 'provider_has_nothing',

@@ -16,7 +16,7 @@ import {
   type ProviderTraits
 } from '../send/protocol.js'
 import type { RecoveredOperation } from './operationChain.js'
-import type { OperationState } from './operation.js'
+import { KIND_NOUN, type EffectKind, type OperationState } from './operation.js'
 
 export type NextStep =
   /** No chain yet: make the intent durable (`prepared`). */
@@ -53,7 +53,7 @@ export interface EffectDecision {
 export interface EffectContext extends ProviderTraits {
   /** Sends recorded so far for the operation (may_have_been_sent records). */
   readonly sends: number
-  /** Sends made by this step. */
+  /** Sends this step tried (a push its lease refused among them): the step's budget. */
   readonly sendsThisStep: number
 }
 
@@ -165,18 +165,43 @@ function reasonOf(outcome: SendOutcome): string {
     case 'refused':
       return outcome.message
     case 'ambiguous':
+    case 'preempted':
       return outcome.reason
   }
 }
 
 export type ReadBackFound = 'match' | 'mismatch' | 'none' | 'unavailable'
 
-export const AFTER_READ_BACK: Readonly<Record<ReadBackFound, EffectDecision>> = {
-  match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
-  mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
-  // Created (201) and now gone: something deleted it. Not provably terminal either way.
-  none: d('unknown', 'unknown', 'what was created can no longer be found'),
-  unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
+/** What a read-back found, in words, as the operation records it. */
+export function readBackObservation(kind: EffectKind, id: number, found: ReadBackFound): string {
+  return `read back ${KIND_NOUN[kind]} ${id}: ${READ_BACK_SAYS[found]}`
+}
+
+const READ_BACK_SAYS: Readonly<Record<ReadBackFound, string>> = {
+  match: 'it carries our marker and every field asked for',
+  mismatch: 'it differs from the intent (edited or not ours)',
+  none: 'it can no longer be found',
+  unavailable: 'it could not be read'
+}
+
+/** After a 201, what reading the created release, pull request, comment or issue back found. */
+export function afterReadBack(kind: EffectKind, found: ReadBackFound): EffectDecision {
+  const noun = KIND_NOUN[kind]
+  switch (found) {
+    case 'match':
+      return d('committed', 'terminal_committed', 'what was created carries our marker and fields')
+    case 'mismatch':
+      return d('conflict', 'conflict', `the ${noun} differs from the intent (edited or not ours)`)
+    case 'none':
+      // Created (201) and now gone: something deleted it. Not provably terminal either way.
+      return d('unknown', 'unknown', `the ${noun} created can no longer be found`)
+    case 'unavailable':
+      return d(
+        'stop',
+        null,
+        `the ${noun} created could not be read back; the next step tries again`
+      )
+  }
 }
 
 export type ResolveAnswer = 'committed' | 'not_committed'

@@ -183,6 +183,16 @@ export function intentSubject(intent: Intent): string {
   }
 }
 
+/** What an effect of `kind` is called in words (a reason, a status line). */
+export const KIND_NOUN: Readonly<Record<EffectKind, string>> = {
+  tag: 'tag',
+  release: 'release',
+  branch: 'branch',
+  'pull-request': 'pull request',
+  comment: 'comment',
+  issue: 'issue'
+}
+
 export function isWriteIntent(intent: Intent): intent is WriteIntent {
   return (WRITE_KINDS as readonly string[]).includes(intent.kind)
 }

@@ -7,8 +7,9 @@
 import type { LookupOutcome, SendOutcome } from './outcome.js'
 
 /**
- * What the atomic push of a tag and its record answered (store/tagStore.ts): `rejected` when
- * the tag exists at the remote, `refused` when a hook or ruleset refused (neither ref moved).
+ * What the atomic push of a tag (or a branch) and its record answered (store/tagStore.ts):
+ * `rejected` when a lease was refused — the ref exists at the remote, or the record moved —
+ * `refused` when a hook or ruleset refused (neither ref moved).
  */
 export type TagPushObservation =
   | { readonly kind: 'created' | 'rejected' }
@@ -19,9 +20,11 @@ export function classifyTagPush(pushed: TagPushObservation, tagObject: string): 
     case 'created':
       return { kind: 'submitted', external_ids: { tag_object: tagObject } }
     case 'rejected':
+      // Not sent: the lease travels with the push, so a refused one made nothing.
       return {
-        kind: 'ambiguous',
-        reason: 'the tag exists: fetch it and the journal to see whose it is'
+        kind: 'preempted',
+        reason:
+          'the push made nothing (the ref exists or the record moved): fetch both to see whose it is'
       }
     case 'refused':
       return {

@@ -11,6 +11,12 @@ export type SendOutcome =
   | { readonly kind: 'submitted'; readonly external_ids: Readonly<Record<string, string>> }
   | { readonly kind: 'refused'; readonly failure: Failure; readonly message: string }
   | { readonly kind: 'ambiguous'; readonly reason: string }
+  /**
+   * Nothing went out: a lease the request carried was refused (what it would create exists,
+   * or the record it follows moved), so this request made nothing. What is there, and whose,
+   * a lookup tells. Only a request that carries its own lease answers this (a ref push).
+   */
+  | { readonly kind: 'preempted'; readonly reason: string }
 
 export type LookupOutcome =
   /** The provider has the work, and it is ours: adopt its ids. */

@@ -58,6 +58,7 @@ export function afterSend(
       if (provider.commitsWithRecord) return 'stop'
       return refusalIsFinal ? 'fail' : 'lookup'
     case 'ambiguous':
+    case 'preempted':
       return 'lookup'
   }
 }

@@ -49,6 +49,9 @@ export function sendRecord(
         state: 'attempt_failed',
         fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
       }
+    case 'preempted':
+      // Nothing went out: there is nothing to record.
+      return null
     case 'ambiguous':
       if (current === 'ambiguous') return null
       return {
