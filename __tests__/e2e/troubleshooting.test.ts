@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../scripts/runner.js'
-import { runDispatchedReceivers } from '../../scripts/workflow/actingGitHub.js'
+import { completed, runDispatchedReceivers } from '../../scripts/workflow/actingGitHub.js'
 import { WorkflowError } from '../../scripts/workflow/errors.js'
 import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
 import { runWorkflow, stepLog, type WorkflowRun } from '../../scripts/workflow/run.js'
@@ -131,14 +131,14 @@ const api = () => origin.api!
 
 /**
  * The issue's receiver, the published agent.yml run for its dispatch: it admits and works; with
- * `working` GitHub still shows its workflow run in progress (a job not yet ended). Its run id.
+ * `working` GitHub still shows its workflow run in progress (a job not yet ended).
  */
-async function receiverOf(issue: number, options: { working: boolean }): Promise<number> {
+async function receiverOf(issue: number, options: { working: boolean }): Promise<WorkflowRun> {
   const dispatched = (await api().state()).dispatches.filter(d => d.inputs.issue === String(issue))
   expect(dispatched).toHaveLength(1)
-  const runId = dispatched[0]!.run_id
   // The fake ends a dispatched run at once (its receivers are off): here the receiver runs.
-  if (options.working) await api().setRun(runId, { status: 'in_progress', conclusion: null })
+  if (options.working)
+    await api().setRun(dispatched[0]!.run_id, { status: 'in_progress', conclusion: null })
   const [receiver] = await runDispatchedReceivers(origin, {
     file: join(PROJECT_ROOT, 'examples/workflows/agent.yml'),
     started: new Set(),
@@ -146,7 +146,7 @@ async function receiverOf(issue: number, options: { working: boolean }): Promise
     machineEnv: { AGENT_LOG: join(await makeTempDir(), 'agent.log') }
   })
   expect(receiver?.conclusion).toBe('success')
-  return runId
+  return receiver!
 }
 
 /** The origin's ledger refs and their tips: unchanged when a step pushed nothing. */
@@ -239,7 +239,7 @@ const MISTAKES: Record<string, Mistake> = {
       const log = logged(again)
       expect(log).toContain(`Run ${again.jobs.dispatch!.steps[1]!.outputs.run_id} is still working`)
       // The receiver concludes: the next event meets the run as it is.
-      await api().setRun(receiver, { status: 'completed', conclusion: 'success' })
+      await api().setRun(receiver.runId, { status: 'completed', conclusion: 'success' })
       pending = issue
       return log
     },
@@ -276,5 +276,80 @@ describe('docs/troubleshooting.md: each error entry', () => {
     expect(await mistake.made()).toContain(key)
     const fixed = await mistake.fixed()
     expect(fixed.conclusion).toBe('success')
+  })
+})
+
+describe('docs/troubleshooting.md: what each step costs', () => {
+  // On an origin of its own, whose namespace holds no run yet: what the observer reads grows
+  // with the runs the namespace holds (the page says so), and the suite's other runs are there.
+  let shared: TestOrigin
+  beforeAll(async () => {
+    shared = origin
+    origin = await startOrigin({
+      seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+      fakeApi: { receiver: { mode: 'off' } }
+    })
+  })
+  afterAll(async () => {
+    await origin.close()
+    origin = shared
+  })
+
+  /**
+   * What a workflow run of one ledger step cost, less its checkout's clone: the git commands
+   * that read the origin (fetch, ls-remote: one info/refs GET each), its pushes, and the
+   * requests the GitHub API answered.
+   */
+  async function cost(run: () => Promise<WorkflowRun>) {
+    await api().resetCounts()
+    origin.server.resetCounts()
+    expect((await run()).conclusion).toBe('success')
+    const requests = origin.server.requests
+    return {
+      reads: requests.filter(r => r.method === 'GET' && r.service === 'git-upload-pack').length - 1,
+      pushes: origin.server.counts().pushes,
+      api: await api().counts()
+    }
+  }
+  const none = {}
+
+  it('one quick-start event: 3 pushes and the dispatch, 4 with the observer; a redelivery no push, one REST read while the receiver works', async () => {
+    const issue = issues++
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 1,
+      pushes: 2,
+      api: { [ROUTES.dispatch]: 1 }
+    })
+    let receiver: WorkflowRun | undefined
+    expect(await cost(async () => (receiver = await receiverOf(issue, { working: true })))).toEqual(
+      { reads: 3, pushes: 1, api: none }
+    )
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 2,
+      pushes: 0,
+      api: { [ROUTES.getRun]: 1 }
+    })
+    // The observer (agent-ended.yml): recover on the receiver's workflow_run, which carries
+    // the receiver's run, so it asks the API nothing.
+    const ended = await completed(origin, receiver!, {
+      name: 'agent',
+      repository: labeled.repository,
+      sender: labeled.sender
+    })
+    const observer = async () =>
+      runWorkflow({
+        file: join(PROJECT_ROOT, 'examples/workflows/agent-ended.yml'),
+        eventName: 'workflow_run',
+        event: ended,
+        origin,
+        runId: runIds++
+      })
+    expect(await cost(observer)).toEqual({ reads: 3, pushes: 1, api: none })
+    // After the end: a redelivery reads the archived run too, and writes nothing.
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 3,
+      pushes: 0,
+      api: none
+    })
   })
 })
