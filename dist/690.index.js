@@ -908,6 +908,10 @@ class Journal {
     /**
      * The record and extra create-only refs in ONE atomic write (`via`: the store's transaction).
      * Only `created` moved the head; every other answer is settled by the caller reading again.
+     * A lease refused (`rejected`) is read again at once: when the head is this very record, the
+     * write landed and only a copy of it was refused (the transport sent the push again after
+     * its answer was lost), so it is `created`. Otherwise the journal is left as the caller read
+     * it: the caller reads again and sees the head move.
      */
     async appendWith(record, extra, via) {
         const head = this.requireHead();
@@ -919,7 +923,14 @@ class Journal {
         });
         if (outcome.kind === 'created')
             this.adopt(oid, record);
-        return outcome;
+        if (outcome.kind !== 'rejected')
+            return outcome;
+        const { store, ref, chain } = this.options;
+        const now = await store.read(reader => reader.readChain(ref, chain, { refresh: true }));
+        if (now?.[now.length - 1]?.oid !== oid)
+            return outcome;
+        this.set(now);
+        return { kind: 'created' };
     }
     /**
      * The lost-race policy: `decide` from the chain as it is, append what it asks, and when

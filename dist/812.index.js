@@ -348,6 +348,14 @@ function checkBranchName(branch, what) {
 // EXTERNAL MODULE: ./src/core/send/effectOutcome.ts
 var effectOutcome = __webpack_require__(6269);
 ;// CONCATENATED MODULE: ./src/providers/release.ts
+/**
+ * The release create, a provider of the one send protocol
+ * (docs/design/effects.md#release-protocol). A published release is fenced by GitHub's one
+ * published release per tag (422 `already_exists`); a draft has no fence, so for a draft a
+ * lookup that finds nothing proves nothing (docs/design/effects.md#drafts-and-unknown). Every
+ * release this provider makes carries the operation's marker, which is how a lookup knows it.
+ */
+
 
 
 class ReleaseProvider {
@@ -402,7 +410,7 @@ class ReleaseProvider {
         return {
             found,
             ids: release ? (0,effectOutcome/* releaseIds */.Ul)(release) : null,
-            observation: `read back release ${id}: ${found}`
+            observation: (0,decide/* readBackObservation */.cp)('release', id, found)
         };
     }
     classify(found, mine, reason) {
@@ -785,7 +793,10 @@ class EffectRun {
     journal;
     digest;
     provider;
+    /** Requests this step tried, a push its lease refused among them: the step's budget. */
     sendsThisStep = 0;
+    /** Whether one of them went out (the `sent` output). */
+    sentThisStep = false;
     /** The send this step recorded last (null before it recorded one). */
     ownSend = null;
     tagOperation = null;
@@ -905,7 +916,12 @@ class EffectRun {
     async send() {
         if (this.provider instanceof RefProvider) {
             this.sendsThisStep++;
-            return (0,decide/* afterSend */.ju)(this.context(), await this.provider.send());
+            const outcome = await this.provider.send();
+            // A push whose lease was refused made nothing: another step's push, or another actor's
+            // ref, is what the lookup will find.
+            if (outcome.kind !== 'preempted')
+                this.sentThisStep = true;
+            return (0,decide/* afterSend */.ju)(this.context(), outcome);
         }
         if (this.intent.kind === 'release' && (this.journal.state?.sends ?? 0) === 0) {
             const blocked = await this.ensureTag();
@@ -917,6 +933,7 @@ class EffectRun {
             return this.replan();
         this.ownSend = send;
         this.sendsThisStep++;
+        this.sentThisStep = true;
         const outcome = await this.provider.send();
         return this.settle((0,decide/* afterSend */.ju)(this.context(), outcome), {
             send,
@@ -1002,7 +1019,7 @@ class EffectRun {
     /** After a 201: what was made must carry our marker and every field we asked for. */
     async readBack() {
         const back = await this.provider.readBack(this.journal.state?.result ?? null);
-        return this.settle(decide/* AFTER_READ_BACK */.Ep[back.found], {
+        return this.settle((0,decide/* afterReadBack */.cW)(this.intent.kind, back.found), {
             result: back.ids ? resultOf(back.ids) : null,
             observation: back.observation,
             send: this.journal.state?.sends ?? null
@@ -1019,7 +1036,7 @@ class EffectRun {
             state: op?.state ?? null,
             next: decision.next,
             ok: committed,
-            sent: this.sendsThisStep > 0,
+            sent: this.sentThisStep,
             tag_object: result?.tag_object ?? null,
             release_id: result?.release_id ?? null,
             release_url: result?.release_url ?? null,
@@ -1344,6 +1361,10 @@ class Journal {
     /**
      * The record and extra create-only refs in ONE atomic write (`via`: the store's transaction).
      * Only `created` moved the head; every other answer is settled by the caller reading again.
+     * A lease refused (`rejected`) is read again at once: when the head is this very record, the
+     * write landed and only a copy of it was refused (the transport sent the push again after
+     * its answer was lost), so it is `created`. Otherwise the journal is left as the caller read
+     * it: the caller reads again and sees the head move.
      */
     async appendWith(record, extra, via) {
         const head = this.requireHead();
@@ -1355,7 +1376,14 @@ class Journal {
         });
         if (outcome.kind === 'created')
             this.adopt(oid, record);
-        return outcome;
+        if (outcome.kind !== 'rejected')
+            return outcome;
+        const { store, ref, chain } = this.options;
+        const now = await store.read(reader => reader.readChain(ref, chain, { refresh: true }));
+        if (now?.[now.length - 1]?.oid !== oid)
+            return outcome;
+        this.set(now);
+        return { kind: 'created' };
     }
     /**
      * The lost-race policy: `decide` from the chain as it is, append what it asks, and when

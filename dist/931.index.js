@@ -95,6 +95,9 @@ function sendRecord(driver, outcome, current) {
                 state: 'attempt_failed',
                 fields: { provider: provider(driver, 'definite_failure'), failure: outcome.failure }
             };
+        case 'preempted':
+            // Nothing went out: there is nothing to record.
+            return null;
         case 'ambiguous':
             if (current === 'ambiguous')
                 return null;
@@ -1462,6 +1465,7 @@ function afterSend(outcome, provider, refusalIsFinal) {
                 return 'stop';
             return refusalIsFinal ? 'fail' : 'lookup';
         case 'ambiguous':
+        case 'preempted':
             return 'lookup';
     }
 }

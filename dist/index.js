@@ -30753,7 +30753,8 @@ const REGISTRY = {
             url: null,
             number: null,
             id: null,
-            sent: 'true when this step sent a request (a tag or branch push, or a create).'
+            sent: "true when this step's request went out: a create, or a tag or branch push that its lease " +
+                'let through (one refused because the ref exists or another step recorded first made nothing).'
         }
     }
 };
@@ -31051,6 +31052,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   V4: () => (/* binding */ getInput),
+  pq: () => (/* binding */ info),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -31058,7 +31060,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, info, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -32790,7 +32792,7 @@ function notice(message, properties = {}) {
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + os.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -41327,8 +41329,8 @@ const STEPS = {
     scan: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(371)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5371))).scanStep,
     dispatch: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(931)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3931))).dispatchStep,
     recover: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(579), __nccwpck_require__.e(116)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7116))).recoverStep,
-    operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(206), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep,
-    effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(16), __nccwpck_require__.e(206), __nccwpck_require__.e(812)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7875))).effectStep
+    operate: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(125), __nccwpck_require__.e(690), __nccwpck_require__.e(384), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7095))).operateStep,
+    effect: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(16), __nccwpck_require__.e(384), __nccwpck_require__.e(812)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7875))).effectStep
 };
 
 // EXTERNAL MODULE: ./src/core/refs.ts
@@ -41365,10 +41367,14 @@ async function run(command = 'admit', env = process.env) {
         const report = await runStep(command, inputs, env);
         for (const [name, value] of Object.entries(report.outputs))
             src_core/* setOutput */.uH(name, value);
+        const meaning = (0,action_inputs/* inInputTerms */.Px)(report.summary.meaning);
+        // What the step did, in the log too: a green step that sent nothing says why there, not
+        // only in its summary (docs/troubleshooting.md is keyed by these texts).
+        log.info(`${report.summary.title}: ${meaning}`);
         for (const warning of report.warnings ?? [])
             log.warning(warning);
         const { writeSummary } = await __nccwpck_require__.e(/* import() */ 770).then(__nccwpck_require__.bind(__nccwpck_require__, 8770));
-        await writeSummary({ ...report.summary, meaning: (0,action_inputs/* inInputTerms */.Px)(report.summary.meaning) }, env);
+        await writeSummary({ ...report.summary, meaning }, env);
         if (report.failure)
             log.failed((0,action_inputs/* inInputTerms */.Px)(report.failure));
     }
@@ -41382,6 +41388,8 @@ async function run(command = 'admit', env = process.env) {
  * control there would reach whoever reads the log.
  */
 const log = {
+    // Led by the step's title (`dispatch-ledger: …`), so the line never starts a workflow command.
+    info: (message) => src_core/* info */.pq((0,core_text/* logLine */.BP)(message)),
     warning: (message) => src_core/* warning */.$e((0,core_text/* logLine */.BP)(message)),
     failed: (message) => src_core/* setFailed */.C1((0,core_text/* logLine */.BP)(message))
 };

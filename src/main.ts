@@ -28,9 +28,13 @@ export async function run(
     if (inputs.token) core.setSecret(inputs.token)
     const report = await runStep(command, inputs, env)
     for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value)
+    const meaning = inInputTerms(report.summary.meaning)
+    // What the step did, in the log too: a green step that sent nothing says why there, not
+    // only in its summary (docs/troubleshooting.md is keyed by these texts).
+    log.info(`${report.summary.title}: ${meaning}`)
     for (const warning of report.warnings ?? []) log.warning(warning)
     const { writeSummary } = await import('./action/summary.js')
-    await writeSummary({ ...report.summary, meaning: inInputTerms(report.summary.meaning) }, env)
+    await writeSummary({ ...report.summary, meaning }, env)
     if (report.failure) log.failed(inInputTerms(report.failure))
   } catch (error) {
     log.failed(inInputTerms(error instanceof Error ? error.message : String(error)))
@@ -43,6 +47,8 @@ export async function run(
  * control there would reach whoever reads the log.
  */
 const log = {
+  // Led by the step's title (`dispatch-ledger: …`), so the line never starts a workflow command.
+  info: (message: string) => core.info(logLine(message)),
   warning: (message: string) => core.warning(logLine(message)),
   failed: (message: string) => core.setFailed(logLine(message))
 }

@@ -43,6 +43,7 @@ describe('log lines that quote stored text', () => {
 
     const scan = await named(repo, { action: 'scan' })
     expectInert(scan.warnings)
+    expectInert(scan.infos)
     expect(scan.warnings.join('\n')).toContain('x\\u001b]0;PWNED\\u0007\\u001b[2Jy')
     expect(scan.warnings.join('\n')).toContain('y\\u202e\\u0085z')
 
@@ -57,5 +58,21 @@ describe('log lines that quote stored text', () => {
     const plan = await named(repo, { action: 'plan', 'run-id': `gh-1\u202e${LABEL}` })
     expectInert(plan.failures)
     expect(plan.failures.join('\n')).toContain('gh-1\\u202eagent\\u202erun')
+  })
+})
+
+describe('the line that says what the step did', () => {
+  it("is its summary's meaning, led by its title, one inert line, on a green step too", async () => {
+    const repo = await makeRepo()
+    const admitted = await labeledIssue(step, repo, { runId: 501 })
+    expect(admitted.failures).toEqual([])
+    expectInert(admitted.infos)
+    expect(admitted.infos).toHaveLength(1)
+    const [, title, meaning] = /^<h3>(.+)<\/h3>\n<p>(.+)<\/p>$/m.exec(admitted.summary) ?? []
+    const text = (html: string) =>
+      html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    expect(admitted.infos[0]).toBe(`${text(title!)}: ${text(meaning!)}`)
+    // Led by the title: never a line the runner would take for a workflow command.
+    expect(admitted.infos[0]).toMatch(/^dispatch-ledger: admit: /)
   })
 })

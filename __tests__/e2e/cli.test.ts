@@ -348,12 +348,22 @@ describe('usage and errors', () => {
     [['nosuch'], /unknown command "nosuch"/],
     [['status', '--nosuch'], /status: Unknown option '--nosuch'/],
     [['show'], /show takes one argument/],
-    [['status', 'extra'], /status takes no argument/]
+    [['status', 'extra'], /status takes no argument/],
+    [
+      ['status', '--state', 'nosuch'],
+      /status: --state "nosuch" is not a state: use one of proposed, .*, admitted, dispatched, .*, decided, cancelled \(/
+    ]
   ])('%j exits 2 with one line', async (args, message) => {
     const result = await cli(args, { cwd: ledger.clone, env: env() })
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(message)
     expect(result.stderr.trim().split('\n')).toHaveLength(1)
+  })
+
+  it("the top-level help names status's filters, as status --help does", async () => {
+    const result = await cli(['--help'], { cwd: ledger.clone, env: env() })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^ {2}status \[--all\] \[--state S\] \[--key K\] \[--limit N\]$/m)
   })
 
   it.each([['status'], ['show'], ['verify'], ['key']])('%s --help', async command => {

@@ -20,7 +20,7 @@ const NOT_RUN: Record<string, string> = {
   'npm ci': 'reinstalls node_modules under the suite that is running from it',
   'npm test': 'runs this whole suite again, from inside itself',
   'npm run all': 'formats, bundles and runs this whole suite again, from inside itself',
-  'act issues -e examples/events/issues-labeled.json -W examples/workflows/issue-labeled.yml':
+  'act issues -e examples/events/issues-labeled.json -W examples/workflows/issue-labeled.yml --local-repository octo-org/dispatch-ledger@v0="$PWD"':
     'needs act and a Docker engine, which CI machines do not have'
 }
 /** `npm ci && …`: the suite runs on an installed tree, so the rest of the line runs alone. */

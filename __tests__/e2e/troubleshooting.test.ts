@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { completed, runDispatchedReceivers } from '../../scripts/workflow/actingGitHub.js'
 import { WorkflowError } from '../../scripts/workflow/errors.js'
 import { startOrigin, type TestOrigin } from '../../scripts/workflow/origin.js'
-import { runWorkflow, type WorkflowRun } from '../../scripts/workflow/run.js'
-import { cleanupRepos, makeTempDir } from '../support/repo.js'
+import { runWorkflow, stepLog, type WorkflowRun } from '../../scripts/workflow/run.js'
+import { ROUTES } from '../../testkit/fakeGitHub/routes.js'
+import { cleanupRepos, git, makeTempDir } from '../support/repo.js'
 
 const PAGE = join(PROJECT_ROOT, 'docs/troubleshooting.md')
 const LEDGER = 'octo-org/dispatch-ledger-state'
@@ -38,14 +40,18 @@ afterAll(async () => {
   await cleanupRepos()
 })
 
-/** The texts the page's error entries are keyed by (its `### \`…\`` headings). */
+/**
+ * The texts the page's error entries are keyed by: each code span of its `### \`…\``
+ * headings (an entry for two texts names both, `### \`one\` or \`other\``).
+ */
 async function keyedTexts(): Promise<string[]> {
   const page = await readFile(PAGE, 'utf8')
   const section = page.slice(page.indexOf('## Errors, by what the step says'))
   const end = section.indexOf('\n## ', 1)
-  return [
-    ...(end === -1 ? section : section.slice(0, end)).matchAll(/^### (`+) ?(.+?) ?\1$/gm)
-  ].map(m => m[2] as string)
+  const headings = [...(end === -1 ? section : section.slice(0, end)).matchAll(/^### (.+)$/gm)]
+  return headings.flatMap(([, heading]) =>
+    [...(heading as string).matchAll(/(`+) ?(.+?) ?\1(?!`)/g)].map(m => m[2] as string)
+  )
 }
 
 interface Mistake {
@@ -73,11 +79,11 @@ function deliver(
   )
 }
 
-/** Everything a run's steps said: errors, outputs and summaries. */
-function said(run: WorkflowRun): string {
+/** What a run's log shows: each step's log lines and errors (not its outputs or summary). */
+function logged(run: WorkflowRun): string {
   return Object.values(run.jobs)
     .flatMap(job => job.steps)
-    .flatMap(step => [...step.errors, ...Object.values(step.outputs), step.summary])
+    .flatMap(stepLog)
     .join('\n')
 }
 
@@ -118,10 +124,39 @@ function forkEvent(number: number): Record<string, unknown> {
   }
 }
 
+/** The issue whose receiver a mistake left to conclude, for its fix's next event. */
+let pending: number | undefined
+
+const api = () => origin.api!
+
+/**
+ * The issue's receiver, the published agent.yml run for its dispatch: it admits and works; with
+ * `working` GitHub still shows its workflow run in progress (a job not yet ended).
+ */
+async function receiverOf(issue: number, options: { working: boolean }): Promise<WorkflowRun> {
+  const dispatched = (await api().state()).dispatches.filter(d => d.inputs.issue === String(issue))
+  expect(dispatched).toHaveLength(1)
+  // The fake ends a dispatched run at once (its receivers are off): here the receiver runs.
+  if (options.working)
+    await api().setRun(dispatched[0]!.run_id, { status: 'in_progress', conclusion: null })
+  const [receiver] = await runDispatchedReceivers(origin, {
+    file: join(PROJECT_ROOT, 'examples/workflows/agent.yml'),
+    started: new Set(),
+    mine: inputs => inputs.issue === String(issue),
+    machineEnv: { AGENT_LOG: join(await makeTempDir(), 'agent.log') }
+  })
+  expect(receiver?.conclusion).toBe('success')
+  return receiver!
+}
+
+/** The origin's ledger refs and their tips: unchanged when a step pushed nothing. */
+const ledgerRefs = () =>
+  git(origin.bareDir, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/dispatch-ledger/')
+
 const MISTAKES: Record<string, Mistake> = {
   'asked this job for credentials and it has none': {
     made: async () =>
-      said(
+      logged(
         await deliver(
           changed(
             await quickStart(),
@@ -134,12 +169,12 @@ const MISTAKES: Record<string, Mistake> = {
   },
   'Give the workflow `permissions: contents: write`': {
     made: async () =>
-      said(await deliver(changed(await quickStart(), 'contents: write', 'contents: read'))),
+      logged(await deliver(changed(await quickStart(), 'contents: write', 'contents: read'))),
     fixed: async () => deliver(await quickStart())
   },
   'a fork cannot grant `contents: write`': {
     made: async () =>
-      said(await deliver(FORK_WORKFLOW, { event: forkEvent(71), eventName: 'pull_request' })),
+      logged(await deliver(FORK_WORKFLOW, { event: forkEvent(71), eventName: 'pull_request' })),
     // The base repository's own event for the same pull request has a write token.
     fixed: async () =>
       deliver(FORK_WORKFLOW, { event: forkEvent(72), eventName: 'pull_request_target' })
@@ -156,7 +191,7 @@ const MISTAKES: Record<string, Mistake> = {
   },
   'GitHub answers 404 both for a repository that does not exist and for one the token cannot see': {
     made: async () =>
-      said(
+      logged(
         await deliver(
           changed(
             await example('ledger-issue-labeled.yml'),
@@ -167,19 +202,64 @@ const MISTAKES: Record<string, Mistake> = {
       ),
     fixed: async () => deliver(await example('ledger-issue-labeled.yml'))
   },
-  'admitted by another workflow run, owns this dispatch; this workflow run must not act on it': {
+  // A redelivery (a second label, a re-run) before the run's receiver admitted it.
+  'belongs to another workflow run; this one sends nothing': {
     made: async () => {
       const issue = issues++
-      const first = await deliver(await quickStart(), { issue })
-      expect(first.conclusion).toBe('success')
+      expect((await deliver(await quickStart(), { issue })).conclusion).toBe('success')
       const again = await deliver(await quickStart(), { issue })
       // Green, and it sent nothing.
       expect(again.conclusion).toBe('success')
-      expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({ owner: 'false' })
-      expect(again.jobs.dispatch!.steps[1]!.outputs.sent ?? 'false').toBe('false')
-      return said(again)
+      expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+        owner: 'false',
+        sent: 'false'
+      })
+      return logged(again)
     },
     // Nothing to fix: the owner's run is the one that works.
+    fixed: async () => deliver(await quickStart())
+  },
+  // The usual case: a redelivery while the run's receiver (admitted) still works.
+  'is a duplicate of it; nothing was sent': {
+    made: async () => {
+      const issue = issues++
+      expect((await deliver(await quickStart(), { issue })).conclusion).toBe('success')
+      const receiver = await receiverOf(issue, { working: true })
+      await api().resetCounts()
+      const before = await ledgerRefs()
+      const again = await deliver(await quickStart(), { issue })
+      expect(again.conclusion).toBe('success')
+      expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+        owner: 'false',
+        sent: 'false'
+      })
+      // No push and one REST read, the receiver's run (docs/troubleshooting.md's costs).
+      expect(await ledgerRefs()).toBe(before)
+      expect(await api().counts()).toEqual({ [ROUTES.getRun]: 1 })
+      const log = logged(again)
+      expect(log).toContain(`Run ${again.jobs.dispatch!.steps[1]!.outputs.run_id} is still working`)
+      // The receiver concludes: the next event meets the run as it is.
+      await api().setRun(receiver.runId, { status: 'completed', conclusion: 'success' })
+      pending = issue
+      return log
+    },
+    fixed: async () => deliver(await quickStart(), { issue: pending })
+  },
+  // A redelivery after the run ended (its receiver concluded; the event records that first).
+  'does not open its next generation': {
+    made: async () => {
+      const issue = issues++
+      expect((await deliver(await quickStart(), { issue })).conclusion).toBe('success')
+      await receiverOf(issue, { working: false })
+      const again = await deliver(await quickStart(), { issue })
+      expect(again.conclusion).toBe('success')
+      expect(again.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+        owner: 'false',
+        sent: 'false'
+      })
+      return logged(again)
+    },
+    // A new event (another issue labeled) is a run of its own.
     fixed: async () => deliver(await quickStart())
   }
 }
@@ -196,5 +276,80 @@ describe('docs/troubleshooting.md: each error entry', () => {
     expect(await mistake.made()).toContain(key)
     const fixed = await mistake.fixed()
     expect(fixed.conclusion).toBe('success')
+  })
+})
+
+describe('docs/troubleshooting.md: what each step costs', () => {
+  // On an origin of its own, whose namespace holds no run yet: what the observer reads grows
+  // with the runs the namespace holds (the page says so), and the suite's other runs are there.
+  let shared: TestOrigin
+  beforeAll(async () => {
+    shared = origin
+    origin = await startOrigin({
+      seedDir: join(PROJECT_ROOT, 'scripts/workflow/fixtures'),
+      fakeApi: { receiver: { mode: 'off' } }
+    })
+  })
+  afterAll(async () => {
+    await origin.close()
+    origin = shared
+  })
+
+  /**
+   * What a workflow run of one ledger step cost, less its checkout's clone: the git commands
+   * that read the origin (fetch, ls-remote: one info/refs GET each), its pushes, and the
+   * requests the GitHub API answered.
+   */
+  async function cost(run: () => Promise<WorkflowRun>) {
+    await api().resetCounts()
+    origin.server.resetCounts()
+    expect((await run()).conclusion).toBe('success')
+    const requests = origin.server.requests
+    return {
+      reads: requests.filter(r => r.method === 'GET' && r.service === 'git-upload-pack').length - 1,
+      pushes: origin.server.counts().pushes,
+      api: await api().counts()
+    }
+  }
+  const none = {}
+
+  it('one quick-start event: 3 pushes and the dispatch, 4 with the observer; a redelivery no push, one REST read while the receiver works', async () => {
+    const issue = issues++
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 1,
+      pushes: 2,
+      api: { [ROUTES.dispatch]: 1 }
+    })
+    let receiver: WorkflowRun | undefined
+    expect(await cost(async () => (receiver = await receiverOf(issue, { working: true })))).toEqual(
+      { reads: 3, pushes: 1, api: none }
+    )
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 2,
+      pushes: 0,
+      api: { [ROUTES.getRun]: 1 }
+    })
+    // The observer (agent-ended.yml): recover on the receiver's workflow_run, which carries
+    // the receiver's run, so it asks the API nothing.
+    const ended = await completed(origin, receiver!, {
+      name: 'agent',
+      repository: labeled.repository,
+      sender: labeled.sender
+    })
+    const observer = async () =>
+      runWorkflow({
+        file: join(PROJECT_ROOT, 'examples/workflows/agent-ended.yml'),
+        eventName: 'workflow_run',
+        event: ended,
+        origin,
+        runId: runIds++
+      })
+    expect(await cost(observer)).toEqual({ reads: 3, pushes: 1, api: none })
+    // After the end: a redelivery reads the archived run too, and writes nothing.
+    expect(await cost(async () => deliver(await quickStart(), { issue }))).toEqual({
+      reads: 3,
+      pushes: 0,
+      api: none
+    })
   })
 })

@@ -2,12 +2,13 @@
  * The local workflow runner resolves what a workflow names as GitHub does: a `uses:` of this
  * project by its owner, ref and folder (and says which checkout's dist/ runs for it), a local
  * action only where the workspace has its action.yml, `--seed` from a git repository, and a
- * repository the server does not have answered with GitHub's 404.
+ * repository the server does not have answered with GitHub's 404; and a step gets what a
+ * runner's step gets (the machine's HOME; no secrets in a fork's pull request).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { readdir, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../../scripts/runner.js'
@@ -123,13 +124,61 @@ describe('uses: of this project', () => {
   })
 })
 
+describe('what a step gets from the machine and from GitHub', () => {
+  it("a run: step gets the machine's HOME, as a runner's steps do", async () => {
+    const marker = join(await makeTempDir(), 'home')
+    const { result } = await run(workflow('      - run: printf %s "$HOME" > "$MARKER"'), marker)
+    expect(result.conclusion).toBe('success')
+    expect(process.env.HOME).toBeTruthy()
+    expect(await readFile(marker, 'utf8')).toBe(process.env.HOME)
+  })
+
+  it("a fork's pull_request run gets no secrets; the base repository's own gets them", async () => {
+    const dir = await makeTempDir()
+    const content = [
+      'on: pull_request',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - env:',
+      '          SEEN: ${{ secrets.DEPLOY_KEY }}',
+      '        run: printf %s "${SEEN:-none}" > "$MARKER"'
+    ].join('\n')
+    const pullRequest = async (headRepo: string, fork: boolean) => {
+      const marker = join(dir, headRepo.replace('/', '-'))
+      const result = await runWorkflow({
+        file: 'pr.yml',
+        content,
+        eventName: 'pull_request',
+        event: {
+          action: 'opened',
+          number: 5,
+          pull_request: {
+            number: 5,
+            head: { ref: 'patch', repo: { full_name: headRepo, fork } },
+            base: { ref: 'main', repo: { full_name: `${origin.owner}/${origin.name}` } }
+          }
+        },
+        origin,
+        runId: runIds++,
+        secrets: { DEPLOY_KEY: 'the-deploy-key' },
+        machineEnv: { MARKER: marker }
+      })
+      expect(result.conclusion).toBe('success')
+      return readFile(marker, 'utf8')
+    }
+    expect(await pullRequest('someone/octo-repo', true)).toBe('none')
+    expect(await pullRequest(`${origin.owner}/${origin.name}`, false)).toBe('the-deploy-key')
+  })
+})
+
 describe("the runner's errors", () => {
   it('point at a section of docs/running-locally.md that exists', async () => {
     const content = workflow('      - run: echo').replace('jobs:', 'concurrency: one\njobs:')
     const error = await run(content).catch((e: unknown) => e)
     const [, anchor] = /docs\/running-locally\.md#([a-z-]+)/.exec((error as Error).message) ?? []
     expect(anchor).toBeDefined()
-    const { readFile } = await import('node:fs/promises')
     const page = await readFile(join(PROJECT_ROOT, 'docs/running-locally.md'), 'utf8')
     const slugs = [...page.matchAll(/^#+ (.+)$/gm)].map(m =>
       (m[1] as string)
@@ -154,7 +203,6 @@ describe('a repository the server does not have', () => {
       )
     )
     expect(result.conclusion).toBe('success')
-    const { readFile } = await import('node:fs/promises')
     expect(JSON.parse(await readFile(join(dir, 'api'), 'utf8'))).toEqual({
       message: 'Not Found',
       documentation_url: 'https://docs.github.com/rest',

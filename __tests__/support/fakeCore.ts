@@ -2,7 +2,8 @@
  * A stand-in for `@actions/core`, installed with `jest.unstable_mockModule` as the official
  * actions/typescript-action template does, so the action's adapter (`src/main.ts` and the
  * steps) runs in-process: inputs come from `core.inputs`, and what the action reports is
- * collected in `core.outputs`, `core.failures`, `core.warnings` and `core.summaryText`.
+ * collected in `core.outputs`, `core.failures`, `core.warnings`, `core.infos` and
+ * `core.summaryText`.
  */
 import type * as actionsCore from '@actions/core'
 import { jest } from '@jest/globals'
@@ -11,6 +12,7 @@ export const inputs: Record<string, string> = {}
 export const outputs: Record<string, string> = {}
 export const failures: string[] = []
 export const warnings: string[] = []
+export const infos: string[] = []
 export const secrets: string[] = []
 let summaryBuffer = ''
 let written = ''
@@ -22,6 +24,7 @@ export function reset(withInputs: Record<string, string> = {}): void {
   Object.assign(inputs, withInputs)
   failures.length = 0
   warnings.length = 0
+  infos.length = 0
   secrets.length = 0
   summaryBuffer = ''
   written = ''
@@ -45,7 +48,9 @@ export const setSecret = jest.fn<typeof actionsCore.setSecret>(secret => {
 export const warning = jest.fn<typeof actionsCore.warning>(message => {
   warnings.push(message instanceof Error ? message.message : message)
 })
-export const info = jest.fn<typeof actionsCore.info>()
+export const info = jest.fn<typeof actionsCore.info>(message => {
+  infos.push(message)
+})
 export const debug = jest.fn<typeof actionsCore.debug>()
 
 /** The summary builder methods the action uses, producing the same HTML shapes as core's. */

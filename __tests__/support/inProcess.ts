@@ -16,6 +16,8 @@ export interface InProcessResult {
   readonly outputs: Record<string, string>
   readonly failures: string[]
   readonly warnings: string[]
+  /** The plain lines the step logged (core.info). */
+  readonly infos: string[]
   readonly summary: string
   /** The environment the step ran with. */
   readonly env: NodeJS.ProcessEnv
@@ -54,6 +56,7 @@ export function inProcess(run: Run): Step {
         outputs: { ...core.outputs },
         failures: [...core.failures],
         warnings: [...core.warnings],
+        infos: [...core.infos],
         summary: core.summaryText(),
         env
       }

@@ -13494,153 +13494,6 @@ async function keyCommand(context) {
     return 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/effect/decide.ts
-
-const d = (next, record, reason) => ({
-    next,
-    record,
-    reason
-});
-/** Before any I/O: what the recorded chain alone says. */
-function planEffect(op, intentDigest) {
-    if (op === null)
-        return d('prepare', 'prepared', 'no operation yet: record the intent first');
-    if (op.intent_digest !== intentDigest)
-        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
-    return PLAN_BY_STATE[op.state];
-}
-const PLAN_BY_STATE = {
-    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
-    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
-    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
-    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
-    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
-    conflict: d('conflict', null, 'another actor holds what this operation makes: nothing is sent'),
-    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
-};
-/**
- * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
- * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
- * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
- * lookup now could miss a create still on its way (for a comment or an issue that makes the
- * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
- * never turns anything into "not sent".
- */
-function awaitsOtherSender(op, context) {
-    if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend)
-        return false;
-    const age = context.nowMs - Date.parse(op.updated_at);
-    return age < context.boundMs;
-}
-/**
- * After a send answered (or did not), by the one protocol. A release's definite refusal ends
- * the operation only when it was the only send: an earlier one may have made the release.
- */
-function afterSend(ctx, outcome) {
-    switch (protocolAfterSend(outcome, ctx, ctx.sends === 1)) {
-        case 'committed':
-            return d('committed', null, 'the atomic push created the ref and recorded it committed');
-        case 'record':
-            return d('read_back', 'observed', 'GitHub answered 201: read it back');
-        case 'fail':
-            return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
-        case 'stop':
-            return d('stop', null, reasonOf(outcome));
-        case 'lookup':
-            return d('lookup', null, reasonOf(outcome));
-    }
-}
-/** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
-function afterLookup(ctx, lookup) {
-    const reason = lookup.reason ?? lookup.kind;
-    const left = sendsLeft(ctx.sendsThisStep);
-    switch (protocolAfterLookup(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
-        case 'adopt':
-            return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
-        case 'conflict':
-            return d('conflict', 'conflict', `another actor holds what this operation makes: ${reason}`);
-        case 'fail_and_retry':
-        case 'resend':
-            return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`);
-        case 'fail_only':
-            return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
-        case 'unresolved':
-            // An unfenced provider (a draft, a comment, an issue): absence proves nothing, only an
-            // operator can settle it.
-            return ctx.fenced
-                ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
-                : d('unknown', 'unknown', `${reason}, yet the create may still commit (it has no fence)`);
-        case 'stop':
-            return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`);
-    }
-}
-function reasonOf(outcome) {
-    switch (outcome.kind) {
-        case 'submitted':
-            return 'accepted';
-        case 'refused':
-            return outcome.message;
-        case 'ambiguous':
-            return outcome.reason;
-    }
-}
-const AFTER_READ_BACK = {
-    match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
-    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
-    // Created (201) and now gone: something deleted it. Not provably terminal either way.
-    none: d('unknown', 'unknown', 'what was created can no longer be found'),
-    unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
-};
-/**
- * The id an operator names a committed effect by: a release's or comment's id, else a number
- * (a tag or a branch is never unknown, so never answered).
- */
-function answeredId(op) {
-    const result = op.result;
-    switch (op.intent.kind) {
-        case 'release':
-            return result?.release_id ?? null;
-        case 'comment':
-            return result?.id ?? null;
-        default:
-            return result?.number != null ? String(result.number) : null;
-    }
-}
-/** What an operator names a committed effect of `kind` by in `resolve-effect … committed <id>`. */
-function answerIdName(kind) {
-    return ANSWER_ID[kind ?? ''] ?? '<id>';
-}
-const ANSWER_ID = {
-    release: '<release id>',
-    comment: '<comment id>',
-    issue: '<issue number>',
-    'pull-request': '<pull request number>'
-};
-/**
- * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
- * the same answer again is a duplicate, a different one a conflict (the first answer wins).
- */
-function decideResolve(op, answer, releaseId) {
-    if (op.state === 'unknown')
-        return {
-            outcome: 'applied',
-            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
-        };
-    const settled = op.resolution;
-    if (settled === null)
-        return {
-            outcome: 'rejected',
-            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
-        };
-    const same = settled.answer === answer && (answer === 'not_committed' || answeredId(op) === releaseId);
-    return same
-        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
-        : {
-            outcome: 'conflict',
-            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
-        };
-}
-
 ;// CONCATENATED MODULE: ./src/core/effect/operation.ts
 /**
  * docs/design/effects.md: an operation is a side effect (a tag, a release) bound to the digest of its complete
@@ -13777,6 +13630,15 @@ function intentSubject(intent) {
             return `an issue: ${intent.title}`;
     }
 }
+/** What an effect of `kind` is called in words (a reason, a status line). */
+const operation_KIND_NOUN = {
+    tag: 'tag',
+    release: 'release',
+    branch: 'branch',
+    'pull-request': 'pull request',
+    comment: 'comment',
+    issue: 'issue'
+};
 function isWriteIntent(intent) {
     return WRITE_KINDS.includes(intent.kind);
 }
@@ -13833,6 +13695,173 @@ function defaultOperationId(runId, kind, names) {
 /** The operation that creates a release's tag when it does not exist yet. */
 function tagOperationId(releaseOperationId) {
     return `${releaseOperationId}/tag`;
+}
+
+;// CONCATENATED MODULE: ./src/core/effect/decide.ts
+
+
+const d = (next, record, reason) => ({
+    next,
+    record,
+    reason
+});
+/** Before any I/O: what the recorded chain alone says. */
+function planEffect(op, intentDigest) {
+    if (op === null)
+        return d('prepare', 'prepared', 'no operation yet: record the intent first');
+    if (op.intent_digest !== intentDigest)
+        return d('refuse_intent', null, `the operation ${op.operation_id} is bound to intent ${op.intent_digest}; this step asks for ${intentDigest}`);
+    return PLAN_BY_STATE[op.state];
+}
+const PLAN_BY_STATE = {
+    prepared: d('send', null, 'the intent is durable and nothing was sent: send'),
+    may_have_been_sent: d('lookup', null, 'a send may have gone out and its outcome was not recorded: look it up before anything else'),
+    observed: d('read_back', null, 'the create was answered: read it back to check it is ours'),
+    terminal_committed: d('committed', null, 'already committed: nothing is sent'),
+    terminal_no_commit: d('not_committed', null, 'already ended without its effect: nothing is sent'),
+    conflict: d('conflict', null, 'another actor holds what this operation makes: nothing is sent'),
+    unknown: d('refuse_unknown', null, 'the outcome is unknown and only an operator can settle it (/ledger resolve-effect)')
+};
+/**
+ * Whether a `may_have_been_sent` that another step recorded may still be waiting for its
+ * answer: recorded less than `boundMs` ago (the bound on a request) and not by this step. Such
+ * a step is followed, not second-guessed: its answer will be recorded within the bound, and a
+ * lookup now could miss a create still on its way (for a comment or an issue that makes the
+ * operation unknown; for a pull request it sends again). Waiting only defers the lookup; it
+ * never turns anything into "not sent".
+ */
+function awaitsOtherSender(op, context) {
+    if (op?.state !== 'may_have_been_sent' || op.sends === context.ownSend)
+        return false;
+    const age = context.nowMs - Date.parse(op.updated_at);
+    return age < context.boundMs;
+}
+/**
+ * After a send answered (or did not), by the one protocol. A release's definite refusal ends
+ * the operation only when it was the only send: an earlier one may have made the release.
+ */
+function afterSend(ctx, outcome) {
+    switch (protocolAfterSend(outcome, ctx, ctx.sends === 1)) {
+        case 'committed':
+            return d('committed', null, 'the atomic push created the ref and recorded it committed');
+        case 'record':
+            return d('read_back', 'observed', 'GitHub answered 201: read it back');
+        case 'fail':
+            return d('not_committed', 'terminal_no_commit', 'GitHub definitely refused the only send: nothing was created');
+        case 'stop':
+            return d('stop', null, reasonOf(outcome));
+        case 'lookup':
+            return d('lookup', null, reasonOf(outcome));
+    }
+}
+/** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
+function afterLookup(ctx, lookup) {
+    const reason = lookup.reason ?? lookup.kind;
+    const left = sendsLeft(ctx.sendsThisStep);
+    switch (protocolAfterLookup(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
+        case 'adopt':
+            return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
+        case 'conflict':
+            return d('conflict', 'conflict', `another actor holds what this operation makes: ${reason}`);
+        case 'fail_and_retry':
+        case 'resend':
+            return d('send', null, `nothing found, and the provider is fenced: send again (${reason})`);
+        case 'fail_only':
+            return d('stop', null, 'nothing found and this step already sent twice; a later step goes on');
+        case 'unresolved':
+            // An unfenced provider (a draft, a comment, an issue): absence proves nothing, only an
+            // operator can settle it.
+            return ctx.fenced
+                ? d('stop', null, `not settled by this step; a later step looks again (${reason})`)
+                : d('unknown', 'unknown', `${reason}, yet the create may still commit (it has no fence)`);
+        case 'stop':
+            return d('stop', null, `the lookup failed; the next effect step looks again (${reason})`);
+    }
+}
+function reasonOf(outcome) {
+    switch (outcome.kind) {
+        case 'submitted':
+            return 'accepted';
+        case 'refused':
+            return outcome.message;
+        case 'ambiguous':
+        case 'preempted':
+            return outcome.reason;
+    }
+}
+/** What a read-back found, in words, as the operation records it. */
+function readBackObservation(kind, id, found) {
+    return `read back ${KIND_NOUN[kind]} ${id}: ${READ_BACK_SAYS[found]}`;
+}
+const READ_BACK_SAYS = {
+    match: 'it carries our marker and every field asked for',
+    mismatch: 'it differs from the intent (edited or not ours)',
+    none: 'it can no longer be found',
+    unavailable: 'it could not be read'
+};
+/** After a 201, what reading the created release, pull request, comment or issue back found. */
+function afterReadBack(kind, found) {
+    const noun = KIND_NOUN[kind];
+    switch (found) {
+        case 'match':
+            return d('committed', 'terminal_committed', 'what was created carries our marker and fields');
+        case 'mismatch':
+            return d('conflict', 'conflict', `the ${noun} differs from the intent (edited or not ours)`);
+        case 'none':
+            // Created (201) and now gone: something deleted it. Not provably terminal either way.
+            return d('unknown', 'unknown', `the ${noun} created can no longer be found`);
+        case 'unavailable':
+            return d('stop', null, `the ${noun} created could not be read back; the next step tries again`);
+    }
+}
+/**
+ * The id an operator names a committed effect by: a release's or comment's id, else a number
+ * (a tag or a branch is never unknown, so never answered).
+ */
+function answeredId(op) {
+    const result = op.result;
+    switch (op.intent.kind) {
+        case 'release':
+            return result?.release_id ?? null;
+        case 'comment':
+            return result?.id ?? null;
+        default:
+            return result?.number != null ? String(result.number) : null;
+    }
+}
+/** What an operator names a committed effect of `kind` by in `resolve-effect … committed <id>`. */
+function answerIdName(kind) {
+    return ANSWER_ID[kind ?? ''] ?? '<id>';
+}
+const ANSWER_ID = {
+    release: '<release id>',
+    comment: '<comment id>',
+    issue: '<issue number>',
+    'pull-request': '<pull request number>'
+};
+/**
+ * `/ledger resolve-effect`: an operator's answer is accepted only for an `unknown` operation;
+ * the same answer again is a duplicate, a different one a conflict (the first answer wins).
+ */
+function decideResolve(op, answer, releaseId) {
+    if (op.state === 'unknown')
+        return {
+            outcome: 'applied',
+            record: answer === 'committed' ? 'terminal_committed' : 'terminal_no_commit'
+        };
+    const settled = op.resolution;
+    if (settled === null)
+        return {
+            outcome: 'rejected',
+            reason: `the operation is ${op.state}, not unknown: there is nothing for an operator to settle`
+        };
+    const same = settled.answer === answer && (answer === 'not_committed' || answeredId(op) === releaseId);
+    return same
+        ? { outcome: 'duplicate', reason: `already resolved ${settled.answer} by ${settled.by}` }
+        : {
+            outcome: 'conflict',
+            reason: `already resolved ${settled.answer} by ${settled.by}; the first answer stands`
+        };
 }
 
 ;// CONCATENATED MODULE: ./src/core/effect/operationChain.ts
@@ -14008,8 +14037,9 @@ function foldOperation(records, options = {}) {
 /**
  * What an operator must look at besides the runs a scan plans: runs whose admission names a
  * ledger that is not there (a deleted ledger ref: the run cannot be read, so no plan can be
- * made for it), and operations held for a person (an effect whose outcome is unknown, or one
- * prepared for another intent). Both are listed from the store in one session, so the
+ * made for it), and operations held for a person (an effect whose outcome is unknown, or one in
+ * conflict: another actor holds what it would make, it was found more than once, or what it
+ * made differs from its intent). Both are listed from the store in one session, so the
  * command line's `status` never hides a run it could not read.
  */
 
@@ -14018,10 +14048,17 @@ function foldOperation(records, options = {}) {
 
 
 
-/** The states in which nothing more happens until a person decides. */
+/** The states in which nothing more happens until a person decides, and what they do. */
 const HELD = {
-    unknown: (id, kind) => `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
-    conflict: () => 'it was prepared for another intent: the step that asked for it must use a new operation-id'
+    unknown: ({ operation_id: id, intent }) => `its outcome is unknown: find out whether it happened, then comment \`/ledger resolve-effect ${id} committed ${answerIdName(intent.kind)}\` or \`/ledger resolve-effect ${id} not-committed\``,
+    conflict: ({ intent, observation }) => {
+        const noun = operation_KIND_NOUN[intent.kind];
+        // The reason recorded with the conflict: what the lookup or the read-back saw.
+        const why = observation ??
+            `another actor holds what this ${noun} would make, or the ${noun} made differs from its intent`;
+        return (`this ${noun} is in conflict: ${why}. Nothing more is sent for it: look at what that names, deal ` +
+            `with it by hand, and give the step a new operation-id if the ${noun} must still be made`);
+    }
 };
 /**
  * Admissions whose ledger is none of `ledgers` (every ledger the caller listed, live and
@@ -14075,6 +14112,7 @@ async function readOperation({ namespace, operation_id }, { store }) {
         if (!chain)
             return null;
         const op = foldOperation(chain.map(e => e.value), { headOid: chain[chain.length - 1]?.oid });
+        const head = chain[chain.length - 1].value;
         const held = HELD[op.state];
         return {
             operation_ref: ref,
@@ -14082,9 +14120,9 @@ async function readOperation({ namespace, operation_id }, { store }) {
             kind: op.intent.kind,
             state: op.state,
             sequence: op.sequence,
-            updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
+            updated_at: head.occurred_at,
             next: held
-                ? held(op.operation_id, op.intent.kind)
+                ? held(head)
                 : op.final
                     ? 'nothing: it has ended'
                     : 'nothing yet: the step that owns it goes on',
@@ -14107,14 +14145,15 @@ async function heldOperations({ namespace }, { store }) {
                 const next = HELD[op.state];
                 if (!next)
                     continue;
+                const head = chain[chain.length - 1].value;
                 held.push({
                     operation_ref: ref,
                     operation_id: op.operation_id,
                     kind: op.intent.kind,
                     state: op.state,
                     sequence: op.sequence,
-                    updated_at: chain[chain.length - 1]?.value.occurred_at ?? null,
-                    next: next(op.operation_id, op.intent.kind),
+                    updated_at: head.occurred_at,
+                    next: next(head),
                     error: null
                 });
             }
@@ -14466,6 +14505,10 @@ class Journal {
     /**
      * The record and extra create-only refs in ONE atomic write (`via`: the store's transaction).
      * Only `created` moved the head; every other answer is settled by the caller reading again.
+     * A lease refused (`rejected`) is read again at once: when the head is this very record, the
+     * write landed and only a copy of it was refused (the transport sent the push again after
+     * its answer was lost), so it is `created`. Otherwise the journal is left as the caller read
+     * it: the caller reads again and sees the head move.
      */
     async appendWith(record, extra, via) {
         const head = this.requireHead();
@@ -14477,7 +14520,14 @@ class Journal {
         });
         if (outcome.kind === 'created')
             this.adopt(oid, record);
-        return outcome;
+        if (outcome.kind !== 'rejected')
+            return outcome;
+        const { store, ref, chain } = this.options;
+        const now = await store.read(reader => reader.readChain(ref, chain, { refresh: true }));
+        if (now?.[now.length - 1]?.oid !== oid)
+            return outcome;
+        this.set(now);
+        return { kind: 'created' };
     }
     /**
      * The lost-race policy: `decide` from the chain as it is, append what it asks, and when
@@ -16906,6 +16956,7 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
  * Parsing is Node's own `util.parseArgs`, strict: an unknown flag is a usage error (exit 2).
  */
 
+
 const SUBCOMMANDS = ['status', 'show', 'verify', 'key'];
 /** Wrong words on the command line: exit 2, one line, and where to read the right ones. */
 class UsageError extends Error {
@@ -16947,14 +16998,28 @@ its own; your refs are never written, and nothing is ever written to the arbiter
   --namespace REFS               the namespace (default: refs/dispatch-ledger)
   --json                         machine-readable output
   -h, --help                     this help`;
+/** A list after the help's option column (33 columns in), wrapped to fit 80 columns. */
+function wrapped(words) {
+    const lines = [];
+    for (const word of words) {
+        const last = lines.length - 1;
+        if (last >= 0 && lines[last].length + word.length + 2 <= 80 - 33)
+            lines[last] += `, ${word}`;
+        else
+            lines.push(word);
+    }
+    return lines.join(`,\n${' '.repeat(33)}`);
+}
 const HELP = {
     main: `dispatch-ledger: the operator's read-only view of a dispatch-ledger namespace.
 
 Usage: dispatch-ledger <command> [options]
 
 Commands:
-  status [--all]                 every run not ended (--all: every run), with its next action,
-                                 and every operation held for an operator
+  status [--all] [--state S] [--key K] [--limit N]
+                                 every run not ended (--all: every run; --state, --key and
+                                 --limit filter), with its next action, and every operation
+                                 held for an operator
   show <run id | key | event>    one run: its records, plan, receiver and generations (or one
                                  operation, by its operation id)
   verify                         every entry verified, and what only a whole view sees
@@ -16974,7 +17039,8 @@ problem whatever the filters, and status then exits 1. The table fits the termin
 (COLUMNS, else 80 when not a terminal).
 
   --all                          every run, ended ones included
-  --state S                      only runs in state S (ended states included)
+  --state S                      only runs in state S (ended states included), one of
+                                 ${wrapped(states_STATES)}
   --key K                        only the run of dispatch key K (K* : keys that start with K)
   --limit N                      at most N runs
 
@@ -17040,6 +17106,9 @@ function usage_parse(argv) {
     const limit = values.limit;
     if (typeof limit === 'string' && !/^[1-9][0-9]*$/.test(limit))
         throw new UsageError(`${command}: --limit ${JSON.stringify(limit)} is not a whole number of runs, at least 1 (dispatch-ledger ${command} --help)`);
+    const state = values.state;
+    if (typeof state === 'string' && !states_STATES.includes(state))
+        throw new UsageError(`${command}: --state ${JSON.stringify(state)} is not a state: use one of ${states_STATES.join(', ')} (dispatch-ledger ${command} --help)`);
     return { command, help: HELP[command], values, argument: positionals[0] ?? null };
 }
 

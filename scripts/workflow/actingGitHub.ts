@@ -8,14 +8,18 @@
  * - a coordinator run is registered with the fake (so `rerun-failed-jobs` can find it), and
  *   its end becomes a `workflow_run` `completed` event for the recovery workflow;
  * - a re-run the fake accepted runs the coordinator's failed jobs again (same run id, next
- *   attempt).
+ *   attempt);
+ * - a finished run's `workflow_run` `completed` event starts every workflow of the repository
+ *   whose triggers take it (the quick start's observer, agent-ended.yml, after agent.yml).
  *
  * The fake's own receivers must be off (`fakeApi: { receiver: { mode: 'off' } }`): here the
  * receiver is the published workflow file, not a stand-in.
  */
+import { readFile } from 'node:fs/promises'
 import { dispatchEvent, type ReceiverRun } from '../../testkit/fakeGitHub/receiver.ts'
+import { loadWorkflowModel } from './model.ts'
 import type { TestOrigin } from './origin.ts'
-import { runWorkflow, type WorkflowRun, type WorkflowRunOptions } from './run.ts'
+import { runWorkflow, triggers, type WorkflowRun, type WorkflowRunOptions } from './run.ts'
 
 type Common = Pick<WorkflowRunOptions, 'machineEnv' | 'log'>
 
@@ -101,4 +105,50 @@ export async function completed(
 export async function acceptedReruns(origin: TestOrigin, runId: number): Promise<number[]> {
   const state = await origin.api!.state()
   return state.reruns.filter(r => r.run_id === runId).map(r => r.run_attempt)
+}
+
+/**
+ * What a finished run's `workflow_run` `completed` event starts, as GitHub starts it: each of
+ * the repository's workflow files (`files`) whose triggers take the event (its `workflows:`
+ * names the finished run's workflow, `name`) runs once, with a run id the fake hands out.
+ * The finished run is recorded with the fake first (its conclusion and attempt).
+ */
+export async function runWorkflowRunListeners(
+  origin: TestOrigin,
+  options: Common & {
+    finished: WorkflowRun
+    /** the finished run's workflow: its `name:` (GitHub uses the file's path without one) */
+    name: string
+    files: readonly string[]
+    /** the fields the event carries beside the run (repository, sender) */
+    base: Record<string, unknown>
+  }
+): Promise<Array<{ file: string; run: WorkflowRun }>> {
+  const event = await completed(origin, options.finished, { ...options.base, name: options.name })
+  const started: Array<{ file: string; run: WorkflowRun }> = []
+  for (const file of options.files) {
+    const content = await readFile(file, 'utf8')
+    if (!content.includes('workflow_run')) continue
+    const model = await loadWorkflowModel(file, content)
+    if (!triggers(model, 'workflow_run', event)) continue
+    const runId = await registerRun(origin, {
+      workflowFile: file.split('/').at(-1) as string,
+      event: 'workflow_run'
+    })
+    options.log?.(
+      `\n${file.split('/').at(-1)} on the workflow_run of run ${options.finished.runId} (${options.name}):`
+    )
+    const run = await runWorkflow({
+      file,
+      content,
+      eventName: 'workflow_run',
+      event,
+      origin,
+      runId,
+      machineEnv: options.machineEnv,
+      log: options.log
+    })
+    started.push({ file, run })
+  }
+  return started
 }

@@ -7,7 +7,9 @@
  * engine: a fresh test origin (seeded with scripts/workflow/fixtures/, or --seed; kept in
  * --origin <dir> across runs), the permission gate, and each step printed with its outputs
  * and job summary. It refuses what GitHub would not run: an event none of the file's
- * triggers takes, a `with:` input an action does not declare. With --ledger-repository, a
+ * triggers takes, a `with:` input an action does not declare. With --receiver, each run it
+ * dispatched starts that workflow, and its end the workflows on its workflow_run (the
+ * observer). With --ledger-repository, a
  * ledger repository of its own beside the origin, written only by a GitHub App's token
  * (actions/create-github-app-token). See docs/running-locally.md.
  */
@@ -35,7 +37,18 @@ const { USES } = await import('./model.ts')
 const { loadWorkflowModel } = await import('./model.ts')
 const { apiSteps, checkStepInputs, runWorkflow, soleEvent, triggerList, triggers } =
   await import('./run.ts')
-const { runDispatchedReceivers } = await import('./actingGitHub.ts')
+const { runDispatchedReceivers, runWorkflowRunListeners } = await import('./actingGitHub.ts')
+
+/** A workflow's name as `workflow_run` events carry it: its `name:`, else its file's path. */
+function workflowName(file: string, content: string): string {
+  let name: unknown
+  try {
+    name = (parse(content) as { name?: unknown } | null)?.name
+  } catch {
+    name = undefined
+  }
+  return typeof name === 'string' && name !== '' ? name : `.github/workflows/${basename(file)}`
+}
 
 /** What the collaborator permission API can answer for a user (--collaborator). */
 const PERMISSIONS = ['admin', 'maintain', 'write', 'triage', 'read', 'none'] as const
@@ -67,15 +80,22 @@ function eventNameOf(
 
 /**
  * The workflow files the repository has, as if the run's directory were .github/workflows/
- * (plus --receiver and the seed's own .github/workflows/): GitHub answers 404 for a dispatch
- * to any other, 422 for one without a workflow_dispatch trigger or with an undeclared input.
+ * (plus --receiver and the seed's own .github/workflows/): file name → path.
  */
-async function repositoryWorkflows(dirs: string[], files: string[]) {
+async function workflowPaths(dirs: string[], files: string[]): Promise<Map<string, string>> {
   const paths = new Map<string, string>()
   for (const dir of dirs)
     for (const name of await readdir(dir).catch(() => [] as string[]))
       if (/\.ya?ml$/.test(name)) paths.set(name, join(dir, name))
   for (const file of files) paths.set(basename(file), file)
+  return paths
+}
+
+/**
+ * What the fake API knows of those files: GitHub answers 404 for a dispatch to any other, 422
+ * for one without a workflow_dispatch trigger or with an undeclared input.
+ */
+async function repositoryWorkflows(paths: Map<string, string>) {
   const workflows: Record<string, { inputs?: string[]; dispatchable?: boolean }> = {}
   for (const [name, path] of paths) {
     let on: unknown
@@ -225,10 +245,11 @@ const eventName = await checkWorkflow(values, file, event, eventFile).catch((err
   process.exit(2)
 })
 const seedDir = resolve(values.seed ?? join(PROJECT_ROOT, 'scripts/workflow/fixtures'))
-const workflows = await repositoryWorkflows(
+const paths = await workflowPaths(
   [dirname(resolve(file)), join(seedDir, '.github/workflows')],
   [resolve(file), ...(values.receiver ? [resolve(values.receiver)] : [])]
 )
+const workflows = await repositoryWorkflows(paths)
 const origin = await startOrigin({
   seedDir,
   bareDir: values.origin === undefined ? undefined : resolve(values.origin),
@@ -273,13 +294,42 @@ try {
   else console.log(`conclusion: ${run.conclusion}`)
   if (origin.api && values.receiver) {
     console.log(`\nreceivers (${values.receiver}) for what was dispatched:`)
-    await runDispatchedReceivers(origin, {
+    const receivers = await runDispatchedReceivers(origin, {
       file: resolve(values.receiver),
       started: new Set(),
       mine: () => true,
       machineEnv: { AGENT_LOG: agentLog },
       log: line => console.log(line)
     })
+    // Each receiver's end starts the workflows on its workflow_run (the quick start's
+    // observer, agent-ended.yml), as on GitHub: they record the run's end.
+    const name = workflowName(values.receiver, await readFile(values.receiver, 'utf8'))
+    const base = {
+      repository: event.repository ?? {
+        id: origin.id,
+        name: origin.name,
+        full_name: `${origin.owner}/${origin.name}`
+      },
+      // The receiver's run was started by the coordinator's dispatch with its GITHUB_TOKEN.
+      sender: { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
+    }
+    let observed = 0
+    for (const finished of receivers)
+      observed += (
+        await runWorkflowRunListeners(origin, {
+          finished,
+          name,
+          files: [...paths.values()],
+          base,
+          machineEnv: { AGENT_LOG: agentLog },
+          log: line => console.log(line)
+        })
+      ).length
+    if (receivers.length > 0 && observed === 0)
+      console.log(
+        `\nno workflow beside it runs on the workflow_run of ${values.receiver} (${name}): ` +
+          "nothing records its runs' end (docs/running-locally.md#a-runs-end)"
+      )
   }
   if (origin.api) {
     const state = await origin.api.settled()

@@ -558,28 +558,59 @@ function addedMasks(stdout: string): string[] {
     .filter(value => value.trim() !== '')
 }
 
+/**
+ * What a step's log shows, line by line: a `run:` step's stdout (less the ::add-mask::
+ * commands) or an action's lines that are no workflow command (what it logged with
+ * core.info), then its stderr, an action's warnings and the step's errors.
+ */
+export function stepLog(step: StepRun): string[] {
+  return [...stdoutLines(step), ...stderrLines(step), ...warningLines(step), ...step.errors]
+}
+
+function stdoutLines(step: StepRun): string[] {
+  return step.stdout
+    .split('\n')
+    .map(line => line.replace(/\r$/, ''))
+    .filter(line => line.trim() !== '')
+    .filter(line => (step.run ? !line.startsWith('::add-mask::') : !line.startsWith('::')))
+}
+
+function stderrLines(step: StepRun): string[] {
+  return step.stderr.split('\n').filter(line => line.trim() !== '')
+}
+
+function warningLines(step: StepRun): string[] {
+  return step.run ? [] : commandLines(step.stdout, 'warning')
+}
+
+/** The messages of an action's `::<command>::` lines (e.g. its warnings), unescaped. */
+function commandLines(stdout: string, command: string): string[] {
+  const prefix = `::${command}::`
+  return stdout
+    .split('\n')
+    .filter(line => line.startsWith(prefix))
+    .map(line =>
+      line.slice(prefix.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+    )
+}
+
 export function formatStep(job: string, step: StepRun, masks: readonly string[] = []): string {
   const head = `${job} › ${step.name} [${step.id}]: ${step.outcome}${
     step.conclusion !== step.outcome ? ` (conclusion ${step.conclusion})` : ''
   }`
   const outputs = Object.entries(step.outputs).map(([k, v]) => `    ${k}=${v}`)
-  // What a step wrote to stderr (a GIT_TRACE, a warning) is part of its log, as on a runner.
-  const stderr = step.stderr
-    .split('\n')
-    .filter(line => line.trim() !== '')
-    .map(line => `    stderr: ${line}`)
-  // A run: step's stdout is its log, as on a runner (less the ::add-mask:: commands).
-  const stdout = step.run
-    ? step.stdout
-        .split('\n')
-        .filter(line => line.trim() !== '' && !line.startsWith('::add-mask::'))
-        .map(line => `    | ${line}`)
-    : []
+  // A step's log, as on a runner: its stdout, its stderr (a GIT_TRACE, a warning), its errors.
+  const stdout = stdoutLines(step).map(line => `    | ${line}`)
+  const stderr = stderrLines(step).map(line => `    stderr: ${line}`)
+  const warnings = warningLines(step).map(line => `    warning: ${line}`)
   const errors = step.errors.map(e => `    error: ${e}`)
   // The job summary GitHub would show on the run's page, as text under the step.
   const text = summaryText(step.summary)
   const summary = text === '' ? [] : ['    summary:', ...text.split('\n').map(l => `      ${l}`)]
-  return masked([head, ...outputs, ...stdout, ...stderr, ...errors, ...summary].join('\n'), masks)
+  return masked(
+    [head, ...outputs, ...stdout, ...stderr, ...warnings, ...errors, ...summary].join('\n'),
+    masks
+  )
 }
 
 const ENTITIES: Record<string, string> = {

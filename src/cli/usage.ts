@@ -3,6 +3,7 @@
  * Parsing is Node's own `util.parseArgs`, strict: an unknown flag is a usage error (exit 2).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { STATES } from '../core/states.js'
 
 export const SUBCOMMANDS = ['status', 'show', 'verify', 'key'] as const
 export type Subcommand = (typeof SUBCOMMANDS)[number]
@@ -51,14 +52,28 @@ its own; your refs are never written, and nothing is ever written to the arbiter
   --json                         machine-readable output
   -h, --help                     this help`
 
+/** A list after the help's option column (33 columns in), wrapped to fit 80 columns. */
+function wrapped(words: readonly string[]): string {
+  const lines: string[] = []
+  for (const word of words) {
+    const last = lines.length - 1
+    if (last >= 0 && (lines[last] as string).length + word.length + 2 <= 80 - 33)
+      lines[last] += `, ${word}`
+    else lines.push(word)
+  }
+  return lines.join(`,\n${' '.repeat(33)}`)
+}
+
 const HELP: Record<Subcommand | 'main', string> = {
   main: `dispatch-ledger: the operator's read-only view of a dispatch-ledger namespace.
 
 Usage: dispatch-ledger <command> [options]
 
 Commands:
-  status [--all]                 every run not ended (--all: every run), with its next action,
-                                 and every operation held for an operator
+  status [--all] [--state S] [--key K] [--limit N]
+                                 every run not ended (--all: every run; --state, --key and
+                                 --limit filter), with its next action, and every operation
+                                 held for an operator
   show <run id | key | event>    one run: its records, plan, receiver and generations (or one
                                  operation, by its operation id)
   verify                         every entry verified, and what only a whole view sees
@@ -78,7 +93,8 @@ problem whatever the filters, and status then exits 1. The table fits the termin
 (COLUMNS, else 80 when not a terminal).
 
   --all                          every run, ended ones included
-  --state S                      only runs in state S (ended states included)
+  --state S                      only runs in state S (ended states included), one of
+                                 ${wrapped(STATES)}
   --key K                        only the run of dispatch key K (K* : keys that start with K)
   --limit N                      at most N runs
 
@@ -158,6 +174,11 @@ export function parse(argv: readonly string[]): Parsed {
   if (typeof limit === 'string' && !/^[1-9][0-9]*$/.test(limit))
     throw new UsageError(
       `${command}: --limit ${JSON.stringify(limit)} is not a whole number of runs, at least 1 (dispatch-ledger ${command} --help)`
+    )
+  const state = values.state
+  if (typeof state === 'string' && !(STATES as readonly string[]).includes(state))
+    throw new UsageError(
+      `${command}: --state ${JSON.stringify(state)} is not a state: use one of ${STATES.join(', ')} (dispatch-ledger ${command} --help)`
     )
   return { command, help: HELP[command], values, argument: positionals[0] ?? null }
 }

@@ -1,5 +1,5 @@
-export const id = 206;
-export const ids = [206];
+export const id = 384;
+export const ids = [384];
 export const modules = {
 
 /***/ 5444:
@@ -332,16 +332,19 @@ function markersIn(body) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ep: () => (/* binding */ AFTER_READ_BACK),
 /* harmony export */   V9: () => (/* binding */ decideResolve),
 /* harmony export */   VD: () => (/* binding */ afterLookup),
+/* harmony export */   cW: () => (/* binding */ afterReadBack),
+/* harmony export */   cp: () => (/* binding */ readBackObservation),
 /* harmony export */   ju: () => (/* binding */ afterSend),
 /* harmony export */   pf: () => (/* binding */ planEffect),
 /* harmony export */   tu: () => (/* binding */ answerIdName),
 /* harmony export */   x6: () => (/* binding */ awaitsOtherSender)
 /* harmony export */ });
 /* unused harmony export PLAN_BY_STATE */
-/* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6720);
+/* harmony import */ var _send_protocol_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6720);
+/* harmony import */ var _operation_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6084);
+
 
 const d = (next, record, reason) => ({
     next,
@@ -384,7 +387,7 @@ function awaitsOtherSender(op, context) {
  * the operation only when it was the only send: an earlier one may have made the release.
  */
 function afterSend(ctx, outcome) {
-    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .afterSend */ .ju)(outcome, ctx, ctx.sends === 1)) {
+    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_1__/* .afterSend */ .ju)(outcome, ctx, ctx.sends === 1)) {
         case 'committed':
             return d('committed', null, 'the atomic push created the ref and recorded it committed');
         case 'record':
@@ -400,8 +403,8 @@ function afterSend(ctx, outcome) {
 /** After a lookup, by the one protocol; the budget is the step's (an operation has no attempts). */
 function afterLookup(ctx, lookup) {
     const reason = lookup.reason ?? lookup.kind;
-    const left = (0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .sendsLeft */ .nR)(ctx.sendsThisStep);
-    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_0__/* .afterLookup */ .VD)(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
+    const left = (0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_1__/* .sendsLeft */ .nR)(ctx.sendsThisStep);
+    switch ((0,_send_protocol_js__WEBPACK_IMPORTED_MODULE_1__/* .afterLookup */ .VD)(lookup, { fenced: ctx.fenced, sendsLeft: left })) {
         case 'adopt':
             return d('committed', 'terminal_committed', `the lookup found our effect: ${reason}`);
         case 'conflict':
@@ -428,16 +431,35 @@ function reasonOf(outcome) {
         case 'refused':
             return outcome.message;
         case 'ambiguous':
+        case 'preempted':
             return outcome.reason;
     }
 }
-const AFTER_READ_BACK = {
-    match: d('committed', 'terminal_committed', 'what was created carries our marker and fields'),
-    mismatch: d('conflict', 'conflict', 'the release differs from the intent (edited or not ours)'),
-    // Created (201) and now gone: something deleted it. Not provably terminal either way.
-    none: d('unknown', 'unknown', 'what was created can no longer be found'),
-    unavailable: d('stop', null, 'what was created could not be read back; the next step tries again')
+/** What a read-back found, in words, as the operation records it. */
+function readBackObservation(kind, id, found) {
+    return `read back ${_operation_js__WEBPACK_IMPORTED_MODULE_0__/* .KIND_NOUN */ .iw[kind]} ${id}: ${READ_BACK_SAYS[found]}`;
+}
+const READ_BACK_SAYS = {
+    match: 'it carries our marker and every field asked for',
+    mismatch: 'it differs from the intent (edited or not ours)',
+    none: 'it can no longer be found',
+    unavailable: 'it could not be read'
 };
+/** After a 201, what reading the created release, pull request, comment or issue back found. */
+function afterReadBack(kind, found) {
+    const noun = _operation_js__WEBPACK_IMPORTED_MODULE_0__/* .KIND_NOUN */ .iw[kind];
+    switch (found) {
+        case 'match':
+            return d('committed', 'terminal_committed', 'what was created carries our marker and fields');
+        case 'mismatch':
+            return d('conflict', 'conflict', `the ${noun} differs from the intent (edited or not ours)`);
+        case 'none':
+            // Created (201) and now gone: something deleted it. Not provably terminal either way.
+            return d('unknown', 'unknown', `the ${noun} created can no longer be found`);
+        case 'unavailable':
+            return d('stop', null, `the ${noun} created could not be read back; the next step tries again`);
+    }
+}
 /**
  * The id an operator names a committed effect by: a release's or comment's id, else a number
  * (a tag or a branch is never unknown, so never answered).
@@ -503,6 +525,7 @@ function decideResolve(op, answer, releaseId) {
 /* harmony export */   cm: () => (/* binding */ defaultOperationId),
 /* harmony export */   g1: () => (/* binding */ OperationIdSchema),
 /* harmony export */   gP: () => (/* binding */ OperationRecordSchema),
+/* harmony export */   iw: () => (/* binding */ KIND_NOUN),
 /* harmony export */   kV: () => (/* binding */ OPERATION_SCHEMA),
 /* harmony export */   oA: () => (/* binding */ textDigest),
 /* harmony export */   t9: () => (/* binding */ intentDigest),
@@ -650,6 +673,15 @@ function intentSubject(intent) {
             return `an issue: ${intent.title}`;
     }
 }
+/** What an effect of `kind` is called in words (a reason, a status line). */
+const KIND_NOUN = {
+    tag: 'tag',
+    release: 'release',
+    branch: 'branch',
+    'pull-request': 'pull request',
+    comment: 'comment',
+    issue: 'issue'
+};
 function isWriteIntent(intent) {
     return WRITE_KINDS.includes(intent.kind);
 }
@@ -726,9 +758,10 @@ function classifyTagPush(pushed, tagObject) {
         case 'created':
             return { kind: 'submitted', external_ids: { tag_object: tagObject } };
         case 'rejected':
+            // Not sent: the lease travels with the push, so a refused one made nothing.
             return {
-                kind: 'ambiguous',
-                reason: 'the tag exists: fetch it and the journal to see whose it is'
+                kind: 'preempted',
+                reason: 'the push made nothing (the ref exists or the record moved): fetch both to see whose it is'
             };
         case 'refused':
             return {
@@ -836,6 +869,7 @@ function afterSend(outcome, provider, refusalIsFinal) {
                 return 'stop';
             return refusalIsFinal ? 'fail' : 'lookup';
         case 'ambiguous':
+        case 'preempted':
             return 'lookup';
     }
 }
@@ -869,8 +903,18 @@ function afterLookup(lookup, options) {
 /* harmony export */   VY: () => (/* binding */ WriteProvider),
 /* harmony export */   rn: () => (/* binding */ CLOCK_SKEW_MS)
 /* harmony export */ });
-/* harmony import */ var _core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5742);
-/* harmony import */ var _core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6269);
+/* harmony import */ var _core_effect_decide_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6229);
+/* harmony import */ var _core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5742);
+/* harmony import */ var _core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6269);
+/**
+ * A pull request, a comment or an issue made through GitHub's API, a provider of the one send
+ * protocol (docs/design/effects.md#agent-writes). Every body it sends carries the operation's
+ * marker, which is how a lookup knows what is ours. Only a pull request is fenced: GitHub
+ * refuses a second open pull request for one head and base. A comment or an issue has no
+ * fence, so a lookup that finds nothing proves nothing: a create whose answer was lost may
+ * still commit after the lookup, and sending again could make two.
+ */
+
 
 
 /**
@@ -902,7 +946,7 @@ class WriteProvider {
     async send() {
         const answer = await this.create();
         if (answer.kind !== 'created')
-            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyCreateFailure */ .hj)(answer, this.what());
+            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .classifyCreateFailure */ .hj)(answer, this.what());
         this.created = answer.view;
         return { kind: 'submitted', external_ids: writeIds(answer.view) };
     }
@@ -914,7 +958,7 @@ class WriteProvider {
     async lookup() {
         const listed = await this.list();
         if (!listed.ok)
-            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyEffectLookup */ .WM)('unavailable', this.fenced, seen(listed.detail));
+            return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .classifyEffectLookup */ .WM)('unavailable', this.fenced, seen(listed.detail));
         const marked = listed.value.filter(view => this.carriesOurMarker(view));
         const blocking = listed.value.filter(view => view.open && !this.carriesOurMarker(view));
         const found = marked.length === 1
@@ -925,7 +969,7 @@ class WriteProvider {
                     ? 'other'
                     : 'none';
         const mine = found === 'ours' ? marked[0] : null;
-        return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyEffectLookup */ .WM)(found, this.fenced, {
+        return (0,_core_send_effectOutcome_js__WEBPACK_IMPORTED_MODULE_2__/* .classifyEffectLookup */ .WM)(found, this.fenced, {
             external_ids: mine ? writeIds(mine) : {},
             reason: `listed ${listed.value.length} ${this.plural()}; ${marked.length} carry our marker` +
                 (found === 'other' ? `; ${blocking[0]?.html_url} is open and not ours` : '')
@@ -945,7 +989,7 @@ class WriteProvider {
         return {
             found,
             ids: view ? writeIds(view) : null,
-            observation: `read back ${this.name} ${id}: ${found}`
+            observation: (0,_core_effect_decide_js__WEBPACK_IMPORTED_MODULE_0__/* .readBackObservation */ .cp)(this.name, id, found)
         };
     }
     create() {
@@ -980,7 +1024,7 @@ class WriteProvider {
         }
     }
     carriesOurMarker(view) {
-        return (0,_core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_0__/* .carriesMarker */ .GN)(view.body, this.options.operationId, this.options.intentDigest);
+        return (0,_core_effect_artifacts_js__WEBPACK_IMPORTED_MODULE_1__/* .carriesMarker */ .GN)(view.body, this.options.operationId, this.options.intentDigest);
     }
     matchesIntent(view) {
         const { intent, api } = this.options;
