@@ -4,7 +4,8 @@
  * stderr, or the traces sent to files, the same workload through the bundled actions — admit,
  * record (one that archives), a second generation, effect's tag — over smart HTTP gives the
  * outputs a run without them gives, and so do the command line's status, show, verify and key.
- * An error quotes a bounded excerpt of git, never the trace, never the token.
+ * An error quotes a bounded excerpt of git, never the trace, never the token, however much git
+ * (or a server's hook) says.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
@@ -12,14 +13,21 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { PROJECT_ROOT, runAction } from '../../scripts/runner.js'
-import { startGitHttpServer, type GitHttpServer } from '../../testkit/gitHttpServer.js'
+import {
+  makeBareRemote,
+  startGitHttpServer,
+  type GitHttpServer
+} from '../../testkit/gitHttpServer.js'
 import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
+import { installHook, workspace } from '../support/effects.js'
 import { cleanupRepos, makeTempDir } from '../support/repo.js'
 
 const run = promisify(execFile)
 const CLI = join(PROJECT_ROOT, 'dist', 'cli', 'index.js')
 /** The longest ::error:: line the product may print (its message and git's bounded excerpt). */
 const ERROR_LINE_LIMIT = 2000
+/** How much a server's hook says when it refuses a push (far past the bound). */
+const HOOK_SAYS = 5000
 
 const servers: GitHttpServer[] = []
 afterAll(async () => {
@@ -189,5 +197,34 @@ describe('git traces on, to stderr or to files', () => {
     const encoded = header.split(' ')[2] as string
     expect(refused.stdout + refused.stderr).not.toContain(token)
     expect(refused.stdout + refused.stderr).not.toContain(encoded)
+  }, 120_000)
+
+  it('a server hook that prints 5,000 characters: the error names the refusal in a bounded line', async () => {
+    const origin = await makeBareRemote()
+    await installHook(
+      origin.dir,
+      'pre-receive',
+      `cat >/dev/null; printf 'policy: %s\\n' "$(head -c ${HOOK_SAYS} /dev/zero | tr '\\0' x)" >&2; exit 1`
+    )
+    const { dir } = await workspace(origin.url)
+    for (const env of [{}, TO_STDERR]) {
+      const refused = await runAction({
+        workspace: dir,
+        eventName: 'workflow_dispatch',
+        event: { inputs: {}, repository: { id: 123456789 } },
+        runId: 778,
+        with: { 'dispatch-key': 'traces/hooked', remote: 'origin' },
+        env
+      })
+      expect(refused.code).toBe(1)
+      const lines = refused.stdout.split('\n').filter(line => line.startsWith('::error::'))
+      expect(lines.length).toBeGreaterThan(0)
+      for (const line of lines) {
+        expect(line.length).toBeLessThanOrEqual(ERROR_LINE_LIMIT)
+        // What refused it, and the start of what the hook said.
+        expect(line).toMatch(/rejected the push \(.*pre-receive hook declined.*remote: policy: xxx/)
+      }
+    }
+    await origin.cleanup()
   }, 120_000)
 })

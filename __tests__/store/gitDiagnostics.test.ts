@@ -4,7 +4,8 @@
  * an error quotes at most a bounded, redacted excerpt of git's words.
  */
 import { describe, expect, it } from '@jest/globals'
-import { EXCERPT_LIMIT, excerpt, quietTraces, redact } from '../../src/store/git.js'
+import { causeLine, EXCERPT_LIMIT, excerpt, quietTraces, redact } from '../../src/store/git.js'
+import { firstLine, parsePorcelain } from '../../src/store/index/physical.js'
 
 describe('quietTraces', () => {
   it.each([
@@ -71,5 +72,33 @@ describe('excerpt', () => {
       expect(said).not.toContain('c2VjcmV0')
     }
     expect(excerpt('y'.repeat(5000)).endsWith('…')).toBe(true)
+  })
+})
+
+describe('the one line an error names git by', () => {
+  it("is git's fatal, error or remote line, else its first, redacted", () => {
+    expect(causeLine('hint: x\nremote: Permission denied\nfatal: gone\n')).toBe(
+      'remote: Permission denied'
+    )
+    expect(causeLine('warning: a\nwarning: b')).toBe('warning: a')
+    expect(causeLine('fatal: https://x:ghs_secret@host/r')).toBe('fatal: https://***@host/r')
+    expect(causeLine(' \n')).toBeNull()
+    expect(firstLine('')).toBe('no message')
+  })
+
+  it('is never longer than the excerpt, however much a server hook says', () => {
+    const hook = `remote: ${'x'.repeat(5000)}\n`
+    for (const said of [causeLine(hook) ?? '', firstLine(hook), causeLine('😀'.repeat(3000))])
+      expect(said?.length).toBeLessThanOrEqual(EXCERPT_LIMIT)
+    expect(firstLine(hook)).toMatch(/^remote: x+…$/)
+    // Cut between characters, never inside one (a surrogate pair stays whole or goes).
+    expect(causeLine('😀'.repeat(3000))).toMatch(/^(😀)+…$/u)
+  })
+
+  it("bounds a refusal's reason as the server words it on a push line", () => {
+    const line = `!\tabc:refs/x/a\t[remote rejected] (${'y'.repeat(5000)})`
+    const parsed = parsePorcelain(`To url\n${line}\nDone\n`).get('refs/x/a')
+    expect(parsed?.summary.length).toBeLessThanOrEqual(EXCERPT_LIMIT)
+    expect(parsed?.summary).toMatch(/^\[remote rejected\] \(y+…$/)
   })
 })

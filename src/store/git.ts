@@ -632,15 +632,39 @@ export const EXCERPT_LIMIT = 600
  * as they say why; whatever else git printed is left out.
  */
 export function excerpt(stderr: string): string {
-  const lines = redact(stderr)
-    .split('\n')
-    .map(line => line.trim())
-    .filter(Boolean)
+  const lines = saidLines(stderr)
   const all = lines.join(' ')
   if (all.length <= EXCERPT_LIMIT) return all
   const causes = lines.filter(line => /^(fatal|error):/i.test(line)).join(' ')
-  const kept = causes || all
-  return kept.length <= EXCERPT_LIMIT ? kept : `${kept.slice(0, EXCERPT_LIMIT - 1)}…`
+  return bounded(causes || all)
+}
+
+/**
+ * The one line of git's stderr that says what went wrong, for a message that names the cause
+ * only: its first `fatal:`, `error:` or `remote:` line (a server's hook speaks as `remote:`),
+ * else its first line; redacted and at most EXCERPT_LIMIT characters, as excerpt() is. Null
+ * when git printed nothing.
+ */
+export function causeLine(stderr: string): string | null {
+  const lines = saidLines(stderr)
+  const line = lines.find(l => /^(fatal|error|remote):/.test(l)) ?? lines[0]
+  return line === undefined ? null : bounded(line)
+}
+
+/** git's stderr redacted, as its non-empty lines, trimmed. */
+function saidLines(stderr: string): string[] {
+  return redact(stderr)
+    .split('\n')
+    .map(line => line.trim())
+    .filter(Boolean)
+}
+
+/** Text cut to EXCERPT_LIMIT characters (never inside a surrogate pair), `…` ending a cut. */
+export function bounded(text: string): string {
+  if (text.length <= EXCERPT_LIMIT) return text
+  let end = EXCERPT_LIMIT - 1
+  if (/[\udc00-\udfff]/.test(text.charAt(end))) end--
+  return `${text.slice(0, end)}…`
 }
 
 /**

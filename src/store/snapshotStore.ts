@@ -10,7 +10,7 @@ import { InvalidInput, StoreError } from '../core/errors.js'
 import { isMissingCredentials } from '../core/refusal.js'
 import { LEDGER_REPOSITORY_NAME } from '../core/ledgerRepositoryName.js'
 import { validateNamespace } from '../core/refs.js'
-import { Git, redact } from './git.js'
+import { causeLine, Git, redact } from './git.js'
 import { IndexedStore } from './index/indexedStore.js'
 import { RemoteRefs } from './index/physical.js'
 import {
@@ -174,10 +174,5 @@ function isPath(text: string): boolean {
 }
 
 function firstWords(stderr: string): string {
-  return (
-    redact(stderr)
-      .split('\n')
-      .map(l => l.trim())
-      .find(Boolean) ?? 'git said nothing'
-  )
+  return causeLine(stderr) ?? 'git said nothing'
 }

@@ -5,8 +5,9 @@
  */
 import { StoreError } from '../../core/errors.js'
 import {
+  bounded,
+  causeLine,
   clashError,
-  redact,
   refNameClash,
   type Git,
   type GitResult,
@@ -93,7 +94,8 @@ export function parsePorcelain(stdout: string): Map<string, PushLine> {
       lines.set(match[2] as string, {
         flag: match[1] as string,
         ref: match[2] as string,
-        summary: match[3] as string
+        // The server words a refusal's reason (`[remote rejected] (<reason>)`): messages quote it.
+        summary: bounded(match[3] as string)
       })
   }
   return lines
@@ -358,11 +360,7 @@ export function isRaceLost(line: Pick<PushLine, 'summary'>): boolean {
   )
 }
 
-/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+/** The line of git's stderr that says what went wrong (redacted, bounded), for an error message. */
 export function firstLine(text: string): string {
-  const lines = redact(text)
-    .split('\n')
-    .map(line => line.trim())
-    .filter(Boolean)
-  return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message'
+  return causeLine(text) ?? 'no message'
 }
