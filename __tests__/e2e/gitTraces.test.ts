@@ -1,18 +1,20 @@
 /**
  * Git's own diagnostics change nothing (docs/design/writers.md#gits-own-diagnostics): with
- * GIT_TRACE, GIT_TRACE_PACKET, GIT_TRACE2, GIT_TRACE_CURL and GIT_CURL_VERBOSE printing to
- * stderr, or the traces sent to files, the same workload through the bundled actions — admit,
- * record (one that archives), a second generation, effect's tag — over smart HTTP gives the
- * outputs a run without them gives, and so do the command line's status, show, verify and key.
- * An error quotes a bounded excerpt of git, never the trace, never the token, however much git
- * (or a server's hook) says.
+ * GIT_TRACE, GIT_TRACE_PACKET, GIT_TRACE2, GIT_TRACE2_PERF, GIT_TRACE_CURL and GIT_CURL_VERBOSE
+ * printing to stderr, or the traces sent to files, the same workload through every bundled
+ * action — admit, record (one that archives), a second generation, effect's tag, preview, plan,
+ * scan, a one-step dispatch, recover on a coordinator's workflow_run and operate, the last two
+ * against the fake GitHub API — over smart HTTP gives the outputs a run without them gives, and
+ * so do the command line's status, show, verify and key. An error quotes a bounded excerpt of
+ * git, never the trace, never the token, however much git (or a server's hook) says.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { PROJECT_ROOT, runAction } from '../../scripts/runner.js'
+import { PROJECT_ROOT, runAction, type ActionResult, type ActionRun } from '../../scripts/runner.js'
+import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.js'
 import {
   makeBareRemote,
   startGitHttpServer,
@@ -20,6 +22,8 @@ import {
 } from '../../testkit/gitHttpServer.js'
 import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
 import { installHook, workspace } from '../support/effects.js'
+import { exampleEvent } from '../support/events.js'
+import { commentEvent } from '../support/operator.js'
 import { cleanupRepos, makeTempDir } from '../support/repo.js'
 
 const run = promisify(execFile)
@@ -30,8 +34,10 @@ const ERROR_LINE_LIMIT = 2000
 const HOOK_SAYS = 5000
 
 const servers: GitHttpServer[] = []
+const fakes: FakeGitHub[] = []
 afterAll(async () => {
   await Promise.all(servers.map(server => server.close()))
+  await Promise.all(fakes.map(fake => fake.stop()))
   await cleanupRepos()
 })
 
@@ -51,6 +57,8 @@ async function toFiles(): Promise<Record<string, string>> {
     GIT_TRACE: join(dir, 'trace'),
     GIT_TRACE_PACKET: join(dir, 'packet'),
     GIT_TRACE_CURL: join(dir, 'curl'),
+    GIT_TRACE2: join(dir, 'trace2'),
+    GIT_TRACE2_PERF: join(dir, 'perf'),
     GIT_TRACE2_EVENT: join(dir, 'event'),
     GIT_TRACE_REDACT: '0'
   }
@@ -58,15 +66,82 @@ async function toFiles(): Promise<Record<string, string>> {
 
 interface Built {
   readonly ledger: BuiltLedger
+  /** The other actions' steps, run on the same ledger after it was built. */
+  readonly more: readonly ActionResult[]
   readonly server: GitHttpServer
   readonly env: Record<string, string>
 }
 
+/**
+ * One ledger per variant, each with a fake GitHub API of its own (a fresh one numbers its
+ * workflow runs alike, so every variant's outputs can be compared).
+ */
 async function build(env: Record<string, string>): Promise<Built> {
   const server = await startGitHttpServer()
   servers.push(server)
+  const gh = await start({ users: { alice: { id: 501, permission: 'write' } } })
+  fakes.push(gh)
   const origin = { dir: server.bareDir, url: server.url, cleanup: async () => {} }
-  return { ledger: await buildLedger({ origin, env }), server, env }
+  const ledger = await buildLedger({ origin, env })
+  return { ledger, more: await everyOtherAction(ledger, gh, env), server, env }
+}
+
+/**
+ * Each action buildLedger does not run, once, in the same clone: preview, plan, scan, a
+ * one-step dispatch (driver command), recover on a failed coordinator's workflow_run (it asks
+ * the fake to re-run it) and an operator's cancel (authorized through the fake).
+ */
+async function everyOtherAction(
+  ledger: BuiltLedger,
+  gh: FakeGitHub,
+  env: Record<string, string>
+): Promise<ActionResult[]> {
+  const steps: ActionResult[] = []
+  const step = async (run: Omit<ActionRun, 'workspace'>): Promise<ActionResult> => {
+    const result = await runAction({
+      workspace: ledger.clone,
+      ...run,
+      with: { remote: 'origin', ...run.with },
+      env: { GITHUB_REPOSITORY_ID: '123456789', ...gh.env, GITHUB_TOKEN: gh.token, ...env }
+    })
+    steps.push(result)
+    return result
+  }
+  const labeled = await exampleEvent('issues-labeled.json')
+  ;(labeled.issue as { number: number }).number = 43
+  await step({ action: 'preview', eventName: 'issues', event: labeled, runId: 601 })
+  const schedule = { eventName: 'schedule', event: { schedule: '*/5 * * * *' } }
+  await step({ action: 'plan', ...schedule, runId: 602, with: { 'run-id': ledger.runs.waiting } })
+  await step({ action: 'scan', ...schedule, runId: 603 })
+  // One step: it admits the key its event derives, then sends.
+  const another = await exampleEvent('issues-labeled.json')
+  ;(another.issue as { number: number }).number = 44
+  await step({
+    action: 'dispatch',
+    eventName: 'issues',
+    event: another,
+    runId: 604,
+    with: { driver: 'command', run: `echo '{"job":"j-604"}'` }
+  })
+  // A coordinator that admitted its run and failed before dispatching: recover re-runs it.
+  const coordinator = Number((await gh.addRun({ workflow: 'agent.yml', event: 'issues' })).id)
+  await step({
+    eventName: 'workflow_dispatch',
+    event: await exampleEvent('workflow_dispatch.json'),
+    runId: coordinator,
+    with: { 'dispatch-key': 'traces/coordinator' }
+  })
+  const failed = await exampleEvent('workflow_run-failure.json')
+  Object.assign(failed.workflow_run as object, { id: coordinator, run_attempt: 1 })
+  await step({ action: 'recover', eventName: 'workflow_run', event: failed, runId: 605 })
+  await step({
+    action: 'operate',
+    eventName: 'issue_comment',
+    event: commentEvent(`/ledger cancel ${ledger.runs.waiting}`, { id: 9601, login: 'alice' }),
+    runId: 606,
+    with: { reply: 'false' }
+  })
+  return steps
 }
 
 /**
@@ -87,8 +162,8 @@ function timeless(text: string): string {
 }
 
 /** What each step said. */
-function said(ledger: BuiltLedger) {
-  return ledger.steps.map(step =>
+function said(built: Built) {
+  return [...built.ledger.steps, ...built.more].map(step =>
     timeless(
       JSON.stringify({
         code: step.code,
@@ -98,6 +173,13 @@ function said(ledger: BuiltLedger) {
       })
     )
   )
+}
+
+/** Every `::error::` line a step printed is within the bound. */
+function errorLinesBounded(built: Built): void {
+  for (const step of [...built.ledger.steps, ...built.more])
+    for (const line of step.stdout.split('\n').filter(l => l.startsWith('::error::')))
+      expect(line.length).toBeLessThanOrEqual(ERROR_LINE_LIMIT)
 }
 
 async function cli(args: string[], built: Built) {
@@ -154,8 +236,20 @@ describe('git traces on, to stderr or to files', () => {
     plain = await build({})
     const traced = await build(TO_STDERR)
     const filed = await build(await toFiles())
-    expect(said(traced.ledger)).toEqual(said(plain.ledger))
-    expect(said(filed.ledger)).toEqual(said(plain.ledger))
+    // Every action ran and did what it does: the same answers, traced or not.
+    expect(plain.more.map(step => step.code)).toEqual([0, 0, 0, 0, 0, 0, 0])
+    expect(plain.more.map(step => step.outputs)).toEqual([
+      expect.objectContaining({ recovery_action: 'admit', created: 'false' }),
+      expect.objectContaining({ run_id: plain.ledger.runs.waiting }),
+      expect.objectContaining({ runs: expect.stringContaining(plain.ledger.runs.waiting) }),
+      expect.objectContaining({ sent: 'true', submission_state: 'submitted' }),
+      expect.objectContaining({ owner: 'true' }),
+      expect.objectContaining({ rerun_requested: 'true' }),
+      expect.objectContaining({ verb: 'cancel', outcome: 'applied', state: 'cancelled' })
+    ])
+    expect(said(traced)).toEqual(said(plain))
+    expect(said(filed)).toEqual(said(plain))
+    for (const built of [plain, traced, filed]) errorLinesBounded(built)
     const base = await answers(plain)
     expect(base.every(answer => answer.code === 0)).toBe(true)
     expect(await answers(traced)).toEqual(base)
@@ -163,6 +257,8 @@ describe('git traces on, to stderr or to files', () => {
     // A trace sent to a file is still written, with credentials redacted whatever was asked.
     const trace = await readFile(filed.env.GIT_TRACE_PACKET as string, 'utf8')
     expect(trace).toMatch(/packet:/)
+    expect(await readFile(filed.env.GIT_TRACE2 as string, 'utf8')).toMatch(/\bversion\b/)
+    expect(await readFile(filed.env.GIT_TRACE2_PERF as string, 'utf8')).toMatch(/\| cmd_name /)
   }, 300_000)
 
   it('an error with traces on quotes a bounded excerpt of git, never the trace or the token', async () => {
