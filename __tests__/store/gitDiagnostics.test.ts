@@ -1,11 +1,20 @@
 /**
  * What the store passes to git and quotes of it (docs/design/writers.md#gits-own-diagnostics):
- * git's stderr traces are taken out of its environment, a trace to a file stays (redacted), and
- * an error quotes at most a bounded, redacted excerpt of git's words.
+ * git's stderr traces are taken out of its environment, a trace to a file stays (redacted), an
+ * error quotes at most a bounded, redacted excerpt of git's words, and no outcome is read from
+ * git's stderr being empty (a shallow fetch that matched nothing is told by the remote's
+ * listing, whatever git printed besides).
  */
-import { describe, expect, it } from '@jest/globals'
-import { causeLine, EXCERPT_LIMIT, excerpt, quietTraces, redact } from '../../src/store/git.js'
-import { firstLine, parsePorcelain } from '../../src/store/index/physical.js'
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { causeLine, EXCERPT_LIMIT, excerpt, Git, quietTraces, redact } from '../../src/store/git.js'
+import { firstLine, parsePorcelain, RemoteRefs } from '../../src/store/index/physical.js'
+import { RemoteStore } from '../../src/store/remoteStore.js'
+import { makeBareRemote } from '../../testkit/gitHttpServer.js'
+import { workspace } from '../support/effects.js'
+import { admitByName, NS } from '../support/generations.js'
+import { cleanupRepos, git } from '../support/repo.js'
+
+afterAll(cleanupRepos)
 
 describe('quietTraces', () => {
   it.each([
@@ -100,5 +109,47 @@ describe('the one line an error names git by', () => {
     const parsed = parsePorcelain(`To url\n${line}\nDone\n`).get('refs/x/a')
     expect(parsed?.summary.length).toBeLessThanOrEqual(EXCERPT_LIMIT)
     expect(parsed?.summary).toMatch(/^\[remote rejected\] \(y+…$/)
+  })
+})
+
+describe('a shallow fetch that matched nothing, git saying something besides', () => {
+  /**
+   * A clone whose config git warns about on every command it runs (core.fsyncObjectFiles, a
+   * setting older configs still carry): git's stderr is never empty, whatever happened.
+   */
+  async function warnedClone() {
+    const origin = await makeBareRemote()
+    const { dir } = await workspace(origin.url)
+    await git(dir, 'config', 'core.fsyncObjectFiles', 'true')
+    return { origin, dir }
+  }
+  const ref = `${NS}/archive/aa`
+
+  it('a ref the remote does not hold is absent; once it holds one, it is fetched', async () => {
+    const { origin, dir } = await warnedClone()
+    // What git answers: exit 1 (as a fetch that failed), and a warning on stderr.
+    const answer = await new Git(dir).fetchRefs('origin', [ref], { depth: 1 })
+    expect(answer.code).toBe(1)
+    expect(answer.stderr).toMatch(/^warning: core\.fsyncObjectFiles is deprecated/)
+
+    const refs = new RemoteRefs(new Git(dir), 'origin')
+    await refs.bring([ref], { shallow: true, refresh: true })
+    expect(refs.has(ref)).toBe(true)
+    expect(await new Git(dir).listRefs([ref])).toEqual([])
+
+    await git(dir, 'push', '-q', 'origin', `HEAD:${ref}`)
+    const oid = (await git(origin.dir, 'rev-parse', ref)).trim()
+    await refs.bring([ref], { shallow: true, refresh: true })
+    expect(await new Git(dir).listRefs([ref])).toEqual([{ ref, oid }])
+    await origin.cleanup()
+  })
+
+  it('a run archived at its first write (no archive ref yet) is admitted, and archived', async () => {
+    const { origin, dir } = await warnedClone()
+    const store = new RemoteStore(new Git(dir), 'origin', { archiveAfterSeconds: 0 })
+    expect(await admitByName(store, 'v1/warned', 'run-warned')).toBe('run-warned')
+    const archives = await git(origin.dir, 'for-each-ref', '--format=%(refname)', `${NS}/archive/`)
+    expect(archives.split('\n').filter(Boolean)).toHaveLength(1)
+    await origin.cleanup()
   })
 })
