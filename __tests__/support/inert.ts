@@ -4,8 +4,11 @@
  * record such fields, and the test for what a terminal would act on rather than show.
  */
 import { canonicalJson } from '../../src/core/canonical.js'
-import { encodeCommit, parseCommit, recordCommit } from '../../src/core/entry.js'
-import type { LedgerRecord } from '../../src/core/record.js'
+import type { ChainEntry } from '../../src/core/chain/definition.js'
+import { chainCommit, encodeCommit, parseCommit } from '../../src/core/entry.js'
+import { OPERATION_ENTRY } from '../../src/core/effect/operationChain.js'
+import type { OperationRecord } from '../../src/core/effect/operation.js'
+import { RUN_ENTRY } from '../../src/core/record.js'
 import { entryText } from '../../testkit/layout.js'
 import { setLogical, writeObject } from './repo.js'
 
@@ -31,20 +34,33 @@ export function activeIn(text: string, options: { lineBreak: 'layout' | 'active'
 
 /**
  * Gives the head record of the chain at `ref` (in the repository at `dir`) the fields given,
- * as a hand edit would: canonical JSON and the subject line a writer gives it, so only the
- * schema can tell.
+ * as a hand edit would: canonical JSON and the subject line a writer gives it (a run's record,
+ * or with `entry` an operation's), so only the schema can tell.
  */
-export async function forgeHeadFields(
+export async function forgeHeadFields<R>(
   dir: string,
   ref: string,
-  fields: Record<string, unknown>
+  fields: Record<string, unknown>,
+  entry: ChainEntry<R> = RUN_ENTRY as unknown as ChainEntry<R>
 ): Promise<void> {
   const { parents, message } = parseCommit(await entryText(dir, ref))
-  const record = JSON.parse(message.slice(message.indexOf('\n\n') + 2)) as LedgerRecord
-  const forged = { ...record, ...fields } as LedgerRecord
+  const record = JSON.parse(message.slice(message.indexOf('\n\n') + 2)) as R
+  const forged = { ...record, ...fields } as R
   const bytes = encodeCommit({
-    ...recordCommit(forged, parents[0] ?? null),
+    ...chainCommit(entry, forged, parents[0] ?? null),
     json: canonicalJson(forged)
   })
   await setLogical(dir, ref, writeObject(dir, 'commit', bytes))
+}
+
+/** Writes an operation's chain at `ref` as effect would have, its commits each on the last. */
+export async function writeOperation(
+  dir: string,
+  ref: string,
+  records: readonly OperationRecord[]
+): Promise<void> {
+  let head: string | null = null
+  for (const record of records)
+    head = writeObject(dir, 'commit', encodeCommit(chainCommit(OPERATION_ENTRY, record, head)))
+  await setLogical(dir, ref, head)
 }

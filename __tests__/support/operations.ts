@@ -71,11 +71,12 @@ const time = (n: number) =>
 /** A chain from `prepared` through the given steps (sends numbered automatically). */
 export function opChain(
   intent: Intent,
-  steps: readonly (OperationState | StepSpec)[]
+  steps: readonly (OperationState | StepSpec)[],
+  operationId = OP_ID
 ): OperationRecord[] {
   const records: OperationRecord[] = [
     preparedRecord({
-      operation_id: OP_ID,
+      operation_id: operationId,
       intent,
       intent_digest: intentDigest(intent),
       occurred_at: time(0),
