@@ -2,17 +2,19 @@
  * A stale lock in the step's local copy never fails a later step (docs/design/writers.md#the-local-copy):
  * the checkout's copies of the ledger's refs follow the arbiter, and a `*.lock` a git killed in
  * an earlier step of the job left among them (or git's shallow lock) is taken away when it is
- * older than the step, then the fetch made again. The bundled admit action, as the runner runs
- * it, with `remote: origin`.
+ * older than the step, then the fetch made again; when a write has landed at the arbiter and
+ * the step's own copy of a ref it moved is locked so, the lock is taken away and the copy set
+ * again. The bundled actions, as the runner runs them, with `remote: origin`.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { stat, utimes, writeFile } from 'node:fs/promises'
+import { access, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runAction } from '../../scripts/runner.js'
+import { runAction, type ActionResult } from '../../scripts/runner.js'
+import { ledgerRef } from '../../src/core/refs.js'
 import { makeBareRemote } from '../../testkit/gitHttpServer.js'
 import { exampleEvent } from '../support/events.js'
 import { cloneOf, workspace } from '../support/effects.js'
-import { cleanupRepos, git } from '../support/repo.js'
+import { cleanupRepos, git, headOf } from '../support/repo.js'
 
 afterAll(cleanupRepos)
 
@@ -70,4 +72,50 @@ describe('a stale lock in the checkout', () => {
     expect(left.filter(ref => ref === null).length).toBeGreaterThan(0)
     await origin.cleanup()
   }, 120_000)
+
+  it('on a ledger ref a write moves: the write lands, its copy is set with no warning, the lock is gone', async () => {
+    const origin = await makeBareRemote()
+    const { dir } = await workspace(origin.url)
+    const runId = (await admit(dir, 1101, 8)).outputs.run_id as string
+    // The run's ledger ref in the checkout, locked by a git killed an hour ago.
+    const ref = ledgerRef('refs/dispatch-ledger', runId)
+    const lock = join(dir, '.git', `${ref}.lock`)
+    await writeFile(lock, '')
+    const hourAgo = new Date(Date.now() - 3600_000)
+    await utimes(lock, hourAgo, hourAgo)
+    const record = (state: string, json?: string) =>
+      runAction({
+        workspace: dir,
+        action: 'record',
+        runId: 1101,
+        with: { 'run-id': runId, state, ...(json ? { record: json } : {}), remote: 'origin' }
+      })
+    const warnings = (result: ActionResult) =>
+      result.stdout.split('\n').filter(line => line.startsWith('::warning'))
+
+    const recorded = await record('dispatched', DISPATCHED)
+    expect({ code: recorded.code, errors: recorded.errors, warnings: warnings(recorded) }).toEqual({
+      code: 0,
+      errors: [],
+      warnings: []
+    })
+    expect(recorded.outputs).toMatchObject({ recorded: 'true', sequence: '2' })
+    await expect(access(lock)).rejects.toThrow()
+    // The checkout's copy follows the arbiter again.
+    expect((await git(dir, 'rev-parse', ref)).trim()).toBe(await headOf(origin.dir, ref))
+
+    // The next step of the job is clean too (it ends the run, which archives it).
+    const ended = await record('cancelled')
+    expect({ code: ended.code, errors: ended.errors, warnings: warnings(ended) }).toEqual({
+      code: 0,
+      errors: [],
+      warnings: []
+    })
+    expect(await headOf(dir, ref)).toBe(await headOf(origin.dir, ref))
+    await origin.cleanup()
+  }, 120_000)
+})
+
+const DISPATCHED = JSON.stringify({
+  provider: { driver: 'fake', submission_state: 'submitted', external_ids: { job: 'j-1' } }
 })

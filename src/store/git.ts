@@ -400,10 +400,15 @@ export class Git {
     return this.run([...FETCH, remote, ...oids])
   }
 
-  /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
-  async mirrorRefs(changes: ReadonlyArray<{ ref: string; oid: string | null }>): Promise<void> {
-    if (changes.length === 0) return
-    await this.ok(
+  /**
+   * Local refs follow a change the remote applied: set or delete each, whatever it held, in
+   * one transaction; the caller reads a failure (a lock it names) from the result.
+   */
+  async mirrorRefs(
+    changes: ReadonlyArray<{ ref: string; oid: string | null }>
+  ): Promise<GitResult> {
+    if (changes.length === 0) return { code: 0, stdout: '', stderr: '' }
+    return this.run(
       UPDATE_REFS,
       transaction(
         changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))

@@ -11,6 +11,7 @@ import {
   refNameClash,
   type Git,
   type GitResult,
+  type PushResult,
   type RefChange
 } from '../git.js'
 import type { RawRef } from '../store.js'
@@ -230,7 +231,7 @@ export class RemoteRefs implements RefBackend {
     }
     this.locked = null
     if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-      await this.follow(changes, result.followed)
+      await this.follow(changes, result)
       return 'applied'
     }
     if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
@@ -281,13 +282,10 @@ export class RemoteRefs implements RefBackend {
    * not happen, and later reads in this process fetch again instead of trusting the local
    * copies.
    */
-  private async follow(
-    changes: readonly RefChange[],
-    followed: readonly string[] | null
-  ): Promise<void> {
+  private async follow(changes: readonly RefChange[], pushed: PushResult): Promise<void> {
     try {
-      const set = new Set(followed ?? [])
-      if (!changes.every(c => set.has(c.ref))) await this.git.mirrorRefs(changes)
+      const set = new Set(pushed.followed ?? [])
+      if (!changes.every(c => set.has(c.ref))) await this.mirror(changes, pushed.stderr)
       for (const c of changes) this.fetched.add(c.ref)
     } catch (error) {
       this.diverged = true
@@ -298,6 +296,21 @@ export class RemoteRefs implements RefBackend {
           `${this.name} again. Check that the checkout is writable.`
       )
     }
+  }
+
+  /**
+   * Sets the local copies of the refs a write moved. The copy is a cache of the arbiter: a lock
+   * a git killed earlier in the job left on one of them (the push names it when it could not
+   * set that copy itself, update-ref when it cannot either) is taken away, as a fetch does
+   * (removedStaleLocks), and the copies set once more; any other failure is the caller's.
+   */
+  private async mirror(changes: readonly RefChange[], pushSaid: string): Promise<void> {
+    // Taken away first when the push met it: update-ref then need not wait for it in vain.
+    await this.removedStaleLocks(pushSaid)
+    let result = await this.git.mirrorRefs(changes)
+    if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+      result = await this.git.mirrorRefs(changes)
+    if (result.code !== 0) throw this.git.failure(['update-ref'], result)
   }
 
   private covered(prefix: string): boolean {
