@@ -352,7 +352,8 @@ describe('usage and errors', () => {
     [
       ['status', '--state', 'nosuch'],
       /status: --state "nosuch" is not a state: use one of proposed, .*, admitted, dispatched, .*, decided, cancelled \(/
-    ]
+    ],
+    [['verify', '--namespace', 'refs/notes/x'], /verify: --namespace "refs\/notes\/x" must not/]
   ])('%j exits 2 with one line', async (args, message) => {
     const result = await cli(args, { cwd: ledger.clone, env: env() })
     expect(result.code).toBe(2)

@@ -4,6 +4,8 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { STATES } from '../core/states.js'
+import { InvalidInput } from '../core/errors.js'
+import { validateNamespace } from '../core/refs.js'
 
 export const SUBCOMMANDS = ['status', 'show', 'verify', 'key'] as const
 export type Subcommand = (typeof SUBCOMMANDS)[number]
@@ -180,5 +182,13 @@ export function parse(argv: readonly string[]): Parsed {
     throw new UsageError(
       `${command}: --state ${JSON.stringify(state)} is not a state: use one of ${STATES.join(', ')} (dispatch-ledger ${command} --help)`
     )
+  // A namespace is refused by its words alone, as a malformed --limit is: a usage mistake.
+  if (typeof values.namespace === 'string')
+    try {
+      validateNamespace(values.namespace, '--namespace')
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error
+      throw new UsageError(`${command}: ${error.message} (dispatch-ledger ${command} --help)`)
+    }
   return { command, help: HELP[command], values, argument: positionals[0] ?? null }
 }

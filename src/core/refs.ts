@@ -47,14 +47,14 @@ export const RESERVED_REF_FAMILIES: ReadonlyMap<string, string> = new Map([
 
 /**
  * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside the families git and GitHub give
- * meaning to, none of whose components is a family of another namespace's refs.
+ * meaning to, none of whose components is a family of another namespace's refs. `given` names
+ * where it came from in the message (the actions' input by default; the command line's flag).
  */
-export function validateNamespace(namespace: string): string {
+export function validateNamespace(namespace: string, given = 'The `namespace`'): string {
   const parts = namespace.split('/')
   const bad = (why: string): never => {
     throw new InvalidInput(
-      `The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
-        `Use a prefix such as ${DEFAULT_NAMESPACE}.`
+      `${given} ${JSON.stringify(namespace)} ${why}. Use a prefix such as ${DEFAULT_NAMESPACE}.`
     )
   }
   if (parts[0] !== 'refs' || parts.length < 2) bad('must start with refs/')
@@ -72,7 +72,7 @@ export function validateNamespace(namespace: string): string {
   const family = parts.slice(1).find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase()))
   if (family !== undefined)
     throw new InvalidInput(
-      `The \`namespace\` ${JSON.stringify(namespace)} has the path component ` +
+      `${given} ${JSON.stringify(namespace)} has the path component ` +
         `${JSON.stringify(family)}, a family of refs a namespace holds ` +
         `(${NAMESPACE_FAMILIES.join(', ')}), so it lies inside another namespace's refs and the ` +
         "two would overwrite each other. Choose a namespace outside another namespace's refs, " +
