@@ -65,9 +65,10 @@ export function checkNames(namespace: string, raw: readonly RawRef[], problems: 
         ref,
         `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
           'namespace. In the repository a step runs in, one fails every command; one made on ' +
-          'the server (no push or API can make one on GitHub, a server administrator can) is ' +
-          'outside what a client can see before it writes: the server shows it as the commit ' +
-          'its target holds, and a push to it moves the target. Remove it ' +
+          'the server (no push or API can make one on GitHub, a server administrator can) may ' +
+          'have been written through: the writing commands do not ask the server which refs ' +
+          'are symbolic before each write, a fetch brings it as the commit its target holds, ' +
+          'and a push to it moves the target. Remove it ' +
           `(\`git symbolic-ref --delete ${ref}\` where it is)`
       )
       continue
