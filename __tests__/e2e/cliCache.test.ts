@@ -3,8 +3,9 @@
  * bundle as its bin runs: it lives under the user's cache directory, mode 0700; a cache another
  * user made (with hooks set, where `safe.directory=*` lets git open it), a cache that is a
  * symbolic link (into the operator's own clone) and a cache directory others may write are
- * refused with a message, no hook runs and the clone is unchanged; two users on one machine
- * each get a cache of their own. Runs as root, which can act as a second user (uid 65534).
+ * refused with a message, no hook runs and the clone is unchanged, while a link above the cache
+ * root (the user's own ~/.cache elsewhere) is used; two users on one machine each get a cache of
+ * their own. Runs as root, which can act as a second user (uid 65534).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
@@ -185,6 +186,21 @@ describe('the cache', () => {
     expect(rootLink.code).not.toBe(0)
     expect(rootLink.stderr).toMatch(/dispatch-ledger is a symbolic link/)
     expect((await lstat(join(second, '.cache', 'dispatch-ledger'))).isSymbolicLink()).toBe(true)
+  }, 60_000)
+
+  it('a link above the root (~/.cache on another disk) is the user’s own to place: used, the root below it checked', async () => {
+    const { home, env } = await homeOf(ME)
+    const disk = await makeTempDir()
+    await symlink(disk, join(home, '.cache'))
+    const ran = await cli(['status', '--remote', ledger.origin.dir], { cwd: home, env })
+    expect([ran.code, ran.stderr]).toEqual([0, ''])
+    expect(await readdir(join(disk, 'dispatch-ledger'))).toEqual([cacheName()])
+    expect((await lstat(join(disk, 'dispatch-ledger'))).mode & 0o777).toBe(0o700)
+    // Below the link the root is checked as anywhere.
+    await chmod(join(disk, 'dispatch-ledger'), 0o777)
+    const open = await cli(['status', '--remote', ledger.origin.dir], { cwd: home, env })
+    expect(open.code).not.toBe(0)
+    expect(open.stderr).toMatch(/dispatch-ledger is writable by its group and everyone/)
   }, 60_000)
 
   it('a cache directory others may write is refused, with the chmod that fixes it', async () => {
