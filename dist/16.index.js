@@ -565,14 +565,15 @@ function findProtoKey(value, path = []) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   Mm: () => (/* binding */ bounded),
 /* harmony export */   Mw: () => (/* binding */ committerTime),
 /* harmony export */   TU: () => (/* binding */ Git),
+/* harmony export */   mB: () => (/* binding */ causeLine),
 /* harmony export */   oI: () => (/* binding */ refNameClash),
 /* harmony export */   pB: () => (/* binding */ checkPrefixes),
 /* harmony export */   qo: () => (/* binding */ clashError)
 /* harmony export */ });
-/* unused harmony exports commandName, EXCERPT_LIMIT, excerpt, quietTraces, transaction, createLine, ObjectReader */
+/* unused harmony exports commandName, redact, EXCERPT_LIMIT, excerpt, quietTraces, transaction, createLine, ObjectReader */
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1421);
 /* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
@@ -923,11 +924,14 @@ class Git {
     fetchObjects(remote, oids) {
         return this.run([...FETCH, remote, ...oids]);
     }
-    /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
+    /**
+     * Local refs follow a change the remote applied: set or delete each, whatever it held, in
+     * one transaction; the caller reads a failure (a lock it names) from the result.
+     */
     async mirrorRefs(changes) {
         if (changes.length === 0)
-            return;
-        await this.ok(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
+            return { code: 0, stdout: '', stderr: '' };
+        return this.run(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
     }
     /** Whether the remote holds any ref under the prefixes (one `ls-remote`). */
     async remoteHolds(remote, prefixes) {
@@ -1129,16 +1133,39 @@ const EXCERPT_LIMIT = 600;
  * as they say why; whatever else git printed is left out.
  */
 function excerpt(stderr) {
-    const lines = redact(stderr)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
+    const lines = saidLines(stderr);
     const all = lines.join(' ');
     if (all.length <= EXCERPT_LIMIT)
         return all;
     const causes = lines.filter(line => /^(fatal|error):/i.test(line)).join(' ');
-    const kept = causes || all;
-    return kept.length <= EXCERPT_LIMIT ? kept : `${kept.slice(0, EXCERPT_LIMIT - 1)}…`;
+    return bounded(causes || all);
+}
+/**
+ * The one line of git's stderr that says what went wrong, for a message that names the cause
+ * only: its first `fatal:`, `error:` or `remote:` line (a server's hook speaks as `remote:`),
+ * else its first line; redacted and at most EXCERPT_LIMIT characters, as excerpt() is. Null
+ * when git printed nothing.
+ */
+function causeLine(stderr) {
+    const lines = saidLines(stderr);
+    const line = lines.find(l => /^(fatal|error|remote):/.test(l)) ?? lines[0];
+    return line === undefined ? null : bounded(line);
+}
+/** git's stderr redacted, as its non-empty lines, trimmed. */
+function saidLines(stderr) {
+    return redact(stderr)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+}
+/** Text cut to EXCERPT_LIMIT characters (never inside a surrogate pair), `…` ending a cut. */
+function bounded(text) {
+    if (text.length <= EXCERPT_LIMIT)
+        return text;
+    let end = EXCERPT_LIMIT - 1;
+    if (/[\udc00-\udfff]/.test(text.charAt(end)))
+        end--;
+    return `${text.slice(0, end)}…`;
 }
 /**
  * The environment with git's diagnostics that print to stderr taken out (GIT_TRACE*=1, 2 or
@@ -3096,7 +3123,8 @@ function parsePorcelain(stdout) {
             lines.set(match[2], {
                 flag: match[1],
                 ref: match[2],
-                summary: match[3]
+                // The server words a refusal's reason (`[remote rejected] (<reason>)`): messages quote it.
+                summary: (0,git/* bounded */.Mm)(match[3])
             });
     }
     return lines;
@@ -3208,7 +3236,7 @@ class RemoteRefs {
         }
         this.locked = null;
         if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-            await this.follow(changes, result.followed);
+            await this.follow(changes, result);
             return 'applied';
         }
         if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
@@ -3256,11 +3284,11 @@ class RemoteRefs {
      * not happen, and later reads in this process fetch again instead of trusting the local
      * copies.
      */
-    async follow(changes, followed) {
+    async follow(changes, pushed) {
         try {
-            const set = new Set(followed ?? []);
+            const set = new Set(pushed.followed ?? []);
             if (!changes.every(c => set.has(c.ref)))
-                await this.git.mirrorRefs(changes);
+                await this.mirror(changes, pushed.stderr);
             for (const c of changes)
                 this.fetched.add(c.ref);
         }
@@ -3271,6 +3299,21 @@ class RemoteRefs {
                 `failed (${error.message}). Nothing is lost: later reads fetch from ` +
                 `${this.name} again. Check that the checkout is writable.`);
         }
+    }
+    /**
+     * Sets the local copies of the refs a write moved. The copy is a cache of the arbiter: a lock
+     * a git killed earlier in the job left on one of them (the push names it when it could not
+     * set that copy itself, update-ref when it cannot either) is taken away, as a fetch does
+     * (removedStaleLocks), and the copies set once more; any other failure is the caller's.
+     */
+    async mirror(changes, pushSaid) {
+        // Taken away first when the push met it: update-ref then need not wait for it in vain.
+        await this.removedStaleLocks(pushSaid);
+        let result = await this.git.mirrorRefs(changes);
+        if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+            result = await this.git.mirrorRefs(changes);
+        if (result.code !== 0)
+            throw this.git.failure(['update-ref'], result);
     }
     covered(prefix) {
         if (this.diverged)
@@ -3320,13 +3363,9 @@ function isLockFailure(line) {
 function isRaceLost(line) {
     return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
 }
-/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+/** The line of git's stderr that says what went wrong (redacted, bounded), for an error message. */
 function firstLine(text) {
-    const lines = (0,git/* redact */.E$)(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+    return (0,git/* causeLine */.mB)(text) ?? 'no message';
 }
 
 

@@ -29701,13 +29701,13 @@ const RESERVED_REF_FAMILIES = new Map([
 ]);
 /**
  * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside the families git and GitHub give
- * meaning to, none of whose components is a family of another namespace's refs.
+ * meaning to, none of whose components is a family of another namespace's refs. `given` names
+ * where it came from in the message (the actions' input by default; the command line's flag).
  */
-function validateNamespace(namespace) {
+function validateNamespace(namespace, given = 'The `namespace`') {
     const parts = namespace.split('/');
     const bad = (why) => {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
-            `Use a prefix such as ${DEFAULT_NAMESPACE}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${given} ${JSON.stringify(namespace)} ${why}. Use a prefix such as ${DEFAULT_NAMESPACE}.`);
     };
     if (parts[0] !== 'refs' || parts.length < 2)
         bad('must start with refs/');
@@ -29724,7 +29724,7 @@ function validateNamespace(namespace) {
     // refs/x/Runs/… and refs/x/runs/… are one directory.
     const family = parts.slice(1).find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase()));
     if (family !== undefined)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`The \`namespace\` ${JSON.stringify(namespace)} has the path component ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InvalidInput */ .o9(`${given} ${JSON.stringify(namespace)} has the path component ` +
             `${JSON.stringify(family)}, a family of refs a namespace holds ` +
             `(${NAMESPACE_FAMILIES.join(', ')}), so it lies inside another namespace's refs and the ` +
             "two would overwrite each other. Choose a namespace outside another namespace's refs, " +

@@ -8863,11 +8863,14 @@ class git_Git {
     fetchObjects(remote, oids) {
         return this.run([...FETCH, remote, ...oids]);
     }
-    /** Local refs follow a change the remote applied: set or delete each, whatever it held. */
+    /**
+     * Local refs follow a change the remote applied: set or delete each, whatever it held, in
+     * one transaction; the caller reads a failure (a lock it names) from the result.
+     */
     async mirrorRefs(changes) {
         if (changes.length === 0)
-            return;
-        await this.ok(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
+            return { code: 0, stdout: '', stderr: '' };
+        return this.run(UPDATE_REFS, transaction(changes.map(c => (c.oid === null ? `delete ${c.ref}` : `update ${c.ref} ${c.oid}`))));
     }
     /** Whether the remote holds any ref under the prefixes (one `ls-remote`). */
     async remoteHolds(remote, prefixes) {
@@ -9069,16 +9072,39 @@ const EXCERPT_LIMIT = 600;
  * as they say why; whatever else git printed is left out.
  */
 function excerpt(stderr) {
-    const lines = redact(stderr)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
+    const lines = saidLines(stderr);
     const all = lines.join(' ');
     if (all.length <= EXCERPT_LIMIT)
         return all;
     const causes = lines.filter(line => /^(fatal|error):/i.test(line)).join(' ');
-    const kept = causes || all;
-    return kept.length <= EXCERPT_LIMIT ? kept : `${kept.slice(0, EXCERPT_LIMIT - 1)}…`;
+    return bounded(causes || all);
+}
+/**
+ * The one line of git's stderr that says what went wrong, for a message that names the cause
+ * only: its first `fatal:`, `error:` or `remote:` line (a server's hook speaks as `remote:`),
+ * else its first line; redacted and at most EXCERPT_LIMIT characters, as excerpt() is. Null
+ * when git printed nothing.
+ */
+function causeLine(stderr) {
+    const lines = saidLines(stderr);
+    const line = lines.find(l => /^(fatal|error|remote):/.test(l)) ?? lines[0];
+    return line === undefined ? null : bounded(line);
+}
+/** git's stderr redacted, as its non-empty lines, trimmed. */
+function saidLines(stderr) {
+    return redact(stderr)
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
+}
+/** Text cut to EXCERPT_LIMIT characters (never inside a surrogate pair), `…` ending a cut. */
+function bounded(text) {
+    if (text.length <= EXCERPT_LIMIT)
+        return text;
+    let end = EXCERPT_LIMIT - 1;
+    if (/[\udc00-\udfff]/.test(text.charAt(end)))
+        end--;
+    return `${text.slice(0, end)}…`;
 }
 /**
  * The environment with git's diagnostics that print to stderr taken out (GIT_TRACE*=1, 2 or
@@ -9578,13 +9604,13 @@ const RESERVED_REF_FAMILIES = new Map([
 ]);
 /**
  * docs/design/storage.md: any `refs/<a>/<b>…` prefix outside the families git and GitHub give
- * meaning to, none of whose components is a family of another namespace's refs.
+ * meaning to, none of whose components is a family of another namespace's refs. `given` names
+ * where it came from in the message (the actions' input by default; the command line's flag).
  */
-function validateNamespace(namespace) {
+function validateNamespace(namespace, given = 'The `namespace`') {
     const parts = namespace.split('/');
     const bad = (why) => {
-        throw new errors_InvalidInput(`The \`namespace\` ${JSON.stringify(namespace)} ${why}. ` +
-            `Use a prefix such as ${DEFAULT_NAMESPACE}.`);
+        throw new errors_InvalidInput(`${given} ${JSON.stringify(namespace)} ${why}. Use a prefix such as ${DEFAULT_NAMESPACE}.`);
     };
     if (parts[0] !== 'refs' || parts.length < 2)
         bad('must start with refs/');
@@ -9601,7 +9627,7 @@ function validateNamespace(namespace) {
     // refs/x/Runs/… and refs/x/runs/… are one directory.
     const family = parts.slice(1).find(part => NAMESPACE_FAMILIES.includes(part.toLowerCase()));
     if (family !== undefined)
-        throw new errors_InvalidInput(`The \`namespace\` ${JSON.stringify(namespace)} has the path component ` +
+        throw new errors_InvalidInput(`${given} ${JSON.stringify(namespace)} has the path component ` +
             `${JSON.stringify(family)}, a family of refs a namespace holds ` +
             `(${NAMESPACE_FAMILIES.join(', ')}), so it lies inside another namespace's refs and the ` +
             "two would overwrite each other. Choose a namespace outside another namespace's refs, " +
@@ -11341,7 +11367,8 @@ function parsePorcelain(stdout) {
             lines.set(match[2], {
                 flag: match[1],
                 ref: match[2],
-                summary: match[3]
+                // The server words a refusal's reason (`[remote rejected] (<reason>)`): messages quote it.
+                summary: bounded(match[3])
             });
     }
     return lines;
@@ -11453,7 +11480,7 @@ class physical_RemoteRefs {
         }
         this.locked = null;
         if (lines.every(l => l && [' ', '+', '*', '-'].includes(l.flag))) {
-            await this.follow(changes, result.followed);
+            await this.follow(changes, result);
             return 'applied';
         }
         if (lines.some(l => l && (isLeaseRefused(l) || isRaceLost(l) || l.flag === '='))) {
@@ -11501,11 +11528,11 @@ class physical_RemoteRefs {
      * not happen, and later reads in this process fetch again instead of trusting the local
      * copies.
      */
-    async follow(changes, followed) {
+    async follow(changes, pushed) {
         try {
-            const set = new Set(followed ?? []);
+            const set = new Set(pushed.followed ?? []);
             if (!changes.every(c => set.has(c.ref)))
-                await this.git.mirrorRefs(changes);
+                await this.mirror(changes, pushed.stderr);
             for (const c of changes)
                 this.fetched.add(c.ref);
         }
@@ -11516,6 +11543,21 @@ class physical_RemoteRefs {
                 `failed (${error.message}). Nothing is lost: later reads fetch from ` +
                 `${this.name} again. Check that the checkout is writable.`);
         }
+    }
+    /**
+     * Sets the local copies of the refs a write moved. The copy is a cache of the arbiter: a lock
+     * a git killed earlier in the job left on one of them (the push names it when it could not
+     * set that copy itself, update-ref when it cannot either) is taken away, as a fetch does
+     * (removedStaleLocks), and the copies set once more; any other failure is the caller's.
+     */
+    async mirror(changes, pushSaid) {
+        // Taken away first when the push met it: update-ref then need not wait for it in vain.
+        await this.removedStaleLocks(pushSaid);
+        let result = await this.git.mirrorRefs(changes);
+        if (result.code !== 0 && (await this.removedStaleLocks(result.stderr)))
+            result = await this.git.mirrorRefs(changes);
+        if (result.code !== 0)
+            throw this.git.failure(['update-ref'], result);
     }
     covered(prefix) {
         if (this.diverged)
@@ -11565,13 +11607,9 @@ function isLockFailure(line) {
 function isRaceLost(line) {
     return /\[remote rejected\] \((failed to update ref|atomic transaction failed|failed to lock)\)/.test(line.summary);
 }
-/** The line of git's stderr that says what went wrong (redacted), for an error message. */
+/** The line of git's stderr that says what went wrong (redacted, bounded), for an error message. */
 function firstLine(text) {
-    const lines = redact(text)
-        .split('\n')
-        .map(line => line.trim())
-        .filter(Boolean);
-    return lines.find(line => /^(fatal|error|remote):/.test(line)) ?? lines[0] ?? 'no message';
+    return causeLine(text) ?? 'no message';
 }
 
 ;// CONCATENATED MODULE: ./src/store/ledgerRepository.ts
@@ -12135,10 +12173,7 @@ function isPath(text) {
     return text.startsWith('/') || text.startsWith('.') || text.includes('/');
 }
 function firstWords(stderr) {
-    return (redact(stderr)
-        .split('\n')
-        .map(l => l.trim())
-        .find(Boolean) ?? 'git said nothing');
+    return causeLine(stderr) ?? 'git said nothing';
 }
 
 ;// CONCATENATED MODULE: ./src/core/generation.ts
@@ -16379,9 +16414,10 @@ function checkNames(namespace, raw, problems) {
             refused = true;
             problems.add(ref, `it is a symbolic ref (to ${symref}): dispatch-ledger keeps only plain refs under its ` +
                 'namespace. In the repository a step runs in, one fails every command; one made on ' +
-                'the server (no push or API can make one on GitHub, a server administrator can) is ' +
-                'outside what a client can see before it writes: the server shows it as the commit ' +
-                'its target holds, and a push to it moves the target. Remove it ' +
+                'the server (no push or API can make one on GitHub, a server administrator can) may ' +
+                'have been written through: the writing commands do not ask the server which refs ' +
+                'are symbolic before each write, a fetch brings it as the commit its target holds, ' +
+                'and a push to it moves the target. Remove it ' +
                 `(\`git symbolic-ref --delete ${ref}\` where it is)`);
             continue;
         }
@@ -16957,6 +16993,8 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
  */
 
 
+
+
 const SUBCOMMANDS = ['status', 'show', 'verify', 'key'];
 /** Wrong words on the command line: exit 2, one line, and where to read the right ones. */
 class UsageError extends Error {
@@ -17109,6 +17147,16 @@ function usage_parse(argv) {
     const state = values.state;
     if (typeof state === 'string' && !states_STATES.includes(state))
         throw new UsageError(`${command}: --state ${JSON.stringify(state)} is not a state: use one of ${states_STATES.join(', ')} (dispatch-ledger ${command} --help)`);
+    // A namespace is refused by its words alone, as a malformed --limit is: a usage mistake.
+    if (typeof values.namespace === 'string')
+        try {
+            validateNamespace(values.namespace, '--namespace');
+        }
+        catch (error) {
+            if (!(error instanceof errors_InvalidInput))
+                throw error;
+            throw new UsageError(`${command}: ${error.message} (dispatch-ledger ${command} --help)`);
+        }
     return { command, help: HELP[command], values, argument: positionals[0] ?? null };
 }
 
