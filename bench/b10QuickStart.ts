@@ -4,7 +4,7 @@
  * with `npm run bench -- --only=B10`.
  *
  * Each pass starts ONE test origin (scripts/workflow/origin.ts: a bare repository over smart
- * HTTP behind the permission gate, with the fake GitHub API, its own receivers off) and
+ * HTTP behind the permission gate, with the fake GitHub API, its own receivers external) and
  * delivers N `issues` `labeled` events to the quick start's coordinator
  * (examples/workflows/issue-labeled.yml) through the local workflow runner, one after another,
  * each a new workflow run. What the coordinator dispatched starts the quick start's receiver
@@ -186,7 +186,10 @@ async function runPass(ctx: Context, config: PassConfig): Promise<PassFigures> {
           receiver: withArchiveAfter(published.receiver, config.archiveAfter)
         }
   const labeled = JSON.parse(await readFile(EVENT, 'utf8')) as Record<string, unknown>
-  const origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
+  const origin = await startOrigin({
+    seedDir: FIXTURES,
+    fakeApi: { receiver: { mode: 'external' } }
+  })
   const problems: string[] = []
   const issues: number[] = []
   const admittedKeys = new Set<string>()

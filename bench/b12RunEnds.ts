@@ -1,7 +1,7 @@
 /**
  * B12: what a run's end costs (docs/design/lifecycle.md). Through the local workflow runner, on
  * one test origin (smart HTTP behind the permission gate, the fake GitHub API with its own
- * receivers off), as B10 runs the quick start:
+ * receivers external: the runner runs agent.yml), as B10 runs the quick start:
  *
  * - pushes per quick-start event WITH its observer: the coordinator
  *   (examples/workflows/issue-labeled.yml), the receiver it dispatched (agent.yml, started as
@@ -56,7 +56,10 @@ export async function b12(ctx: Context): Promise<PartResult> {
   ) as Record<string, unknown>
   // The receiver's stand-in for the work writes one line per run here (scripts/workflow/fixtures).
   const machineEnv = { AGENT_LOG: join(await tempDir('b12'), 'agent.log') }
-  const origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
+  const origin = await startOrigin({
+    seedDir: FIXTURES,
+    fakeApi: { receiver: { mode: 'external' } }
+  })
   const api = origin.api!
   let issue = 9000
   let runId = 90001

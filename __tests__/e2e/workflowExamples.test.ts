@@ -55,10 +55,10 @@ let labeled: Record<string, unknown>
 const text: Record<string, string> = {}
 
 beforeAll(async () => {
-  origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'off' } } })
+  origin = await startOrigin({ seedDir: FIXTURES, fakeApi: { receiver: { mode: 'external' } } })
   ledgerOrigin = await startOrigin({
     seedDir: FIXTURES,
-    fakeApi: { receiver: { mode: 'off' } },
+    fakeApi: { receiver: { mode: 'external' } },
     ledgerRepository: LEDGER
   })
   ledgerText = await ledgerTexts()

@@ -32,7 +32,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   origin = await startOrigin({
     seedDir: FIXTURES,
-    fakeApi: { receiver: { mode: 'off' } },
+    fakeApi: { receiver: { mode: 'external' } },
     ledgerRepository: LEDGER
   })
 })

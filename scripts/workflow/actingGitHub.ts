@@ -12,8 +12,11 @@
  * - a finished run's `workflow_run` `completed` event starts every workflow of the repository
  *   whose triggers take it (the quick start's observer, agent-ended.yml, after agent.yml).
  *
- * The fake's own receivers must be off (`fakeApi: { receiver: { mode: 'off' } }`): here the
- * receiver is the published workflow file, not a stand-in.
+ * The fake's own receivers must be external (`fakeApi: { receiver: { mode: 'external' } }`):
+ * here the receiver is the published workflow file, not a stand-in, and GitHub's record of its
+ * run follows it — queued from the dispatch, in progress while the runner runs it, completed
+ * with its conclusion when it ends — so an observer never reads a run as concluded before its
+ * receiver ran.
  */
 import { readFile } from 'node:fs/promises'
 import { dispatchEvent, type ReceiverRun } from '../../testkit/fakeGitHub/receiver.ts'
@@ -51,18 +54,28 @@ export async function runDispatchedReceivers(
         workflowPath: run?.path ?? `.github/workflows/${dispatch.workflow}`,
         sender: { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
       } as unknown as ReceiverRun)
-      return runWorkflow({
-        file: options.file,
-        content: options.content,
-        eventName: 'workflow_dispatch',
-        event,
-        origin,
-        runId: dispatch.run_id,
-        machineEnv: options.machineEnv,
-        log: options.log
-      })
+      return (async () => {
+        await api.setRun(dispatch.run_id, { status: 'in_progress', conclusion: null })
+        const ran = await runWorkflow({
+          file: options.file,
+          content: options.content,
+          eventName: 'workflow_dispatch',
+          event,
+          origin,
+          runId: dispatch.run_id,
+          machineEnv: options.machineEnv,
+          log: options.log
+        })
+        await api.setRun(dispatch.run_id, { status: 'completed', conclusion: conclusionOf(ran) })
+        return ran
+      })()
     })
   )
+}
+
+/** The conclusion GitHub gives a finished run (a run none of whose jobs ran is skipped). */
+function conclusionOf(run: WorkflowRun): string {
+  return run.conclusion === 'not_triggered' ? 'skipped' : run.conclusion
 }
 
 /** A coordinator run GitHub knows about (so it can be re-run); returns its run id. */
@@ -85,10 +98,9 @@ export async function completed(
   run: WorkflowRun,
   base: Record<string, unknown> & { name: string }
 ): Promise<Record<string, unknown>> {
-  const conclusion = run.conclusion === 'not_triggered' ? 'skipped' : run.conclusion
   const stored = await origin.api!.setRun(run.runId, {
     status: 'completed',
-    conclusion,
+    conclusion: conclusionOf(run),
     run_attempt: run.runAttempt
   })
   // The workflow's name: is what `on: workflow_run: workflows:` matches.

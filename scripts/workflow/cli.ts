@@ -257,7 +257,7 @@ const origin = await startOrigin({
   // would), instead of the fake's own receiver (the bundled admit step alone).
   fakeApi:
     values['fake-api'] &&
-    (values.receiver ? { receiver: { mode: 'off' }, workflows, users } : { workflows, users }),
+    (values.receiver ? { receiver: { mode: 'external' }, workflows, users } : { workflows, users }),
   ledgerRepository: values['ledger-repository']
 }).catch((error: unknown) => {
   if (!(error instanceof WorkflowError)) throw error

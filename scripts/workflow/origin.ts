@@ -174,7 +174,7 @@ export async function startOrigin(options: {
   id?: number
   /**
    * Start the fake GitHub API (testkit/fakeGitHub/) behind the gate. Its receivers
-   * clone this origin; `receiver: { mode: 'off' }` leaves dispatched runs to the caller (a
+   * clone this origin; `receiver: { mode: 'external' }` leaves dispatched runs to the caller (a
    * test that runs the receiver workflow itself).
    */
   fakeApi?:

@@ -21,7 +21,8 @@
  *                      by protectTags(dir, ['v*']) or a target that does not resolve.
  *   options.receiver   { mode: 'fenced' (default with an origin) | 'unfenced' (no admit step:
  *                      negative control) | 'command' (your own receiver: argv in `command`,
- *                      see types.ts ReceiverMode) | 'off', with: extra admit inputs
+ *                      see types.ts ReceiverMode) | 'off' | 'external' (the caller runs
+ *                      the receiver and sets the run: it stays queued), with: extra admit inputs
  *                      (namespace…), env, startDelayMs }.
  *   options.repo       { owner, name, id }; default octo-org/octo-repo, id 123456789 (the id
  *                      of examples/events). Other owner/repo paths answer 404.

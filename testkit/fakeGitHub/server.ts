@@ -67,6 +67,7 @@ const hooks: StateHooks = {
     const run = state.findRun(runId)
     if (!run) return
     const mode = receiverMode()
+    if (mode === 'external') return // the caller starts and ends it (setRun)
     if (mode === 'off') {
       state.setRun(runId, { status: 'completed', conclusion: 'success' })
       return

@@ -84,6 +84,13 @@ export type ReceiverMode =
   | 'command'
   /** No receiver runs; dispatched runs complete at once with `conclusion` success. */
   | 'off'
+  /**
+   * The caller runs the receiver (scripts/workflow/actingGitHub.ts runs the receiver workflow
+   * file): a dispatched run stays `queued`, as GitHub's does until a runner takes its job, until
+   * the caller sets it (setRun). With 'off' instead, an observer would read a run that never
+   * admitted as concluded before its receiver even started.
+   */
+  | 'external'
 
 export interface ReceiverConfig {
   /** Default: 'fenced' when an origin is configured, else 'off'. */
