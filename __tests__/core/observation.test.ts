@@ -10,6 +10,8 @@ import {
   observedAt,
   receiverRecord,
   receiverRunOf,
+  unconfirmedReceiver,
+  watchedRuns,
   type ReceiverRun
 } from '../../src/core/observation.js'
 import type { LedgerRecord } from '../../src/core/record.js'
@@ -205,6 +207,117 @@ describe('coordinatorRecords', () => {
     const drafts = coordinatorRecords(reconstruct(waiting()), run(), { onSuccess: 'decide' })
     const after = appended(waiting(), drafts)
     expect(coordinatorRecords(after, run(), { onSuccess: 'decide' })).toEqual([])
+  })
+})
+
+/** The answer's ids of an attempt no receiver has admitted: its runs are only candidates. */
+const UNCONFIRMED = {
+  receiver_key: CONFIRMED.receiver_key,
+  receiver_confirmed: 'false',
+  candidate_run_ids: '77'
+}
+
+describe('a receiver that never admits (the attempt unconfirmed)', () => {
+  const state = (ids: Record<string, string> = UNCONFIRMED) => reconstruct(waiting(ids))
+  const decide = { onSuccess: 'decide' } as const
+
+  it('is watched through the runs the dispatch answers named', () => {
+    expect(unconfirmedReceiver(state())).toEqual({
+      attempt: 1,
+      candidates: ['77'],
+      receiver_key: CONFIRMED.receiver_key
+    })
+    expect(watchedRuns(state())).toEqual(['77'])
+    expect(watchedRuns(state({ ...UNCONFIRMED, candidate_run_ids: '77,78' }))).toEqual(['77', '78'])
+    expect(watchedRuns(reconstruct(waiting()))).toEqual(['77'])
+    expect(unconfirmedReceiver(reconstruct(waiting()))).toBeNull()
+  })
+
+  it.each([
+    ['no candidate (GitHub answered 204)', { ...UNCONFIRMED, candidate_run_ids: '' }],
+    ['candidates that are not run ids', { ...UNCONFIRMED, candidate_run_ids: '07,x' }],
+    ['no receiver key (not the workflow driver’s fence)', { candidate_run_ids: '77' }]
+  ])('is not watched with %s', (_what, ids) => {
+    expect(unconfirmedReceiver(state(ids))).toBeNull()
+    expect(watchedRuns(state(ids))).toEqual([])
+    expect(coordinatorRecords(state(ids), run({ conclusion: 'failure' }), decide)).toEqual([])
+  })
+
+  it.each([
+    ['failure', 'receiver_failure', 'provider'],
+    ['startup_failure', 'receiver_startup_failure', 'provider'],
+    ['cancelled', 'receiver_cancelled', 'cancelled'],
+    ['timed_out', 'receiver_timed_out', 'timeout'],
+    ['success', 'receiver_unconfirmed', 'provider'],
+    ['neutral', 'receiver_unconfirmed', 'provider'],
+    ['skipped', 'receiver_unconfirmed', 'provider']
+  ] as const)(
+    'its run concluded %s before admitting: attempt_failed %s, retryable',
+    (conclusion, code, classification) => {
+      const drafts = coordinatorRecords(state(), run({ conclusion }), decide)
+      expect(drafts).toHaveLength(1)
+      expect(drafts[0]?.state).toBe('attempt_failed')
+      expect(drafts[0]?.fields.failure).toEqual({ code, classification, retryable: true })
+      expect(drafts[0]?.fields.attempt).toEqual({ number: 1, reason: 'initial' })
+      expect(drafts[0]?.fields.note).toBe(
+        `receiver workflow run 77 concluded ${conclusion} before any receiver admitted attempt 1`
+      )
+      const after = appended(waiting(UNCONFIRMED), drafts)
+      expect(after.state).toBe('attempt_failed')
+      // Written once: a second observer finds nothing left to record.
+      expect(coordinatorRecords(after, run({ conclusion }), decide)).toEqual([])
+    }
+  )
+
+  it('nothing while its run works, for another run, or when its receiver key was admitted', () => {
+    expect(
+      coordinatorRecords(state(), run({ status: 'queued', conclusion: null }), decide)
+    ).toEqual([])
+    expect(coordinatorRecords(state(), run({ id: '78', conclusion: 'failure' }), decide)).toEqual(
+      []
+    )
+    expect(
+      coordinatorRecords(state(), run({ conclusion: 'failure' }), {
+        ...decide,
+        receiverAdmitted: true
+      })
+    ).toEqual([])
+  })
+
+  it('with two runs (the fenced re-send), only once both concluded, named by the newer', () => {
+    const two = state({ ...UNCONFIRMED, candidate_run_ids: '77,78' })
+    const first = run({ conclusion: 'failure' })
+    const second = run({ id: '78', conclusion: 'startup_failure' })
+    expect(coordinatorRecords(two, first, decide)).toEqual([])
+    expect(
+      coordinatorRecords(
+        two,
+        [first, { ...second, status: 'in_progress', conclusion: null }],
+        decide
+      )
+    ).toEqual([])
+    const [failed] = coordinatorRecords(two, [second, first], decide)
+    expect(failed?.fields.failure?.code).toBe('receiver_startup_failure')
+    expect(failed?.fields.note).toBe(
+      'receiver workflow runs 77 concluded failure, 78 concluded startup_failure before any ' +
+        'receiver admitted attempt 1'
+    )
+  })
+
+  it('nothing once the run moved on (cancelled), or its attempt was never accepted', () => {
+    expect(
+      coordinatorRecords(
+        reconstruct(extend(waiting(UNCONFIRMED), 'cancelled')),
+        run({ conclusion: 'failure' }),
+        decide
+      )
+    ).toEqual([])
+    const ambiguous = legalChain(
+      'admitted',
+      { state: 'dispatched', provider: provider('not_submitted', UNCONFIRMED) },
+      { state: 'dispatched', provider: provider('ambiguous', UNCONFIRMED) }
+    )
+    expect(unconfirmedReceiver(reconstruct(ambiguous))).toBeNull()
   })
 })
 

@@ -658,6 +658,14 @@ const failingReceiver = (): string =>
     'run: ./run-agent --issue "$ISSUE" && exit 1'
   )
 
+/** The receiver of agent.yml, failing before its admit step (as a startup failure would). */
+const failsBeforeAdmit = (): string => {
+  const published = text['agent.yml'] as string
+  const failing = published.replace(ADMIT_STEP, `      - run: exit 1\n${ADMIT_STEP}`)
+  if (failing === published) throw new Error('agent.yml has no admit step to precede')
+  return failing
+}
+
 describe('a run ends when its receiver does (agent-ended.yml), and a relabel runs the work again', () => {
   it('a failed receiver: attempt_failed, retryable; the label again sends attempt 2 once', async () => {
     const q = await quickStart({ receiver: failingReceiver() })
@@ -679,6 +687,45 @@ describe('a run ends when its receiver does (agent-ended.yml), and a relabel run
     ])
     const { state } = await q.ledger()
     expect(state.current_attempt).toBe(2)
+    expect(await q.dispatches()).toHaveLength(2)
+  })
+
+  it('a receiver that fails before its admit step: agent-ended.yml records attempt_failed; a relabel sends attempt 2 once', async () => {
+    const q = await quickStart({ receiver: failsBeforeAdmit() })
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    expect(receiver!.conclusion).toBe('failure')
+    expect(await q.working()).toHaveLength(0)
+    // It never admitted, so the coordinator names its run only as the dispatch answer's.
+    expect((await q.ledger()).state.state).toBe('dispatched')
+    await observeReceiver(receiver as WorkflowRun)
+    const { state, plan } = await q.ledger()
+    expect(state.state).toBe('attempt_failed')
+    expect(state.last_failure).toMatchObject({ code: 'receiver_failure', retryable: true })
+    expect(plan.action).toBe('retry_attempt')
+    const again = relabeled(q.event)
+    const retry = await Promise.all([q.deliver({ event: again }), q.deliver({ event: again })])
+    expect(retry.map(r => r.jobs.dispatch!.steps[1]!.outputs.sent).sort()).toEqual([
+      'false',
+      'true'
+    ])
+    expect((await q.ledger()).state.current_attempt).toBe(2)
+    expect(await q.dispatches()).toHaveLength(2)
+  })
+
+  it('a receiver that fails before its admit step, no observer: the relabel records it and sends attempt 2 once', async () => {
+    const q = await quickStart({ receiver: failsBeforeAdmit() })
+    await q.deliver()
+    const [receiver] = await q.receivers()
+    expect(receiver!.conclusion).toBe('failure')
+    const second = await q.deliver({ event: relabeled(q.event) })
+    expect(second.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+      sent: 'true',
+      generation: '1'
+    })
+    const { state, records } = await q.ledger()
+    expect(state.current_attempt).toBe(2)
+    expect(records.find(r => r.state === 'attempt_failed')?.failure?.code).toBe('receiver_failure')
     expect(await q.dispatches()).toHaveLength(2)
   })
 

@@ -42,9 +42,9 @@ import { RUN_CHAIN } from '../core/reconstruct.js'
 import { LostRace, StoreError } from '../core/errors.js'
 import { verifiedState } from './runView.js'
 import { mayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
-import { awaitedReceiver, type OnSuccess } from '../core/observation.js'
+import { awaitedReceiver, watchedRuns, type OnSuccess } from '../core/observation.js'
 import { occurrenceTime } from '../core/occurrence.js'
-import { concluded, lookReceiverUp, recordObservations } from './observe.js'
+import { recordObservations, watchRun } from './observe.js'
 
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
@@ -179,31 +179,38 @@ type Relabel =
   | { readonly kind: 'working'; readonly message: string }
 
 /**
- * The on-demand observer: a run still waiting on its receiver is looked up with one REST read;
- * a concluded one is recorded (the same records every observer writes) before this event is
- * decided, so the event meets the run as it really is.
+ * The on-demand observer: a run still waiting on its receiver is looked up with one REST read
+ * (one per run an unconfirmed attempt was sent as, usually one); a concluded one is recorded
+ * (the same records every observer writes) before this event is decided, so the event meets
+ * the run as it really is — a receiver that died before admitting included.
  */
 async function relabelOf(
   found: SelectedRun,
   options: DispatchOptions,
   deps: CommandDeps<DispatchGitHub>
 ): Promise<Relabel> {
-  const awaited = awaitedReceiver(found.view.state)
+  const state = found.view.state
   const github = deps.github
-  if (found.view.plan.action !== 'observe_provider' || awaited === null || !github?.hasToken)
-    return { kind: 'as_is' }
-  const url =
-    awaited.html_url ?? github.runUrl?.(awaited.workflow_run_id) ?? awaited.workflow_run_id
-  const looked = await lookReceiverUp(github, awaited.workflow_run_id)
-  const duplicate = (why: string): Relabel => ({
+  if (found.view.plan.action !== 'observe_provider' || !github?.hasToken) return { kind: 'as_is' }
+  const watched = await watchRun(github, state, found.ledger_ref)
+  if (watched === null) return { kind: 'as_is' }
+  const awaited = awaitedReceiver(state)
+  const named = (id: string) => github.runUrl?.(id) ?? id
+  const duplicate = (url: string, why: string): Relabel => ({
     kind: 'working',
     message:
-      `Run ${found.view.state.run_id} is still working: its receiver ${url} ${why}. ` +
+      `Run ${state.run_id} is still working: its receiver ${url} ${why}. ` +
       'This event is a duplicate of it; nothing was sent.'
   })
-  if ('unknown' in looked) return duplicate(`could not be looked up (${looked.unknown})`)
-  if (!concluded(looked.run)) return duplicate('has not concluded')
-  await recordObservations(deps.store, [{ run: looked.run, coordinator_ref: found.ledger_ref }], {
+  if (watched.kind === 'unknown') {
+    const id = awaited?.workflow_run_id ?? watchedRuns(state)[0] ?? ''
+    return duplicate(awaited?.html_url ?? named(id), `could not be looked up (${watched.reason})`)
+  }
+  if (watched.kind === 'working')
+    return watched.confirmed
+      ? duplicate(awaited?.html_url ?? watched.run.html_url, 'has not concluded')
+      : duplicate(watched.run.html_url || named(watched.run.id), 'has not admitted yet')
+  await recordObservations(deps.store, [watched.sighting], {
     namespace: options.namespace,
     onSuccess: options.onSuccess ?? 'decide',
     writer: options.writer,

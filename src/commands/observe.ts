@@ -18,6 +18,8 @@ import {
   observedAt,
   receiverRecord,
   receiverRunOf,
+  unconfirmedReceiver,
+  watchedRuns,
   type OnSuccess,
   type ReceiverRun
 } from '../core/observation.js'
@@ -33,8 +35,13 @@ import { checkChainNames } from './storedNames.js'
 
 /** What GitHub said of one receiver, and the runs it concerns. */
 export interface Sighting {
-  /** The receiver's workflow run. */
+  /** The receiver's workflow run (for an attempt no receiver admitted, its newest run). */
   readonly run: ReceiverRun
+  /**
+   * The other runs an unconfirmed attempt was sent as, as looked up: it fails only once every
+   * one has concluded (core/observation.ts).
+   */
+  readonly others?: readonly ReceiverRun[]
   /** The coordinator's ledger that waits on it, if any. */
   readonly coordinator_ref?: string
   /** The receiver's own ledger, when known; else found through the coordinator's receiver key. */
@@ -83,12 +90,15 @@ export async function planObservations(
   await store.read(async reader => {
     for (const sighting of sightings) {
       const at = timestampOf(observedAt(sighting.run) ?? new Date())
-      const append = async (ref: string, decide: (state: RecoveredRunState) => Drafts) => {
+      const append = async (
+        ref: string,
+        decide: (state: RecoveredRunState) => Drafts | Promise<Drafts>
+      ) => {
         if (seen.has(ref)) return null
         const chain = await readRun(reader, options, ref)
         if (chain === null) return null
         const state = verifiedState(chain)
-        const drafts = decide(state)
+        const drafts = await decide(state)
         if (drafts.length === 0) return state
         seen.add(ref)
         const advance = await appendAll(store, chain, state, drafts, { ...options, at })
@@ -103,8 +113,12 @@ export async function planObservations(
       }
       let receiverRef = sighting.receiver_ref ?? null
       if (sighting.coordinator_ref) {
-        const state = await append(sighting.coordinator_ref, s =>
-          coordinatorRecords(s, sighting.run, options)
+        const runs = [sighting.run, ...(sighting.others ?? [])]
+        const state = await append(sighting.coordinator_ref, async s =>
+          coordinatorRecords(s, runs, {
+            onSuccess: options.onSuccess,
+            receiverAdmitted: await receiverAdmitted(reader, options.namespace, s)
+          })
         )
         receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null
       }
@@ -141,6 +155,20 @@ async function receiverLedger(
   if (!key) return null
   const admission = await reader.readAdmission(admissionRef(namespace, key))
   return admission?.value.ledger_ref ?? null
+}
+
+/**
+ * For an attempt no receiver has confirmed: whether its receiver key was admitted all the same
+ * (then the attempt is never failed for want of a confirmation). Not read otherwise.
+ */
+async function receiverAdmitted(
+  reader: StoreReader,
+  namespace: string,
+  state: RecoveredRunState
+): Promise<boolean> {
+  const unconfirmed = unconfirmedReceiver(state)
+  if (unconfirmed === null) return false
+  return (await reader.readAdmission(admissionRef(namespace, unconfirmed.receiver_key))) !== null
 }
 
 /** The receiver key of the attempt observed (read before the observation moved the state). */
@@ -239,6 +267,49 @@ export async function lookReceiverUp(
   return run && run.id === workflowRunId
     ? { run }
     : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` }
+}
+
+/** What looking up the workflow runs a run waits on gave (docs/design/lifecycle.md). */
+export type Watched =
+  /** Every run looked at has concluded: the sighting to record (it may record nothing). */
+  | { readonly kind: 'concluded'; readonly sighting: Sighting; readonly lookups: number }
+  /** A run still works (or has not admitted yet): a later event is a duplicate of it. */
+  | {
+      readonly kind: 'working'
+      readonly run: ReceiverRun
+      readonly confirmed: boolean
+      readonly lookups: number
+    }
+  /** GitHub's answer could not be read: nothing is guessed. */
+  | { readonly kind: 'unknown'; readonly reason: string; readonly lookups: number }
+
+/**
+ * One REST read per workflow run the coordinator's run waits on (core/observation.ts
+ * watchedRuns): its confirmed receiver, or every run its unconfirmed attempt was sent as. Null
+ * when it waits on none (not at observe_provider, or a send GitHub answered without a run id).
+ */
+export async function watchRun(
+  github: Parameters<typeof lookReceiverUp>[0],
+  state: RecoveredRunState,
+  ledger_ref: string
+): Promise<Watched | null> {
+  const ids = watchedRuns(state)
+  if (ids.length === 0) return null
+  const confirmed = awaitedReceiver(state) !== null
+  const runs: ReceiverRun[] = []
+  for (const id of ids) {
+    const looked = await lookReceiverUp(github, id)
+    const lookups = runs.length + 1
+    if ('unknown' in looked) return { kind: 'unknown', reason: looked.unknown, lookups }
+    if (!concluded(looked.run)) return { kind: 'working', run: looked.run, confirmed, lookups }
+    runs.push(looked.run)
+  }
+  const newest = runs[runs.length - 1] as ReceiverRun
+  return {
+    kind: 'concluded',
+    sighting: { run: newest, others: runs.slice(0, -1), coordinator_ref: ledger_ref },
+    lookups: runs.length
+  }
 }
 
 /** Whether GitHub's answer says the receiver's work is over (anything but still working). */

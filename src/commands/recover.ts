@@ -30,8 +30,8 @@ import {
   type Sighting
 } from './observe.js'
 import {
-  awaitedReceiver,
   receiverRunOf,
+  watchedRuns,
   type OnSuccess,
   type ReceiverRun
 } from '../core/observation.js'
@@ -272,7 +272,9 @@ async function close(
 /**
  * The runs a finished receiver's workflow_run concerns (docs/design/lifecycle.md#who-observes):
  * the coordinators' runs whose current attempt names this workflow run as the receiver that
- * works, and the receiver's own run (admitted by this workflow run under a receiver key). null
+ * works — or, while no receiver has admitted the attempt, as a run a dispatch answer named (a
+ * receiver that died before its admit step; the attempt fails when it was the attempt's only
+ * run, and otherwise the sweep or the next event reads the others) — and the receiver's own run (admitted by this workflow run under a receiver key). null
  * when this workflow run is no receiver: then the delivery is a coordinator's, handled as
  * before. A receiver whose runs were all recorded already (by the sweep, or the next event) is
  * still a receiver: its delivery writes its admission and close, and nothing more.
@@ -285,9 +287,7 @@ function finishedReceiver(scanned: readonly ScannedRun[], wr: WorkflowRunFacts):
   const own = planned.filter(
     r => admittedBy(id, r.state.run_id) && isReceiverKey(r.state.dispatch_key)
   )
-  const coordinators = planned.filter(
-    r => !r.state.terminal && awaitedReceiver(r.state)?.workflow_run_id === id
-  )
+  const coordinators = planned.filter(r => !r.state.terminal && watchedRuns(r.state).includes(id))
   if (coordinators.length === 0 && own.length === 0) return null
   return [
     ...coordinators.map(c => ({ run, coordinator_ref: c.ledger_ref })),

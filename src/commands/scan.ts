@@ -1,5 +1,4 @@
 import { DispatchLedgerError, InvalidInput, OrphanRun } from '../core/errors.js'
-import { awaitedReceiver } from '../core/observation.js'
 import type { RecoveryPlan } from '../core/planRecovery.js'
 import type { RecoveredRunState } from '../core/reconstruct.js'
 import type { Writer } from '../core/record.js'
@@ -10,12 +9,11 @@ import { admissionOfRun, listerOf, type GenerationEntry } from './generations.js
 import { viewChain } from './runView.js'
 import { checkChainNames } from './storedNames.js'
 import {
-  concluded,
-  lookReceiverUp,
   recordObservations,
-  type Looked,
+  watchRun,
   type ObservationOptions,
-  type ObservedRun
+  type ObservedRun,
+  type Watched
 } from './observe.js'
 
 /**
@@ -219,7 +217,10 @@ export interface SweepResult {
   readonly observed: readonly ObservedRun[]
   /** Receivers that could not be read (GitHub's answer), each naming its run; nothing guessed. */
   readonly unknown: readonly string[]
-  /** REST requests made: one per run waiting on a receiver. */
+  /**
+   * REST requests made: one per run waiting on a confirmed receiver, one per candidate run of
+   * an attempt no receiver has admitted (usually one).
+   */
   readonly lookups: number
 }
 
@@ -228,8 +229,9 @@ const LOOKUP_WIDTH = 8
 
 /**
  * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
- * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
- * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ * receiver is known — confirmed, or the runs an unconfirmed attempt was sent as — is looked up
+ * with one REST read each, and every concluded one is recorded in ONE atomic write for the
+ * whole sweep; a sweep that finds nothing concluded writes nothing.
  */
 export async function sweepRuns(
   options: SweepOptions,
@@ -243,24 +245,23 @@ export async function sweepRuns(
       'scan with observe: true needs a token (the token input, default the job token) with ' +
         '`permissions: actions: read`, to look the receivers up.'
     )
-  const waiting = runs.flatMap(run => {
-    if (!('plan' in run) || run.plan.action !== 'observe_provider') return []
-    const awaited = awaitedReceiver(run.state)
-    return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : []
-  })
-  const looked = await inOrder(waiting, LOOKUP_WIDTH, w =>
-    lookReceiverUp(github, w.awaited.workflow_run_id)
+  const waiting = runs.flatMap(run =>
+    'plan' in run && run.plan.action === 'observe_provider' ? [run] : []
   )
+  const watched = await inOrder(waiting, LOOKUP_WIDTH, w => watchRun(github, w.state, w.ledger_ref))
   const unknown: string[] = []
+  let lookups = 0
   const sightings = waiting.flatMap((w, i) => {
-    const answer = looked[i] as Looked
-    if ('unknown' in answer) {
-      unknown.push(`${w.ledger_ref}: ${answer.unknown}`)
+    const answer = watched[i] as Watched | null
+    if (answer === null) return []
+    lookups += answer.lookups
+    if (answer.kind === 'unknown') {
+      unknown.push(`${w.ledger_ref}: ${answer.reason}`)
       return []
     }
-    return concluded(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : []
+    return answer.kind === 'concluded' ? [answer.sighting] : []
   })
-  const base = { unknown, lookups: waiting.length }
+  const base = { unknown, lookups }
   if (sightings.length === 0) return { runs, observed: [], ...base }
   const observed = await recordObservations(deps.store, sightings, options)
   return { runs: observed.length > 0 ? await scanRuns(options, deps) : runs, observed, ...base }

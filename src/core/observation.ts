@@ -8,7 +8,7 @@
  */
 import { digestOf } from './canonical.js'
 import type { RecoveredAttempt, RecoveredRunState } from './reconstruct.js'
-import { isConfirmed, isWorkflowRunId, RECEIVER_KEY } from './receiver.js'
+import { candidateRunIds, isConfirmed, isWorkflowRunId, RECEIVER_KEY } from './receiver.js'
 import type { Failure } from './record.js'
 import type { OutcomeRecord } from './send/records.js'
 import { POLICY_PREFIX } from './states.js'
@@ -71,14 +71,12 @@ export interface AwaitedReceiver {
 /**
  * The workflow run a coordinator's run waits on, or null when it waits on none an observer can
  * look at: not at observe_provider, another driver, or a receiver that has not admitted yet
- * (only the run that admitted is the one that works, docs/design/dispatch.md).
+ * (only the run that admitted is the one that works, docs/design/dispatch.md; an attempt whose
+ * receiver never admits is watched through its candidates, unconfirmedReceiver).
  */
 export function awaitedReceiver(state: RecoveredRunState): AwaitedReceiver | null {
-  if (state.state !== 'dispatched') return null
-  const current = currentAttempt(state)
-  // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
-  if (current?.submission_state !== 'submitted') return null
-  if (!isConfirmed(current)) return null
+  const current = acceptedAttempt(state)
+  if (current === null || !isConfirmed(current)) return null
   const id = current.external_ids['workflow_run_id']
   if (!isWorkflowRunId(id)) return null
   return {
@@ -89,24 +87,91 @@ export function awaitedReceiver(state: RecoveredRunState): AwaitedReceiver | nul
   }
 }
 
+/** An accepted attempt no receiver has admitted yet, and the workflow runs it was sent as. */
+export interface UnconfirmedReceiver {
+  readonly attempt: number
+  /** Every run id the attempt's sends were answered with (candidate_run_ids), oldest first. */
+  readonly candidates: readonly string[]
+  /** The key its receiver would admit. */
+  readonly receiver_key: string
+}
+
+/**
+ * The current attempt when it was accepted but no receiver has admitted it, with the runs the
+ * dispatch answers named; null otherwise, or when no answer named a run (nothing to look at).
+ * A receiver that dies before its admit step (startup_failure, cancelled while queued, a step
+ * that fails first) never confirms itself: its conclusion is read through these runs.
+ */
+export function unconfirmedReceiver(state: RecoveredRunState): UnconfirmedReceiver | null {
+  const current = acceptedAttempt(state)
+  // A receiver key marks the workflow driver's fence: only there does a receiver confirm.
+  if (current === null || isConfirmed(current)) return null
+  const receiverKey = current.external_ids[RECEIVER_KEY]
+  if (receiverKey === undefined) return null
+  const candidates = candidateRunIds(current.external_ids)
+  if (candidates.length === 0) return null
+  return {
+    attempt: current.number,
+    candidates,
+    receiver_key: receiverKey
+  }
+}
+
+/**
+ * The workflow runs an observer looks up for a run: its confirmed receiver's, else its
+ * unconfirmed attempt's candidates; empty when it waits on none.
+ */
+export function watchedRuns(state: RecoveredRunState): readonly string[] {
+  const awaited = awaitedReceiver(state)
+  if (awaited) return [awaited.workflow_run_id]
+  return unconfirmedReceiver(state)?.candidates ?? []
+}
+
+/** The current attempt, when the run is dispatched and the provider accepted it. */
+function acceptedAttempt(state: RecoveredRunState): RecoveredAttempt | null {
+  if (state.state !== 'dispatched') return null
+  const current = currentAttempt(state)
+  // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+  return current?.submission_state === 'submitted' ? current : null
+}
+
 function currentAttempt(state: RecoveredRunState): RecoveredAttempt | undefined {
   return state.attempts.find(a => a.number === state.current_attempt)
+}
+
+/** What an observer knows besides the runs it saw, and what a success records. */
+export interface ObservationFacts {
+  readonly onSuccess: OnSuccess
+  /**
+   * Whether the unconfirmed attempt's receiver key has an admission at the arbiter (read in the
+   * observer's session). A receiver that admitted confirms itself in the same write, so this is
+   * a guard: an admitted receiver is never failed for want of a confirmation.
+   */
+  readonly receiverAdmitted?: boolean
 }
 
 /**
  * What the coordinator's run records for its receiver's conclusion, oldest first: success →
  * candidate_observed (the run's URL and conclusion as evidence) and, unless on-success is
  * verify, decided by policy in the same write; a failure → attempt_failed, retryable. Nothing
- * for a run still working or concluded unclearly, nor for a run no longer waiting on `run`
- * (another observer wrote first, or the run was cancelled).
+ * for a run still working or concluded unclearly, nor for a run no longer waiting on what was
+ * seen (another observer wrote first, or the run was cancelled).
+ *
+ * An attempt no receiver admitted fails once every run it was sent as has concluded (`seen`
+ * must hold them all): `receiver_<conclusion>` of the newest for a failed one, and
+ * `receiver_unconfirmed` for one that concluded otherwise (success, neutral, skipped…), since a
+ * receiver that does the work admits first — its work was never done under the fence.
  */
 export function coordinatorRecords(
   state: RecoveredRunState,
-  run: ReceiverRun,
-  options: { readonly onSuccess: OnSuccess }
+  seen: ReceiverRun | readonly ReceiverRun[],
+  options: ObservationFacts
 ): OutcomeRecord[] {
+  const runs: readonly ReceiverRun[] = Array.isArray(seen) ? seen : [seen as ReceiverRun]
   const awaited = awaitedReceiver(state)
-  if (awaited === null || awaited.workflow_run_id !== run.id) return []
+  if (awaited === null) return unconfirmedRecords(state, runs, options)
+  const run = runs.find(r => r.id === awaited.workflow_run_id)
+  if (run === undefined) return []
   const concluded = classifyReceiver(run)
   const note = `receiver workflow run ${run.id} concluded ${String(run.conclusion)}`
   switch (concluded.kind) {
@@ -114,16 +179,7 @@ export function coordinatorRecords(
     case 'unclear':
       return []
     case 'failed':
-      return [
-        {
-          state: 'attempt_failed',
-          fields: {
-            attempt: { number: awaited.attempt, reason: attemptReason(state, awaited.attempt) },
-            failure: receiverFailure(concluded.conclusion),
-            note
-          }
-        }
-      ]
+      return [failedRecord(state, awaited.attempt, receiverFailure(concluded.conclusion), note)]
     case 'succeeded': {
       const observed: OutcomeRecord = {
         state: 'candidate_observed',
@@ -138,6 +194,48 @@ export function coordinatorRecords(
         }
       ]
     }
+  }
+}
+
+/** `failure.code` of an attempt whose runs all concluded with no receiver admitting it. */
+export const RECEIVER_UNCONFIRMED = 'receiver_unconfirmed'
+
+/** The unconfirmed attempt's failure, once every one of its runs has concluded. */
+function unconfirmedRecords(
+  state: RecoveredRunState,
+  runs: readonly ReceiverRun[],
+  options: ObservationFacts
+): OutcomeRecord[] {
+  const unconfirmed = unconfirmedReceiver(state)
+  if (unconfirmed === null || options.receiverAdmitted === true) return []
+  const ended: ReceiverRun[] = []
+  for (const id of unconfirmed.candidates) {
+    const run = runs.find(r => r.id === id)
+    if (run === undefined || classifyReceiver(run).kind === 'working') return []
+    ended.push(run)
+  }
+  const newest = ended[ended.length - 1] as ReceiverRun
+  const concluded = classifyReceiver(newest)
+  const failure: Failure =
+    concluded.kind === 'failed'
+      ? receiverFailure(concluded.conclusion)
+      : { code: RECEIVER_UNCONFIRMED, classification: 'provider', retryable: true }
+  const what = ended.map(r => `${r.id} concluded ${String(r.conclusion)}`).join(', ')
+  const note =
+    `receiver workflow run${ended.length > 1 ? 's' : ''} ${what} before any receiver ` +
+    `admitted attempt ${unconfirmed.attempt}`
+  return [failedRecord(state, unconfirmed.attempt, failure, note)]
+}
+
+function failedRecord(
+  state: RecoveredRunState,
+  attempt: number,
+  failure: Failure,
+  note: string
+): OutcomeRecord {
+  return {
+    state: 'attempt_failed',
+    fields: { attempt: { number: attempt, reason: attemptReason(state, attempt) }, failure, note }
   }
 }
 
