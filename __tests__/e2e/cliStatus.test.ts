@@ -12,9 +12,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { effect } from '../../src/commands/effect.js'
 import { ledgerRef } from '../../src/core/refs.js'
-import { PROJECT_ROOT } from '../../scripts/runner.js'
+import { PROJECT_ROOT, runAction } from '../../scripts/runner.js'
 import { start, type FakeGitHub } from '../../testkit/fakeGitHub/client.js'
+import { makeBareRemote } from '../../testkit/gitHttpServer.js'
 import { buildLedger, type BuiltLedger } from '../support/cliLedger.js'
+import { exampleEvent } from '../support/events.js'
 import { RELEASE_OP, releaseDeps, releaseRequest } from '../support/releases.js'
 import { cleanupRepos, git, makeTempDir } from '../support/repo.js'
 import { workspace } from '../support/effects.js'
@@ -250,4 +252,52 @@ describe('status', () => {
     const verify = await cli(['verify'], { cwd: ledger.clone })
     expect(verify.code).toBe(1)
   })
+})
+
+describe('status of a run whose receiver works', () => {
+  it('shows the receiver’s workflow run, not the coordinator’s, in the row and the JSON', async () => {
+    // The fake starts a receiver for every dispatch: the bundled admit step in its own clone,
+    // which admits its key and confirms itself in the coordinator's ledger.
+    const origin = await makeBareRemote()
+    const api = await start({ origin: origin.url })
+    try {
+      const { dir } = await workspace(origin.url)
+      const coordinatorRun = 8801
+      const sent = await runAction({
+        workspace: dir,
+        action: 'dispatch',
+        eventName: 'issues',
+        event: await exampleEvent('issues-labeled.json'),
+        runId: coordinatorRun,
+        with: {
+          driver: 'workflow',
+          workflow: 'agent.yml',
+          inputs: '{"issue":"42"}',
+          remote: 'origin'
+        },
+        env: { ...api.env, GITHUB_TOKEN: api.token, GITHUB_REF: 'refs/heads/main' }
+      })
+      expect(sent.code).toBe(0)
+      const runId = sent.outputs.run_id as string
+      const [receiver] = await api.working()
+      const receiverRun = Number(receiver!.run_id)
+      expect(receiverRun).not.toBe(coordinatorRun)
+      const json = await cli(['status', '--json'], { cwd: dir })
+      expect(json.code).toBe(0)
+      const row = (
+        JSON.parse(json.stdout) as {
+          runs: Array<{ run_id: string; recovery_action: string; workflow_run_url: string }>
+        }
+      ).runs.find(r => r.run_id === runId)
+      expect(row?.recovery_action).toBe('observe_provider')
+      expect(row?.workflow_run_url).toMatch(new RegExp(`/actions/runs/${receiverRun}$`))
+      const text = await cli(['status'], { cwd: dir, env: { COLUMNS: '400' } })
+      const line = text.stdout.split('\n').find(l => l.startsWith(runId))
+      expect(line).toMatch(new RegExp(`observe_provider .*/actions/runs/${receiverRun}\\s*$`))
+      expect(line).not.toContain(`/actions/runs/${coordinatorRun}`)
+    } finally {
+      await api.stop()
+      await origin.cleanup()
+    }
+  }, 120_000)
 })
