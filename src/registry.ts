@@ -124,7 +124,7 @@ export const INPUTS = {
   },
   lookup: {
     description:
-      'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown.',
+      'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown. Among the strings, "conclusion": "success" or "failure" (and "concluded_at", RFC 3339) ends the run or fails the attempt when a later event\'s dispatch step looks it up; the sweep and recover never run it. Without a conclusion the run ends by a record step or an operator (/ledger cancel).',
     default: ''
   },
   fenced: {

@@ -12,10 +12,11 @@
  * Each case is delivered twice at once: whatever opens or retries sends once.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { dispatch } from '../../src/commands/dispatch.js'
+import { readRun } from '../../src/commands/readRun.js'
 import { recordCommand } from '../../src/commands/record.js'
 import { end, ENDED, labeled, local, NS, READDED, T0, writer } from '../support/generations.js'
 import { cleanupRepos, makeTempDir } from '../support/repo.js'
@@ -35,13 +36,20 @@ const SEND =
 /** After the run ended (ENDED): when the steps for the later events run. */
 const LATER = '2026-11-29T12:30:00Z'
 
+/**
+ * The lookup prints the provider's answer for the attempt when there is one
+ * ($PROVIDER/lookup-<run id>-a<attempt>), else that the job is there.
+ */
+const LOOKUP =
+  'f="$PROVIDER/lookup-$DISPATCH_RUN_ID-a$DISPATCH_ATTEMPT"; if [ -e "$f" ]; then cat "$f"; else echo "{\\"job\\":\\"job-$DISPATCH_ATTEMPT\\"}"; fi'
+
 async function setup() {
   const { dir, store } = await local()
   const provider = await makeTempDir()
   const driver = {
     kind: 'command',
     run: SEND,
-    lookup: '',
+    lookup: LOOKUP,
     fenced: false,
     timeoutSeconds: 20,
     cwd: dir,
@@ -65,7 +73,10 @@ async function setup() {
     )
   const sends = async () =>
     (await readFile(join(provider, 'sends'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
-  return { store, go, sends }
+  /** What the provider's lookup answers for attempt 1 of `runId` from now on (its last line). */
+  const answers = (runId: string, ids: Record<string, string>) =>
+    writeFile(join(provider, `lookup-${runId}-a1`), `${JSON.stringify(ids)}\n`)
+  return { store, go, sends, answers }
 }
 
 describe('one-step dispatch after the run ended: the next generation, as reuse allows', () => {
@@ -140,5 +151,81 @@ describe('one-step dispatch after a failed attempt: the next attempt, unless reu
     expect(await sends()).toHaveLength(attempt)
     // Neither opened a generation: the run is the same, at its next attempt.
     expect(again.every(r => r.admitted.generation === 1)).toBe(true)
+  })
+})
+
+describe('driver command: a conclusion from lookup ends the run, looked up by the later event', () => {
+  it('success with concluded_at: decided by policy, and the label again opens generation 2, sent once', async () => {
+    const { store, go, sends, answers } = await setup()
+    const first = await go(501, T0, 'default')
+    expect(first.plan.action).toBe('observe_provider')
+    await answers(first.state.run_id, {
+      job: 'job-1',
+      conclusion: 'success',
+      concluded_at: '2026-11-29T12:10:00Z'
+    })
+    const again = await Promise.all([
+      go(503, READDED, 'default', LATER),
+      go(504, READDED, 'default', LATER)
+    ])
+    expect(again.filter(r => r.admitted.created).map(r => r.admitted.generation)).toEqual([2])
+    expect(await sends()).toHaveLength(2)
+    expect(again.map(r => r.sends).sort()).toEqual([0, 1])
+    const { chain } = await readRun(store(), NS, { by: 'run_id', run_id: first.state.run_id })
+    expect(chain.slice(-2).map(e => [e.value.state, e.value.decision?.by ?? null])).toEqual([
+      ['candidate_observed', null],
+      ['decided', 'policy:on-success']
+    ])
+    // Dated when the work ended, as the lookup said.
+    expect(chain.at(-1)?.value.occurred_at).toBe('2026-11-29T12:10:00Z')
+  })
+
+  it('failure: attempt_failed receiver_failure, retryable; the later event sends attempt 2 once', async () => {
+    const { go, sends, answers } = await setup()
+    const first = await go(501, T0, 'default')
+    await answers(first.state.run_id, {
+      job: 'job-1',
+      conclusion: 'failure',
+      concluded_at: '2026-11-29T12:10:00Z'
+    })
+    // A redelivery of the first event records the failure and stays a duplicate.
+    const redelivered = await go(502, T0, 'default', LATER)
+    expect(redelivered.sends).toBe(0)
+    expect(redelivered.state.state).toBe('attempt_failed')
+    expect(redelivered.state.last_failure).toMatchObject({
+      code: 'receiver_failure',
+      retryable: true
+    })
+    const again = await Promise.all([
+      go(503, READDED, 'default', LATER),
+      go(504, READDED, 'default', LATER)
+    ])
+    expect(again.map(r => r.sends).sort()).toEqual([0, 1])
+    expect(await sends()).toHaveLength(2)
+    expect(first.state.run_id).toBe(again[0]?.state.run_id)
+  })
+
+  it('no conclusion: nothing recorded or sent, and the step says how such a run ends', async () => {
+    const { go, sends } = await setup()
+    await go(501, T0, 'default')
+    const again = await go(503, READDED, 'default', LATER)
+    expect(again).toMatchObject({ outcome: 'nothing', sends: 0 })
+    expect(again.state.state).toBe('dispatched')
+    expect(again.message).toMatch(/its lookup reported no conclusion/)
+    expect(again.message).toMatch(/lookup prints "conclusion"/)
+    expect(await sends()).toHaveLength(1)
+  })
+
+  it('success without concluded_at: dated when looked up, so only an event after that opens generation 2', async () => {
+    const { go, sends, answers } = await setup()
+    const first = await go(501, T0, 'default')
+    await answers(first.state.run_id, { job: 'job-1', conclusion: 'success' })
+    // Looked up at LATER (12:30): the label added at 12:20 happened before that end.
+    const held = await go(503, READDED, 'default', LATER)
+    expect(held.sends).toBe(0)
+    expect(held.state.state).toBe('decided')
+    const after = await go(505, '2026-11-29T12:40:00Z', 'default', '2026-11-29T12:40:05Z')
+    expect(after.admitted).toEqual({ created: true, generation: 2 })
+    expect(await sends()).toHaveLength(2)
   })
 })

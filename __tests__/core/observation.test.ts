@@ -7,6 +7,8 @@ import {
   awaitedReceiver,
   classifyReceiver,
   coordinatorRecords,
+  lookupConcludedAt,
+  lookupRecords,
   observedAt,
   receiverRecord,
   receiverRunOf,
@@ -318,6 +320,77 @@ describe('a receiver that never admits (the attempt unconfirmed)', () => {
       { state: 'dispatched', provider: provider('ambiguous', UNCONFIRMED) }
     )
     expect(unconfirmedReceiver(reconstruct(ambiguous))).toBeNull()
+  })
+})
+
+describe('driver command: a conclusion its lookup prints', () => {
+  /** A run whose attempt 1 the command driver sent and the provider accepted. */
+  const sent = (driver = 'command') =>
+    reconstruct(
+      legalChain(
+        'admitted',
+        { state: 'dispatched', provider: { ...provider('not_submitted', {}), driver } },
+        { state: 'dispatched', provider: { ...provider('submitted', { job: 'j-1' }), driver } }
+      )
+    )
+  const decide = { onSuccess: 'decide' } as const
+
+  it('success: candidate_observed with the answer as evidence, then decided by policy', () => {
+    const drafts = lookupRecords(sent(), { job: 'j-1', conclusion: 'success' }, decide)
+    expect(drafts.map(d => d.state)).toEqual(['candidate_observed', 'decided'])
+    expect(drafts[0]?.fields.evidence?.[0]).toMatchObject({
+      kind: 'command_lookup:success',
+      uri: 'lookup:run-0001/a1'
+    })
+    expect(drafts[1]?.fields.decision).toEqual({ outcome: 'approved', by: 'policy:on-success' })
+    expect(
+      lookupRecords(sent(), { conclusion: 'success' }, { onSuccess: 'verify' }).map(d => d.state)
+    ).toEqual(['candidate_observed'])
+  })
+
+  it('failure: attempt_failed receiver_failure, retryable', () => {
+    const [failed] = lookupRecords(sent(), { conclusion: 'failure' }, decide)
+    expect(failed?.state).toBe('attempt_failed')
+    expect(failed?.fields.failure).toEqual({
+      code: 'receiver_failure',
+      classification: 'provider',
+      retryable: true
+    })
+    expect(failed?.fields.attempt).toEqual({ number: 1, reason: 'initial' })
+  })
+
+  it.each([
+    ['no conclusion', { job: 'j-1' }],
+    ['another conclusion', { conclusion: 'cancelled' }],
+    ['a conclusion in another case', { conclusion: 'SUCCESS' }]
+  ])('nothing for %s', (_what, found) => {
+    expect(lookupRecords(sent(), found, decide)).toEqual([])
+  })
+
+  it('nothing for another driver’s attempt, or once the run moved on', () => {
+    expect(lookupRecords(sent('workflow'), { conclusion: 'success' }, decide)).toEqual([])
+    const ended = reconstruct(
+      extend(
+        legalChain(
+          'admitted',
+          { state: 'dispatched', provider: provider('not_submitted', {}) },
+          { state: 'dispatched', provider: provider('submitted', {}) }
+        ),
+        'cancelled'
+      )
+    )
+    expect(lookupRecords(ended, { conclusion: 'failure' }, decide)).toEqual([])
+  })
+
+  it('dated by concluded_at, never later than now, nor by a time that is not one', () => {
+    const now = new Date('2026-12-01T00:00:00Z')
+    expect(lookupConcludedAt({ concluded_at: '2026-11-30T10:00:00Z' }, now)?.toISOString()).toBe(
+      '2026-11-30T10:00:00.000Z'
+    )
+    expect(lookupConcludedAt({ concluded_at: '2027-01-01T00:00:00Z' }, now)).toBe(now)
+    for (const bad of ['yesterday', '2026-11-30', '1999-01-01T00:00:00Z', '2026-11-30T10:00:00'])
+      expect(lookupConcludedAt({ concluded_at: bad }, now)).toBeNull()
+    expect(lookupConcludedAt({}, now)).toBeNull()
   })
 })
 

@@ -42,9 +42,14 @@ import { RUN_CHAIN } from '../core/reconstruct.js'
 import { LostRace, StoreError } from '../core/errors.js'
 import { verifiedState } from './runView.js'
 import { mayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
-import { awaitedReceiver, watchedRuns, type OnSuccess } from '../core/observation.js'
+import {
+  awaitedReceiver,
+  commandAttempt,
+  watchedRuns,
+  type OnSuccess
+} from '../core/observation.js'
 import { occurrenceTime } from '../core/occurrence.js'
-import { recordObservations, watchRun } from './observe.js'
+import { recordLookupEnd, recordObservations, watchRun } from './observe.js'
 
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
@@ -133,7 +138,7 @@ export async function dispatch(
   // looked up first, so a relabel is never lost to an observer that has not run yet.
   let relabel: Relabel | null = null
   if (found && fromEvent && !found.owner) {
-    relabel = await relabelOf(found, options, deps)
+    relabel = await relabelOf(found, options, deps, driver)
     if (relabel.kind === 'observed') found = await selectRun(deps.store, options)
     if (relabel.kind === 'working')
       return new RunLedger(writer, found.ledger_ref, found.chain, false, {
@@ -187,9 +192,12 @@ type Relabel =
 async function relabelOf(
   found: SelectedRun,
   options: DispatchOptions,
-  deps: CommandDeps<DispatchGitHub>
+  deps: CommandDeps<DispatchGitHub>,
+  driver: Driver
 ): Promise<Relabel> {
   const state = found.view.state
+  if (found.view.plan.action === 'observe_provider' && driver.name === 'command')
+    return commandRelabel(found, options, deps, driver)
   const github = deps.github
   if (found.view.plan.action !== 'observe_provider' || !github?.hasToken) return { kind: 'as_is' }
   const watched = await watchRun(github, state, found.ledger_ref)
@@ -217,6 +225,47 @@ async function relabelOf(
     actor: options.event ? actorFrom(options.event.payload) : null
   })
   return { kind: 'observed' }
+}
+
+/**
+ * The on-demand observer for driver `command` (docs/design/lifecycle.md#driver-command): the
+ * `lookup` command is run once for the accepted attempt; a `conclusion` it prints is recorded
+ * as a receiver's would be, before this event is decided. Without one the work is taken to go
+ * on, and the event is a duplicate that says how such a run ends.
+ */
+async function commandRelabel(
+  found: SelectedRun,
+  options: DispatchOptions,
+  deps: CommandDeps<DispatchGitHub>,
+  driver: Driver
+): Promise<Relabel> {
+  const state = found.view.state
+  const attempt = commandAttempt(state)
+  if (attempt === null) return { kind: 'as_is' }
+  const lookup = await driver.lookup(callFor(state, attempt.number), attempt.external_ids)
+  const recorded =
+    lookup.kind === 'found'
+      ? await recordLookupEnd(deps.store, found.ledger_ref, lookup.external_ids, {
+          namespace: options.namespace,
+          onSuccess: options.onSuccess ?? 'decide',
+          writer: options.writer,
+          actor: options.event ? actorFrom(options.event.payload) : null,
+          now: deps.clock.now()
+        })
+      : null
+  if (recorded) return { kind: 'observed' }
+  const said =
+    lookup.kind === 'found'
+      ? 'its lookup reported no conclusion'
+      : `its lookup said ${lookup.kind}: ${lookup.reason}`
+  return {
+    kind: 'working',
+    message:
+      `Run ${state.run_id} is still working: attempt ${attempt.number} was accepted and ${said}. ` +
+      'This event is a duplicate of it; nothing was sent. A command-driver run ends when its ' +
+      'lookup prints "conclusion" (success or failure), a record step ends it, or an operator ' +
+      'does (/ledger cancel).'
+  }
 }
 
 /**

@@ -15,6 +15,8 @@ import {
   awaitedReceiver,
   classifyReceiver,
   coordinatorRecords,
+  lookupConcludedAt,
+  lookupRecords,
   observedAt,
   receiverRecord,
   receiverRunOf,
@@ -237,6 +239,40 @@ export async function recordObservations(
       throw new LostRace(
         `Other writers moved the observed runs each of the ${WRITE_TRIES} times this step wrote ` +
           'their conclusions, so nothing was written. Run it again: it reads and decides anew.'
+      )
+  }
+}
+
+/**
+ * A command driver's lookup reported how the work ended (core/observation.ts lookupRecords):
+ * its records on the run, in one write of their own, dated by its `concluded_at` (else `now`);
+ * a lost compare-and-set is read and decided again. Returns what it recorded, or null when
+ * nothing was left to record.
+ */
+export async function recordLookupEnd(
+  store: Store,
+  ledger_ref: string,
+  found: Readonly<Record<string, string>>,
+  options: ObservationOptions & { readonly now: Date }
+): Promise<ObservedRun | null> {
+  const at = timestampOf(lookupConcludedAt(found, options.now) ?? options.now)
+  for (let tries = 1; ; tries++) {
+    const chain = await store.read(reader =>
+      readRun(reader, { ...options, refresh: tries > 1 }, ledger_ref)
+    )
+    if (chain === null) return null
+    const state = verifiedState(chain)
+    const drafts = lookupRecords(state, found, options)
+    if (drafts.length === 0) return null
+    const advance = await appendAll(store, chain, state, drafts, { ...options, at })
+    options.onBoundary?.('after-observation-read')
+    const written = await store.createRefs([], { advances: [{ ref: ledger_ref, ...advance }] })
+    if (written !== 'lost')
+      return { run_id: state.run_id, ledger_ref, state: advance.last.state, receiver_url: '' }
+    if (tries >= WRITE_TRIES)
+      throw new LostRace(
+        `Other writers moved run ${state.run_id} each of the ${WRITE_TRIES} times this step ` +
+          'wrote what its lookup reported, so nothing was written. Run it again: it reads and decides anew.'
       )
   }
 }

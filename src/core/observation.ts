@@ -240,6 +240,72 @@ function failedRecord(
 }
 
 /**
+ * Driver `command` (docs/design/lifecycle.md#driver-command): its `lookup` command may print a
+ * `conclusion` among the JSON strings of its last line, `success` or `failure`, and then a
+ * `concluded_at` (RFC 3339) for when the work ended. Any other value says nothing.
+ */
+export const LOOKUP_CONCLUSIONS = ['success', 'failure'] as const
+
+/** The current attempt, when a command driver sent it and the provider accepted it. */
+export function commandAttempt(state: RecoveredRunState): RecoveredAttempt | null {
+  const current = acceptedAttempt(state)
+  return current?.driver === 'command' ? current : null
+}
+
+/**
+ * What the coordinator's run records for what a command driver's lookup found (`found`, its
+ * JSON strings): `conclusion` success → candidate_observed (the lookup's answer as evidence)
+ * and, unless on-success is verify, decided by policy; failure → attempt_failed
+ * `receiver_failure`, retryable — as for a receiver's workflow run. Nothing without a
+ * conclusion, or once the run is past its accepted command attempt.
+ */
+export function lookupRecords(
+  state: RecoveredRunState,
+  found: Readonly<Record<string, string>>,
+  options: Pick<ObservationFacts, 'onSuccess'>
+): OutcomeRecord[] {
+  const attempt = commandAttempt(state)
+  const conclusion = found['conclusion']
+  if (attempt === null || conclusion === undefined) return []
+  const note = `the lookup command reported attempt ${attempt.number} concluded ${conclusion}`
+  if (conclusion === 'failure')
+    return [failedRecord(state, attempt.number, receiverFailure('failure'), note)]
+  if (conclusion !== 'success') return []
+  const observed: OutcomeRecord = {
+    state: 'candidate_observed',
+    fields: {
+      evidence: [
+        {
+          kind: 'command_lookup:success',
+          uri: `lookup:${state.run_id}/a${attempt.number}`,
+          digest: digestOf({ ...found })
+        }
+      ],
+      note
+    }
+  }
+  if (options.onSuccess === 'verify') return [observed]
+  return [
+    observed,
+    { state: 'decided', fields: { decision: { outcome: 'approved', by: ON_SUCCESS_POLICY }, note } }
+  ]
+}
+
+/**
+ * When a command's work ended, as its lookup said (`concluded_at`), never later than `now`:
+ * a provider's time in the future must not hold a later event back. null when it gave none
+ * usable (then the observation is dated `now`).
+ */
+export function lookupConcludedAt(found: Readonly<Record<string, string>>, now: Date): Date | null {
+  const given = found['concluded_at']
+  if (given === undefined || !RFC3339.test(given)) return null
+  const at = observedAt({ updated_at: given })
+  return at === null ? null : at.getTime() > now.getTime() ? now : at
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/
+
+/**
  * The receiver's own run ended by its conclusion (approved on success, rejected otherwise), so
  * it leaves the list of work not ended; null while it works, or when it is not at admitted.
  */
