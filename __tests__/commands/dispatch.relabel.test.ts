@@ -18,7 +18,17 @@ import { Writable } from 'node:stream'
 import { dispatch } from '../../src/commands/dispatch.js'
 import { readRun } from '../../src/commands/readRun.js'
 import { recordCommand } from '../../src/commands/record.js'
-import { end, ENDED, labeled, local, NS, READDED, T0, writer } from '../support/generations.js'
+import {
+  arrive,
+  end,
+  ENDED,
+  labeled,
+  local,
+  NS,
+  READDED,
+  T0,
+  writer
+} from '../support/generations.js'
 import { cleanupRepos, makeTempDir } from '../support/repo.js'
 
 afterAll(cleanupRepos)
@@ -226,6 +236,27 @@ describe('driver command: a conclusion from lookup ends the run, looked up by th
     expect(held.state.state).toBe('decided')
     const after = await go(505, '2026-11-29T12:40:00Z', 'default', '2026-11-29T12:40:05Z')
     expect(after.admitted).toEqual({ created: true, generation: 2 })
+    expect(await sends()).toHaveLength(2)
+  })
+})
+
+describe('the two-step form: admit does not look, dispatch does', () => {
+  it('a relabel of a run whose work ended: admit outputs created=false, owner=false; dispatch ends the run and opens generation 2', async () => {
+    const { store, go, sends, answers } = await setup()
+    const first = await go(501, T0, 'default')
+    await answers(first.state.run_id, {
+      job: 'job-1',
+      conclusion: 'success',
+      concluded_at: '2026-11-29T12:10:00Z'
+    })
+    // The relabel's admit step: the run is still at observe_provider as the ledger says.
+    const admitted = await arrive(store(), 503, READDED, { now: new Date(LATER) })
+    expect(admitted).toMatchObject({ created: false, owner: false })
+    expect(admitted.admission.run_id).toBe(first.state.run_id)
+    // Its dispatch step, not gated on admit's owner: it looks the work up and opens generation 2.
+    const sent = await go(503, READDED, 'default', LATER)
+    expect(sent.admitted).toEqual({ created: true, generation: 2 })
+    expect(sent).toMatchObject({ owner: true, sends: 1 })
     expect(await sends()).toHaveLength(2)
   })
 })

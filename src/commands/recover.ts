@@ -96,8 +96,9 @@ export async function recover(options: RecoverOptions, deps: RecoverDeps): Promi
   const github = deps.github
   if (!github?.hasToken)
     throw new InvalidInput(
-      'command: recover needs a token (the token input, default the job token) with ' +
-        '`permissions: actions: write`, to re-run the coordinator.'
+      'command: recover needs a token (the token input, default the job token). Recording a ' +
+        "receiver's end needs only `permissions: contents: write`; re-running a coordinator's " +
+        'failed jobs needs `actions: write` too.'
     )
   // Checked before the ledger is read: recover cannot go on without the repository.
   github.where()
