@@ -244,6 +244,20 @@ const EXAMPLES: Example[] = [
     digest: 'sha256:dab459cd86900e22c6100c85094955efc414127942a13faf87bef854a1440820'
   },
   {
+    file: 'workflow_run-ledger-receiver-success.json',
+    eventName: 'workflow_run',
+    key: `v1/workflow_run/${REPO}/30433701/1`,
+    request: {
+      scheme: 'v1',
+      event: 'workflow_run',
+      repository_id: REPO,
+      run_id: 30433701,
+      run_attempt: 1,
+      conclusion: 'success'
+    },
+    digest: 'sha256:e8aa17d276e584b0bc2b642ced9aade8ed33498c3083ee0e14c51598be32a1f2'
+  },
+  {
     file: 'push.json',
     eventName: 'push',
     key: `v1/push/${REPO}/refs/heads/main/a10867b14bb761a232cd80139fbd4c0d33264240`,

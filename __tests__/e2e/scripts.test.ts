@@ -124,7 +124,8 @@ const ACTS_ON: Record<string, string> = {
   'ledger-agent.yml': 'workflow_dispatch-receiver.json',
   'ledger-operate.yml': 'issue_comment-ledger-approve.json',
   'agent-writes.yml': 'issues-labeled.json',
-  'agent-ended.yml': 'workflow_run-receiver-success.json'
+  'agent-ended.yml': 'workflow_run-receiver-success.json',
+  'ledger-agent-ended.yml': 'workflow_run-ledger-receiver-success.json'
 }
 
 describe('npm run workflow runs every published workflow on an example event', () => {

@@ -392,6 +392,57 @@ async function ledgerReceiverHappyPath(): Promise<void> {
   expect((await ledgerOf(ledgerOrigin, key)).state.state).toBe('admitted')
 }
 
+async function ledgerObserverHappyPath(): Promise<void> {
+  // The ledger-repository quick start with its observer: the receiver's workflow_run ends both
+  // runs in the ledger repository (the App's token only), and the label again runs the agent.
+  const q = await ledgerQuickStart(ledgerOrigin, ledgerText)
+  await q.deliver()
+  const [receiver] = await q.receivers()
+  expect(receiver!.conclusion).toBe('success')
+  const event = await completed(ledgerOrigin, receiver as WorkflowRun, {
+    name: 'agent (ledger repository)',
+    repository: labeled.repository,
+    sender: labeled.sender
+  })
+  const observe = () =>
+    runWorkflow({
+      file: example('ledger-agent-ended.yml'),
+      content: ledgerText['ledger-agent-ended.yml'],
+      eventName: 'workflow_run',
+      event,
+      origin: ledgerOrigin,
+      runId: newRunId()
+    })
+  const observer = await observe()
+  expect(observer.conclusion).toBe('success')
+  expect(stepOutcomes(observer, 'observe')).toEqual([
+    'ledger-token:success',
+    '__octo-org_dispatch-ledger:success'
+  ])
+  const { records, state } = await q.ledger()
+  expect(records.slice(-2).map(r => [r.state, r.decision?.by ?? null])).toEqual([
+    ['candidate_observed', null],
+    ['decided', 'policy:on-success']
+  ])
+  expect(state.terminal).toBe(true)
+  const receiverKey = receiver!.jobs.work!.steps[2]!.outputs.dispatch_key as string
+  expect((await ledgerOf(ledgerOrigin, receiverKey)).state.state).toBe('decided')
+  // The same workflow_run delivered again writes nothing; this repository holds no ref.
+  const before = await namespaceRefs(ledgerOrigin.ledger!.bareDir)
+  expect((await observe()).conclusion).toBe('success')
+  expect(await namespaceRefs(ledgerOrigin.ledger!.bareDir)).toEqual(before)
+  expect(await namespaceRefs(ledgerOrigin.bareDir)).toEqual([])
+  // The label added again (this quick start is the two-step form): its admit opens generation
+  // 2 (the run ended), and its dispatch sends it once.
+  const second = await q.deliver({ event: relabeled(q.event) })
+  expect(second.jobs.dispatch!.steps[1]!.outputs).toMatchObject({
+    created: 'true',
+    generation: '2'
+  })
+  expect(second.jobs.dispatch!.steps[2]!.outputs).toMatchObject({ sent: 'true', owner: 'true' })
+  expect(await q.dispatches()).toHaveLength(2)
+}
+
 async function ledgerOperateHappyPath(): Promise<void> {
   // A run waiting for a human decision in the ledger repository; alice approves it.
   await ledgerOrigin.api!.configure({ users: { alice: { id: 501, permission: 'write' } } })
@@ -523,6 +574,7 @@ const HAPPY_PATHS: Record<string, () => Promise<void>> = {
   'ledger-issue-labeled.yml': ledgerQuickStartHappyPath,
   'ledger-agent.yml': ledgerReceiverHappyPath,
   'ledger-operate.yml': ledgerOperateHappyPath,
+  'ledger-agent-ended.yml': ledgerObserverHappyPath,
   'agent-writes.yml': () => agentWritesHappyPath(origin, labeled)
 }
 

@@ -2,7 +2,8 @@
  * The quick start with a ledger repository of its own (examples/workflows/ledger-*.yml,
  * docs/design/ledger-repository.md), run through the local workflow runner against an origin
  * started with `ledgerRepository`: the coordinator's deliveries, the receivers GitHub would
- * start for what it dispatched, an operator's comment, and where the refs landed.
+ * start for what it dispatched, its observer on a receiver's workflow_run, an operator's
+ * comment, and where the refs landed.
  */
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -17,7 +18,8 @@ export const LEDGER = 'octo-org/dispatch-ledger-state'
 export const LEDGER_FILES = [
   'ledger-issue-labeled.yml',
   'ledger-agent.yml',
-  'ledger-operate.yml'
+  'ledger-operate.yml',
+  'ledger-agent-ended.yml'
 ] as const
 export type LedgerFile = (typeof LEDGER_FILES)[number]
 
