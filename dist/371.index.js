@@ -153,11 +153,12 @@ function scanTable(open, orphans, broken, listed) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CX: () => (/* binding */ lookReceiverUp),
 /* harmony export */   HD: () => (/* binding */ planObservations),
-/* harmony export */   _S: () => (/* binding */ concluded),
+/* harmony export */   LK: () => (/* binding */ recordLookupEnd),
+/* harmony export */   vt: () => (/* binding */ watchRun),
 /* harmony export */   vy: () => (/* binding */ recordObservations)
 /* harmony export */ });
+/* unused harmony exports lookReceiverUp, concluded */
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
@@ -208,7 +209,7 @@ async function planObservations(store, sightings, options) {
                 if (chain === null)
                     return null;
                 const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
-                const drafts = decide(state);
+                const drafts = await decide(state);
                 if (drafts.length === 0)
                     return state;
                 seen.add(ref);
@@ -224,7 +225,11 @@ async function planObservations(store, sightings, options) {
             };
             let receiverRef = sighting.receiver_ref ?? null;
             if (sighting.coordinator_ref) {
-                const state = await append(sighting.coordinator_ref, s => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, sighting.run, options));
+                const runs = [sighting.run, ...(sighting.others ?? [])];
+                const state = await append(sighting.coordinator_ref, async (s) => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, runs, {
+                    onSuccess: options.onSuccess,
+                    receiverAdmitted: await receiverAdmitted(reader, options.namespace, s)
+                }));
                 receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
             }
             if (receiverRef)
@@ -250,6 +255,16 @@ async function receiverLedger(reader, namespace, state) {
         return null;
     const admission = await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, key));
     return admission?.value.ledger_ref ?? null;
+}
+/**
+ * For an attempt no receiver has confirmed: whether its receiver key was admitted all the same
+ * (then the attempt is never failed for want of a confirmation). Not read otherwise.
+ */
+async function receiverAdmitted(reader, namespace, state) {
+    const unconfirmed = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .unconfirmedReceiver */ .ku)(state);
+    if (unconfirmed === null)
+        return false;
+    return (await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, unconfirmed.receiver_key))) !== null;
 }
 /** The receiver key of the attempt observed (read before the observation moved the state). */
 function awaitedOrLast(state) {
@@ -310,6 +325,32 @@ async function recordObservations(store, sightings, options) {
                 'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
     }
 }
+/**
+ * A command driver's lookup reported how the work ended (core/observation.ts lookupRecords):
+ * its records on the run, in one write of their own, dated by its `concluded_at` (else `now`);
+ * a lost compare-and-set is read and decided again. Returns what it recorded, or null when
+ * nothing was left to record.
+ */
+async function recordLookupEnd(store, ledger_ref, found, options) {
+    const at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_8__/* .timestampOf */ .U_)((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupConcludedAt */ .b)(found, options.now) ?? options.now);
+    for (let tries = 1;; tries++) {
+        const chain = await store.read(reader => readRun(reader, { ...options, refresh: tries > 1 }, ledger_ref));
+        if (chain === null)
+            return null;
+        const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
+        const drafts = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupRecords */ .pJ)(state, found, options);
+        if (drafts.length === 0)
+            return null;
+        const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+        options.onBoundary?.('after-observation-read');
+        const written = await store.createRefs([], { advances: [{ ref: ledger_ref, ...advance }] });
+        if (written !== 'lost')
+            return { run_id: state.run_id, ledger_ref, state: advance.last.state, receiver_url: '' };
+        if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Other writers moved run ${state.run_id} each of the ${_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI} times this step ` +
+                'wrote what its lookup reported, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
 /** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
 async function lookReceiverUp(github, workflowRunId) {
     const answer = await github.getWorkflowRun(workflowRunId);
@@ -328,6 +369,33 @@ async function lookReceiverUp(github, workflowRunId) {
         ? { run }
         : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
 }
+/**
+ * One REST read per workflow run the coordinator's run waits on (core/observation.ts
+ * watchedRuns): its confirmed receiver, or every run its unconfirmed attempt was sent as. Null
+ * when it waits on none (not at observe_provider, or a send GitHub answered without a run id).
+ */
+async function watchRun(github, state, ledger_ref) {
+    const ids = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .watchedRuns */ .BZ)(state);
+    if (ids.length === 0)
+        return null;
+    const confirmed = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitedReceiver */ .fD)(state) !== null;
+    const runs = [];
+    for (const id of ids) {
+        const looked = await lookReceiverUp(github, id);
+        const lookups = runs.length + 1;
+        if ('unknown' in looked)
+            return { kind: 'unknown', reason: looked.unknown, lookups };
+        if (!concluded(looked.run))
+            return { kind: 'working', run: looked.run, confirmed, lookups };
+        runs.push(looked.run);
+    }
+    const newest = runs[runs.length - 1];
+    return {
+        kind: 'concluded',
+        sighting: { run: newest, others: runs.slice(0, -1), coordinator_ref: ledger_ref },
+        lookups: runs.length
+    };
+}
 /** Whether GitHub's answer says the receiver's work is over (anything but still working). */
 function concluded(run) {
     return (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .classifyReceiver */ .iv)(run).kind !== 'working';
@@ -345,13 +413,11 @@ function concluded(run) {
 /* harmony export */ });
 /* unused harmony export SCAN_WIDTH */
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4296);
-/* harmony import */ var _core_observation_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7305);
-/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9301);
-/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1125);
-/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3906);
-/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7931);
-/* harmony import */ var _observe_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8558);
-
+/* harmony import */ var _core_refs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9301);
+/* harmony import */ var _generations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1125);
+/* harmony import */ var _runView_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3906);
+/* harmony import */ var _storedNames_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7931);
+/* harmony import */ var _observe_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8558);
 
 
 
@@ -385,25 +451,25 @@ async function scanRuns({ namespace }, { store }) {
     return store.read(async (reader) => {
         // The reader's own listing, where it has one: the listings and every chain and admission
         // then go through one session, a constant number of processes however many runs.
-        const lister = (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .listerOf */ .HW)(store, reader);
+        const lister = (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .listerOf */ .HW)(store, reader);
         const list = (prefix) => lister.listRefs(prefix);
-        const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .runsPrefix */ .Jp)(namespace));
+        const refs = await list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .runsPrefix */ .Jp)(namespace));
         // Listed only when a run's generation 1 is not its own (a later generation, an orphan):
         // most runs are admitted by name, and the listing reads every key's tree.
         let listing = null;
-        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
+        const admissions = () => (listing ??= list((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_1__/* .admissionsPrefix */ .bS)(namespace)).then(all => all.map(entry => entry.ref)));
         const derive = async (ref) => {
             try {
                 const chain = await reader.readChain(ref);
                 if (!chain)
                     return { run: null, admitted: null }; // deleted since it was listed
-                (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_5__/* .checkChainNames */ .o)(namespace, ref, chain);
-                const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_4__/* .viewChain */ .BS)(chain);
+                (0,_storedNames_js__WEBPACK_IMPORTED_MODULE_4__/* .checkChainNames */ .o)(namespace, ref, chain);
+                const view = (0,_runView_js__WEBPACK_IMPORTED_MODULE_3__/* .viewChain */ .BS)(chain);
                 const writer = chain[chain.length - 1]?.value.writer ?? null;
                 let admitted;
                 try {
                     const { run_id, dispatch_key } = view.state;
-                    admitted = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_3__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
+                    admitted = await (0,_generations_js__WEBPACK_IMPORTED_MODULE_2__/* .admissionOfRun */ .a)(store, reader, { namespace, run_id, dispatch_key }, admissions);
                 }
                 catch (error) {
                     if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OrphanRun */ .GU))
@@ -491,8 +557,9 @@ async function inOrder(items, width, fn) {
 const LOOKUP_WIDTH = 8;
 /**
  * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
- * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
- * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ * receiver is known — confirmed, or the runs an unconfirmed attempt was sent as — is looked up
+ * with one REST read each, and every concluded one is recorded in ONE atomic write for the
+ * whole sweep; a sweep that finds nothing concluded writes nothing.
  */
 async function sweepRuns(options, deps) {
     const runs = await scanRuns(options, deps);
@@ -502,26 +569,25 @@ async function sweepRuns(options, deps) {
     if (!github?.hasToken)
         throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InvalidInput */ .o9('scan with observe: true needs a token (the token input, default the job token) with ' +
             '`permissions: actions: read`, to look the receivers up.');
-    const waiting = runs.flatMap(run => {
-        if (!('plan' in run) || run.plan.action !== 'observe_provider')
-            return [];
-        const awaited = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_1__/* .awaitedReceiver */ .fD)(run.state);
-        return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : [];
-    });
-    const looked = await inOrder(waiting, LOOKUP_WIDTH, w => (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .lookReceiverUp */ .CX)(github, w.awaited.workflow_run_id));
+    const waiting = runs.flatMap(run => 'plan' in run && run.plan.action === 'observe_provider' ? [run] : []);
+    const watched = await inOrder(waiting, LOOKUP_WIDTH, w => (0,_observe_js__WEBPACK_IMPORTED_MODULE_5__/* .watchRun */ .vt)(github, w.state, w.ledger_ref));
     const unknown = [];
+    let lookups = 0;
     const sightings = waiting.flatMap((w, i) => {
-        const answer = looked[i];
-        if ('unknown' in answer) {
-            unknown.push(`${w.ledger_ref}: ${answer.unknown}`);
+        const answer = watched[i];
+        if (answer === null)
+            return [];
+        lookups += answer.lookups;
+        if (answer.kind === 'unknown') {
+            unknown.push(`${w.ledger_ref}: ${answer.reason}`);
             return [];
         }
-        return (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .concluded */ ._S)(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : [];
+        return answer.kind === 'concluded' ? [answer.sighting] : [];
     });
-    const base = { unknown, lookups: waiting.length };
+    const base = { unknown, lookups };
     if (sightings.length === 0)
         return { runs, observed: [], ...base };
-    const observed = await (0,_observe_js__WEBPACK_IMPORTED_MODULE_6__/* .recordObservations */ .vy)(deps.store, sightings, options);
+    const observed = await (0,_observe_js__WEBPACK_IMPORTED_MODULE_5__/* .recordObservations */ .vy)(deps.store, sightings, options);
     return { runs: observed.length > 0 ? await scanRuns(options, deps) : runs, observed, ...base };
 }
 

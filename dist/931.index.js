@@ -572,7 +572,7 @@ async function dispatch(options, deps) {
     // looked up first, so a relabel is never lost to an observer that has not run yet.
     let relabel = null;
     if (found && fromEvent && !found.owner) {
-        relabel = await relabelOf(found, options, deps);
+        relabel = await relabelOf(found, options, deps, driver);
         if (relabel.kind === 'observed')
             found = await (0,selectRun/* selectRun */.S3)(deps.store, options);
         if (relabel.kind === 'working')
@@ -611,33 +611,77 @@ async function dispatch(options, deps) {
     return dispatch_protocol(run, step(run));
 }
 /**
- * The on-demand observer: a run still waiting on its receiver is looked up with one REST read;
- * a concluded one is recorded (the same records every observer writes) before this event is
- * decided, so the event meets the run as it really is.
+ * The on-demand observer: a run still waiting on its receiver is looked up with one REST read
+ * (one per run an unconfirmed attempt was sent as, usually one); a concluded one is recorded
+ * (the same records every observer writes) before this event is decided, so the event meets
+ * the run as it really is — a receiver that died before admitting included.
  */
-async function relabelOf(found, options, deps) {
-    const awaited = (0,observation/* awaitedReceiver */.fD)(found.view.state);
+async function relabelOf(found, options, deps, driver) {
+    const state = found.view.state;
+    if (found.view.plan.action === 'observe_provider' && driver.name === 'command')
+        return commandRelabel(found, options, deps, driver);
     const github = deps.github;
-    if (found.view.plan.action !== 'observe_provider' || awaited === null || !github?.hasToken)
+    if (found.view.plan.action !== 'observe_provider' || !github?.hasToken)
         return { kind: 'as_is' };
-    const url = awaited.html_url ?? github.runUrl?.(awaited.workflow_run_id) ?? awaited.workflow_run_id;
-    const looked = await (0,observe/* lookReceiverUp */.CX)(github, awaited.workflow_run_id);
-    const duplicate = (why) => ({
+    const watched = await (0,observe/* watchRun */.vt)(github, state, found.ledger_ref);
+    if (watched === null)
+        return { kind: 'as_is' };
+    const awaited = (0,observation/* awaitedReceiver */.fD)(state);
+    const named = (id) => github.runUrl?.(id) ?? id;
+    const duplicate = (url, why) => ({
         kind: 'working',
-        message: `Run ${found.view.state.run_id} is still working: its receiver ${url} ${why}. ` +
+        message: `Run ${state.run_id} is still working: its receiver ${url} ${why}. ` +
             'This event is a duplicate of it; nothing was sent.'
     });
-    if ('unknown' in looked)
-        return duplicate(`could not be looked up (${looked.unknown})`);
-    if (!(0,observe/* concluded */._S)(looked.run))
-        return duplicate('has not concluded');
-    await (0,observe/* recordObservations */.vy)(deps.store, [{ run: looked.run, coordinator_ref: found.ledger_ref }], {
+    if (watched.kind === 'unknown') {
+        const id = awaited?.workflow_run_id ?? (0,observation/* watchedRuns */.BZ)(state)[0] ?? '';
+        return duplicate(awaited?.html_url ?? named(id), `could not be looked up (${watched.reason})`);
+    }
+    if (watched.kind === 'working')
+        return watched.confirmed
+            ? duplicate(awaited?.html_url ?? watched.run.html_url, 'has not concluded')
+            : duplicate(watched.run.html_url || named(watched.run.id), 'has not admitted yet');
+    await (0,observe/* recordObservations */.vy)(deps.store, [watched.sighting], {
         namespace: options.namespace,
         onSuccess: options.onSuccess ?? 'decide',
         writer: options.writer,
         actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null
     });
     return { kind: 'observed' };
+}
+/**
+ * The on-demand observer for driver `command` (docs/design/lifecycle.md#driver-command): the
+ * `lookup` command is run once for the accepted attempt; a `conclusion` it prints is recorded
+ * as a receiver's would be, before this event is decided. Without one the work is taken to go
+ * on, and the event is a duplicate that says how such a run ends.
+ */
+async function commandRelabel(found, options, deps, driver) {
+    const state = found.view.state;
+    const attempt = (0,observation/* commandAttempt */.zE)(state);
+    if (attempt === null)
+        return { kind: 'as_is' };
+    const lookup = await driver.lookup(callFor(state, attempt.number), attempt.external_ids);
+    const recorded = lookup.kind === 'found'
+        ? await (0,observe/* recordLookupEnd */.LK)(deps.store, found.ledger_ref, lookup.external_ids, {
+            namespace: options.namespace,
+            onSuccess: options.onSuccess ?? 'decide',
+            writer: options.writer,
+            actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
+            now: deps.clock.now()
+        })
+        : null;
+    if (recorded)
+        return { kind: 'observed' };
+    const said = lookup.kind === 'found'
+        ? 'its lookup reported no conclusion'
+        : `its lookup said ${lookup.kind}: ${lookup.reason}`;
+    return {
+        kind: 'working',
+        message: `Run ${state.run_id} is still working: attempt ${attempt.number} was accepted and ${said}. ` +
+            'This event is a duplicate of it; nothing was sent. A command-driver run ends when its ' +
+            'lookup prints "conclusion" (success or failure), a record step ends it, or an operator ' +
+            'does (/ledger cancel).'
+    };
 }
 /**
  * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
@@ -1246,11 +1290,12 @@ function receiverConfirmed(state) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   CX: () => (/* binding */ lookReceiverUp),
 /* harmony export */   HD: () => (/* binding */ planObservations),
-/* harmony export */   _S: () => (/* binding */ concluded),
+/* harmony export */   LK: () => (/* binding */ recordLookupEnd),
+/* harmony export */   vt: () => (/* binding */ watchRun),
 /* harmony export */   vy: () => (/* binding */ recordObservations)
 /* harmony export */ });
+/* unused harmony exports lookReceiverUp, concluded */
 /* harmony import */ var _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3532);
 /* harmony import */ var _core_entry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5263);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4296);
@@ -1301,7 +1346,7 @@ async function planObservations(store, sightings, options) {
                 if (chain === null)
                     return null;
                 const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
-                const drafts = decide(state);
+                const drafts = await decide(state);
                 if (drafts.length === 0)
                     return state;
                 seen.add(ref);
@@ -1317,7 +1362,11 @@ async function planObservations(store, sightings, options) {
             };
             let receiverRef = sighting.receiver_ref ?? null;
             if (sighting.coordinator_ref) {
-                const state = await append(sighting.coordinator_ref, s => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, sighting.run, options));
+                const runs = [sighting.run, ...(sighting.others ?? [])];
+                const state = await append(sighting.coordinator_ref, async (s) => (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .coordinatorRecords */ .LP)(s, runs, {
+                    onSuccess: options.onSuccess,
+                    receiverAdmitted: await receiverAdmitted(reader, options.namespace, s)
+                }));
                 receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
             }
             if (receiverRef)
@@ -1343,6 +1392,16 @@ async function receiverLedger(reader, namespace, state) {
         return null;
     const admission = await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, key));
     return admission?.value.ledger_ref ?? null;
+}
+/**
+ * For an attempt no receiver has confirmed: whether its receiver key was admitted all the same
+ * (then the attempt is never failed for want of a confirmation). Not read otherwise.
+ */
+async function receiverAdmitted(reader, namespace, state) {
+    const unconfirmed = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .unconfirmedReceiver */ .ku)(state);
+    if (unconfirmed === null)
+        return false;
+    return (await reader.readAdmission((0,_core_refs_js__WEBPACK_IMPORTED_MODULE_6__/* .admissionRef */ .Rp)(namespace, unconfirmed.receiver_key))) !== null;
 }
 /** The receiver key of the attempt observed (read before the observation moved the state). */
 function awaitedOrLast(state) {
@@ -1403,6 +1462,32 @@ async function recordObservations(store, sightings, options) {
                 'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
     }
 }
+/**
+ * A command driver's lookup reported how the work ended (core/observation.ts lookupRecords):
+ * its records on the run, in one write of their own, dated by its `concluded_at` (else `now`);
+ * a lost compare-and-set is read and decided again. Returns what it recorded, or null when
+ * nothing was left to record.
+ */
+async function recordLookupEnd(store, ledger_ref, found, options) {
+    const at = (0,_core_time_js__WEBPACK_IMPORTED_MODULE_8__/* .timestampOf */ .U_)((0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupConcludedAt */ .b)(found, options.now) ?? options.now);
+    for (let tries = 1;; tries++) {
+        const chain = await store.read(reader => readRun(reader, { ...options, refresh: tries > 1 }, ledger_ref));
+        if (chain === null)
+            return null;
+        const state = (0,_runView_js__WEBPACK_IMPORTED_MODULE_9__/* .verifiedState */ .SP)(chain);
+        const drafts = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .lookupRecords */ .pJ)(state, found, options);
+        if (drafts.length === 0)
+            return null;
+        const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+        options.onBoundary?.('after-observation-read');
+        const written = await store.createRefs([], { advances: [{ ref: ledger_ref, ...advance }] });
+        if (written !== 'lost')
+            return { run_id: state.run_id, ledger_ref, state: advance.last.state, receiver_url: '' };
+        if (tries >= _core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .LostRace */ .Sb(`Other writers moved run ${state.run_id} each of the ${_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .WRITE_TRIES */ .QI} times this step ` +
+                'wrote what its lookup reported, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
 /** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
 async function lookReceiverUp(github, workflowRunId) {
     const answer = await github.getWorkflowRun(workflowRunId);
@@ -1420,6 +1505,33 @@ async function lookReceiverUp(github, workflowRunId) {
     return run && run.id === workflowRunId
         ? { run }
         : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
+}
+/**
+ * One REST read per workflow run the coordinator's run waits on (core/observation.ts
+ * watchedRuns): its confirmed receiver, or every run its unconfirmed attempt was sent as. Null
+ * when it waits on none (not at observe_provider, or a send GitHub answered without a run id).
+ */
+async function watchRun(github, state, ledger_ref) {
+    const ids = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .watchedRuns */ .BZ)(state);
+    if (ids.length === 0)
+        return null;
+    const confirmed = (0,_core_observation_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitedReceiver */ .fD)(state) !== null;
+    const runs = [];
+    for (const id of ids) {
+        const looked = await lookReceiverUp(github, id);
+        const lookups = runs.length + 1;
+        if ('unknown' in looked)
+            return { kind: 'unknown', reason: looked.unknown, lookups };
+        if (!concluded(looked.run))
+            return { kind: 'working', run: looked.run, confirmed, lookups };
+        runs.push(looked.run);
+    }
+    const newest = runs[runs.length - 1];
+    return {
+        kind: 'concluded',
+        sighting: { run: newest, others: runs.slice(0, -1), coordinator_ref: ledger_ref },
+        lookups: runs.length
+    };
 }
 /** Whether GitHub's answer says the receiver's work is over (anything but still working). */
 function concluded(run) {

@@ -29154,15 +29154,20 @@ function inspectCommand(location) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BZ: () => (/* binding */ watchedRuns),
 /* harmony export */   Cm: () => (/* binding */ observedAt),
 /* harmony export */   LP: () => (/* binding */ coordinatorRecords),
+/* harmony export */   b: () => (/* binding */ lookupConcludedAt),
 /* harmony export */   fD: () => (/* binding */ awaitedReceiver),
 /* harmony export */   iv: () => (/* binding */ classifyReceiver),
+/* harmony export */   ku: () => (/* binding */ unconfirmedReceiver),
 /* harmony export */   m6: () => (/* binding */ receiverRunOf),
+/* harmony export */   pJ: () => (/* binding */ lookupRecords),
 /* harmony export */   tc: () => (/* binding */ receiverRecord),
-/* harmony export */   y: () => (/* binding */ ON_SUCCESS)
+/* harmony export */   y: () => (/* binding */ ON_SUCCESS),
+/* harmony export */   zE: () => (/* binding */ commandAttempt)
 /* harmony export */ });
-/* unused harmony exports ON_SUCCESS_POLICY, RECEIVER_POLICY, FAILED_CONCLUSIONS, receiverFailure */
+/* unused harmony exports ON_SUCCESS_POLICY, RECEIVER_POLICY, FAILED_CONCLUSIONS, RECEIVER_UNCONFIRMED, LOOKUP_CONCLUSIONS, receiverFailure */
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1649);
 /* harmony import */ var _receiver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3698);
 /* harmony import */ var _states_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8001);
@@ -29197,16 +29202,12 @@ function classifyReceiver(run) {
 /**
  * The workflow run a coordinator's run waits on, or null when it waits on none an observer can
  * look at: not at observe_provider, another driver, or a receiver that has not admitted yet
- * (only the run that admitted is the one that works, docs/design/dispatch.md).
+ * (only the run that admitted is the one that works, docs/design/dispatch.md; an attempt whose
+ * receiver never admits is watched through its candidates, unconfirmedReceiver).
  */
 function awaitedReceiver(state) {
-    if (state.state !== 'dispatched')
-        return null;
-    const current = currentAttempt(state);
-    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
-    if (current?.submission_state !== 'submitted')
-        return null;
-    if (!(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isConfirmed */ .it)(current))
+    const current = acceptedAttempt(state);
+    if (current === null || !(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isConfirmed */ .it)(current))
         return null;
     const id = current.external_ids['workflow_run_id'];
     if (!(0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isWorkflowRunId */ .aK)(id))
@@ -29218,6 +29219,47 @@ function awaitedReceiver(state) {
         html_url: current.external_ids['html_url'] ?? null
     };
 }
+/**
+ * The current attempt when it was accepted but no receiver has admitted it, with the runs the
+ * dispatch answers named; null otherwise, or when no answer named a run (nothing to look at).
+ * A receiver that dies before its admit step (startup_failure, cancelled while queued, a step
+ * that fails first) never confirms itself: its conclusion is read through these runs.
+ */
+function unconfirmedReceiver(state) {
+    const current = acceptedAttempt(state);
+    // A receiver key marks the workflow driver's fence: only there does a receiver confirm.
+    if (current === null || (0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .isConfirmed */ .it)(current))
+        return null;
+    const receiverKey = current.external_ids[_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .RECEIVER_KEY */ .Qt];
+    if (receiverKey === undefined)
+        return null;
+    const candidates = (0,_receiver_js__WEBPACK_IMPORTED_MODULE_2__/* .candidateRunIds */ .JN)(current.external_ids);
+    if (candidates.length === 0)
+        return null;
+    return {
+        attempt: current.number,
+        candidates,
+        receiver_key: receiverKey
+    };
+}
+/**
+ * The workflow runs an observer looks up for a run: its confirmed receiver's, else its
+ * unconfirmed attempt's candidates; empty when it waits on none.
+ */
+function watchedRuns(state) {
+    const awaited = awaitedReceiver(state);
+    if (awaited)
+        return [awaited.workflow_run_id];
+    return unconfirmedReceiver(state)?.candidates ?? [];
+}
+/** The current attempt, when the run is dispatched and the provider accepted it. */
+function acceptedAttempt(state) {
+    if (state.state !== 'dispatched')
+        return null;
+    const current = currentAttempt(state);
+    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+    return current?.submission_state === 'submitted' ? current : null;
+}
 function currentAttempt(state) {
     return state.attempts.find(a => a.number === state.current_attempt);
 }
@@ -29225,12 +29267,21 @@ function currentAttempt(state) {
  * What the coordinator's run records for its receiver's conclusion, oldest first: success →
  * candidate_observed (the run's URL and conclusion as evidence) and, unless on-success is
  * verify, decided by policy in the same write; a failure → attempt_failed, retryable. Nothing
- * for a run still working or concluded unclearly, nor for a run no longer waiting on `run`
- * (another observer wrote first, or the run was cancelled).
+ * for a run still working or concluded unclearly, nor for a run no longer waiting on what was
+ * seen (another observer wrote first, or the run was cancelled).
+ *
+ * An attempt no receiver admitted fails once every run it was sent as has concluded (`seen`
+ * must hold them all): `receiver_<conclusion>` of the newest for a failed one, and
+ * `receiver_unconfirmed` for one that concluded otherwise (success, neutral, skipped…), since a
+ * receiver that does the work admits first — its work was never done under the fence.
  */
-function coordinatorRecords(state, run, options) {
+function coordinatorRecords(state, seen, options) {
+    const runs = Array.isArray(seen) ? seen : [seen];
     const awaited = awaitedReceiver(state);
-    if (awaited === null || awaited.workflow_run_id !== run.id)
+    if (awaited === null)
+        return unconfirmedRecords(state, runs, options);
+    const run = runs.find(r => r.id === awaited.workflow_run_id);
+    if (run === undefined)
         return [];
     const concluded = classifyReceiver(run);
     const note = `receiver workflow run ${run.id} concluded ${String(run.conclusion)}`;
@@ -29239,16 +29290,7 @@ function coordinatorRecords(state, run, options) {
         case 'unclear':
             return [];
         case 'failed':
-            return [
-                {
-                    state: 'attempt_failed',
-                    fields: {
-                        attempt: { number: awaited.attempt, reason: attemptReason(state, awaited.attempt) },
-                        failure: receiverFailure(concluded.conclusion),
-                        note
-                    }
-                }
-            ];
+            return [failedRecord(state, awaited.attempt, receiverFailure(concluded.conclusion), note)];
         case 'succeeded': {
             const observed = {
                 state: 'candidate_observed',
@@ -29266,6 +29308,97 @@ function coordinatorRecords(state, run, options) {
         }
     }
 }
+/** `failure.code` of an attempt whose runs all concluded with no receiver admitting it. */
+const RECEIVER_UNCONFIRMED = 'receiver_unconfirmed';
+/** The unconfirmed attempt's failure, once every one of its runs has concluded. */
+function unconfirmedRecords(state, runs, options) {
+    const unconfirmed = unconfirmedReceiver(state);
+    if (unconfirmed === null || options.receiverAdmitted === true)
+        return [];
+    const ended = [];
+    for (const id of unconfirmed.candidates) {
+        const run = runs.find(r => r.id === id);
+        if (run === undefined || classifyReceiver(run).kind === 'working')
+            return [];
+        ended.push(run);
+    }
+    const newest = ended[ended.length - 1];
+    const concluded = classifyReceiver(newest);
+    const failure = concluded.kind === 'failed'
+        ? receiverFailure(concluded.conclusion)
+        : { code: RECEIVER_UNCONFIRMED, classification: 'provider', retryable: true };
+    const what = ended.map(r => `${r.id} concluded ${String(r.conclusion)}`).join(', ');
+    const note = `receiver workflow run${ended.length > 1 ? 's' : ''} ${what} before any receiver ` +
+        `admitted attempt ${unconfirmed.attempt}`;
+    return [failedRecord(state, unconfirmed.attempt, failure, note)];
+}
+function failedRecord(state, attempt, failure, note) {
+    return {
+        state: 'attempt_failed',
+        fields: { attempt: { number: attempt, reason: attemptReason(state, attempt) }, failure, note }
+    };
+}
+/**
+ * Driver `command` (docs/design/lifecycle.md#driver-command): its `lookup` command may print a
+ * `conclusion` among the JSON strings of its last line, `success` or `failure`, and then a
+ * `concluded_at` (RFC 3339) for when the work ended. Any other value says nothing.
+ */
+const LOOKUP_CONCLUSIONS = (/* unused pure expression or super */ null && (['success', 'failure']));
+/** The current attempt, when a command driver sent it and the provider accepted it. */
+function commandAttempt(state) {
+    const current = acceptedAttempt(state);
+    return current?.driver === 'command' ? current : null;
+}
+/**
+ * What the coordinator's run records for what a command driver's lookup found (`found`, its
+ * JSON strings): `conclusion` success → candidate_observed (the lookup's answer as evidence)
+ * and, unless on-success is verify, decided by policy; failure → attempt_failed
+ * `receiver_failure`, retryable — as for a receiver's workflow run. Nothing without a
+ * conclusion, or once the run is past its accepted command attempt.
+ */
+function lookupRecords(state, found, options) {
+    const attempt = commandAttempt(state);
+    const conclusion = found['conclusion'];
+    if (attempt === null || conclusion === undefined)
+        return [];
+    const note = `the lookup command reported attempt ${attempt.number} concluded ${conclusion}`;
+    if (conclusion === 'failure')
+        return [failedRecord(state, attempt.number, receiverFailure('failure'), note)];
+    if (conclusion !== 'success')
+        return [];
+    const observed = {
+        state: 'candidate_observed',
+        fields: {
+            evidence: [
+                {
+                    kind: 'command_lookup:success',
+                    uri: `lookup:${state.run_id}/a${attempt.number}`,
+                    digest: (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)({ ...found })
+                }
+            ],
+            note
+        }
+    };
+    if (options.onSuccess === 'verify')
+        return [observed];
+    return [
+        observed,
+        { state: 'decided', fields: { decision: { outcome: 'approved', by: ON_SUCCESS_POLICY }, note } }
+    ];
+}
+/**
+ * When a command's work ended, as its lookup said (`concluded_at`), never later than `now`:
+ * a provider's time in the future must not hold a later event back. null when it gave none
+ * usable (then the observation is dated `now`).
+ */
+function lookupConcludedAt(found, now) {
+    const given = found['concluded_at'];
+    if (given === undefined || !RFC3339.test(given))
+        return null;
+    const at = observedAt({ updated_at: given });
+    return at === null ? null : at.getTime() > now.getTime() ? now : at;
+}
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 /**
  * The receiver's own run ended by its conclusion (approved on success, rejected otherwise), so
  * it leaves the list of work not ended; null while it works, or when it is not at admitted.
@@ -29523,6 +29656,7 @@ function replyBody(facts) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   JN: () => (/* binding */ candidateRunIds),
 /* harmony export */   Ky: () => (/* binding */ candidateIds),
 /* harmony export */   LN: () => (/* binding */ attemptToConfirm),
 /* harmony export */   Pl: () => (/* binding */ workflowRunsToCancel),
@@ -29534,7 +29668,7 @@ function replyBody(facts) {
 /* harmony export */   it: () => (/* binding */ isConfirmed),
 /* harmony export */   qt: () => (/* binding */ RECEIVER_CONFIRMED)
 /* harmony export */ });
-/* unused harmony exports CANDIDATE_RUN_IDS, candidateRunIds */
+/* unused harmony export CANDIDATE_RUN_IDS */
 /** External id: every run id any send of the attempt returned, comma-separated, oldest first. */
 const CANDIDATE_RUN_IDS = 'candidate_run_ids';
 /** External id: `true` once the receiver admission named the run, else `false`. */
@@ -30313,7 +30447,7 @@ const INPUTS = {
         default: ''
     },
     lookup: {
-        description: 'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown.',
+        description: 'For driver command, the shell command that looks an attempt up (same environment plus DISPATCH_EXTERNAL_IDS). Exit 0 with a JSON object of strings found, 1 the provider has nothing; anything else unknown. Among the strings, "conclusion": "success" or "failure" (and "concluded_at", RFC 3339) ends the run or fails the attempt when a later event\'s dispatch step looks it up; the sweep and recover never run it. Without a conclusion the run ends by a record step or an operator (/ledger cancel).',
         default: ''
     },
     fenced: {

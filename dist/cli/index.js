@@ -14366,7 +14366,7 @@ function isWorkflowRunId(value) {
     return value !== undefined && RUN_ID.test(value);
 }
 /** The candidates recorded in `ids`; stored values are untrusted, so only plain ids count. */
-function candidateRunIds(ids) {
+function receiver_candidateRunIds(ids) {
     const list = ids[CANDIDATE_RUN_IDS];
     if (list === undefined)
         return [];
@@ -14379,7 +14379,7 @@ function candidateRunIds(ids) {
  */
 function candidateIds(recorded, returned) {
     const fresh = returned['workflow_run_id'];
-    const candidates = candidateRunIds(recorded);
+    const candidates = receiver_candidateRunIds(recorded);
     if (isWorkflowRunId(fresh) && !candidates.includes(fresh))
         candidates.push(fresh);
     const ids = { [RECEIVER_CONFIRMED]: 'false' };
@@ -14433,7 +14433,7 @@ function workflowRunsToCancel(state, owner) {
         const named = attempt.external_ids['workflow_run_id'];
         if (isWorkflowRunId(named))
             ids.add(named);
-        for (const id of candidateRunIds(attempt.external_ids))
+        for (const id of receiver_candidateRunIds(attempt.external_ids))
             ids.add(id);
     }
     return [...ids];
@@ -15437,16 +15437,12 @@ function observation_classifyReceiver(run) {
 /**
  * The workflow run a coordinator's run waits on, or null when it waits on none an observer can
  * look at: not at observe_provider, another driver, or a receiver that has not admitted yet
- * (only the run that admitted is the one that works, docs/design/dispatch.md).
+ * (only the run that admitted is the one that works, docs/design/dispatch.md; an attempt whose
+ * receiver never admits is watched through its candidates, unconfirmedReceiver).
  */
 function observation_awaitedReceiver(state) {
-    if (state.state !== 'dispatched')
-        return null;
-    const current = currentAttempt(state);
-    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
-    if (current?.submission_state !== 'submitted')
-        return null;
-    if (!receiver_isConfirmed(current))
+    const current = acceptedAttempt(state);
+    if (current === null || !receiver_isConfirmed(current))
         return null;
     const id = current.external_ids['workflow_run_id'];
     if (!isWorkflowRunId(id))
@@ -15458,6 +15454,47 @@ function observation_awaitedReceiver(state) {
         html_url: current.external_ids['html_url'] ?? null
     };
 }
+/**
+ * The current attempt when it was accepted but no receiver has admitted it, with the runs the
+ * dispatch answers named; null otherwise, or when no answer named a run (nothing to look at).
+ * A receiver that dies before its admit step (startup_failure, cancelled while queued, a step
+ * that fails first) never confirms itself: its conclusion is read through these runs.
+ */
+function observation_unconfirmedReceiver(state) {
+    const current = acceptedAttempt(state);
+    // A receiver key marks the workflow driver's fence: only there does a receiver confirm.
+    if (current === null || isConfirmed(current))
+        return null;
+    const receiverKey = current.external_ids[RECEIVER_KEY];
+    if (receiverKey === undefined)
+        return null;
+    const candidates = candidateRunIds(current.external_ids);
+    if (candidates.length === 0)
+        return null;
+    return {
+        attempt: current.number,
+        candidates,
+        receiver_key: receiverKey
+    };
+}
+/**
+ * The workflow runs an observer looks up for a run: its confirmed receiver's, else its
+ * unconfirmed attempt's candidates; empty when it waits on none.
+ */
+function observation_watchedRuns(state) {
+    const awaited = observation_awaitedReceiver(state);
+    if (awaited)
+        return [awaited.workflow_run_id];
+    return observation_unconfirmedReceiver(state)?.candidates ?? [];
+}
+/** The current attempt, when the run is dispatched and the provider accepted it. */
+function acceptedAttempt(state) {
+    if (state.state !== 'dispatched')
+        return null;
+    const current = currentAttempt(state);
+    // Only an accepted attempt has a receiver (an ambiguous one is reconciled first).
+    return current?.submission_state === 'submitted' ? current : null;
+}
 function currentAttempt(state) {
     return state.attempts.find(a => a.number === state.current_attempt);
 }
@@ -15465,12 +15502,21 @@ function currentAttempt(state) {
  * What the coordinator's run records for its receiver's conclusion, oldest first: success →
  * candidate_observed (the run's URL and conclusion as evidence) and, unless on-success is
  * verify, decided by policy in the same write; a failure → attempt_failed, retryable. Nothing
- * for a run still working or concluded unclearly, nor for a run no longer waiting on `run`
- * (another observer wrote first, or the run was cancelled).
+ * for a run still working or concluded unclearly, nor for a run no longer waiting on what was
+ * seen (another observer wrote first, or the run was cancelled).
+ *
+ * An attempt no receiver admitted fails once every run it was sent as has concluded (`seen`
+ * must hold them all): `receiver_<conclusion>` of the newest for a failed one, and
+ * `receiver_unconfirmed` for one that concluded otherwise (success, neutral, skipped…), since a
+ * receiver that does the work admits first — its work was never done under the fence.
  */
-function observation_coordinatorRecords(state, run, options) {
+function observation_coordinatorRecords(state, seen, options) {
+    const runs = Array.isArray(seen) ? seen : [seen];
     const awaited = observation_awaitedReceiver(state);
-    if (awaited === null || awaited.workflow_run_id !== run.id)
+    if (awaited === null)
+        return unconfirmedRecords(state, runs, options);
+    const run = runs.find(r => r.id === awaited.workflow_run_id);
+    if (run === undefined)
         return [];
     const concluded = observation_classifyReceiver(run);
     const note = `receiver workflow run ${run.id} concluded ${String(run.conclusion)}`;
@@ -15479,16 +15525,7 @@ function observation_coordinatorRecords(state, run, options) {
         case 'unclear':
             return [];
         case 'failed':
-            return [
-                {
-                    state: 'attempt_failed',
-                    fields: {
-                        attempt: { number: awaited.attempt, reason: attemptReason(state, awaited.attempt) },
-                        failure: receiverFailure(concluded.conclusion),
-                        note
-                    }
-                }
-            ];
+            return [failedRecord(state, awaited.attempt, receiverFailure(concluded.conclusion), note)];
         case 'succeeded': {
             const observed = {
                 state: 'candidate_observed',
@@ -15506,6 +15543,97 @@ function observation_coordinatorRecords(state, run, options) {
         }
     }
 }
+/** `failure.code` of an attempt whose runs all concluded with no receiver admitting it. */
+const RECEIVER_UNCONFIRMED = 'receiver_unconfirmed';
+/** The unconfirmed attempt's failure, once every one of its runs has concluded. */
+function unconfirmedRecords(state, runs, options) {
+    const unconfirmed = observation_unconfirmedReceiver(state);
+    if (unconfirmed === null || options.receiverAdmitted === true)
+        return [];
+    const ended = [];
+    for (const id of unconfirmed.candidates) {
+        const run = runs.find(r => r.id === id);
+        if (run === undefined || observation_classifyReceiver(run).kind === 'working')
+            return [];
+        ended.push(run);
+    }
+    const newest = ended[ended.length - 1];
+    const concluded = observation_classifyReceiver(newest);
+    const failure = concluded.kind === 'failed'
+        ? receiverFailure(concluded.conclusion)
+        : { code: RECEIVER_UNCONFIRMED, classification: 'provider', retryable: true };
+    const what = ended.map(r => `${r.id} concluded ${String(r.conclusion)}`).join(', ');
+    const note = `receiver workflow run${ended.length > 1 ? 's' : ''} ${what} before any receiver ` +
+        `admitted attempt ${unconfirmed.attempt}`;
+    return [failedRecord(state, unconfirmed.attempt, failure, note)];
+}
+function failedRecord(state, attempt, failure, note) {
+    return {
+        state: 'attempt_failed',
+        fields: { attempt: { number: attempt, reason: attemptReason(state, attempt) }, failure, note }
+    };
+}
+/**
+ * Driver `command` (docs/design/lifecycle.md#driver-command): its `lookup` command may print a
+ * `conclusion` among the JSON strings of its last line, `success` or `failure`, and then a
+ * `concluded_at` (RFC 3339) for when the work ended. Any other value says nothing.
+ */
+const LOOKUP_CONCLUSIONS = (/* unused pure expression or super */ null && (['success', 'failure']));
+/** The current attempt, when a command driver sent it and the provider accepted it. */
+function commandAttempt(state) {
+    const current = acceptedAttempt(state);
+    return current?.driver === 'command' ? current : null;
+}
+/**
+ * What the coordinator's run records for what a command driver's lookup found (`found`, its
+ * JSON strings): `conclusion` success → candidate_observed (the lookup's answer as evidence)
+ * and, unless on-success is verify, decided by policy; failure → attempt_failed
+ * `receiver_failure`, retryable — as for a receiver's workflow run. Nothing without a
+ * conclusion, or once the run is past its accepted command attempt.
+ */
+function observation_lookupRecords(state, found, options) {
+    const attempt = commandAttempt(state);
+    const conclusion = found['conclusion'];
+    if (attempt === null || conclusion === undefined)
+        return [];
+    const note = `the lookup command reported attempt ${attempt.number} concluded ${conclusion}`;
+    if (conclusion === 'failure')
+        return [failedRecord(state, attempt.number, receiverFailure('failure'), note)];
+    if (conclusion !== 'success')
+        return [];
+    const observed = {
+        state: 'candidate_observed',
+        fields: {
+            evidence: [
+                {
+                    kind: 'command_lookup:success',
+                    uri: `lookup:${state.run_id}/a${attempt.number}`,
+                    digest: digestOf({ ...found })
+                }
+            ],
+            note
+        }
+    };
+    if (options.onSuccess === 'verify')
+        return [observed];
+    return [
+        observed,
+        { state: 'decided', fields: { decision: { outcome: 'approved', by: ON_SUCCESS_POLICY }, note } }
+    ];
+}
+/**
+ * When a command's work ended, as its lookup said (`concluded_at`), never later than `now`:
+ * a provider's time in the future must not hold a later event back. null when it gave none
+ * usable (then the observation is dated `now`).
+ */
+function observation_lookupConcludedAt(found, now) {
+    const given = found['concluded_at'];
+    if (given === undefined || !RFC3339.test(given))
+        return null;
+    const at = observation_observedAt({ updated_at: given });
+    return at === null ? null : at.getTime() > now.getTime() ? now : at;
+}
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 /**
  * The receiver's own run ended by its conclusion (approved on success, rejected otherwise), so
  * it leaves the list of work not ended; null while it works, or when it is not at admitted.
@@ -15629,7 +15757,7 @@ async function planObservations(store, sightings, options) {
                 if (chain === null)
                     return null;
                 const state = verifiedState(chain);
-                const drafts = decide(state);
+                const drafts = await decide(state);
                 if (drafts.length === 0)
                     return state;
                 seen.add(ref);
@@ -15645,7 +15773,11 @@ async function planObservations(store, sightings, options) {
             };
             let receiverRef = sighting.receiver_ref ?? null;
             if (sighting.coordinator_ref) {
-                const state = await append(sighting.coordinator_ref, s => coordinatorRecords(s, sighting.run, options));
+                const runs = [sighting.run, ...(sighting.others ?? [])];
+                const state = await append(sighting.coordinator_ref, async (s) => coordinatorRecords(s, runs, {
+                    onSuccess: options.onSuccess,
+                    receiverAdmitted: await receiverAdmitted(reader, options.namespace, s)
+                }));
                 receiverRef ??= state ? await receiverLedger(reader, options.namespace, state) : null;
             }
             if (receiverRef)
@@ -15671,6 +15803,16 @@ async function receiverLedger(reader, namespace, state) {
         return null;
     const admission = await reader.readAdmission(admissionRef(namespace, key));
     return admission?.value.ledger_ref ?? null;
+}
+/**
+ * For an attempt no receiver has confirmed: whether its receiver key was admitted all the same
+ * (then the attempt is never failed for want of a confirmation). Not read otherwise.
+ */
+async function receiverAdmitted(reader, namespace, state) {
+    const unconfirmed = unconfirmedReceiver(state);
+    if (unconfirmed === null)
+        return false;
+    return (await reader.readAdmission(admissionRef(namespace, unconfirmed.receiver_key))) !== null;
 }
 /** The receiver key of the attempt observed (read before the observation moved the state). */
 function awaitedOrLast(state) {
@@ -15731,8 +15873,34 @@ async function observe_recordObservations(store, sightings, options) {
                 'their conclusions, so nothing was written. Run it again: it reads and decides anew.');
     }
 }
+/**
+ * A command driver's lookup reported how the work ended (core/observation.ts lookupRecords):
+ * its records on the run, in one write of their own, dated by its `concluded_at` (else `now`);
+ * a lost compare-and-set is read and decided again. Returns what it recorded, or null when
+ * nothing was left to record.
+ */
+async function recordLookupEnd(store, ledger_ref, found, options) {
+    const at = timestampOf(lookupConcludedAt(found, options.now) ?? options.now);
+    for (let tries = 1;; tries++) {
+        const chain = await store.read(reader => observe_readRun(reader, { ...options, refresh: tries > 1 }, ledger_ref));
+        if (chain === null)
+            return null;
+        const state = verifiedState(chain);
+        const drafts = lookupRecords(state, found, options);
+        if (drafts.length === 0)
+            return null;
+        const advance = await appendAll(store, chain, state, drafts, { ...options, at });
+        options.onBoundary?.('after-observation-read');
+        const written = await store.createRefs([], { advances: [{ ref: ledger_ref, ...advance }] });
+        if (written !== 'lost')
+            return { run_id: state.run_id, ledger_ref, state: advance.last.state, receiver_url: '' };
+        if (tries >= WRITE_TRIES)
+            throw new LostRace(`Other writers moved run ${state.run_id} each of the ${WRITE_TRIES} times this step ` +
+                'wrote what its lookup reported, so nothing was written. Run it again: it reads and decides anew.');
+    }
+}
 /** One REST read of a receiver's workflow run (GET …/actions/runs/{id}). */
-async function observe_lookReceiverUp(github, workflowRunId) {
+async function lookReceiverUp(github, workflowRunId) {
     const answer = await github.getWorkflowRun(workflowRunId);
     if ('error' in answer)
         return { unknown: `no answer from the API (${answer.error})` };
@@ -15749,13 +15917,39 @@ async function observe_lookReceiverUp(github, workflowRunId) {
         ? { run }
         : { unknown: `GitHub's answer for workflow run ${workflowRunId} is not a workflow run` };
 }
+/**
+ * One REST read per workflow run the coordinator's run waits on (core/observation.ts
+ * watchedRuns): its confirmed receiver, or every run its unconfirmed attempt was sent as. Null
+ * when it waits on none (not at observe_provider, or a send GitHub answered without a run id).
+ */
+async function observe_watchRun(github, state, ledger_ref) {
+    const ids = watchedRuns(state);
+    if (ids.length === 0)
+        return null;
+    const confirmed = awaitedReceiver(state) !== null;
+    const runs = [];
+    for (const id of ids) {
+        const looked = await lookReceiverUp(github, id);
+        const lookups = runs.length + 1;
+        if ('unknown' in looked)
+            return { kind: 'unknown', reason: looked.unknown, lookups };
+        if (!concluded(looked.run))
+            return { kind: 'working', run: looked.run, confirmed, lookups };
+        runs.push(looked.run);
+    }
+    const newest = runs[runs.length - 1];
+    return {
+        kind: 'concluded',
+        sighting: { run: newest, others: runs.slice(0, -1), coordinator_ref: ledger_ref },
+        lookups: runs.length
+    };
+}
 /** Whether GitHub's answer says the receiver's work is over (anything but still working). */
-function observe_concluded(run) {
+function concluded(run) {
     return classifyReceiver(run).kind !== 'working';
 }
 
 ;// CONCATENATED MODULE: ./src/commands/scan.ts
-
 
 
 
@@ -15895,8 +16089,9 @@ async function inOrder(items, width, fn) {
 const LOOKUP_WIDTH = 8;
 /**
  * `scan` with observe (docs/design/lifecycle.md#the-sweep): every run at observe_provider whose
- * receiver is known is looked up with one REST read, and every concluded one is recorded in ONE
- * atomic write for the whole sweep; a sweep that finds nothing concluded writes nothing.
+ * receiver is known — confirmed, or the runs an unconfirmed attempt was sent as — is looked up
+ * with one REST read each, and every concluded one is recorded in ONE atomic write for the
+ * whole sweep; a sweep that finds nothing concluded writes nothing.
  */
 async function sweepRuns(options, deps) {
     const runs = await scanRuns(options, deps);
@@ -15906,23 +16101,22 @@ async function sweepRuns(options, deps) {
     if (!github?.hasToken)
         throw new InvalidInput('scan with observe: true needs a token (the token input, default the job token) with ' +
             '`permissions: actions: read`, to look the receivers up.');
-    const waiting = runs.flatMap(run => {
-        if (!('plan' in run) || run.plan.action !== 'observe_provider')
-            return [];
-        const awaited = awaitedReceiver(run.state);
-        return awaited ? [{ ledger_ref: run.ledger_ref, awaited }] : [];
-    });
-    const looked = await inOrder(waiting, LOOKUP_WIDTH, w => lookReceiverUp(github, w.awaited.workflow_run_id));
+    const waiting = runs.flatMap(run => 'plan' in run && run.plan.action === 'observe_provider' ? [run] : []);
+    const watched = await inOrder(waiting, LOOKUP_WIDTH, w => watchRun(github, w.state, w.ledger_ref));
     const unknown = [];
+    let lookups = 0;
     const sightings = waiting.flatMap((w, i) => {
-        const answer = looked[i];
-        if ('unknown' in answer) {
-            unknown.push(`${w.ledger_ref}: ${answer.unknown}`);
+        const answer = watched[i];
+        if (answer === null)
+            return [];
+        lookups += answer.lookups;
+        if (answer.kind === 'unknown') {
+            unknown.push(`${w.ledger_ref}: ${answer.reason}`);
             return [];
         }
-        return concluded(answer.run) ? [{ run: answer.run, coordinator_ref: w.ledger_ref }] : [];
+        return answer.kind === 'concluded' ? [answer.sighting] : [];
     });
-    const base = { unknown, lookups: waiting.length };
+    const base = { unknown, lookups };
     if (sightings.length === 0)
         return { runs, observed: [], ...base };
     const observed = await recordObservations(deps.store, sightings, options);
