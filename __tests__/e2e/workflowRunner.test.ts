@@ -266,8 +266,12 @@ describe('npm run workflow', () => {
     expect(out).toMatch(/^\s+token=\*\*\*$/m)
     expect(out).toContain('provider calls (fixtures start-agent, run-agent): 1')
     expect(out).toMatch(/refs under refs\/dispatch-ledger: ledger repository [1-9]\d*, origin 0/)
-    // No example observes the ledger receiver: the runner says nothing records its end.
-    expect(out).toMatch(/no workflow beside it runs on the workflow_run of \S*ledger-agent\.yml/)
+    // The ledger receiver's end starts its observer (ledger-agent-ended.yml), which ends both
+    // runs in the ledger repository.
+    expect(out).toMatch(
+      /ledger-agent-ended\.yml on the workflow_run of run \d+ \(agent \(ledger repository\)\):\n(.*\n)*observe › octo-org\/dispatch-ledger\/recover@v0 \[[^\]]+\]: success\n(.*\n)*\s+runs=\[\{"run_id":"gh-501-[0-9a-f]+","state":"decided",.*\{"run_id":"gh-\d+-[0-9a-f]+","state":"decided"/
+    )
+    expect(out).not.toMatch(/no workflow beside it runs on the workflow_run/)
     expect(out).not.toMatch(/ghs_/)
     expect(code).toBe(0)
     // Without the flag there is no App to mint the token: refused before anything runs.
