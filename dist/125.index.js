@@ -371,6 +371,7 @@ function nextAttempt(head, next) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L4: () => (/* binding */ foldChain),
 /* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
+/* harmony export */   a4: () => (/* binding */ appendProblem),
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
@@ -445,6 +446,23 @@ function foldChain(definition, records, options = {}) {
         previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
     }
     return folder.result(previous, previousDigest, options.headOid ?? null);
+}
+/**
+ * What is wrong with appending `next` to the verified chain `records` (oldest first): the
+ * problem a reader would find with it at its place (schema, link, legal successor), or null.
+ * A writer asks before it writes, so a record its chain would not verify with is never stored.
+ */
+function appendProblem(definition, records, next, options = {}) {
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        folder.add(record);
+        previous = record;
+        const text = options.canonical?.[index];
+        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
+    }
+    return folder.problem(previous, previousDigest, next, records.length + 1);
 }
 
 

@@ -874,6 +874,7 @@ class Journal {
     }
     /** Create-only: false when another writer created the chain first (then re-read). */
     async create(record) {
+        this.refuseBroken(record, []);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, null)
         ]));
@@ -887,6 +888,7 @@ class Journal {
     /** Writes the record's commit on the head (not yet visible) and returns its id. */
     async write(record) {
         const parent = this.requireHead().oid;
+        this.refuseBroken(record, this.entries);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, parent)
         ]));
@@ -951,6 +953,19 @@ class Journal {
     /** Takes a record another write (the atomic tag push) put at the head. */
     adopt(oid, record) {
         this.set([...this.entries, { oid, value: record, json: (0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(record) }]);
+    }
+    /**
+     * Throws, before anything is written, when `record` would not verify on top of `entries`: a
+     * reader would refuse the whole chain after it, so a decision's mistake stops its own step.
+     */
+    refuseBroken(record, entries) {
+        const problem = (0,_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .appendProblem */ .a4)(this.options.chain, entries.map(entry => entry.value), record, {
+            canonical: entries.every(e => e.json !== undefined)
+                ? entries.map(e => e.json)
+                : undefined
+        });
+        if (problem !== null)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .IllegalTransition */ .sK(`Not written to ${this.ref}: ${problem}. Nothing was written.`);
     }
     requireHead() {
         const head = this.head;

@@ -1193,6 +1193,7 @@ function flag(value) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L4: () => (/* binding */ foldChain),
 /* harmony export */   QI: () => (/* binding */ WRITE_TRIES),
+/* harmony export */   a4: () => (/* binding */ appendProblem),
 /* harmony export */   kD: () => (/* binding */ linkProblem)
 /* harmony export */ });
 /* harmony import */ var _canonical_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1649);
@@ -1268,6 +1269,23 @@ function foldChain(definition, records, options = {}) {
     }
     return folder.result(previous, previousDigest, options.headOid ?? null);
 }
+/**
+ * What is wrong with appending `next` to the verified chain `records` (oldest first): the
+ * problem a reader would find with it at its place (schema, link, legal successor), or null.
+ * A writer asks before it writes, so a record its chain would not verify with is never stored.
+ */
+function appendProblem(definition, records, next, options = {}) {
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        folder.add(record);
+        previous = record;
+        const text = options.canonical?.[index];
+        previousDigest = text === undefined ? (0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .digestOf */ .ol)(record) : `sha256:${(0,_canonical_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .fg)(text)}`;
+    }
+    return folder.problem(previous, previousDigest, next, records.length + 1);
+}
 
 
 /***/ }),
@@ -1327,6 +1345,7 @@ class Journal {
     }
     /** Create-only: false when another writer created the chain first (then re-read). */
     async create(record) {
+        this.refuseBroken(record, []);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, null)
         ]));
@@ -1340,6 +1359,7 @@ class Journal {
     /** Writes the record's commit on the head (not yet visible) and returns its id. */
     async write(record) {
         const parent = this.requireHead().oid;
+        this.refuseBroken(record, this.entries);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, parent)
         ]));
@@ -1404,6 +1424,19 @@ class Journal {
     /** Takes a record another write (the atomic tag push) put at the head. */
     adopt(oid, record) {
         this.set([...this.entries, { oid, value: record, json: (0,_core_canonical_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .dj)(record) }]);
+    }
+    /**
+     * Throws, before anything is written, when `record` would not verify on top of `entries`: a
+     * reader would refuse the whole chain after it, so a decision's mistake stops its own step.
+     */
+    refuseBroken(record, entries) {
+        const problem = (0,_core_chain_definition_js__WEBPACK_IMPORTED_MODULE_0__/* .appendProblem */ .a4)(this.options.chain, entries.map(entry => entry.value), record, {
+            canonical: entries.every(e => e.json !== undefined)
+                ? entries.map(e => e.json)
+                : undefined
+        });
+        if (problem !== null)
+            throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .IllegalTransition */ .sK(`Not written to ${this.ref}: ${problem}. Nothing was written.`);
     }
     requireHead() {
         const head = this.head;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { canonicalJson, digestOf } from '../../src/core/canonical.js'
 import {
+  appendProblem,
   foldChain,
   linkProblem,
   type ChainDefinition,
@@ -138,6 +139,35 @@ describe('foldChain', () => {
   })
   it('refuses a canonical list of another length', () => {
     expect(() => foldChain(DEF, chain('x'), { canonical: [] })).toThrow(InvalidInput)
+  })
+})
+
+describe('appendProblem: what a writer asks before it writes', () => {
+  const next = (records: Rec[], state: string, over: Partial<Rec> = {}): Rec => ({
+    seq: records.length + 1,
+    prev: records.length === 0 ? null : digestOf(records[records.length - 1]),
+    state,
+    ...over
+  })
+  it('null for a sound successor, and for a sound first record', () => {
+    const records = chain('x', 'y')
+    expect(appendProblem(DEF, records, next(records, 'z'))).toBeNull()
+    expect(appendProblem(DEF, [], next([], 'x'))).toBeNull()
+  })
+  it.each<[string, (records: Rec[]) => Rec, RegExp]>([
+    ['an illegal successor', r => next(r, 'bad'), /bad state/],
+    ['a sequence out of place', r => next(r, 'z', { seq: 5 }), /sequence/],
+    ['another previous digest', r => next(r, 'z', { prev: 'sha256:0' }), /digest of record 2/],
+    ['a first record that names a previous one', () => next([], 'x', { prev: 'sha256:0' }), /null/]
+  ])('names %s', (_what, make, problem) => {
+    const records = _what.startsWith('a first') ? [] : chain('x', 'y')
+    expect(appendProblem(DEF, records, make(records))).toMatch(problem)
+  })
+  it('digests the head from its canonical text when given, as a reader does', () => {
+    const records = chain('x')
+    const onText = { seq: 2, prev: digestOf({}), state: 'y' }
+    expect(appendProblem(DEF, records, onText, { canonical: ['{}'] })).toBeNull()
+    expect(appendProblem(DEF, records, onText)).toMatch(/digest of record 1/)
   })
 })
 

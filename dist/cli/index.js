@@ -12514,6 +12514,23 @@ function foldChain(definition, records, options = {}) {
     }
     return folder.result(previous, previousDigest, options.headOid ?? null);
 }
+/**
+ * What is wrong with appending `next` to the verified chain `records` (oldest first): the
+ * problem a reader would find with it at its place (schema, link, legal successor), or null.
+ * A writer asks before it writes, so a record its chain would not verify with is never stored.
+ */
+function appendProblem(definition, records, next, options = {}) {
+    const folder = definition.folder();
+    let previous = null;
+    let previousDigest = null;
+    for (const [index, record] of records.entries()) {
+        folder.add(record);
+        previous = record;
+        const text = options.canonical?.[index];
+        previousDigest = text === undefined ? canonical_digestOf(record) : `sha256:${canonical_sha256Hex(text)}`;
+    }
+    return folder.problem(previous, previousDigest, next, records.length + 1);
+}
 
 ;// CONCATENATED MODULE: ./src/core/attempts.ts
 /**
@@ -14506,6 +14523,7 @@ class Journal {
     }
     /** Create-only: false when another writer created the chain first (then re-read). */
     async create(record) {
+        this.refuseBroken(record, []);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, null)
         ]));
@@ -14519,6 +14537,7 @@ class Journal {
     /** Writes the record's commit on the head (not yet visible) and returns its id. */
     async write(record) {
         const parent = this.requireHead().oid;
+        this.refuseBroken(record, this.entries);
         const [oid] = (await this.options.store.writeEntries([
             this.options.chain.commit(record, parent)
         ]));
@@ -14583,6 +14602,19 @@ class Journal {
     /** Takes a record another write (the atomic tag push) put at the head. */
     adopt(oid, record) {
         this.set([...this.entries, { oid, value: record, json: canonical_canonicalJson(record) }]);
+    }
+    /**
+     * Throws, before anything is written, when `record` would not verify on top of `entries`: a
+     * reader would refuse the whole chain after it, so a decision's mistake stops its own step.
+     */
+    refuseBroken(record, entries) {
+        const problem = appendProblem(this.options.chain, entries.map(entry => entry.value), record, {
+            canonical: entries.every(e => e.json !== undefined)
+                ? entries.map(e => e.json)
+                : undefined
+        });
+        if (problem !== null)
+            throw new IllegalTransition(`Not written to ${this.ref}: ${problem}. Nothing was written.`);
     }
     requireHead() {
         const head = this.head;

@@ -8,9 +8,14 @@
  * won re-reads the chain, and the writer decides again from what won — never the same record
  * blindly — at most WRITE_TRIES times in all; then the step fails (LostRace) and re-plans.
  */
-import { foldChain, WRITE_TRIES, type ChainDefinition } from '../core/chain/definition.js'
+import {
+  appendProblem,
+  foldChain,
+  WRITE_TRIES,
+  type ChainDefinition
+} from '../core/chain/definition.js'
 import { canonicalJson } from '../core/canonical.js'
-import { LostRace } from '../core/errors.js'
+import { IllegalTransition, LostRace } from '../core/errors.js'
 import type { RefUpdate } from './git.js'
 import type { Store, StoredEntry } from './store.js'
 import type { OperationRecord } from '../core/effect/operation.js'
@@ -73,6 +78,7 @@ export class Journal<R, S> {
 
   /** Create-only: false when another writer created the chain first (then re-read). */
   async create(record: R): Promise<boolean> {
+    this.refuseBroken(record, [])
     const [oid] = (await this.options.store.writeEntries([
       this.options.chain.commit(record, null)
     ])) as [string]
@@ -87,6 +93,7 @@ export class Journal<R, S> {
   /** Writes the record's commit on the head (not yet visible) and returns its id. */
   async write(record: R): Promise<string> {
     const parent = this.requireHead().oid
+    this.refuseBroken(record, this.entries)
     const [oid] = (await this.options.store.writeEntries([
       this.options.chain.commit(record, parent)
     ])) as [string]
@@ -165,6 +172,25 @@ export class Journal<R, S> {
   /** Takes a record another write (the atomic tag push) put at the head. */
   adopt(oid: string, record: R): void {
     this.set([...this.entries, { oid, value: record, json: canonicalJson(record) }])
+  }
+
+  /**
+   * Throws, before anything is written, when `record` would not verify on top of `entries`: a
+   * reader would refuse the whole chain after it, so a decision's mistake stops its own step.
+   */
+  private refuseBroken(record: R, entries: readonly StoredEntry<R>[]): void {
+    const problem = appendProblem(
+      this.options.chain,
+      entries.map(entry => entry.value),
+      record,
+      {
+        canonical: entries.every(e => e.json !== undefined)
+          ? entries.map(e => e.json as string)
+          : undefined
+      }
+    )
+    if (problem !== null)
+      throw new IllegalTransition(`Not written to ${this.ref}: ${problem}. Nothing was written.`)
   }
 
   private requireHead(): StoredEntry<R> {

@@ -161,3 +161,26 @@ export function foldChain<R, S>(
   }
   return folder.result(previous as R, previousDigest as string, options.headOid ?? null)
 }
+
+/**
+ * What is wrong with appending `next` to the verified chain `records` (oldest first): the
+ * problem a reader would find with it at its place (schema, link, legal successor), or null.
+ * A writer asks before it writes, so a record its chain would not verify with is never stored.
+ */
+export function appendProblem<R, S>(
+  definition: ChainDefinition<R, S>,
+  records: readonly R[],
+  next: R,
+  options: { readonly canonical?: readonly string[] } = {}
+): string | null {
+  const folder = definition.folder()
+  let previous: R | null = null
+  let previousDigest: string | null = null
+  for (const [index, record] of records.entries()) {
+    folder.add(record)
+    previous = record
+    const text = options.canonical?.[index]
+    previousDigest = text === undefined ? digestOf(record) : `sha256:${sha256Hex(text)}`
+  }
+  return folder.problem(previous, previousDigest, next, records.length + 1)
+}
