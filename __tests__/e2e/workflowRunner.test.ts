@@ -282,6 +282,26 @@ describe('npm run workflow', () => {
     expect(without.code).toBe(2)
   }, 120_000)
 
+  it('a receiver no workflow beside it observes: the runner says nothing records its end', async () => {
+    const dir = await makeTempDir()
+    for (const name of ['issue-labeled.yml', 'agent.yml'])
+      await writeFile(
+        join(dir, name),
+        await readFile(join(PROJECT_ROOT, 'examples/workflows', name), 'utf8')
+      )
+    const { code, out } = await cli(
+      join(dir, 'issue-labeled.yml'),
+      '--event',
+      'examples/events/issues-labeled.json',
+      '--fake-api',
+      '--receiver',
+      join(dir, 'agent.yml')
+    )
+    expect(out).toMatch(/no workflow beside it runs on the workflow_run of \S*agent\.yml \(agent\)/)
+    expect(out).not.toMatch(/agent-ended\.yml on the workflow_run/)
+    expect(code).toBe(0)
+  }, 120_000)
+
   it('names an unsupported construct and exits 2', async () => {
     const dir = await makeTempDir()
     const file = join(dir, 'matrix.yml')
