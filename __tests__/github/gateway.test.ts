@@ -5,7 +5,7 @@
  * and are classified alike, and neither lets the token reach what it returns.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { expandRoute } from '../../src/github/rest.js'
+import { expandRoute, proxyConfigured } from '../../src/github/rest.js'
 import { GitHubGateway } from '../../src/github/gateway.js'
 import { classifyWorkflowDispatch, type HttpObservation } from '../../src/core/send/outcome.js'
 import { classifyReceiver } from '../../src/core/observation.js'
@@ -137,5 +137,15 @@ describe('expandRoute', () => {
     expect(() => expandRoute('GET /repos/{owner}/{repo}', { owner: 'o' }, 'https://x')).toThrow(
       /repo is missing/
     )
+  })
+})
+
+describe('proxyConfigured: when the gateway leaves fetch for octokit', () => {
+  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'])('%s set', name => {
+    expect(proxyConfigured({ [name]: 'http://proxy:3128' })).toBe(true)
+  })
+  it('none set, or set empty (as a runner passes an unset variable)', () => {
+    expect(proxyConfigured({})).toBe(false)
+    expect(proxyConfigured({ HTTPS_PROXY: '', NO_PROXY: 'localhost' })).toBe(false)
   })
 })

@@ -7,12 +7,7 @@
  * the step (a few times at most), as a re-run would: another writer (the receiver confirming
  * itself, a cancel) may append between this step's read and its write.
  */
-import {
-  dispatchMove,
-  idempotencyKey,
-  sendsStarted,
-  type DispatchMove
-} from '../core/dispatchMove.js'
+import { dispatchMove, sendsStarted, type DispatchMove } from '../core/dispatchMove.js'
 import { planRecovery, type RecoveryPlan } from '../core/planRecovery.js'
 import { attemptToConfirm, isConfirmed } from '../core/receiver.js'
 import type {
@@ -27,7 +22,7 @@ import type { RecoveredRunState } from '../core/reconstruct.js'
 import type { LookupOutcome, SendOutcome } from '../core/send/outcome.js'
 import { afterLookup, afterSend, sendsLeft } from '../core/send/protocol.js'
 import { absentRecord, intentRecord, sendRecord, type OutcomeRecord } from '../core/send/records.js'
-import type { AttemptCall, Driver } from '../providers/driver.js'
+import { attemptCall, type Driver } from '../providers/driver.js'
 import type { Store, StoredEntry } from '../store/store.js'
 import { actorFrom, triggerFor } from '../core/dispatchKey.js'
 import { timestampOf } from '../core/time.js'
@@ -41,15 +36,9 @@ import { nextRunRecord } from '../core/nextRunRecord.js'
 import { RUN_CHAIN } from '../core/reconstruct.js'
 import { LostRace, StoreError } from '../core/errors.js'
 import { verifiedState } from './runView.js'
-import { mayAct, selectRun, type RunChoice, type SelectedRun } from './selectRun.js'
-import {
-  awaitedReceiver,
-  commandAttempt,
-  watchedRuns,
-  type OnSuccess
-} from '../core/observation.js'
-import { occurrenceTime } from '../core/occurrence.js'
-import { recordLookupEnd, recordObservations, watchRun } from './observe.js'
+import { mayAct, selectRun, type RunChoice } from './selectRun.js'
+import type { OnSuccess } from '../core/observation.js'
+import { notOwnerMessage, relabelOf, retries, type Relabel } from './relabel.js'
 
 /** Where a test may stop the process (a real SIGKILL) to prove every crash is recoverable. */
 export type DispatchBoundary = 'before-intent' | 'after-intent' | 'after-send' | 'after-outcome'
@@ -177,130 +166,6 @@ export async function dispatch(
   return protocol(run, step(run))
 }
 
-/** What a later event found when it looked at the key's run (docs/design/lifecycle.md). */
-type Relabel =
-  | { readonly kind: 'observed' | 'as_is' }
-  /** The receiver still works: the event is a duplicate, and the message names the run. */
-  | { readonly kind: 'working'; readonly message: string }
-
-/**
- * The on-demand observer: a run still waiting on its receiver is looked up with one REST read
- * (one per run an unconfirmed attempt was sent as, usually one); a concluded one is recorded
- * (the same records every observer writes) before this event is decided, so the event meets
- * the run as it really is — a receiver that died before admitting included.
- */
-async function relabelOf(
-  found: SelectedRun,
-  options: DispatchOptions,
-  deps: CommandDeps<DispatchGitHub>,
-  driver: Driver
-): Promise<Relabel> {
-  const state = found.view.state
-  if (found.view.plan.action === 'observe_provider' && driver.name === 'command')
-    return commandRelabel(found, options, deps, driver)
-  const github = deps.github
-  if (found.view.plan.action !== 'observe_provider' || !github?.hasToken) return { kind: 'as_is' }
-  const watched = await watchRun(github, state, found.ledger_ref)
-  if (watched === null) return { kind: 'as_is' }
-  const awaited = awaitedReceiver(state)
-  const named = (id: string) => github.runUrl?.(id) ?? id
-  const duplicate = (url: string, why: string): Relabel => ({
-    kind: 'working',
-    message:
-      `Run ${state.run_id} is still working: its receiver ${url} ${why}. ` +
-      'This event is a duplicate of it; nothing was sent.'
-  })
-  if (watched.kind === 'unknown') {
-    const id = awaited?.workflow_run_id ?? watchedRuns(state)[0] ?? ''
-    return duplicate(awaited?.html_url ?? named(id), `could not be looked up (${watched.reason})`)
-  }
-  if (watched.kind === 'working')
-    return watched.confirmed
-      ? duplicate(awaited?.html_url ?? watched.run.html_url, 'has not concluded')
-      : duplicate(watched.run.html_url || named(watched.run.id), 'has not admitted yet')
-  await recordObservations(deps.store, [watched.sighting], {
-    namespace: options.namespace,
-    onSuccess: options.onSuccess ?? 'decide',
-    writer: options.writer,
-    actor: options.event ? actorFrom(options.event.payload) : null
-  })
-  return { kind: 'observed' }
-}
-
-/**
- * The on-demand observer for driver `command` (docs/design/lifecycle.md#driver-command): the
- * `lookup` command is run once for the accepted attempt; a `conclusion` it prints is recorded
- * as a receiver's would be, before this event is decided. Without one the work is taken to go
- * on, and the event is a duplicate that says how such a run ends.
- */
-async function commandRelabel(
-  found: SelectedRun,
-  options: DispatchOptions,
-  deps: CommandDeps<DispatchGitHub>,
-  driver: Driver
-): Promise<Relabel> {
-  const state = found.view.state
-  const attempt = commandAttempt(state)
-  if (attempt === null) return { kind: 'as_is' }
-  const lookup = await driver.lookup(callFor(state, attempt.number), attempt.external_ids)
-  const recorded =
-    lookup.kind === 'found'
-      ? await recordLookupEnd(deps.store, found.ledger_ref, lookup.external_ids, {
-          namespace: options.namespace,
-          onSuccess: options.onSuccess ?? 'decide',
-          writer: options.writer,
-          actor: options.event ? actorFrom(options.event.payload) : null,
-          now: deps.clock.now()
-        })
-      : null
-  if (recorded) return { kind: 'observed' }
-  const said =
-    lookup.kind === 'found'
-      ? 'its lookup reported no conclusion'
-      : `its lookup said ${lookup.kind}: ${lookup.reason}`
-  return {
-    kind: 'working',
-    message:
-      `Run ${state.run_id} is still working: attempt ${attempt.number} was accepted and ${said}. ` +
-      'This event is a duplicate of it; nothing was sent. A command-driver run ends when its ' +
-      'lookup prints "conclusion" (success or failure), a record step ends it, or an operator ' +
-      'does (/ledger cancel).'
-  }
-}
-
-/**
- * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
- * the event, the run's attempt failed retryably, reuse is not never, and the event happened
- * after the failure was recorded (a redelivery of an earlier event carries its earlier time).
- */
-function retries(selected: SelectedRun, options: DispatchOptions): boolean {
-  if (selected.selected_by !== 'event' || selected.view.plan.action !== 'retry_attempt')
-    return false
-  if ((options.reuse ?? 'after-terminal') === 'never' || !options.event) return false
-  const happened = occurrenceTime(options.event.name, options.event.payload)
-  const failed = selected.chain[selected.chain.length - 1]?.value.occurred_at
-  return happened !== null && failed !== undefined && Date.parse(happened) > Date.parse(failed)
-}
-
-function notOwnerMessage(state: RecoveredRunState, selected: SelectedRun): string {
-  if (selected.selected_by === 'event' && state.terminal)
-    return (
-      `Run ${state.run_id} of this key has ended (${state.state}), and this event does not open ` +
-      'its next generation (it did not happen after the run ended, or reuse does not allow it); ' +
-      'nothing was sent.'
-    )
-  if (selected.selected_by === 'event' && selected.view.plan.action === 'retry_attempt')
-    return (
-      `Run ${state.run_id}'s attempt failed; this event did not happen after that failure (or ` +
-      'reuse is never), so it is a duplicate and sends nothing. A later event, `/ledger retry`, ' +
-      'or dispatch with run-id tries again.'
-    )
-  return (
-    `Run ${state.run_id} belongs to another workflow run; this one sends nothing. ` +
-    'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.'
-  )
-}
-
 async function protocol(run: RunLedger, step: DispatchStep): Promise<DispatchResult> {
   let rereads = 0
   for (let move = 0; move < MAX_MOVES; move++) {
@@ -365,7 +230,7 @@ function intentAfter(
   const intent = intentRecord(
     driver.name,
     move.attempt,
-    driver.intentIds(callFor(state, move.attempt.number))
+    driver.intentIds(attemptCall(state, move.attempt.number))
   )
   const next = nextRunRecord(chain, state, {
     ...intent,
@@ -418,7 +283,7 @@ class DispatchStep {
 
   private async send(attempt: Attempt, note: string | null): Promise<SendOutcome> {
     const { run, driver } = this
-    const call = callFor(run.state, attempt.number)
+    const call = attemptCall(run.state, attempt.number)
     this.boundary('before-intent')
     const intent = intentRecord(driver.name, attempt, driver.intentIds(call))
     await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent)
@@ -431,7 +296,7 @@ class DispatchStep {
     const { run, driver } = this
     run.sends++
     const outcome = await driver.send(
-      callFor(run.state, attempt.number),
+      attemptCall(run.state, attempt.number),
       run.externalIds(attempt.number)
     )
     this.boundary('after-send')
@@ -464,7 +329,7 @@ class DispatchStep {
   private async reconcile(attempt: Attempt): Promise<DispatchResult | null> {
     const { run, driver } = this
     const n = attempt.number
-    const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n))
+    const lookup = await driver.lookup(attemptCall(run.state, n), run.externalIds(n))
     const left = sendsLeft(run.sends, sendsStarted(run.records(), n))
     switch (afterLookup(lookup, { fenced: driver.fenced, sendsLeft: left })) {
       case 'adopt':
@@ -532,7 +397,7 @@ function adopted(driver: Driver, lookup: LookupOutcome): OutcomeRecord {
 async function confirm(run: RunLedger, driver: Driver): Promise<string> {
   const attempt = attemptToConfirm(run.state)
   if (attempt === null) return ''
-  const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids)
+  const lookup = await driver.lookup(attemptCall(run.state, attempt.number), attempt.external_ids)
   if (lookup.kind !== 'found') return ' No receiver has admitted it yet.'
   await run.appendUnlessSettled(adopted(driver, lookup), {
     attempt: attempt.number,
@@ -540,15 +405,6 @@ async function confirm(run: RunLedger, driver: Driver): Promise<string> {
     trigger: 'provider_observation'
   })
   return ' Its receiver has admitted: the ledger now names that run.'
-}
-
-function callFor(state: RecoveredRunState, attempt: number): AttemptCall {
-  return {
-    dispatch_key: state.dispatch_key,
-    run_id: state.run_id,
-    attempt,
-    idempotency_key: idempotencyKey(state.run_id, attempt)
-  }
 }
 
 function reasonOf(outcome: SendOutcome | LookupOutcome): string {

@@ -1,3 +1,5 @@
+import { idempotencyKey } from '../core/dispatchMove.js'
+import type { RecoveredRunState } from '../core/reconstruct.js'
 import type { Provider } from '../core/send/provider.js'
 
 /** What a driver is told about one attempt. Every value is passed as data, never as code. */
@@ -7,6 +9,16 @@ export interface AttemptCall {
   readonly attempt: number
   /** `<run id>/a<attempt>`: what a fenced provider deduplicates by. */
   readonly idempotency_key: string
+}
+
+/** The call a driver gets for `attempt` of the run in `state`. */
+export function attemptCall(state: RecoveredRunState, attempt: number): AttemptCall {
+  return {
+    dispatch_key: state.dispatch_key,
+    run_id: state.run_id,
+    attempt,
+    idempotency_key: idempotencyKey(state.run_id, attempt)
+  }
 }
 
 /**

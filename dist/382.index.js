@@ -1,8 +1,8 @@
-export const id = 931;
-export const ids = [931];
+export const id = 382;
+export const ids = [382];
 export const modules = {
 
-/***/ 3931:
+/***/ 7382:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -124,6 +124,18 @@ function absentRecord(driver, reason) {
 }
 function clip(text) {
     return text.length > 4096 ? `${text.slice(0, 4093)}...` : text;
+}
+
+;// CONCATENATED MODULE: ./src/providers/driver.ts
+
+/** The call a driver gets for `attempt` of the run in `state`. */
+function attemptCall(state, attempt) {
+    return {
+        dispatch_key: state.dispatch_key,
+        run_id: state.run_id,
+        attempt,
+        idempotency_key: idempotencyKey(state.run_id, attempt)
+    };
 }
 
 // EXTERNAL MODULE: ./src/core/dispatchKey.ts
@@ -517,6 +529,118 @@ var observation = __webpack_require__(7305);
 var occurrence = __webpack_require__(2982);
 // EXTERNAL MODULE: ./src/commands/observe.ts
 var observe = __webpack_require__(8558);
+;// CONCATENATED MODULE: ./src/commands/relabel.ts
+/**
+ * What a later event for a key finds (docs/design/lifecycle.md): its run looked at before the
+ * event is decided — a receiver still working makes the event a duplicate naming it, a
+ * concluded one is recorded first (the on-demand observer, a command driver's lookup) — and
+ * whether the event retries a failed run or only meets another workflow run's.
+ */
+
+
+
+
+
+/**
+ * The on-demand observer: a run still waiting on its receiver is looked up with one REST read
+ * (one per run an unconfirmed attempt was sent as, usually one); a concluded one is recorded
+ * (the same records every observer writes) before this event is decided, so the event meets
+ * the run as it really is — a receiver that died before admitting included.
+ */
+async function relabelOf(found, options, deps, driver) {
+    const state = found.view.state;
+    if (found.view.plan.action === 'observe_provider' && driver.name === 'command')
+        return commandRelabel(found, options, deps, driver);
+    const github = deps.github;
+    if (found.view.plan.action !== 'observe_provider' || !github?.hasToken)
+        return { kind: 'as_is' };
+    const watched = await (0,observe/* watchRun */.vt)(github, state, found.ledger_ref);
+    if (watched === null)
+        return { kind: 'as_is' };
+    const awaited = (0,observation/* awaitedReceiver */.fD)(state);
+    const named = (id) => github.runUrl?.(id) ?? id;
+    const duplicate = (url, why) => ({
+        kind: 'working',
+        message: `Run ${state.run_id} is still working: its receiver ${url} ${why}. ` +
+            'This event is a duplicate of it; nothing was sent.'
+    });
+    if (watched.kind === 'unknown') {
+        const id = awaited?.workflow_run_id ?? (0,observation/* watchedRuns */.BZ)(state)[0] ?? '';
+        return duplicate(awaited?.html_url ?? named(id), `could not be looked up (${watched.reason})`);
+    }
+    if (watched.kind === 'working')
+        return watched.confirmed
+            ? duplicate(awaited?.html_url ?? watched.run.html_url, 'has not concluded')
+            : duplicate(watched.run.html_url || named(watched.run.id), 'has not admitted yet');
+    await (0,observe/* recordObservations */.vy)(deps.store, [watched.sighting], {
+        namespace: options.namespace,
+        onSuccess: options.onSuccess ?? 'decide',
+        writer: options.writer,
+        actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null
+    });
+    return { kind: 'observed' };
+}
+/**
+ * The on-demand observer for driver `command` (docs/design/lifecycle.md#driver-command): the
+ * `lookup` command is run once for the accepted attempt; a `conclusion` it prints is recorded
+ * as a receiver's would be, before this event is decided. Without one the work is taken to go
+ * on, and the event is a duplicate that says how such a run ends.
+ */
+async function commandRelabel(found, options, deps, driver) {
+    const state = found.view.state;
+    const attempt = (0,observation/* commandAttempt */.zE)(state);
+    if (attempt === null)
+        return { kind: 'as_is' };
+    const lookup = await driver.lookup(attemptCall(state, attempt.number), attempt.external_ids);
+    const recorded = lookup.kind === 'found'
+        ? await (0,observe/* recordLookupEnd */.LK)(deps.store, found.ledger_ref, lookup.external_ids, {
+            namespace: options.namespace,
+            onSuccess: options.onSuccess ?? 'decide',
+            writer: options.writer,
+            actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
+            now: deps.clock.now()
+        })
+        : null;
+    if (recorded)
+        return { kind: 'observed' };
+    const said = lookup.kind === 'found'
+        ? 'its lookup reported no conclusion'
+        : `its lookup said ${lookup.kind}: ${lookup.reason}`;
+    return {
+        kind: 'working',
+        message: `Run ${state.run_id} is still working: attempt ${attempt.number} was accepted and ${said}. ` +
+            'This event is a duplicate of it; nothing was sent. A command-driver run ends when its ' +
+            'lookup prints "conclusion" (success or failure), a record step ends it, or an operator ' +
+            'does (/ledger cancel).'
+    };
+}
+/**
+ * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
+ * the event, the run's attempt failed retryably, reuse is not never, and the event happened
+ * after the failure was recorded (a redelivery of an earlier event carries its earlier time).
+ */
+function retries(selected, options) {
+    if (selected.selected_by !== 'event' || selected.view.plan.action !== 'retry_attempt')
+        return false;
+    if ((options.reuse ?? 'after-terminal') === 'never' || !options.event)
+        return false;
+    const happened = (0,occurrence/* occurrenceTime */.v)(options.event.name, options.event.payload);
+    const failed = selected.chain[selected.chain.length - 1]?.value.occurred_at;
+    return happened !== null && failed !== undefined && Date.parse(happened) > Date.parse(failed);
+}
+function notOwnerMessage(state, selected) {
+    if (selected.selected_by === 'event' && state.terminal)
+        return (`Run ${state.run_id} of this key has ended (${state.state}), and this event does not open ` +
+            'its next generation (it did not happen after the run ended, or reuse does not allow it); ' +
+            'nothing was sent.');
+    if (selected.selected_by === 'event' && selected.view.plan.action === 'retry_attempt')
+        return (`Run ${state.run_id}'s attempt failed; this event did not happen after that failure (or ` +
+            'reuse is never), so it is a duplicate and sends nothing. A later event, `/ledger retry`, ' +
+            'or dispatch with run-id tries again.');
+    return (`Run ${state.run_id} belongs to another workflow run; this one sends nothing. ` +
+        'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
+}
+
 ;// CONCATENATED MODULE: ./src/commands/dispatch.ts
 /**
  * `command: dispatch` (docs/design/dispatch.md#what-dispatch-does): it reads the run, plans
@@ -527,7 +651,6 @@ var observe = __webpack_require__(8558);
  * the step (a few times at most), as a re-run would: another writer (the receiver confirming
  * itself, a cancel) may append between this step's read and its write.
  */
-
 
 
 
@@ -610,105 +733,6 @@ async function dispatch(options, deps) {
         return run.result('not_owner', null, notOwnerMessage(run.state, selected));
     return dispatch_protocol(run, step(run));
 }
-/**
- * The on-demand observer: a run still waiting on its receiver is looked up with one REST read
- * (one per run an unconfirmed attempt was sent as, usually one); a concluded one is recorded
- * (the same records every observer writes) before this event is decided, so the event meets
- * the run as it really is — a receiver that died before admitting included.
- */
-async function relabelOf(found, options, deps, driver) {
-    const state = found.view.state;
-    if (found.view.plan.action === 'observe_provider' && driver.name === 'command')
-        return commandRelabel(found, options, deps, driver);
-    const github = deps.github;
-    if (found.view.plan.action !== 'observe_provider' || !github?.hasToken)
-        return { kind: 'as_is' };
-    const watched = await (0,observe/* watchRun */.vt)(github, state, found.ledger_ref);
-    if (watched === null)
-        return { kind: 'as_is' };
-    const awaited = (0,observation/* awaitedReceiver */.fD)(state);
-    const named = (id) => github.runUrl?.(id) ?? id;
-    const duplicate = (url, why) => ({
-        kind: 'working',
-        message: `Run ${state.run_id} is still working: its receiver ${url} ${why}. ` +
-            'This event is a duplicate of it; nothing was sent.'
-    });
-    if (watched.kind === 'unknown') {
-        const id = awaited?.workflow_run_id ?? (0,observation/* watchedRuns */.BZ)(state)[0] ?? '';
-        return duplicate(awaited?.html_url ?? named(id), `could not be looked up (${watched.reason})`);
-    }
-    if (watched.kind === 'working')
-        return watched.confirmed
-            ? duplicate(awaited?.html_url ?? watched.run.html_url, 'has not concluded')
-            : duplicate(watched.run.html_url || named(watched.run.id), 'has not admitted yet');
-    await (0,observe/* recordObservations */.vy)(deps.store, [watched.sighting], {
-        namespace: options.namespace,
-        onSuccess: options.onSuccess ?? 'decide',
-        writer: options.writer,
-        actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null
-    });
-    return { kind: 'observed' };
-}
-/**
- * The on-demand observer for driver `command` (docs/design/lifecycle.md#driver-command): the
- * `lookup` command is run once for the accepted attempt; a `conclusion` it prints is recorded
- * as a receiver's would be, before this event is decided. Without one the work is taken to go
- * on, and the event is a duplicate that says how such a run ends.
- */
-async function commandRelabel(found, options, deps, driver) {
-    const state = found.view.state;
-    const attempt = (0,observation/* commandAttempt */.zE)(state);
-    if (attempt === null)
-        return { kind: 'as_is' };
-    const lookup = await driver.lookup(callFor(state, attempt.number), attempt.external_ids);
-    const recorded = lookup.kind === 'found'
-        ? await (0,observe/* recordLookupEnd */.LK)(deps.store, found.ledger_ref, lookup.external_ids, {
-            namespace: options.namespace,
-            onSuccess: options.onSuccess ?? 'decide',
-            writer: options.writer,
-            actor: options.event ? (0,dispatchKey/* actorFrom */.M2)(options.event.payload) : null,
-            now: deps.clock.now()
-        })
-        : null;
-    if (recorded)
-        return { kind: 'observed' };
-    const said = lookup.kind === 'found'
-        ? 'its lookup reported no conclusion'
-        : `its lookup said ${lookup.kind}: ${lookup.reason}`;
-    return {
-        kind: 'working',
-        message: `Run ${state.run_id} is still working: attempt ${attempt.number} was accepted and ${said}. ` +
-            'This event is a duplicate of it; nothing was sent. A command-driver run ends when its ' +
-            'lookup prints "conclusion" (success or failure), a record step ends it, or an operator ' +
-            'does (/ledger cancel).'
-    };
-}
-/**
- * A later event retries a failed run (docs/design/lifecycle.md#after-a-failure): selected from
- * the event, the run's attempt failed retryably, reuse is not never, and the event happened
- * after the failure was recorded (a redelivery of an earlier event carries its earlier time).
- */
-function retries(selected, options) {
-    if (selected.selected_by !== 'event' || selected.view.plan.action !== 'retry_attempt')
-        return false;
-    if ((options.reuse ?? 'after-terminal') === 'never' || !options.event)
-        return false;
-    const happened = (0,occurrence/* occurrenceTime */.v)(options.event.name, options.event.payload);
-    const failed = selected.chain[selected.chain.length - 1]?.value.occurred_at;
-    return happened !== null && failed !== undefined && Date.parse(happened) > Date.parse(failed);
-}
-function notOwnerMessage(state, selected) {
-    if (selected.selected_by === 'event' && state.terminal)
-        return (`Run ${state.run_id} of this key has ended (${state.state}), and this event does not open ` +
-            'its next generation (it did not happen after the run ended, or reuse does not allow it); ' +
-            'nothing was sent.');
-    if (selected.selected_by === 'event' && selected.view.plan.action === 'retry_attempt')
-        return (`Run ${state.run_id}'s attempt failed; this event did not happen after that failure (or ` +
-            'reuse is never), so it is a duplicate and sends nothing. A later event, `/ledger retry`, ' +
-            'or dispatch with run-id tries again.');
-    return (`Run ${state.run_id} belongs to another workflow run; this one sends nothing. ` +
-        'Set run-id (or dispatch-key) to act on it deliberately, as a recovery job does.');
-}
 async function dispatch_protocol(run, step) {
     let rereads = 0;
     for (let move = 0; move < MAX_MOVES; move++) {
@@ -762,7 +786,7 @@ function intentAfter(chain, writer, driver) {
     const move = dispatchMove(state, (0,planRecovery/* planRecovery */.lA)(state));
     if (move.kind !== 'send')
         throw new errors/* StoreError */.AD(`A new run cannot be sent: ${state.state}.`);
-    const intent = intentRecord(driver.name, move.attempt, driver.intentIds(callFor(state, move.attempt.number)));
+    const intent = intentRecord(driver.name, move.attempt, driver.intentIds(attemptCall(state, move.attempt.number)));
     const next = (0,nextRunRecord/* nextRunRecord */.e)(chain, state, {
         ...intent,
         occurred_at: writer.now(),
@@ -807,7 +831,7 @@ class DispatchStep {
     }
     async send(attempt, note) {
         const { run, driver } = this;
-        const call = callFor(run.state, attempt.number);
+        const call = attemptCall(run.state, attempt.number);
         this.boundary('before-intent');
         const intent = intentRecord(driver.name, attempt, driver.intentIds(call));
         await run.append(note ? { ...intent, fields: { ...intent.fields, note } } : intent);
@@ -818,7 +842,7 @@ class DispatchStep {
     async sendRecorded(attempt) {
         const { run, driver } = this;
         run.sends++;
-        const outcome = await driver.send(callFor(run.state, attempt.number), run.externalIds(attempt.number));
+        const outcome = await driver.send(attemptCall(run.state, attempt.number), run.externalIds(attempt.number));
         this.boundary('after-send');
         const record = sendRecord(driver.name, outcome, run.submission(attempt.number));
         if (record)
@@ -847,7 +871,7 @@ class DispatchStep {
     async reconcile(attempt) {
         const { run, driver } = this;
         const n = attempt.number;
-        const lookup = await driver.lookup(callFor(run.state, n), run.externalIds(n));
+        const lookup = await driver.lookup(attemptCall(run.state, n), run.externalIds(n));
         const left = (0,protocol/* sendsLeft */.nR)(run.sends, sendsStarted(run.records(), n));
         switch ((0,protocol/* afterLookup */.VD)(lookup, { fenced: driver.fenced, sendsLeft: left })) {
             case 'adopt':
@@ -894,7 +918,7 @@ async function dispatch_confirm(run, driver) {
     const attempt = (0,core_receiver/* attemptToConfirm */.LN)(run.state);
     if (attempt === null)
         return '';
-    const lookup = await driver.lookup(callFor(run.state, attempt.number), attempt.external_ids);
+    const lookup = await driver.lookup(attemptCall(run.state, attempt.number), attempt.external_ids);
     if (lookup.kind !== 'found')
         return ' No receiver has admitted it yet.';
     await run.appendUnlessSettled(adopted(driver, lookup), {
@@ -903,14 +927,6 @@ async function dispatch_confirm(run, driver) {
         trigger: 'provider_observation'
     });
     return ' Its receiver has admitted: the ledger now names that run.';
-}
-function callFor(state, attempt) {
-    return {
-        dispatch_key: state.dispatch_key,
-        run_id: state.run_id,
-        attempt,
-        idempotency_key: idempotencyKey(state.run_id, attempt)
-    };
 }
 function reasonOf(outcome) {
     if (outcome.kind === 'refused')
